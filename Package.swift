@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependency rule (see docs/architecture.md): arrows point down only.
+// kiosk -> Catalog, Signing -> StoreCore; only Signing imports COpenSSL.
+let package = Package(
+    name: "Kiosk",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "kiosk", targets: ["kiosk"]),
+        .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+    ],
+    targets: [
+        // System-library shims: a modulemap and a header, no sources.
+        .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // Pure domain: StoreKit 2 shaped types and the Store / StoreControl protocols.
+        .target(name: "StoreCore"),
+        // .storekit decoding (every version) and diagnostics; paywall copy.
+        .target(name: "Catalog", dependencies: ["StoreCore"]),
+        // The only importer of OpenSSL: local CA, ES256 JWS, verification, bearer JWTs.
+        .target(name: "Signing", dependencies: ["StoreCore", "COpenSSL"]),
+
+        .executableTarget(name: "kiosk", dependencies: ["StoreCore", "Catalog", "Signing"]),
+        .executableTarget(name: "kiosk-bench", dependencies: ["StoreCore", "Catalog", "Signing"]),
+
+        .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
+        .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore"]),
+        .testTarget(name: "CLITests", dependencies: ["kiosk"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// The Catalog module; see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The Signing module; see docs/architecture.md.

@@ -1,0 +1,80 @@
+/// The store-wide switches of Xcode's Configuration Settings and `SKTestSession`.
+public struct StoreSettings: Sendable, Hashable, Codable {
+    /// ISO 3166-1 alpha-3 storefront (`USA`); drives the currency.
+    public var storefront: String
+    /// Locale identifier for names and price formatting (`en_US`).
+    public var locale: String
+    public var timeRate: TimeRate
+    public var askToBuyEnabled: Bool
+    /// Renewals fail and enter billing retry ("Billing Retry on Renewal").
+    public var billingRetryOnRenewal: Bool
+    /// Billing retry starts with a grace period (no effect unless billing retry is on).
+    public var billingGracePeriodEnabled: Bool
+    /// Purchases are interrupted until resolved ("Interrupted Purchases").
+    public var interruptedPurchasesEnabled: Bool
+    /// System dialogs (the payment sheet) answer themselves with their default.
+    public var disableDialogs: Bool
+
+    public init(
+        storefront: String = "USA", locale: String = "en_US", timeRate: TimeRate = .realTime,
+        askToBuyEnabled: Bool = false, billingRetryOnRenewal: Bool = false,
+        billingGracePeriodEnabled: Bool = false, interruptedPurchasesEnabled: Bool = false,
+        disableDialogs: Bool = false
+    ) {
+        self.storefront = storefront
+        self.locale = locale
+        self.timeRate = timeRate
+        self.askToBuyEnabled = askToBuyEnabled
+        self.billingRetryOnRenewal = billingRetryOnRenewal
+        self.billingGracePeriodEnabled = billingGracePeriodEnabled
+        self.interruptedPurchasesEnabled = interruptedPurchasesEnabled
+        self.disableDialogs = disableDialogs
+    }
+}
+
+/// One change to `StoreSettings`, so every switch is a single `StoreControl` call.
+public enum StoreSetting: Sendable, Hashable {
+    case storefront(String)
+    case locale(String)
+    case timeRate(TimeRate)
+    case askToBuy(Bool)
+    case billingRetryOnRenewal(Bool)
+    case billingGracePeriod(Bool)
+    case interruptedPurchases(Bool)
+    case disableDialogs(Bool)
+}
+
+extension StoreSettings {
+    /// These settings with one change applied.
+    public func applying(_ setting: StoreSetting) -> StoreSettings {
+        var copy = self
+        switch setting {
+        case .storefront(let value): copy.storefront = value
+        case .locale(let value): copy.locale = value
+        case .timeRate(let value): copy.timeRate = value
+        case .askToBuy(let value): copy.askToBuyEnabled = value
+        case .billingRetryOnRenewal(let value): copy.billingRetryOnRenewal = value
+        case .billingGracePeriod(let value): copy.billingGracePeriodEnabled = value
+        case .interruptedPurchases(let value): copy.interruptedPurchasesEnabled = value
+        case .disableDialogs(let value): copy.disableDialogs = value
+        }
+        return copy
+    }
+}
+
+/// A sandbox tester account. Each has its own history, eligibility and storefront.
+public struct StoreAccount: Sendable, Hashable, Codable, Identifiable {
+    public var name: String
+    /// The account's storefront (alpha-3).
+    public var storefront: String
+    /// Accounts with the same family ID share family-shareable purchases.
+    public var familyID: String?
+
+    public var id: String { name }
+
+    public init(name: String, storefront: String = "USA", familyID: String? = nil) {
+        self.name = name
+        self.storefront = storefront
+        self.familyID = familyID
+    }
+}
