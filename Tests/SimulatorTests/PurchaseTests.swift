@@ -108,7 +108,10 @@ import Testing
 
     @Test func refundRevokesTheEntitlement() async throws {
         let store = try SimulatedStore.makeForTest()
-        guard case .success(let bought) = try await store.purchase("lifetime") else { return }
+        guard case .success(let bought) = try await store.purchase("lifetime") else {
+            Issue.record("purchase failed")
+            return
+        }
         let id = bought.unsafePayloadValue.id
         try await store.refund(id, reason: .developerIssue)
         let refunded = try #require(try await store.latest(for: "lifetime")).unsafePayloadValue
