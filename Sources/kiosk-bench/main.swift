@@ -14,7 +14,8 @@ if requested.contains("--help") || requested.contains("-h") {
 }
 let unknown = requested.filter { name in !benchmarks.contains { $0.name == name } }
 if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("kiosk-bench: unknown benchmark \(unknown.joined(separator: ", "))\n".utf8))
+    FileHandle.standardError.write(
+        Data("kiosk-bench: unknown benchmark \(unknown.joined(separator: ", "))\n".utf8))
     exit(64)
 }
 for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {

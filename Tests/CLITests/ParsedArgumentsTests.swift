@@ -10,7 +10,8 @@ import Testing
 
     @Test func acceptsSeparateAndInlineValues() throws {
         let parsed = try ParsedArguments.parse(
-            ["--root", "a.der", "x", "--json", "--tag=1", "--tag", "2", "-"], specs: specs, command: "kiosk t")
+            ["--root", "a.der", "x", "--json", "--tag=1", "--tag", "2", "-"], specs: specs, command: "kiosk t"
+        )
         #expect(parsed.value("root") == "a.der")
         #expect(parsed.flag("json"))
         #expect(parsed.allValues("tag") == ["1", "2"])
@@ -36,7 +37,9 @@ import Testing
         (["--root", "a", "--root", "b"], "'--root' is given twice"),
     ])
     func reportsUsageErrors(arguments: [String], message: String) {
-        #expect(throws: UsageError(message)) { try ParsedArguments.parse(arguments, specs: specs, command: "kiosk t") }
+        #expect(throws: UsageError(message)) {
+            try ParsedArguments.parse(arguments, specs: specs, command: "kiosk t")
+        }
     }
 
     @Test func stateDirectoryFollowsXDG() {

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct LedgerPersistenceTests {
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-ledger-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-ledger-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -64,8 +65,12 @@ import Testing
         let product = try #require(try await store.products(for: ["gems"]).first)
         #expect(product.displayPrice == "¥1")
         #expect(try await store.isEligibleForIntroOffer(groupID: TestCatalog.group))
-        await #expect(throws: StoreError.accountNotFound("carol")) { try await store.switchAccount(to: "carol") }
-        await #expect(throws: StoreError.self) { try await store.addAccount(StoreAccount(name: "x", storefront: "ZZZ")) }
+        await #expect(throws: StoreError.accountNotFound("carol")) {
+            try await store.switchAccount(to: "carol")
+        }
+        await #expect(throws: StoreError.self) {
+            try await store.addAccount(StoreAccount(name: "x", storefront: "ZZZ"))
+        }
     }
 
     @Test func familySharingGrantsAndRevokes() async throws {

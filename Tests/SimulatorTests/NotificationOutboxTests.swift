@@ -5,7 +5,9 @@ import Testing
 
 @Suite struct NotificationOutboxTests {
     func kinds(_ store: SimulatedStore) async throws -> [String] {
-        try await store.notifications().map { [$0.type, $0.subtype].compactMap { $0 }.joined(separator: "/") }
+        try await store.notifications().map {
+            [$0.type, $0.subtype].compactMap { $0 }.joined(separator: "/")
+        }
     }
 
     @Test func subscriptionLifecycleRecordsApplesTypesAndSubtypes() async throws {
@@ -27,7 +29,8 @@ import Testing
         #expect(
             try await kinds(store) == [
                 "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_CHANGE_RENEWAL_PREF/UPGRADE",
-                "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "EXPIRED/VOLUNTARY",
+                "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
+                "EXPIRED/VOLUNTARY",
                 "SUBSCRIBED/RESUBSCRIBE", "REFUND", "ONE_TIME_CHARGE",
             ])
         let notifications = try await store.notifications()

@@ -7,7 +7,9 @@ import Testing
     @Test func consumablePurchaseIsUnfinishedUntilFinished() async throws {
         let store = try SimulatedStore.makeForTest()
         let result = try await store.purchase("gems", options: [.quantity(3)])
-        guard case .success(let verification) = result else { Issue.record("expected success, got \(result)"); return }
+        guard case .success(let verification) = result else {
+            Issue.record("expected success, got \(result)"); return
+        }
         let transaction = try verification.payloadValue
         #expect(transaction.purchasedQuantity == 3)
         #expect(transaction.price == Decimal(string: "2.97"))
@@ -20,7 +22,9 @@ import Testing
 
     @Test func quantityLimitsFollowStoreKit() async throws {
         let store = try SimulatedStore.makeForTest()
-        await #expect(throws: StoreError.purchase(.invalidQuantity)) { try await store.purchase("gems", options: [.quantity(11)]) }
+        await #expect(throws: StoreError.purchase(.invalidQuantity)) {
+            try await store.purchase("gems", options: [.quantity(11)])
+        }
         await #expect(throws: StoreError.purchase(.invalidQuantity)) {
             try await store.purchase("lifetime", options: [.quantity(2)])
         }
@@ -29,8 +33,12 @@ import Testing
 
     @Test func nonConsumableIsEntitledAndBuyingAgainRestoresIt() async throws {
         let store = try SimulatedStore.makeForTest()
-        guard case .success(let first) = try await store.purchase("lifetime") else { Issue.record("no success"); return }
-        guard case .success(let again) = try await store.purchase("lifetime") else { Issue.record("no success"); return }
+        guard case .success(let first) = try await store.purchase("lifetime") else {
+            Issue.record("no success"); return
+        }
+        guard case .success(let again) = try await store.purchase("lifetime") else {
+            Issue.record("no success"); return
+        }
         #expect(first.unsafePayloadValue.id == again.unsafePayloadValue.id)
         #expect(try await store.currentEntitlements().map(\.unsafePayloadValue.productID) == ["lifetime"])
     }
@@ -38,9 +46,12 @@ import Testing
     @Test func cancelledPaymentSheetBuysNothing() async throws {
         let store = try SimulatedStore.makeForTest()
         #expect(try await store.purchase("lifetime", options: [], confirmation: .cancel) == .userCancelled)
-        let asked = try await store.purchase("lifetime", options: [], confirmation: .ask { sheet in
-            sheet.product.id == "lifetime" && sheet.account == SimulatedStore.defaultAccount ? false : true
-        })
+        let asked = try await store.purchase(
+            "lifetime", options: [],
+            confirmation: .ask { sheet in
+                sheet.product.id == "lifetime" && sheet.account == SimulatedStore.defaultAccount
+                    ? false : true
+            })
         #expect(asked == .userCancelled)
         #expect(try await store.all().isEmpty)
     }
@@ -67,13 +78,18 @@ import Testing
         await #expect(throws: StoreError.storeKit(.networkError)) { try await store.allProducts() }
         try await store.setSimulatedError(.purchase(.purchaseNotAllowed), for: .purchase)
         await #expect(throws: StoreError.purchase(.purchaseNotAllowed)) { try await store.purchase("gems") }
-        await #expect(throws: StoreError.invalidArgument("Load Products cannot fail with Product.PurchaseError.invalidQuantity")) {
+        await #expect(
+            throws: StoreError.invalidArgument(
+                "Load Products cannot fail with Product.PurchaseError.invalidQuantity")
+        ) {
             try await store.setSimulatedError(.purchase(.invalidQuantity), for: .loadProducts)
         }
         try await store.setSimulatedError(nil, for: .purchase)
         try await store.setSimulatedError(.verification(.invalidSignature()), for: .verification)
         let result = try await store.purchase("gems")
-        guard case .success(.unverified(_, let error, _)) = result else { Issue.record("expected unverified"); return }
+        guard case .success(.unverified(_, let error, _)) = result else {
+            Issue.record("expected unverified"); return
+        }
         #expect(error.isSameCase(as: .invalidSignature()))
     }
 

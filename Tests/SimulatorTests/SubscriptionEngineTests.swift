@@ -4,7 +4,9 @@ import StoreCore
 import Testing
 
 @Suite struct SubscriptionEngineTests {
-    func subscribe(_ store: SimulatedStore, _ id: String, _ options: [PurchaseOption] = []) async throws -> Transaction {
+    func subscribe(_ store: SimulatedStore, _ id: String, _ options: [PurchaseOption] = []) async throws
+        -> Transaction
+    {
         let result = try await store.purchase(id, options: options)
         guard case .success(let verification) = result else { throw StoreError.invalidAction("\(result)") }
         return verification.unsafePayloadValue
@@ -66,16 +68,19 @@ import Testing
         #expect(pro.productID == "pro.monthly")
         #expect(pro.originalID == basic.id)
         #expect(pro.offer == nil, "no introductory offer for an account already in the group")
-        let old = try #require(try await store.all().first { $0.unsafePayloadValue.id == basic.id }).unsafePayloadValue
+        let old = try #require(try await store.all().first { $0.unsafePayloadValue.id == basic.id })
+            .unsafePayloadValue
         #expect(old.isUpgraded)
         #expect(try await store.currentEntitlements().map(\.unsafePayloadValue.productID) == ["pro.monthly"])
 
         let unchanged = try await subscribe(store, "basic.monthly")
         #expect(unchanged.id == pro.id, "a downgrade waits for the next renewal")
-        let info = try #require(try await store.subscriptionStatuses(for: TestCatalog.group).first).renewalInfo
+        let info = try #require(try await store.subscriptionStatuses(for: TestCatalog.group).first)
+            .renewalInfo
         #expect(info.unsafePayloadValue.autoRenewPreference == "basic.monthly")
         _ = try await store.advanceClock(periods: 1, groupID: TestCatalog.group)
-        #expect(try await store.currentEntitlements().map(\.unsafePayloadValue.productID) == ["basic.monthly"])
+        #expect(
+            try await store.currentEntitlements().map(\.unsafePayloadValue.productID) == ["basic.monthly"])
     }
 
     @Test func crossgradeOfAnotherDurationWaitsForRenewal() async throws {
@@ -124,7 +129,8 @@ import Testing
         let store = try SimulatedStore.makeForTest()
         let first = try await subscribe(store, "basic.monthly")
         try await store.requestPriceIncreaseConsent(transactionID: first.id)
-        let pending = try #require(try await store.subscriptionStatuses(for: TestCatalog.group).first).renewalInfo
+        let pending = try #require(try await store.subscriptionStatuses(for: TestCatalog.group).first)
+            .renewalInfo
         #expect(pending.unsafePayloadValue.priceIncreaseStatus == .pending)
         #expect(pending.unsafePayloadValue.renewalPrice == Decimal(string: "5.99"))
         try await store.respondToPriceIncrease(transactionID: first.id, accept: false)
@@ -145,7 +151,8 @@ import Testing
 
     @Test func promotionalOfferByIDBillsTheOfferPeriodsThenRegular() async throws {
         let store = try SimulatedStore.makeForTest()
-        let first = try await subscribe(store, "pro.monthly", [.promotionalOffer(id: "promo.half", signature: nil)])
+        let first = try await subscribe(
+            store, "pro.monthly", [.promotionalOffer(id: "promo.half", signature: nil)])
         #expect(first.offer?.type == .promotional)
         #expect(first.price == Decimal(string: "2.49"))
         _ = try await store.advanceClock(periods: 2, groupID: TestCatalog.group)
@@ -168,15 +175,21 @@ import Testing
             return
         }
         #expect(redeemed.unsafePayloadValue.offer?.type == .code)
-        await #expect(throws: StoreError.purchase(.ineligibleForOffer)) { try await store.redeemOfferCode("WELCOME") }
-        await #expect(throws: StoreError.purchase(.invalidOfferIdentifier)) { try await store.redeemOfferCode("NOPE") }
+        await #expect(throws: StoreError.purchase(.ineligibleForOffer)) {
+            try await store.redeemOfferCode("WELCOME")
+        }
+        await #expect(throws: StoreError.purchase(.invalidOfferIdentifier)) {
+            try await store.redeemOfferCode("NOPE")
+        }
         await #expect(throws: StoreError.purchase(.ineligibleForOffer)) {
             try await store.purchase("pro.monthly", options: [.winBackOffer(id: "winback.free")])
         }
         try await store.expireSubscription(productID: "pro.monthly")
         let back = try await subscribe(store, "pro.monthly", [.winBackOffer(id: "winback.free")])
         #expect(back.offer?.type == .winBack)
-        #expect(back.originalID == redeemed.unsafePayloadValue.originalID, "a resubscription keeps the original ID")
+        #expect(
+            back.originalID == redeemed.unsafePayloadValue.originalID,
+            "a resubscription keeps the original ID")
     }
 
     @Test func backdatedPurchaseRenewsUpToNow() async throws {

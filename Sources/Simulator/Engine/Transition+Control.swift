@@ -13,7 +13,10 @@ extension Transition {
         stored.phase = .declined
         putUnsigned(stored)
         // Apple tells the app nothing of a decline; the tester's view still hears of it.
-        announce(.event(account: account, .askToBuyDeclined(transactionID: id, productID: stored.transaction.productID)))
+        announce(
+            .event(
+                account: account,
+                .askToBuyDeclined(transactionID: id, productID: stored.transaction.productID)))
         announce(.event(account: account, .stateChanged))
     }
 
@@ -27,19 +30,27 @@ extension Transition {
         }
         guard let chain = chainOf(stored.transaction, account: account), chain.isInBillingRetry else {
             throw StoreError.invalidAction(
-                "transaction \(id) has no issue to resolve: it is neither an interrupted purchase nor in billing retry")
+                "transaction \(id) has no issue to resolve: it is neither an interrupted purchase nor in billing retry"
+            )
         }
         let inGrace = chain.gracePeriodExpirationDate.map { $0 > now } ?? false
         try renew(chain, at: inGrace ? chain.expirationDate : now, subtype: .billingRecovery)
     }
 
     /// Refunds at once, as Xcode does: the transaction is revoked and leaves the entitlements.
-    mutating func refund(_ id: UInt64, reason: Transaction.RevocationReason, account: String) throws(StoreError) {
+    mutating func refund(_ id: UInt64, reason: Transaction.RevocationReason, account: String)
+        throws(StoreError)
+    {
         var stored = try requireTransaction(id, account: account)
-        guard stored.isVisible else { throw StoreError.invalidAction("transaction \(id) was never completed") }
-        guard !stored.transaction.isRevoked else { throw StoreError.invalidAction("transaction \(id) is already refunded") }
+        guard stored.isVisible else {
+            throw StoreError.invalidAction("transaction \(id) was never completed")
+        }
+        guard !stored.transaction.isRevoked else {
+            throw StoreError.invalidAction("transaction \(id) is already refunded")
+        }
         guard stored.transaction.ownershipType == .purchased else {
-            throw StoreError.invalidAction("transaction \(id) is shared by Family Sharing; refund the purchaser's")
+            throw StoreError.invalidAction(
+                "transaction \(id) is shared by Family Sharing; refund the purchaser's")
         }
         stored.transaction.revocationDate = now
         stored.transaction.revocationReason = reason
@@ -58,7 +69,9 @@ extension Transition {
     /// Xcode's "Expire subscription": the period ends now, as if auto-renew had been off.
     mutating func expireSubscription(productID: String, account: String) throws(StoreError) {
         let chain = try activeChain(for: productID, account: account)
-        if var latest = transaction(chain.latestTransactionID), (latest.transaction.expirationDate ?? now) > now {
+        if var latest = transaction(chain.latestTransactionID),
+            (latest.transaction.expirationDate ?? now) > now
+        {
             latest.transaction.expirationDate = now
             try update(latest)
             try mirrorToFamily(latest.transaction)
@@ -78,7 +91,8 @@ extension Transition {
         let stored = try requireTransaction(transactionID, account: account)
         guard var chain = chainOf(stored.transaction, account: account), !chain.isExpired else {
             throw StoreError.invalidAction(
-                "transaction \(transactionID) is not an active auto-renewable subscription; buy it again instead")
+                "transaction \(transactionID) is not an active auto-renewable subscription; buy it again instead"
+            )
         }
         guard chain.autoRenewEnabled != enabled else { return }
         chain.autoRenewEnabled = enabled
@@ -94,25 +108,36 @@ extension Transition {
     mutating func requestPriceIncreaseConsent(transactionID: UInt64, account: String) throws(StoreError) {
         let stored = try requireTransaction(transactionID, account: account)
         guard var chain = chainOf(stored.transaction, account: account), !chain.isExpired else {
-            throw StoreError.invalidAction("transaction \(transactionID) is not an active auto-renewable subscription")
+            throw StoreError.invalidAction(
+                "transaction \(transactionID) is not an active auto-renewable subscription")
         }
         let product = try product(chain.autoRenewProductID, for: account)
         let current = regularPrice(product, plan: chain.billingPlanType, override: chain.renewalPriceOverride)
         chain.priceIncrease = .pending(newPrice: Self.increased(current))
         put(chain)
-        notify(.priceIncrease, .pending, account: account, transaction: transaction(chain.latestTransactionID)?.transaction)
+        notify(
+            .priceIncrease, .pending, account: account,
+            transaction: transaction(chain.latestTransactionID)?.transaction)
         announce(.event(account: account, .message(.priceIncreaseConsent(productID: chain.currentProductID))))
         announce(.event(account: account, .stateChanged))
     }
 
-    mutating func respondToPriceIncrease(transactionID: UInt64, accept: Bool, account: String) throws(StoreError) {
+    mutating func respondToPriceIncrease(transactionID: UInt64, accept: Bool, account: String)
+        throws(StoreError)
+    {
         let stored = try requireTransaction(transactionID, account: account)
-        guard var chain = chainOf(stored.transaction, account: account), case .pending(let price) = chain.priceIncrease
-        else { throw StoreError.invalidAction("no price increase waits for consent on transaction \(transactionID)") }
+        guard var chain = chainOf(stored.transaction, account: account),
+            case .pending(let price) = chain.priceIncrease
+        else {
+            throw StoreError.invalidAction(
+                "no price increase waits for consent on transaction \(transactionID)")
+        }
         chain.priceIncrease = accept ? .agreed(newPrice: price) : .declined(newPrice: price)
         put(chain)
         if accept {
-            notify(.priceIncrease, .accepted, account: account, transaction: transaction(chain.latestTransactionID)?.transaction)
+            notify(
+                .priceIncrease, .accepted, account: account,
+                transaction: transaction(chain.latestTransactionID)?.transaction)
         }
         announce(.event(account: account, .stateChanged))
     }
@@ -145,7 +170,9 @@ extension Transition {
 
     mutating func finish(_ id: UInt64, account: String) throws(StoreError) {
         var stored = try requireTransaction(id, account: account)
-        guard stored.isVisible else { throw StoreError.invalidAction("transaction \(id) is not complete yet") }
+        guard stored.isVisible else {
+            throw StoreError.invalidAction("transaction \(id) is not complete yet")
+        }
         guard !stored.isFinished else { return }
         stored.isFinished = true
         putUnsigned(stored)
@@ -166,7 +193,10 @@ extension Transition {
         guard let group = product.subscription?.groupID,
             let chain = chain(SubscriptionChain.Key(account: account, groupID: group)), !chain.isExpired,
             !isRevoked(chain)
-        else { throw StoreError.invalidAction("'\(productID)' has no active subscription for account '\(account)'") }
+        else {
+            throw StoreError.invalidAction(
+                "'\(productID)' has no active subscription for account '\(account)'")
+        }
         return chain
     }
 
@@ -175,7 +205,8 @@ extension Transition {
     {
         let stored = try requireTransaction(id, account: account)
         guard stored.phase == phase, stored.pendingPurchase != nil else {
-            throw StoreError.invalidAction("cannot \(action) transaction \(id): it is not waiting for Ask to Buy approval")
+            throw StoreError.invalidAction(
+                "cannot \(action) transaction \(id): it is not waiting for Ask to Buy approval")
         }
         return stored
     }

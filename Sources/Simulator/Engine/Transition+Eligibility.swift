@@ -17,7 +17,9 @@ extension Transition {
     /// The account's standing in a group, as offer codes' eligibility names it.
     func codeEligibility(account: String, groupID: String) -> SubscriptionOffer.CodeEligibility {
         let key = SubscriptionChain.Key(account: account, groupID: groupID)
-        guard let chain = chain(key), !groupHistory(account: account, groupID: groupID).isEmpty else { return .new }
+        guard let chain = chain(key), !groupHistory(account: account, groupID: groupID).isEmpty else {
+            return .new
+        }
         return chain.isExpired || isRevoked(chain) ? .expired : .existing
     }
 
@@ -37,10 +39,13 @@ extension Transition {
     /// The offer a purchase gets: the one asked for (checked), else the introductory offer
     /// when the account is eligible.
     mutating func resolveOffer(
-        for request: PurchaseRequest, product: Product, account: String, checker: (any OfferSignatureChecking)?
+        for request: PurchaseRequest, product: Product, account: String,
+        checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> SubscriptionOffer? {
         guard let info = product.subscription else {
-            if request.promotionalOffer != nil || request.codeOfferReference != nil || request.winBackOfferID != nil {
+            if request.promotionalOffer != nil || request.codeOfferReference != nil
+                || request.winBackOfferID != nil
+            {
                 throw StoreError.purchase(.ineligibleForOffer)
             }
             return nil
@@ -57,9 +62,13 @@ extension Transition {
             return offer
         }
         if let reference = request.codeOfferReference {
-            guard let offer = info.codeOffers.first(where: { $0.id?.caseInsensitiveCompare(reference) == .orderedSame })
+            guard
+                let offer = info.codeOffers.first(where: {
+                    $0.id?.caseInsensitiveCompare(reference) == .orderedSame
+                })
             else { throw StoreError.purchase(.invalidOfferIdentifier) }
-            guard offer.codeEligibility.contains(codeEligibility(account: account, groupID: info.groupID)) else {
+            guard offer.codeEligibility.contains(codeEligibility(account: account, groupID: info.groupID))
+            else {
                 throw StoreError.purchase(.ineligibleForOffer)
             }
             return offer
@@ -80,7 +89,9 @@ extension Transition {
         return eligible ? intro : nil
     }
 
-    private func introductoryOffer(of info: SubscriptionInfo, plan: BillingPlan.PlanType?) -> SubscriptionOffer? {
+    private func introductoryOffer(of info: SubscriptionInfo, plan: BillingPlan.PlanType?)
+        -> SubscriptionOffer?
+    {
         guard let intro = info.introductoryOffer else { return nil }
         guard let plan, let planned = intro.billingPlanType, planned != plan else { return intro }
         return nil

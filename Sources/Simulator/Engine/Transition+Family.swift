@@ -40,7 +40,8 @@ extension Transition {
     /// revokes every copy with FAMILY_REVOKE and a REVOKE notification for its holder.
     mutating func mirrorToFamily(_ transaction: Transaction) throws(StoreError) {
         for member in familyMembers(of: owner(of: transaction)) {
-            for var copy in transactions(of: member) where copy.sharedFrom == transaction.id && copy.isVisible {
+            for var copy in transactions(of: member) where copy.sharedFrom == transaction.id && copy.isVisible
+            {
                 copy.transaction.isUpgraded = transaction.isUpgraded
                 copy.transaction.expirationDate = transaction.expirationDate
                 if transaction.isRevoked && !copy.transaction.isRevoked {

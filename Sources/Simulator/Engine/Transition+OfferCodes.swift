@@ -18,7 +18,9 @@ extension Transition {
         }
         var record = try requireAccount(account)
         let reference = offer.id ?? trimmed
-        guard !record.redeemedCodes.contains(reference.uppercased()) else { throw StoreError.purchase(.ineligibleForOffer) }
+        guard !record.redeemedCodes.contains(reference.uppercased()) else {
+            throw StoreError.purchase(.ineligibleForOffer)
+        }
         guard offer.codeEligibility.contains(codeEligibility(account: account, groupID: info.groupID)) else {
             throw StoreError.purchase(.ineligibleForOffer)
         }
@@ -38,7 +40,8 @@ extension Transition {
             return chain.latestTransactionID
         }
         let pending = PendingPurchase(
-            productID: product.id, quantity: 1, appAccountToken: nil, offer: AppliedOffer(offer), billingPlanType: nil)
+            productID: product.id, quantity: 1, appAccountToken: nil, offer: AppliedOffer(offer),
+            billingPlanType: nil)
         return try complete(pending, account: account, announce: false).id
     }
 }

@@ -18,7 +18,8 @@ extension Transition {
     /// Runs a purchase through the store's rules: quantity, ownership, offers, Ask to Buy,
     /// interrupted purchases; completes it when nothing defers it.
     mutating func purchase(
-        _ request: PurchaseRequest, account: String, origin: PurchaseOrigin, checker: (any OfferSignatureChecking)?
+        _ request: PurchaseRequest, account: String, origin: PurchaseOrigin,
+        checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> PurchaseOutcome {
         let product = try product(request.productID, for: account)
         let maximum = product.type == .consumable ? 10 : 1
@@ -41,10 +42,12 @@ extension Transition {
             purchaseDate: request.purchaseDate, renewalBehavior: request.renewalBehavior)
         if origin == .app {
             if request.simulatesAskToBuy ?? settings.askToBuyEnabled {
-                return .pending(try holdForLater(pending, product: product, account: account, phase: .pendingApproval))
+                return .pending(
+                    try holdForLater(pending, product: product, account: account, phase: .pendingApproval))
             }
             if settings.interruptedPurchasesEnabled {
-                return .pending(try holdForLater(pending, product: product, account: account, phase: .interrupted))
+                return .pending(
+                    try holdForLater(pending, product: product, account: account, phase: .interrupted))
             }
         }
         let transaction = try complete(pending, account: account, announce: origin == .offDevice)
@@ -61,7 +64,8 @@ extension Transition {
             appAccountToken: pending.appAccountToken, offer: pending.offer, price: product.price)
         putUnsigned(
             StoredTransaction(
-                transaction: provisional, account: account, phase: phase, isFinished: false, pendingPurchase: pending))
+                transaction: provisional, account: account, phase: phase, isFinished: false,
+                pendingPurchase: pending))
         announce(.event(account: account, .stateChanged))
         return provisional.id
     }

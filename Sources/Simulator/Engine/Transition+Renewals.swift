@@ -18,7 +18,9 @@ extension Transition {
         guard !chain.isExpired, !isRevoked(chain) else { return nil }
         guard let retryStart = chain.billingRetryStart else { return chain.expirationDate }
         let retryEnd = retryStart.addingTimeInterval(BillingRetryPolicy.retryDuration)
-        if let grace = chain.gracePeriodExpirationDate, !chain.gracePeriodEnded { return min(grace, retryEnd) }
+        if let grace = chain.gracePeriodExpirationDate, !chain.gracePeriodEnded {
+            return min(grace, retryEnd)
+        }
         return retryEnd
     }
 
@@ -68,10 +70,12 @@ extension Transition {
             chain.gracePeriodEnded = false
             chain.gracePeriodExpirationDate =
                 settings.billingGracePeriodEnabled
-                ? date.addingTimeInterval(BillingRetryPolicy.graceDuration(for: product?.subscription?.period)) : nil
+                ? date.addingTimeInterval(
+                    BillingRetryPolicy.graceDuration(for: product?.subscription?.period)) : nil
             put(chain)
             notify(
-                .didFailToRenew, chain.gracePeriodExpirationDate == nil ? nil : .gracePeriod, account: account,
+                .didFailToRenew, chain.gracePeriodExpirationDate == nil ? nil : .gracePeriod,
+                account: account,
                 transaction: latest)
             announce(.event(account: account, .message(.billingIssue(productID: chain.currentProductID))))
             announce(.event(account: account, .stateChanged))
@@ -96,11 +100,14 @@ extension Transition {
         var offer = chain.offer
         let applied = offer
         let segment = firstSegment(
-            product, offer: &offer, plan: chain.billingPlanType, from: date, priceOverride: chain.renewalPriceOverride)
+            product, offer: &offer, plan: chain.billingPlanType, from: date,
+            priceOverride: chain.renewalPriceOverride)
         let transaction = try newTransaction(
             account: account, product: product, purchaseDate: date, expirationDate: segment.end,
-            original: (chain.originalTransactionID, chain.originalPurchaseDate), appAccountToken: chain.appAccountToken,
-            offer: applied?.remainingSegments ?? 0 > 0 ? applied : nil, price: segment.price, reason: .renewal,
+            original: (chain.originalTransactionID, chain.originalPurchaseDate),
+            appAccountToken: chain.appAccountToken,
+            offer: applied?.remainingSegments ?? 0 > 0 ? applied : nil, price: segment.price,
+            reason: .renewal,
             billingPlanType: chain.billingPlanType)
         chain.offer = offer
         chain.currentProductID = product.id
@@ -118,7 +125,8 @@ extension Transition {
 
     /// Ends the subscription, with the reason a renewal info will give.
     mutating func expire(
-        _ chain: SubscriptionChain, at date: Date, reason: RenewalInfo.ExpirationReason, subtype: NotificationSubtype
+        _ chain: SubscriptionChain, at date: Date, reason: RenewalInfo.ExpirationReason,
+        subtype: NotificationSubtype
     ) throws(StoreError) {
         var chain = chain
         let account = chain.key.account

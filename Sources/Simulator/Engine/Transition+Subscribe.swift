@@ -12,7 +12,8 @@ extension Transition {
         guard let info = product.subscription else { throw StoreError.productNotFound(product.id) }
         let key = SubscriptionChain.Key(account: account, groupID: info.groupID)
         if let chain = chain(key), !chain.isExpired, !isRevoked(chain) {
-            return try change(chain, to: product, pending: pending, at: date, announce: announce, reusing: reusedID)
+            return try change(
+                chain, to: product, pending: pending, at: date, announce: announce, reusing: reusedID)
         }
         let previous = chain(key)
         var offer = pending.offer
@@ -26,25 +27,31 @@ extension Transition {
             SubscriptionChain(
                 key: key, originalTransactionID: transaction.originalID,
                 originalPurchaseDate: transaction.originalPurchaseDate, currentProductID: product.id,
-                autoRenewProductID: product.id, autoRenewEnabled: pending.renewalBehavior != .cancelImmediately,
-                latestTransactionID: transaction.id, expirationDate: segment.end, recentStartDate: date, offer: offer,
+                autoRenewProductID: product.id,
+                autoRenewEnabled: pending.renewalBehavior != .cancelImmediately,
+                latestTransactionID: transaction.id, expirationDate: segment.end, recentStartDate: date,
+                offer: offer,
                 billingPlanType: pending.billingPlanType, appAccountToken: pending.appAccountToken,
                 billingSequence: 1))
         try deliver(transaction, account: account, announce: announce)
         let subtype: NotificationSubtype = previous == nil ? .initialBuy : .resubscribe
-        notify(isRedeemedOffer(pending.offer) ? .offerRedeemed : .subscribed, subtype, account: account, transaction: transaction)
+        notify(
+            isRedeemedOffer(pending.offer) ? .offerRedeemed : .subscribed, subtype, account: account,
+            transaction: transaction)
         try shareWithFamily(transaction, purchaser: account)
         return transaction
     }
 
     /// A purchase within a group the account is subscribed to.
     private mutating func change(
-        _ chain: SubscriptionChain, to product: Product, pending: PendingPurchase, at date: Date, announce: Bool,
+        _ chain: SubscriptionChain, to product: Product, pending: PendingPurchase, at date: Date,
+        announce: Bool,
         reusing reusedID: UInt64?
     ) throws(StoreError) -> Transaction {
         var chain = chain
         guard var latest = transaction(chain.latestTransactionID) else {
-            throw StoreError.backend("subscription \(chain.originalTransactionID) lost its latest transaction")
+            throw StoreError.backend(
+                "subscription \(chain.originalTransactionID) lost its latest transaction")
         }
         if let reusedID, var provisional = transaction(reusedID) {
             // An approved request for a plan the account already has: nothing new to deliver.
@@ -53,7 +60,9 @@ extension Transition {
         }
         let account = chain.key.account
         let current = try self.product(chain.currentProductID, for: account)
-        guard let info = product.subscription, let currentInfo = current.subscription else { return latest.transaction }
+        guard let info = product.subscription, let currentInfo = current.subscription else {
+            return latest.transaction
+        }
         if product.id == current.id {
             if chain.autoRenewProductID != product.id {
                 chain.autoRenewProductID = product.id
@@ -61,12 +70,15 @@ extension Transition {
             }
             if !chain.autoRenewEnabled {
                 chain.autoRenewEnabled = true
-                notify(.didChangeRenewalStatus, .autoRenewEnabled, account: account, transaction: latest.transaction)
+                notify(
+                    .didChangeRenewalStatus, .autoRenewEnabled, account: account,
+                    transaction: latest.transaction)
             }
             put(chain)
             return latest.transaction
         }
-        let relation = SubscriptionRelationship.of(info, productID: product.id, to: currentInfo, activeID: current.id)
+        let relation = SubscriptionRelationship.of(
+            info, productID: product.id, to: currentInfo, activeID: current.id)
         let immediate = relation == .upgrade || (relation == .crossgrade && info.period == currentInfo.period)
         guard immediate else {
             chain.autoRenewProductID = product.id
@@ -116,14 +128,18 @@ extension Transition {
         priceOverride: Decimal? = nil
     ) -> (end: Date, price: Decimal) {
         if var applied = offer, applied.remainingSegments > 0 {
-            let end = meta.clock.periodEnd(from: date, period: applied.period, count: applied.periodsPerSegment)
+            let end = meta.clock.periodEnd(
+                from: date, period: applied.period, count: applied.periodsPerSegment)
             applied.remainingSegments -= 1
             offer = applied.remainingSegments > 0 ? applied : nil
             return (end, applied.price)
         }
         offer = nil
         let period = billedPeriod(product, plan: plan) ?? SubscriptionPeriod(value: 1, unit: .month)
-        return (meta.clock.periodEnd(from: date, period: period), regularPrice(product, plan: plan, override: priceOverride))
+        return (
+            meta.clock.periodEnd(from: date, period: period),
+            regularPrice(product, plan: plan, override: priceOverride)
+        )
     }
 
     /// Promotional, offer-code and win-back offers are announced as OFFER_REDEEMED.

@@ -16,7 +16,8 @@ extension Transition {
         return Transaction(
             id: id, originalID: original?.id ?? id,
             webOrderLineItemID: product.type == .autoRenewable ? String(id &+ 1_000_000_000_000_000) : nil,
-            productID: product.id, productType: product.type, subscriptionGroupID: product.subscription?.groupID,
+            productID: product.id, productType: product.type,
+            subscriptionGroupID: product.subscription?.groupID,
             appBundleID: identity.bundleID, appTransactionID: record.appTransactionID,
             purchaseDate: purchaseDate, originalPurchaseDate: original?.date ?? purchaseDate,
             expirationDate: expirationDate, purchasedQuantity: quantity, appAccountToken: appAccountToken,
@@ -28,7 +29,9 @@ extension Transition {
 
     /// Stores a delivered transaction for the app to see.
     mutating func deliver(_ transaction: Transaction, account: String, announce: Bool) throws(StoreError) {
-        try put(StoredTransaction(transaction: transaction, account: account, phase: .delivered, isFinished: false))
+        try put(
+            StoredTransaction(
+                transaction: transaction, account: account, phase: .delivered, isFinished: false))
         if announce { self.announce(.update(account: account, transactionID: transaction.id)) }
         self.announce(.event(account: account, .stateChanged))
     }
@@ -53,7 +56,9 @@ extension Transition {
     /// The regular price of one billed period of `product` under a billing plan.
     func regularPrice(_ product: Product, plan: BillingPlan.PlanType?, override: Decimal? = nil) -> Decimal {
         if let override { return override }
-        if let plan, let billing = product.subscription?.billingPlans.first(where: { $0.type == plan && $0.isEnabled }) {
+        if let plan,
+            let billing = product.subscription?.billingPlans.first(where: { $0.type == plan && $0.isEnabled })
+        {
             return billing.price
         }
         return product.price

@@ -115,7 +115,8 @@ final class Ledger {
         try connection.transaction {
             if changes.wipe {
                 try connection.execute(
-                    "DELETE FROM accounts; DELETE FROM transactions; DELETE FROM chains; DELETE FROM idempotency;")
+                    "DELETE FROM accounts; DELETE FROM transactions; DELETE FROM chains; DELETE FROM idempotency;"
+                )
             }
             if let meta = changes.meta {
                 try connection.query(
@@ -141,7 +142,8 @@ final class Ledger {
             }
             for key in changes.removedChains where changes.chains[key] == nil {
                 try connection.query(
-                    "DELETE FROM chains WHERE account = ? AND group_id = ?", [.text(key.account), .text(key.groupID)])
+                    "DELETE FROM chains WHERE account = ? AND group_id = ?",
+                    [.text(key.account), .text(key.groupID)])
             }
             for chain in changes.chains.values {
                 try connection.query(
@@ -164,7 +166,8 @@ final class Ledger {
                     "INSERT OR REPLACE INTO idempotency(account, key, transaction_id, outcome) VALUES(?, ?, ?, ?)",
                     [
                         .text(record.account), .text(record.key),
-                        record.transactionID.map { .integer(Int64($0)) } ?? .null, .text(record.outcome.rawValue),
+                        record.transactionID.map { .integer(Int64($0)) } ?? .null,
+                        .text(record.outcome.rawValue),
                     ])
             }
         }
@@ -179,7 +182,9 @@ final class Ledger {
             return try decoder.decode(type, from: data)
         } catch {
             throw SQLiteError(
-                code: 0, message: "\(what) in the ledger is unreadable (\(error)); restore a backup or reset the store",
+                code: 0,
+                message:
+                    "\(what) in the ledger is unreadable (\(error)); restore a backup or reset the store",
                 path: connection.path)
         }
     }

@@ -49,7 +49,9 @@ final class SQLiteConnection {
     }
 
     /// Runs `sql` with `bindings`, calling `row` for each result row.
-    func query(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in }) throws {
+    func query(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in })
+        throws
+    {
         let statement = try prepared(sql)
         defer {
             sqlite3_reset(statement)

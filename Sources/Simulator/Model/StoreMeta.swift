@@ -33,7 +33,9 @@ struct StoreMeta: Sendable, Hashable, Codable {
     var failures: [FailableAPI: SimulatedFailure] {
         var result: [FailableAPI: SimulatedFailure] = [:]
         for (key, code) in simulatedErrors {
-            if let api = FailableAPI(key: key), let failure = SimulatedFailure(code: code) { result[api] = failure }
+            if let api = FailableAPI(key: key), let failure = SimulatedFailure(code: code) {
+                result[api] = failure
+            }
         }
         return result
     }

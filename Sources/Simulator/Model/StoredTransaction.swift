@@ -44,4 +44,3 @@ struct PendingPurchase: Sendable, Hashable, Codable {
     var purchaseDate: Date?
     var renewalBehavior: PurchaseOption.RenewalBehavior?
 }
-

@@ -33,4 +33,3 @@ public protocol OfferSignatureChecking: Sendable {
         appAccountToken: UUID?, now: Date
     ) throws(PurchaseError) -> String
 }
-

@@ -9,11 +9,13 @@ extension SimulatedStore: StoreControl {
     public func addAccount(_ account: StoreAccount) async throws(StoreError) {
         let name = account.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 64 else {
-            throw StoreError.invalidArgument("an account name needs 1 to 64 characters, got '\(account.name)'")
+            throw StoreError.invalidArgument(
+                "an account name needs 1 to 64 characters, got '\(account.name)'")
         }
         guard Storefront(alpha3: account.storefront) != nil else {
             throw StoreError.invalidArgument(
-                "unknown storefront '\(account.storefront)': use an ISO 3166-1 alpha-3 code such as USA, GBR, JPN")
+                "unknown storefront '\(account.storefront)': use an ISO 3166-1 alpha-3 code such as USA, GBR, JPN"
+            )
         }
         var account = account
         account.name = name
@@ -30,7 +32,9 @@ extension SimulatedStore: StoreControl {
     }
 
     public func currentAccount() async throws(StoreError) -> StoreAccount {
-        guard let record = state.accounts[activeAccount] else { throw StoreError.accountNotFound(activeAccount) }
+        guard let record = state.accounts[activeAccount] else {
+            throw StoreError.accountNotFound(activeAccount)
+        }
         return record.account
     }
 
@@ -49,27 +53,34 @@ extension SimulatedStore: StoreControl {
             let transaction: VerificationResult<Transaction> =
                 stored.isVisible
                 ? try result(for: stored)
-                : .unverified(stored.transaction, .missingRequiredProperties(reason: "not completed yet"), jws: "")
+                : .unverified(
+                    stored.transaction, .missingRequiredProperties(reason: "not completed yet"), jws: "")
             let chain = chain(of: stored.transaction, account: account)
             var pendingIncrease = false
             if case .pending = chain?.priceIncrease { pendingIncrease = true }
             records.append(
                 TransactionRecord(
                     transaction: transaction, state: recordState(stored), isFinished: stored.isFinished,
-                    renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease))
+                    renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease)
+            )
         }
         return records
     }
 
     public func approveAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in try transition.approveAskToBuy(transactionID, account: account) }
+        try act { transition, account throws(StoreError) in
+            try transition.approveAskToBuy(transactionID, account: account)
+        }
     }
 
     public func declineAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in try transition.declineAskToBuy(transactionID, account: account) }
+        try act { transition, account throws(StoreError) in
+            try transition.declineAskToBuy(transactionID, account: account)
+        }
     }
 
-    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason) async throws(StoreError) {
+    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason) async throws(StoreError)
+    {
         try act { transition, account throws(StoreError) in
             try transition.refund(transactionID, reason: reason, account: account)
         }
@@ -82,7 +93,9 @@ extension SimulatedStore: StoreControl {
     }
 
     public func forceRenewal(productID: String) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in try transition.forceRenewal(productID: productID, account: account) }
+        try act { transition, account throws(StoreError) in
+            try transition.forceRenewal(productID: productID, account: account)
+        }
     }
 
     public func setAutoRenew(_ isEnabled: Bool, transactionID: UInt64) async throws(StoreError) {
@@ -99,20 +112,26 @@ extension SimulatedStore: StoreControl {
 
     public func respondToPriceIncrease(transactionID: UInt64, accept: Bool) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
-            try transition.respondToPriceIncrease(transactionID: transactionID, accept: accept, account: account)
+            try transition.respondToPriceIncrease(
+                transactionID: transactionID, accept: accept, account: account)
         }
     }
 
     public func resolveIssue(transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in try transition.resolveIssue(transactionID, account: account) }
+        try act { transition, account throws(StoreError) in
+            try transition.resolveIssue(transactionID, account: account)
+        }
     }
 
     public func deleteTransaction(_ transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in try transition.deleteTransaction(transactionID, account: account) }
+        try act { transition, account throws(StoreError) in
+            try transition.deleteTransaction(transactionID, account: account)
+        }
     }
 
     public func clearTransactions() async throws(StoreError) {
-        try act { transition, account throws(StoreError) in try transition.clearTransactions(account: account) }
+        try act { transition, account throws(StoreError) in try transition.clearTransactions(account: account)
+        }
     }
 
     public func resetToDefaultState() async throws(StoreError) {
@@ -133,7 +152,9 @@ extension SimulatedStore: StoreControl {
         products.setLocale(state.meta.settings.locale)
     }
 
-    public func buyOffDevice(_ productID: String, options: [PurchaseOption]) async throws(StoreError) -> Transaction {
+    public func buyOffDevice(_ productID: String, options: [PurchaseOption]) async throws(StoreError)
+        -> Transaction
+    {
         let request = try PurchaseRequest(productID: productID, options: options)
         let checker = offerChecker
         let outcome = try act { transition, account throws(StoreError) in
@@ -149,7 +170,8 @@ extension SimulatedStore: StoreControl {
 
     public func advanceClock(by interval: TimeInterval) async throws(StoreError) -> Date {
         guard interval >= 0, interval.isFinite else {
-            throw StoreError.invalidArgument("the clock only moves forward: \(interval) seconds is not allowed")
+            throw StoreError.invalidArgument(
+                "the clock only moves forward: \(interval) seconds is not allowed")
         }
         try perform { transition in
             var meta = transition.meta
@@ -162,11 +184,14 @@ extension SimulatedStore: StoreControl {
     }
 
     public func advanceClock(periods count: Int, groupID: String) async throws(StoreError) -> Date {
-        guard count > 0 else { throw StoreError.invalidArgument("advance by at least one period, not \(count)") }
+        guard count > 0 else {
+            throw StoreError.invalidArgument("advance by at least one period, not \(count)")
+        }
         let key = SubscriptionChain.Key(account: activeAccount, groupID: groupID)
         for _ in 0..<count {
             guard let chain = state.chains[key] else {
-                throw StoreError.invalidAction("account '\(activeAccount)' has no subscription in group \(groupID)")
+                throw StoreError.invalidAction(
+                    "account '\(activeAccount)' has no subscription in group \(groupID)")
             }
             let due = try perform { transition in transition.nextDue(chain) }
             guard let due else { break }
@@ -207,7 +232,8 @@ extension SimulatedStore: StoreControl {
         restartClock()
     }
 
-    public func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError) {
+    public func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError)
+    {
         if let failure, !api.accepts(failure) {
             throw StoreError.invalidArgument("\(api.rawValue) cannot fail with \(failure)")
         }

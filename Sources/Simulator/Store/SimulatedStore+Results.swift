@@ -23,7 +23,8 @@ extension SimulatedStore {
 
     /// The account's visible transactions, oldest first.
     func visibleTransactions(of account: String) -> [StoredTransaction] {
-        (state.transactionIDsByAccount[account] ?? []).compactMap { state.transactions[$0] }.filter(\.isVisible)
+        (state.transactionIDsByAccount[account] ?? []).compactMap { state.transactions[$0] }.filter(
+            \.isVisible)
     }
 
     /// The latest transaction of each product the account is entitled to now: non-consumables
@@ -60,7 +61,8 @@ extension SimulatedStore {
         {
             return chain
         }
-        guard let source = state.transactions[transaction.id]?.sharedFrom.flatMap({ state.transactions[$0] }) else {
+        guard let source = state.transactions[transaction.id]?.sharedFrom.flatMap({ state.transactions[$0] })
+        else {
             return nil
         }
         return state.chains[SubscriptionChain.Key(account: source.account, groupID: group)]
@@ -74,8 +76,10 @@ extension SimulatedStore {
         let autoRenewProduct = products.product(chain.autoRenewProductID, storefront: storefront.countryCode)
         let current = products.product(chain.currentProductID, storefront: storefront.countryCode)
         var renewalPrice: Decimal? = autoRenewProduct.map {
-            chain.offer?.price ?? (chain.billingPlanType == .monthly
-                ? $0.subscription?.billingPlans.first { $0.type == .monthly }?.price ?? $0.price : $0.price)
+            chain.offer?.price
+                ?? (chain.billingPlanType == .monthly
+                    ? $0.subscription?.billingPlans.first { $0.type == .monthly }?.price ?? $0.price
+                    : $0.price)
         }
         let priceIncreaseStatus: RenewalInfo.PriceIncreaseStatus
         switch chain.priceIncrease {
@@ -90,23 +94,29 @@ extension SimulatedStore {
             renewalPrice = price
         }
         let winBack = current.map { product in
-            chain.isExpired ? (product.subscription?.winBackOffers.filter(\.isWinBackEligible).compactMap(\.id) ?? []) : []
+            chain.isExpired
+                ? (product.subscription?.winBackOffers.filter(\.isWinBackEligible).compactMap(\.id) ?? [])
+                : []
         }
         return RenewalInfo(
             originalTransactionID: chain.originalTransactionID, currentProductID: chain.currentProductID,
-            autoRenewPreference: chain.autoRenewProductID, willAutoRenew: chain.autoRenewEnabled && !chain.isExpired,
-            expirationReason: chain.isExpired ? chain.expirationReason : nil, isInBillingRetry: chain.isInBillingRetry,
+            autoRenewPreference: chain.autoRenewProductID,
+            willAutoRenew: chain.autoRenewEnabled && !chain.isExpired,
+            expirationReason: chain.isExpired ? chain.expirationReason : nil,
+            isInBillingRetry: chain.isInBillingRetry,
             priceIncreaseStatus: priceIncreaseStatus,
             gracePeriodExpirationDate: chain.isInBillingRetry ? chain.gracePeriodExpirationDate : nil,
             offer: chain.offer.map(\.transactionOffer), signedDate: now,
             environment: state.meta.identity.environment, recentSubscriptionStartDate: chain.recentStartDate,
-            renewalDate: chain.expirationDate, renewalPrice: renewalPrice, currencyCode: storefront.currencyCode,
+            renewalDate: chain.expirationDate, renewalPrice: renewalPrice,
+            currencyCode: storefront.currencyCode,
             eligibleWinBackOfferIDs: winBack ?? [], appAccountToken: chain.appAccountToken,
             appTransactionID: account?.appTransactionID ?? "", renewalBillingPlanType: chain.billingPlanType)
     }
 
     /// Signs renewal info (on demand: it changes with every request's `signedDate`).
-    func signedRenewalInfo(for chain: SubscriptionChain) throws(StoreError) -> VerificationResult<RenewalInfo> {
+    func signedRenewalInfo(for chain: SubscriptionChain) throws(StoreError) -> VerificationResult<RenewalInfo>
+    {
         let info = renewalInfo(for: chain)
         do {
             return verdict(info, jws: try signer.sign(info))

@@ -13,7 +13,9 @@ extension SimulatedStore: Store {
         return products.allProducts(storefront: storefrontCode)
     }
 
-    public func paymentSheet(for productID: String, options: [PurchaseOption]) async throws(StoreError) -> PaymentSheet? {
+    public func paymentSheet(for productID: String, options: [PurchaseOption]) async throws(StoreError)
+        -> PaymentSheet?
+    {
         guard !state.meta.settings.disableDialogs else { return nil }
         let request = try PurchaseRequest(productID: productID, options: options)
         let account = activeAccount
@@ -21,8 +23,10 @@ extension SimulatedStore: Store {
             let product = try transition.product(productID, for: account)
             // Resolve without keeping anything: the sheet only shows which offer applies.
             var preview = transition
-            let offer = try? preview.resolveOffer(for: request, product: product, account: account, checker: nil)
-            return PaymentSheet(product: product, account: account, quantity: request.quantity, offer: offer ?? nil)
+            let offer = try? preview.resolveOffer(
+                for: request, product: product, account: account, checker: nil)
+            return PaymentSheet(
+                product: product, account: account, quantity: request.quantity, offer: offer ?? nil)
         }
     }
 
@@ -32,7 +36,9 @@ extension SimulatedStore: Store {
         try checkSimulatedError(.purchase)
         let request = try PurchaseRequest(productID: productID, options: options)
         let account = activeAccount
-        if let key = request.idempotencyKey, let earlier = state.idempotency[IdempotencyKey(account: account, key: key)] {
+        if let key = request.idempotencyKey,
+            let earlier = state.idempotency[IdempotencyKey(account: account, key: key)]
+        {
             return try replay(earlier)
         }
         if !state.meta.settings.disableDialogs {
@@ -50,9 +56,11 @@ extension SimulatedStore: Store {
             if let key = request.idempotencyKey {
                 switch outcome {
                 case .purchased(let id):
-                    transition.record(IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .success))
+                    transition.record(
+                        IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .success))
                 case .pending(let id):
-                    transition.record(IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .pending))
+                    transition.record(
+                        IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .pending))
                 }
             }
             return outcome
@@ -100,31 +108,39 @@ extension SimulatedStore: Store {
 
     public func currentEntitlements() async throws(StoreError) -> [VerificationResult<Transaction>] {
         try catchUp()
-        return try entitlements(of: activeAccount).map { stored throws(StoreError) in try result(for: stored) }
+        return try entitlements(of: activeAccount).map { stored throws(StoreError) in try result(for: stored)
+        }
     }
 
     public func unfinished() async throws(StoreError) -> [VerificationResult<Transaction>] {
         try catchUp()
-        return try visibleTransactions(of: activeAccount).filter { !$0.isFinished }.map { stored throws(StoreError) in
+        return try visibleTransactions(of: activeAccount).filter { !$0.isFinished }.map {
+            stored throws(StoreError) in
             try result(for: stored)
         }
     }
 
     public func all() async throws(StoreError) -> [VerificationResult<Transaction>] {
         try catchUp()
-        return try visibleTransactions(of: activeAccount).map { stored throws(StoreError) in try result(for: stored) }
+        return try visibleTransactions(of: activeAccount).map { stored throws(StoreError) in
+            try result(for: stored)
+        }
     }
 
     public func latest(for productID: String) async throws(StoreError) -> VerificationResult<Transaction>? {
         try catchUp()
-        guard let stored = visibleTransactions(of: activeAccount).last(where: { $0.transaction.productID == productID })
+        guard
+            let stored = visibleTransactions(of: activeAccount).last(where: {
+                $0.transaction.productID == productID
+            })
         else { return nil }
         return try result(for: stored)
     }
 
     public func finish(_ transactionID: UInt64) async throws(StoreError) {
         let account = activeAccount
-        try perform { transition throws(StoreError) in try transition.finish(transactionID, account: account) }
+        try perform { transition throws(StoreError) in try transition.finish(transactionID, account: account)
+        }
     }
 
     public func sync() async throws(StoreError) {
@@ -137,17 +153,22 @@ extension SimulatedStore: Store {
         try catchUp()
         let account = activeAccount
         var chains: [SubscriptionChain] = []
-        if let own = state.chains[SubscriptionChain.Key(account: account, groupID: groupID)] { chains.append(own) }
+        if let own = state.chains[SubscriptionChain.Key(account: account, groupID: groupID)] {
+            chains.append(own)
+        }
         // Family Sharing: the purchaser's subscription shows with the member's shared copy.
         let shared = visibleTransactions(of: account).filter {
             $0.sharedFrom != nil && $0.transaction.subscriptionGroupID == groupID
         }
-        if let copy = shared.last, let chain = chain(of: copy.transaction, account: account), !chains.contains(chain) {
+        if let copy = shared.last, let chain = chain(of: copy.transaction, account: account),
+            !chains.contains(chain)
+        {
             chains.append(chain)
         }
         var statuses: [SubscriptionStatus] = []
         for chain in chains {
-            let latest = chain.key.account == account ? state.transactions[chain.latestTransactionID] : shared.last
+            let latest =
+                chain.key.account == account ? state.transactions[chain.latestTransactionID] : shared.last
             guard let latest else { continue }
             statuses.append(
                 SubscriptionStatus(
@@ -159,17 +180,23 @@ extension SimulatedStore: Store {
 
     public func isEligibleForIntroOffer(groupID: String) async throws(StoreError) -> Bool {
         let account = activeAccount
-        return try perform { transition in transition.isEligibleForIntroOffer(account: account, groupID: groupID) }
+        return try perform { transition in
+            transition.isEligibleForIntroOffer(account: account, groupID: groupID)
+        }
     }
 
     public func appTransaction() async throws(StoreError) -> VerificationResult<AppTransaction> {
         try checkSimulatedError(.appTransaction)
-        guard let record = state.accounts[activeAccount] else { throw StoreError.accountNotFound(activeAccount) }
+        guard let record = state.accounts[activeAccount] else {
+            throw StoreError.accountNotFound(activeAccount)
+        }
         let identity = state.meta.identity
         let app = AppTransaction(
-            appTransactionID: record.appTransactionID, appID: identity.appAppleID, bundleID: identity.bundleID,
+            appTransactionID: record.appTransactionID, appID: identity.appAppleID,
+            bundleID: identity.bundleID,
             appVersion: identity.appVersion, originalAppVersion: identity.appVersion,
-            originalPurchaseDate: record.createdAt, signedDate: currentTime, environment: identity.environment)
+            originalPurchaseDate: record.createdAt, signedDate: currentTime, environment: identity.environment
+        )
         do {
             return verdict(app, jws: try signer.sign(app))
         } catch {
@@ -180,7 +207,9 @@ extension SimulatedStore: Store {
     public func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
         try checkSimulatedError(.offerCodeRedeem)
         let account = activeAccount
-        let id = try perform { transition throws(StoreError) in try transition.redeem(code: code, account: account) }
+        let id = try perform { transition throws(StoreError) in
+            try transition.redeem(code: code, account: account)
+        }
         return .success(try result(for: state.transactions[id]!))
     }
 
@@ -189,7 +218,9 @@ extension SimulatedStore: Store {
     {
         try checkSimulatedError(.refundRequest)
         let account = activeAccount
-        try perform { transition throws(StoreError) in try transition.refund(transactionID, reason: reason, account: account) }
+        try perform { transition throws(StoreError) in
+            try transition.refund(transactionID, reason: reason, account: account)
+        }
         return .success
     }
 
@@ -201,5 +232,7 @@ extension SimulatedStore: Store {
         Storefront(alpha3: storefrontCode) ?? .unitedStates
     }
 
-    var storefrontCode: String { state.accounts[activeAccount]?.account.storefront ?? state.meta.settings.storefront }
+    var storefrontCode: String {
+        state.accounts[activeAccount]?.account.storefront ?? state.meta.settings.storefront
+    }
 }

@@ -28,8 +28,9 @@ public actor SimulatedStore {
     let wallClock: @Sendable () -> Date
     /// The account `Store` and `StoreControl` calls act for.
     public internal(set) var activeAccount: String
-    var updateWatchers: [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
-        [:]
+    var updateWatchers:
+        [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
+            [:]
     var messageWatchers: [UUID: (account: String, continuation: AsyncStream<StoreMessage>.Continuation)] = [:]
     var eventWatchers: [UUID: (account: String?, continuation: AsyncStream<StoreEvent>.Continuation)] = [:]
     var clockTask: Task<Void, Never>?
@@ -44,7 +45,8 @@ public actor SimulatedStore {
     public init(
         catalog: any ProductCatalog, ledger location: LedgerLocation, signer: any PayloadSigner,
         offerChecker: (any OfferSignatureChecking)? = nil, identity: AppIdentity = AppIdentity(),
-        account: String? = nil, frozenClock: Bool = false, wallClock: @escaping @Sendable () -> Date = { Date() }
+        account: String? = nil, frozenClock: Bool = false,
+        wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) {
         let ledger: Ledger
         do {
@@ -67,12 +69,15 @@ public actor SimulatedStore {
                     settings: catalog.defaultSettings,
                     simulatedErrors: Self.codes(catalog.defaultSimulatedErrors),
                     clock: VirtualClock(
-                        start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: frozenClock),
-                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity))
+                        start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: frozenClock
+                    ),
+                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity)
+            )
         let products = ProductIndex(catalog: catalog, locale: state.meta.settings.locale)
         let name = account ?? state.accounts.keys.sorted().first ?? Self.defaultAccount
         // First use of a state directory, or new identity settings: record them before serving.
-        var transition = Transition(base: state, signer: signer, products: products, now: state.meta.clock.now(wall: wall))
+        var transition = Transition(
+            base: state, signer: signer, products: products, now: state.meta.clock.now(wall: wall))
         var meta = transition.meta
         if loaded == nil || meta.identity != identity || meta.clock.isFrozen != frozenClock {
             meta.identity = identity
@@ -81,7 +86,8 @@ public actor SimulatedStore {
         }
         if transition.account(name) == nil {
             transition.put(
-                Self.newAccount(StoreAccount(name: name, storefront: meta.settings.storefront), at: transition.now))
+                Self.newAccount(
+                    StoreAccount(name: name, storefront: meta.settings.storefront), at: transition.now))
         }
         do {
             try ledger.commit(transition.changes)
@@ -98,7 +104,10 @@ public actor SimulatedStore {
     }
 
     static func newAccount(_ account: StoreAccount, at date: Date) -> AccountRecord {
-        AccountRecord(account: account, appTransactionID: String(UInt64.random(in: 700_000_000_000_000_000...799_999_999_999_999_999)), createdAt: date)
+        AccountRecord(
+            account: account,
+            appTransactionID: String(UInt64.random(in: 700_000_000_000_000_000...799_999_999_999_999_999)),
+            createdAt: date)
     }
 
     static func codes(_ failures: [FailableAPI: SimulatedFailure]) -> [String: String] {

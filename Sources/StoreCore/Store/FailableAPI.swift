@@ -27,7 +27,9 @@ public enum FailableAPI: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     public init?(key: String) {
-        guard let api = Self.allCases.first(where: { $0.key == key || $0.rawValue == key }) else { return nil }
+        guard let api = Self.allCases.first(where: { $0.key == key || $0.rawValue == key }) else {
+            return nil
+        }
         self = api
     }
 
@@ -76,11 +78,14 @@ extension SimulatedFailure {
         let parts = code.split(separator: ".", maxSplits: 1).map(String.init)
         if parts.count == 2 {
             switch parts[0] {
-            case "generic": guard let e = StoreKitError(rawValue: parts[1]) else { return nil }
+            case "generic":
+                guard let e = StoreKitError(rawValue: parts[1]) else { return nil }
                 self = .generic(e)
-            case "purchase": guard let e = PurchaseError(rawValue: parts[1]) else { return nil }
+            case "purchase":
+                guard let e = PurchaseError(rawValue: parts[1]) else { return nil }
                 self = .purchase(e)
-            case "verification": guard let e = VerificationError(name: parts[1]) else { return nil }
+            case "verification":
+                guard let e = VerificationError(name: parts[1]) else { return nil }
                 self = .verification(e)
             default: return nil
             }
@@ -99,7 +104,8 @@ extension SimulatedFailure {
 
     /// Every failure without a reason, for pickers and help texts.
     public static var allCases: [SimulatedFailure] {
-        StoreKitError.allCases.map(SimulatedFailure.generic) + PurchaseError.allCases.map(SimulatedFailure.purchase)
+        StoreKitError.allCases.map(SimulatedFailure.generic)
+            + PurchaseError.allCases.map(SimulatedFailure.purchase)
             + VerificationError.allNames.map(SimulatedFailure.verification)
     }
 }

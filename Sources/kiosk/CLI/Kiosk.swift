@@ -40,7 +40,9 @@ enum Kiosk {
         text += "\n\nSUBCOMMANDS:\n"
         let width = (CommandRegistry.subcommands.map { $0.name.count }.max() ?? 0) + 2
         for command in CommandRegistry.subcommands {
-            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text +=
+                "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary
+                + "\n"
         }
         text += "\n  See 'kiosk SUBCOMMAND --help' for each."
         return text

@@ -10,9 +10,11 @@ struct StateDirectory: Equatable, Sendable {
             url = URL(fileURLWithPath: explicitPath, isDirectory: true)
         } else if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             // The XDG spec says relative values are invalid and must be ignored.
-            url = URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("kiosk", isDirectory: true)
+            url = URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(
+                "kiosk", isDirectory: true)
         } else {
-            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            let home =
+                environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileManager.default.homeDirectoryForCurrentUser
             url = home.appendingPathComponent(".local/state/kiosk", isDirectory: true)
         }
@@ -26,5 +28,6 @@ struct StateDirectory: Equatable, Sendable {
     }
 
     static let option = OptionSpec.option(
-        "state", value: "DIR", help: "State directory (default $XDG_STATE_HOME/kiosk or ~/.local/state/kiosk).")
+        "state", value: "DIR",
+        help: "State directory (default $XDG_STATE_HOME/kiosk or ~/.local/state/kiosk).")
 }

@@ -4,7 +4,8 @@ import Foundation
 struct PaywallCommand: Command {
     static let name = "kiosk"
     static let summary = "A terminal paywall and store front-end for StoreKit 2 purchase flows."
-    static let usage = "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim|URL] [--account NAME] [--style STYLE]"
+    static let usage =
+        "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim|URL] [--account NAME] [--style STYLE]"
     static let options: [OptionSpec] = [
         .option("catalog", value: "FILE", help: "A .storekit catalog (default: the bundled demo catalog)."),
         .option("theme", value: "NAME|PATH", help: "A bundled theme name or a theme file."),
