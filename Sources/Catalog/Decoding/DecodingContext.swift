@@ -69,3 +69,32 @@ final class DecodingContext {
         }.map(\.element)
     }
 }
+
+extension DecodingContext {
+    /// Parses `bytes` and runs `body` over the document, collecting what it reports; a file
+    /// that is not JSON gives a single syntax error.
+    static func decode<Value>(_ bytes: [UInt8], file: String, _ body: (DecodingContext) -> Value?) -> Decoded<
+        Value
+    > {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: bytes)
+        } catch {
+            return Decoded(
+                value: nil, diagnostics: [Diagnostic(syntaxError: error, bytes: bytes, file: file)])
+        }
+        let context = DecodingContext(document: document, file: file)
+        let value = body(context)
+        return Decoded(value: value, diagnostics: context.sortedDiagnostics)
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic for a file that is not JSON.
+    init(syntaxError error: JSONSyntaxError, bytes: [UInt8], file: String) {
+        self.init(
+            severity: .error, location: LineTable(bytes: bytes).location(ofOffset: error.offset, file: file),
+            path: "",
+            value: error.found, message: "not valid JSON: " + error.message)
+    }
+}

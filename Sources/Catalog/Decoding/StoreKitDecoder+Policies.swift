@@ -20,14 +20,9 @@ extension StoreKitDecoder {
                 guard var policy = ObjectReader<PolicyKey>(context, node) else { return nil }
                 let locale = policy.string(.locale, required: true)
                 if let locale, let at = policy.lookup(.locale) {
-                    if let first = locales[locale] {
-                        let earlier = context.location(of: first)
-                        context.warning(
-                            "a second policy for \(locale) is ignored (first at line \(earlier.line)); merge them",
-                            at: at)
-                    } else {
-                        locales[locale] = at
-                    }
+                    claim(
+                        locale, at: at, in: &locales, what: "policy locale", severity: .warning,
+                        fix: "the second is ignored; merge them")
                 }
                 let text = policy.string(.policyText)
                 let url = policy.string(.policyURL)

@@ -107,6 +107,16 @@ extension StoreKitDecoder {
             if let name, let at = entry.lookup(.name) { claim(name.rawValue, at: at, in: &seen, what: "API") }
             let enabled = entry.bool(.enabled) ?? false
             let current = entry.object(.current) { [self] in decodeCurrentError($1) }
+            if let name, let failure = current?.failure, !name.accepts(failure),
+                let at = entry.lookup(.current)
+            {
+                let kinds = ConfigurationStoreKitError.Current.Kind.allCases.filter { kind in
+                    SimulatedFailure.cases(of: kind).contains { name.accepts($0) }
+                }
+                context.error(
+                    "\(name.rawValue) cannot fail with \(failure); use type \(kinds.map(\.rawValue).joined(separator: " or "))",
+                    at: at)
+            }
             if enabled, current == nil, let at = entry.lookup(.enabled) {
                 context.warning("enabled with no error chosen, so nothing fails; set \"current\"", at: at)
             }

@@ -77,14 +77,16 @@ final class StoreKitDecoder {
         return result
     }
 
-    /// Records `id` in `seen`, reporting an error at `node` if it was there already.
+    /// Records `id` in `seen`, reporting a duplicate at `node` (an error unless told otherwise).
     func claim(
-        _ id: String, at node: JSONDocument.Node, in seen: inout [String: JSONDocument.Node], what: String
+        _ id: String, at node: JSONDocument.Node, in seen: inout [String: JSONDocument.Node], what: String,
+        severity: Severity = .error, fix: String = "give each a unique ID"
     ) {
         if let first = seen[id] {
             let earlier = context.location(of: first)
-            context.error(
-                "duplicate \(what) \"\(id)\" (first at line \(earlier.line), column \(earlier.column)); give each a unique ID",
+            context.report(
+                severity,
+                "duplicate \(what) \"\(id)\" (first at line \(earlier.line), column \(earlier.column)); \(fix)",
                 at: node)
         } else {
             seen[id] = node
@@ -95,25 +97,6 @@ final class StoreKitDecoder {
 extension StoreKitConfiguration {
     /// Decodes and checks a `.storekit` file's bytes; `file` names it in diagnostics.
     public static func decode(_ bytes: [UInt8], file: String) -> Decoded<StoreKitConfiguration> {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: bytes)
-        } catch {
-            return Decoded(
-                value: nil, diagnostics: [Diagnostic(syntaxError: error, bytes: bytes, file: file)])
-        }
-        let context = DecodingContext(document: document, file: file)
-        let value = StoreKitDecoder(context: context).decode()
-        return Decoded(value: value, diagnostics: context.sortedDiagnostics)
-    }
-}
-
-extension Diagnostic {
-    /// The diagnostic for a file that is not JSON.
-    init(syntaxError error: JSONSyntaxError, bytes: [UInt8], file: String) {
-        self.init(
-            severity: .error, location: LineTable(bytes: bytes).location(ofOffset: error.offset, file: file),
-            path: "",
-            value: error.found, message: "not valid JSON: " + error.message)
+        DecodingContext.decode(bytes, file: file) { StoreKitDecoder(context: $0).decode() }
     }
 }
