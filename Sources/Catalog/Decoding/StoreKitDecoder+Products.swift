@@ -29,7 +29,8 @@ extension StoreKitDecoder {
     {
         guard var reader = ObjectReader<ProductKey>(context, node) else { return nil }
         var product = decodeProductFields(&reader, list: list)
-        product?.unknownFields = reader.finish()
+        let unknown = reader.finish()
+        product?.unknownFields = unknown
         return product
     }
 

@@ -42,7 +42,8 @@ extension StoreKitDecoder {
         let winBacks = reader.array(.winbackOffers) { [self] in decodeOffer($1, kind: .winBack) }
         let plans = reader.array(.billingPlans) { [self] in decodeBillingPlan($1) }
         checkOfferIDs(&reader)
-        product?.unknownFields = reader.finish()
+        let unknown = reader.finish()
+        product?.unknownFields = unknown
         guard let product, let level, let period, let subscriptionGroupID else { return nil }
         return ConfigurationSubscription(
             product: product, groupNumber: level, recurringSubscriptionPeriod: period,

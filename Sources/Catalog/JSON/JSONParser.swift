@@ -224,12 +224,32 @@ struct JSONParser {
         }
     }
 
-    /// A few characters from `offset`, for the `found` of an error.
+    /// The token at `offset`, for the `found` of an error: a whole string (up to 40 bytes),
+    /// one structural character, or a bare word.
     func excerpt(at offset: Int) -> String? {
         guard offset < count else { return nil }
-        var end = offset
-        while end < count, end - offset < 12, base[end] != 0x0A, base[end] != 0x0D { end += 1 }
-        return String(
-            decoding: UnsafeBufferPointer(start: base + offset, count: max(end - offset, 1)), as: UTF8.self)
+        var end = offset + 1
+        switch base[offset] {
+        case UInt8(ascii: "\""):
+            while end < count, end - offset < 40, base[end] != UInt8(ascii: "\""), base[end] != 0x0A {
+                end += 1
+            }
+            if end < count, base[end] == UInt8(ascii: "\"") { end += 1 }
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","),
+            UInt8(ascii: ":"):
+            break
+        default:
+            while end < count, end - offset < 12, !Self.endsWord(base[end]) { end += 1 }
+        }
+        return String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
+    }
+
+    private static func endsWord(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
+            UInt8(ascii: ":"):
+            true
+        default: false
+        }
     }
 }
