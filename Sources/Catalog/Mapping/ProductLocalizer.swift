@@ -5,12 +5,13 @@ import StoreCore
 struct ProductLocalizer {
     let matcher: LocaleMatcher
     let storefront: Storefront
-    let formatter: PriceFormatter
+    let formatter: CachingPriceFormatter
 
     init(matcher: LocaleMatcher, storefront: Storefront) {
         self.matcher = matcher
         self.storefront = storefront
-        self.formatter = PriceFormatter(storefront: storefront, localeIdentifier: matcher.locale)
+        self.formatter = CachingPriceFormatter(
+            PriceFormatter(storefront: storefront, localeIdentifier: matcher.locale))
     }
 
     func product(_ product: ConfigurationProduct, subscription: SubscriptionInfo? = nil) -> Product {
@@ -88,4 +89,22 @@ struct ProductLocalizer {
 func nonEmpty(_ text: String?) -> String? {
     guard let text, !text.isEmpty else { return nil }
     return text
+}
+
+/// Foundation's currency formatting costs microseconds a call and catalogs repeat a few
+/// prices many times, so each distinct price is formatted once per mapping.
+final class CachingPriceFormatter {
+    private let formatter: PriceFormatter
+    private var cache: [Decimal: String] = [:]
+
+    init(_ formatter: PriceFormatter) {
+        self.formatter = formatter
+    }
+
+    func format(_ price: Decimal) -> String {
+        if let known = cache[price] { return known }
+        let text = formatter.format(price)
+        cache[price] = text
+        return text
+    }
 }
