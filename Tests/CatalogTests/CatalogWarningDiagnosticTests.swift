@@ -53,6 +53,26 @@ struct CatalogWarningDiagnosticTests {
         #expect(diagnostics.errors.map(\.path) == ["products[0].productID"])
     }
 
+    @Test func duplicateKey() {
+        let text = Fixtures.base(
+            replacing: "\"productID\" : \"coin\",",
+            with: "\"productID\" : \"coin\", \"productID\" : \"cash\",")
+        let diagnostics = Fixtures.diagnose(text)
+        expectDiagnostic(
+            diagnostics, .warning, path: "products[0].productID", value: "productID",
+            at: Fixtures.position(of: "\"productID\"", in: text, occurrence: 2),
+            messageContains: "the first is used")
+        #expect(Fixtures.decode(text)?.products[0].productID == "coin")
+    }
+
+    @Test func keyOfAnotherKindOfObject() {
+        let text = Fixtures.base(
+            replacing: "\"productID\" : \"coin\",", with: "\"productID\" : \"coin\", \"groupNumber\" : 1,")
+        expectDiagnostic(
+            Fixtures.diagnose(text), .warning, path: "products[0].groupNumber", value: "groupNumber",
+            at: Fixtures.position(of: "\"groupNumber\"", in: text), messageContains: "does not apply here")
+    }
+
     @Test func unknownKeysAreKept() {
         let text = Fixtures.base(
             replacing: "\"version\"", with: "\"futureThing\" : [1, {\"a\" : null}], \"version\"")

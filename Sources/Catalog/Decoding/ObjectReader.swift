@@ -121,7 +121,18 @@ struct ObjectReader<Key: RawRepresentable & CaseIterable> where Key.RawValue == 
         var unknown: [String: JSONValue] = [:]
         for (ordinal, member) in document.members(of: node).enumerated() where ordinal < 64 {
             guard used & (1 << UInt64(ordinal)) == 0, let name = document.string(member.key) else { continue }
-            if let known = Self.closestKey(to: name) {
+            if Key(rawValue: name) != nil {
+                // A key this object knows but did not read: repeated, or one that belongs to
+                // another kind of object (a subscription key on a consumable).
+                var bytes = name
+                let first = bytes.withUTF8 { document.memberValue(named: $0, in: node) }
+                if let first, first.ordinal != ordinal {
+                    context.warning(
+                        "duplicate key \"\(name)\"; the first is used, remove this one", at: member.key)
+                    continue
+                }
+                context.warning("\"\(name)\" does not apply here and is ignored; remove it", at: member.key)
+            } else if let known = Self.closestKey(to: name) {
                 context.warning(
                     "unknown key \"\(name)\" is ignored; did you mean \"\(known)\"?", at: member.key)
             }
