@@ -1,0 +1,1 @@
+// Signing tests land with the Signing module.
