@@ -51,10 +51,12 @@ enum CatalogBenchmark {
                 name: "catalog decode", value: decode * 1000, unit: "ms", anchorName: "python json.load",
                 anchorValue: anchor * 1000, higherIsBetter: false),
             BenchmarkResult(
-                name: "catalog throughput", value: megabytes / decode, unit: "MB/s", anchorName: "python json.load",
+                name: "catalog throughput", value: megabytes / decode, unit: "MB/s",
+                anchorName: "python json.load",
                 anchorValue: megabytes / anchor, higherIsBetter: true),
             BenchmarkResult(
-                name: "catalog products", value: products * 1000, unit: "ms for \(groups * subscriptionsPerGroup) products",
+                name: "catalog products", value: products * 1000,
+                unit: "ms for \(groups * subscriptionsPerGroup) products",
                 higherIsBetter: false),
         ]
     }
