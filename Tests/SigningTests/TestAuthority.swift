@@ -16,37 +16,29 @@ struct TestAuthority {
 
     static let now = Fixtures.signedDate
 
-    /// Keys are made once per process: P-384 key generation is the slow part of building chains.
-    nonisolated(unsafe) private static var sharedKeys: (ECPrivateKey, ECPrivateKey, ECPrivateKey)? = nil
-    private static let keyLock = NSLock()
-
-    private static func keys() throws -> (ECPrivateKey, ECPrivateKey, ECPrivateKey) {
-        keyLock.lock()
-        defer { keyLock.unlock() }
-        if let sharedKeys { return sharedKeys }
-        let made = (
-            try ECPrivateKey.generate(.p384), try ECPrivateKey.generate(.p384),
-            try ECPrivateKey.generate(.p256)
-        )
-        sharedKeys = made
-        return made
+    /// Keys are made once per process (a static let initialises once, thread-safely): key
+    /// generation is the slow part of building chains.
+    private static let sharedKeys = Result { () throws -> (ECPrivateKey, ECPrivateKey, ECPrivateKey) in
+        (try ECPrivateKey.generate(.p384), try ECPrivateKey.generate(.p384), try ECPrivateKey.generate(.p256))
     }
 
     init(
-        freshKeys: Bool = false,
+        freshKeys: Bool = false, caCurve: ECCurve = .p384,
         root bendRoot: (inout CertificateProfile) -> Void = { _ in },
         intermediate bendIntermediate: (inout CertificateProfile) -> Void = { _ in },
         leaf bendLeaf: (inout CertificateProfile) -> Void = { _ in }
     ) throws {
-        if freshKeys {
+        if freshKeys || caCurve != .p384 {
             (rootKey, intermediateKey, leafKey) = (
-                try .generate(.p384), try .generate(.p384), try .generate(.p256)
+                try .generate(caCurve), try .generate(caCurve), try .generate(.p256)
             )
         } else {
-            (rootKey, intermediateKey, leafKey) = try Self.keys()
+            (rootKey, intermediateKey, leafKey) = try Self.sharedKeys.get()
         }
-        let start = Self.now - 86_400 * 30
-        let end = Self.now + 86_400 * 365
+        // Two years either side of the sample signedDate, so tests can move a leaf's window
+        // around inside the CA's.
+        let start = Self.now - 86_400 * 730
+        let end = Self.now + 86_400 * 730
         var rootProfile = CertificateProfile.root(notBefore: start, notAfter: end)
         bendRoot(&rootProfile)
         root = try CertificateBuilder.issue(

@@ -45,6 +45,9 @@ public enum CertificateBuilder {
             defer { X509_EXTENSION_free(ext) }
             guard X509_add_ext(x509, ext, -1) == 1 else { throw .openSSL("X509_add_ext") }
         }
+        if profile.includesAuthorityKeyIdentifier {
+            try addAuthorityKeyIdentifier(to: x509, issuer: issuerX509)
+        }
         for oid in profile.markerOIDs { try addNullExtension(to: x509, oid: oid) }
 
         guard X509_sign(x509, issuer.key.pkey, issuer.key.curve.certificateDigest) > 0 else {
@@ -61,11 +64,7 @@ public enum CertificateBuilder {
         constraints += profile.isCertificateAuthority ? "CA:TRUE" : "CA:FALSE"
         if let pathLength = profile.pathLength { constraints += ",pathlen:\(pathLength)" }
         result.append((NID_basic_constraints, constraints))
-        // The subject key identifier goes first: a self-signed AKI would refer to it.
         if profile.includesSubjectKeyIdentifier { result.append((NID_subject_key_identifier, "hash")) }
-        if profile.includesAuthorityKeyIdentifier {
-            result.append((NID_authority_key_identifier, "keyid:always"))
-        }
         if let usage = profile.keyUsage { result.append((NID_key_usage, usage.openSSLValue)) }
         return result
     }
@@ -82,6 +81,26 @@ public enum CertificateBuilder {
             else { throw .openSSL("X509_NAME_add_entry_by_txt(\(field))") }
         }
         guard X509_set_subject_name(x509, name) == 1 else { throw .openSSL("X509_set_subject_name") }
+    }
+
+    /// The AKI is the SHA-1 of the issuer's public key (RFC 5280 §4.2.1.2 method 1, what a
+    /// subjectKeyIdentifier of "hash" holds). Computed here rather than by OpenSSL's
+    /// "keyid:always", which fails outright when the issuer lacks an SKI; tests need that issuer.
+    private static func addAuthorityKeyIdentifier(to x509: OpaquePointer, issuer: OpaquePointer)
+        throws(SigningError)
+    {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard X509_pubkey_digest(issuer, EVP_sha1(), &digest, &length) == 1,
+            let identifier = AUTHORITY_KEYID_new()
+        else { throw .openSSL("X509_pubkey_digest") }
+        defer { AUTHORITY_KEYID_free(identifier) }
+        guard let keyID = ASN1_OCTET_STRING_new() else { throw .openSSL("ASN1_OCTET_STRING_new") }
+        identifier.pointee.keyid = keyID  // freed with the AUTHORITY_KEYID
+        guard ASN1_OCTET_STRING_set(keyID, digest, Int32(length)) == 1,
+            X509_add1_ext_i2d(x509, NID_authority_key_identifier, identifier, 0, UInt(X509V3_ADD_DEFAULT))
+                == 1
+        else { throw .openSSL("authorityKeyIdentifier") }
     }
 
     private static func addNullExtension(to x509: OpaquePointer, oid: String) throws(SigningError) {
