@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependency rule (see docs/architecture.md): arrows point down only.
-// kiosk -> Catalog, Signing -> StoreCore; only Signing imports COpenSSL.
+// kiosk -> Simulator -> Catalog, Signing, CSQLite -> StoreCore; only Signing imports COpenSSL,
+// only the Simulator's Ledger imports CSQLite.
 let package = Package(
     name: "Kiosk",
     platforms: [.macOS(.v15)],
@@ -23,12 +24,17 @@ let package = Package(
         // The only importer of OpenSSL: local CA, ES256 JWS, verification, bearer JWTs.
         .target(name: "Signing", dependencies: ["StoreCore", "COpenSSL"]),
 
-        .executableTarget(name: "kiosk", dependencies: ["StoreCore", "Catalog", "Signing"]),
+        // The StoreKit-2-style store: subscription engine on a virtual clock, Ledger on SQLite.
+        .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "CSQLite"]),
+
+        .executableTarget(name: "kiosk", dependencies: ["StoreCore", "Catalog", "Signing", "Simulator"]),
         .executableTarget(name: "kiosk-bench", dependencies: ["StoreCore", "Catalog", "Signing"]),
 
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "CSQLite"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Simulator", "StoreCore"]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
     ]
 )

@@ -1,1 +1,28 @@
-print("bench")
+import Foundation
+
+// `kiosk-bench NAME...`: each benchmark prints one line per result, beside an anchor measured
+// in the same run. With no name, every benchmark runs.
+let benchmarks: [(name: String, summary: String, run: () async throws -> [BenchmarkResult])] = [
+    // Benchmarks are added here as their modules land.
+]
+
+let requested = Array(CommandLine.arguments.dropFirst())
+if requested.contains("--help") || requested.contains("-h") {
+    print("usage: kiosk-bench [NAME...]   (build with -c release for meaningful numbers)")
+    for benchmark in benchmarks { print("  \(benchmark.name): \(benchmark.summary)") }
+    exit(0)
+}
+let unknown = requested.filter { name in !benchmarks.contains { $0.name == name } }
+if !unknown.isEmpty {
+    FileHandle.standardError.write(
+        Data("kiosk-bench: unknown benchmark \(unknown.joined(separator: ", "))\n".utf8))
+    exit(64)
+}
+for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
+    do {
+        for result in try await benchmark.run() { print(result.line) }
+    } catch {
+        FileHandle.standardError.write(Data("kiosk-bench \(benchmark.name): \(error)\n".utf8))
+        exit(1)
+    }
+}

@@ -1,1 +1,4 @@
-print("kiosk")
+import Foundation
+
+// Thin entry point: everything lives in CLI/ and Commands/.
+exit(await Kiosk.run(Array(CommandLine.arguments.dropFirst())))

@@ -13,7 +13,9 @@ import Testing
         ("IND", "hi_IN", "99", "₹99.00"),
         ("CHN", "zh_Hans", "68", "¥68.00"),
     ])
-    func formatsWithStorefrontCurrencyAndLocale(storefront: String, locale: String, price: String, expected: String)
+    func formatsWithStorefrontCurrencyAndLocale(
+        storefront: String, locale: String, price: String, expected: String
+    )
         throws
     {
         let front = try #require(Storefront(alpha3: storefront))
@@ -26,8 +28,11 @@ import Testing
     @Test func everyKnownStorefrontFormats() {
         #expect(Storefront.known.count >= 40)
         for front in Storefront.known.values {
-            let text = PriceFormatter(storefront: front, localeIdentifier: "en_US").format(Decimal(string: "4.99")!)
-            #expect(text.contains(where: { !$0.isNumber && $0 != "." && $0 != "," }), "\(front.countryCode): \(text)")
+            let text = PriceFormatter(storefront: front, localeIdentifier: "en_US").format(
+                Decimal(string: "4.99")!)
+            #expect(
+                text.contains(where: { !$0.isNumber && $0 != "." && $0 != "," }),
+                "\(front.countryCode): \(text)")
         }
     }
 

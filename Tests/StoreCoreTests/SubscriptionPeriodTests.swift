@@ -39,6 +39,8 @@ import Testing
         let data = try JSONEncoder().encode([period])
         #expect(String(decoding: data, as: UTF8.self) == #"["P3M"]"#)
         #expect(try JSONDecoder().decode([SubscriptionPeriod].self, from: data) == [period])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([SubscriptionPeriod].self, from: Data(#"["P3Q"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([SubscriptionPeriod].self, from: Data(#"["P3Q"]"#.utf8))
+        }
     }
 }

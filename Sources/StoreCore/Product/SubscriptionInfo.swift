@@ -47,7 +47,9 @@ public enum SubscriptionRelationship: String, Sendable, Hashable, Codable, CaseI
 
     /// The relationship of `candidate` to `active` (both in one group). Level 1 is the
     /// highest service; the same level with another duration is a crossgrade.
-    public static func of(_ candidate: SubscriptionInfo, productID: String, to active: SubscriptionInfo, activeID: String)
+    public static func of(
+        _ candidate: SubscriptionInfo, productID: String, to active: SubscriptionInfo, activeID: String
+    )
         -> SubscriptionRelationship
     {
         if productID == activeID { return .current }

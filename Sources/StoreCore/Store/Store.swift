@@ -10,7 +10,8 @@ public protocol Store: Sendable {
     /// Every product of the catalog (what a paywall or shelf offers).
     func allProducts() async throws(StoreError) -> [Product]
     /// The payment sheet a purchase would show, or nil when dialogs are disabled.
-    func paymentSheet(for productID: String, options: [PurchaseOption]) async throws(StoreError) -> PaymentSheet?
+    func paymentSheet(for productID: String, options: [PurchaseOption]) async throws(StoreError)
+        -> PaymentSheet?
     /// Buys a product, as `Product.purchase(options:)`.
     func purchase(_ productID: String, options: [PurchaseOption], confirmation: PurchaseConfirmation)
         async throws(StoreError) -> PurchaseResult

@@ -23,7 +23,8 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var reason: String {
         switch self {
         case .revokedCertificate(let reason), .invalidCertificateChain(let reason),
-            .invalidDeviceVerification(let reason), .invalidEncoding(let reason), .invalidSignature(let reason),
+            .invalidDeviceVerification(let reason), .invalidEncoding(let reason),
+            .invalidSignature(let reason),
             .missingRequiredProperties(let reason):
             reason
         }

@@ -1,0 +1,43 @@
+import Foundation
+import StoreCore
+
+/// A purchase's options, gathered and checked once.
+struct PurchaseRequest {
+    var productID: String
+    var quantity = 1
+    var appAccountToken: UUID?
+    var promotionalOffer: (id: String, signature: PromotionalOfferSignature?)?
+    var codeOfferReference: String?
+    var winBackOfferID: String?
+    var introductoryEligibilityOverride: Bool?
+    var purchaseDate: Date?
+    var renewalBehavior: PurchaseOption.RenewalBehavior?
+    var billingPlanType: BillingPlan.PlanType?
+    var simulatesAskToBuy: Bool?
+    var idempotencyKey: String?
+
+    init(productID: String, options: [PurchaseOption]) throws(StoreError) {
+        self.productID = productID
+        for option in options {
+            switch option {
+            case .quantity(let count): quantity = count
+            case .appAccountToken(let token): appAccountToken = token
+            case .promotionalOffer(let id, let signature): promotionalOffer = (id, signature)
+            case .codeOffer(let reference): codeOfferReference = reference
+            case .winBackOffer(let id): winBackOfferID = id
+            case .introductoryOfferEligibility(let eligible): introductoryEligibilityOverride = eligible
+            case .purchaseDate(let date, let behavior):
+                purchaseDate = date
+                renewalBehavior = behavior
+            case .billingPlanType(let type): billingPlanType = type
+            case .simulatesAskToBuy(let enabled): simulatesAskToBuy = enabled
+            case .idempotencyKey(let key): idempotencyKey = key
+            }
+        }
+        let offers = [promotionalOffer != nil, codeOfferReference != nil, winBackOfferID != nil].filter { $0 }
+        if offers.count > 1 {
+            throw StoreError.invalidArgument(
+                "a purchase takes one offer at most: promotional, offer code or win-back, not several")
+        }
+    }
+}

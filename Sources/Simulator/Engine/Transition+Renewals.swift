@@ -1,0 +1,182 @@
+import Foundation
+import StoreCore
+
+/// How long billing problems last (Apple's documented defaults; see docs/behaviour.md).
+enum BillingRetryPolicy {
+    /// The App Store retries a failed renewal for up to 60 days.
+    static let retryDuration: TimeInterval = 60 * 86_400
+    /// Grace period: 16 days, or 6 days for weekly subscriptions.
+    static func graceDuration(for period: SubscriptionPeriod?) -> TimeInterval {
+        period?.unit == .week || period?.unit == .day ? 6 * 86_400 : 16 * 86_400
+    }
+}
+
+extension Transition {
+    /// When the chain next needs the engine: a renewal, the end of a grace period, the end of
+    /// billing retry; nil when nothing will happen without a tester's action.
+    func nextDue(_ chain: SubscriptionChain) -> Date? {
+        guard !chain.isExpired, !isRevoked(chain) else { return nil }
+        guard let retryStart = chain.billingRetryStart else { return chain.expirationDate }
+        let retryEnd = retryStart.addingTimeInterval(BillingRetryPolicy.retryDuration)
+        if let grace = chain.gracePeriodExpirationDate, !chain.gracePeriodEnded {
+            return min(grace, retryEnd)
+        }
+        return retryEnd
+    }
+
+    /// Runs every renewal, billing failure, grace-period end and expiry due up to `date`, in
+    /// date order across all accounts.
+    mutating func advanceSubscriptions(to date: Date) throws(StoreError) {
+        var queue = DueQueue()
+        for key in allChainKeys {
+            if let chain = chain(key), let due = nextDue(chain), due <= date { queue.push(due, key) }
+        }
+        while let (due, key) = queue.pop() {
+            guard let chain = chain(key), nextDue(chain) == due else { continue }
+            try step(chain, at: due)
+            if let next = self.chain(key).flatMap(nextDue), next <= date { queue.push(next, key) }
+        }
+    }
+
+    /// One event in a chain's life at `date`.
+    private mutating func step(_ chain: SubscriptionChain, at date: Date) throws(StoreError) {
+        var chain = chain
+        let account = chain.key.account
+        let latest = transaction(chain.latestTransactionID)?.transaction
+        if let retryStart = chain.billingRetryStart {
+            if let grace = chain.gracePeriodExpirationDate, !chain.gracePeriodEnded, grace <= date,
+                grace < retryStart.addingTimeInterval(BillingRetryPolicy.retryDuration)
+            {
+                chain.gracePeriodEnded = true
+                put(chain)
+                notify(.gracePeriodExpired, account: account, transaction: latest)
+                announce(.event(account: account, .stateChanged))
+                return
+            }
+            try expire(chain, at: date, reason: .billingError, subtype: .billingRetry)
+            return
+        }
+        if !chain.autoRenewEnabled {
+            try expire(chain, at: date, reason: .autoRenewDisabled, subtype: .voluntary)
+        } else if case .pending = chain.priceIncrease {
+            try expire(chain, at: date, reason: .didNotConsentToPriceIncrease, subtype: .priceIncrease)
+        } else if case .declined = chain.priceIncrease {
+            try expire(chain, at: date, reason: .didNotConsentToPriceIncrease, subtype: .priceIncrease)
+        } else if (try? product(chain.autoRenewProductID, for: account)) == nil {
+            try expire(chain, at: date, reason: .productUnavailable, subtype: .productNotForSale)
+        } else if settings.billingRetryOnRenewal {
+            let product = try? product(chain.currentProductID, for: account)
+            chain.billingRetryStart = date
+            chain.gracePeriodEnded = false
+            chain.gracePeriodExpirationDate =
+                settings.billingGracePeriodEnabled
+                ? date.addingTimeInterval(
+                    BillingRetryPolicy.graceDuration(for: product?.subscription?.period)) : nil
+            put(chain)
+            notify(
+                .didFailToRenew, chain.gracePeriodExpirationDate == nil ? nil : .gracePeriod,
+                account: account,
+                transaction: latest)
+            announce(.event(account: account, .message(.billingIssue(productID: chain.currentProductID))))
+            announce(.event(account: account, .stateChanged))
+        } else {
+            try renew(chain, at: date)
+        }
+    }
+
+    /// Bills the next period: a new transaction sharing the original ID, on the product the
+    /// subscription renews to (a pending downgrade takes effect here).
+    mutating func renew(_ chain: SubscriptionChain, at date: Date, subtype: NotificationSubtype? = nil)
+        throws(StoreError)
+    {
+        var chain = chain
+        let account = chain.key.account
+        let product = try product(chain.autoRenewProductID, for: account)
+        if case .agreed(let newPrice) = chain.priceIncrease {
+            chain.renewalPriceOverride = newPrice
+            chain.priceIncrease = .none
+        }
+        if product.id != chain.currentProductID { chain.renewalPriceOverride = nil }
+        var offer = chain.offer
+        let applied = offer
+        let segment = firstSegment(
+            product, offer: &offer, plan: chain.billingPlanType, from: date,
+            priceOverride: chain.renewalPriceOverride)
+        let transaction = try newTransaction(
+            account: account, product: product, purchaseDate: date, expirationDate: segment.end,
+            original: (chain.originalTransactionID, chain.originalPurchaseDate),
+            appAccountToken: chain.appAccountToken,
+            offer: applied?.remainingSegments ?? 0 > 0 ? applied : nil, price: segment.price,
+            reason: .renewal,
+            billingPlanType: chain.billingPlanType)
+        chain.offer = offer
+        chain.currentProductID = product.id
+        chain.latestTransactionID = transaction.id
+        chain.expirationDate = segment.end
+        chain.billingRetryStart = nil
+        chain.gracePeriodExpirationDate = nil
+        chain.gracePeriodEnded = false
+        chain.billingSequence += 1
+        put(chain)
+        try deliver(transaction, account: account, announce: true)
+        notify(.didRenew, subtype, account: account, transaction: transaction)
+        try shareWithFamily(transaction, purchaser: account)
+    }
+
+    /// Ends the subscription, with the reason a renewal info will give.
+    mutating func expire(
+        _ chain: SubscriptionChain, at date: Date, reason: RenewalInfo.ExpirationReason,
+        subtype: NotificationSubtype
+    ) throws(StoreError) {
+        var chain = chain
+        let account = chain.key.account
+        chain.isExpired = true
+        chain.expirationReason = reason
+        chain.autoRenewEnabled = false
+        chain.billingRetryStart = nil
+        chain.gracePeriodExpirationDate = nil
+        chain.priceIncrease = .none
+        put(chain)
+        let latest = transaction(chain.latestTransactionID)?.transaction
+        notify(.expired, subtype, account: account, transaction: latest)
+        if let product = try? product(chain.currentProductID, for: account),
+            let offer = eligibleWinBackOffers(account: account, product: product).first, let id = offer.id
+        {
+            announce(.event(account: account, .message(.winBackOffer(productID: product.id, offerID: id))))
+        }
+        announce(.event(account: account, .stateChanged))
+    }
+}
+
+/// A small binary heap of (due date, chain) pairs, earliest first.
+struct DueQueue {
+    private var heap: [(Date, SubscriptionChain.Key)] = []
+
+    mutating func push(_ date: Date, _ key: SubscriptionChain.Key) {
+        heap.append((date, key))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].0 < heap[parent].0 else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> (Date, SubscriptionChain.Key)? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let top = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count && heap[left].0 < heap[smallest].0 { smallest = left }
+            if right < heap.count && heap[right].0 < heap[smallest].0 { smallest = right }
+            guard smallest != parent else { return top }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import StoreCore
+
+/// One store action in progress: reads see the committed state with this action's staged
+/// changes on top; nothing is visible to anyone else until the ledger commits it.
+struct Transition {
+    let base: StoreState
+    let signer: any PayloadSigner
+    let products: ProductIndex
+    /// Store time of the action.
+    let now: Date
+    private(set) var changes = Changeset()
+    /// What to announce once the action is committed.
+    private(set) var announcements: [Announcement] = []
+
+    init(base: StoreState, signer: any PayloadSigner, products: ProductIndex, now: Date) {
+        self.base = base
+        self.signer = signer
+        self.products = products
+        self.now = now
+    }
+
+    // MARK: Reading
+
+    var meta: StoreMeta { changes.meta ?? base.meta }
+    var settings: StoreSettings { meta.settings }
+    var identity: AppIdentity { meta.identity }
+
+    func account(_ name: String) -> AccountRecord? { changes.accounts[name] ?? base.accounts[name] }
+
+    /// The account, or `accountNotFound`.
+    func requireAccount(_ name: String) throws(StoreError) -> AccountRecord {
+        guard let record = account(name) else { throw StoreError.accountNotFound(name) }
+        return record
+    }
+
+    /// A product priced for the account's storefront.
+    func product(_ id: String, for account: String) throws(StoreError) -> Product {
+        let storefront = self.account(account)?.account.storefront ?? settings.storefront
+        guard let product = products.product(id, storefront: storefront) else {
+            throw StoreError.productNotFound(id)
+        }
+        return product
+    }
+
+    func storefront(of account: String) -> Storefront {
+        Storefront(alpha3: self.account(account)?.account.storefront ?? settings.storefront) ?? .unitedStates
+    }
+
+    func transaction(_ id: UInt64) -> StoredTransaction? { changes.transactions[id] ?? base.transactions[id] }
+
+    /// The account's transactions, oldest first, staged ones included.
+    func transactions(of account: String) -> [StoredTransaction] {
+        var result = (base.transactionIDsByAccount[account] ?? []).compactMap { transaction($0) }
+        let known = Set(base.transactionIDsByAccount[account] ?? [])
+        result += changes.transactions.values.filter { $0.account == account && !known.contains($0.id) }
+            .sorted { $0.id < $1.id }
+        return result
+    }
+
+    func chain(_ key: SubscriptionChain.Key) -> SubscriptionChain? {
+        if let staged = changes.chains[key] { return staged }
+        if changes.removedChains.contains(key) { return nil }
+        return base.chains[key]
+    }
+
+    /// Every chain, staged ones included.
+    var allChainKeys: Set<SubscriptionChain.Key> {
+        Set(base.chains.keys).union(changes.chains.keys).subtracting(changes.removedChains)
+    }
+
+    // MARK: Writing
+
+    mutating func setMeta(_ meta: StoreMeta) { changes.meta = meta }
+
+    mutating func put(_ record: AccountRecord) { changes.accounts[record.account.name] = record }
+
+    mutating func put(_ chain: SubscriptionChain) {
+        changes.chains[chain.key] = chain
+        changes.removedChains.remove(chain.key)
+    }
+
+    mutating func removeChain(_ key: SubscriptionChain.Key) {
+        changes.chains[key] = nil
+        changes.removedChains.insert(key)
+    }
+
+    /// Stores a transaction. A visible transaction is (re)signed with `signedDate` now.
+    mutating func put(_ stored: StoredTransaction) throws(StoreError) {
+        var stored = stored
+        if stored.phase == .delivered {
+            stored.transaction.signedDate = now
+            do {
+                changes.signatures[stored.id] = try signer.sign(stored.transaction)
+            } catch {
+                throw StoreError.backend("could not sign transaction \(stored.id): \(error)")
+            }
+        }
+        changes.transactions[stored.id] = stored
+    }
+
+    /// Stores a change that does not alter the signed payload (finished, deleted).
+    mutating func putUnsigned(_ stored: StoredTransaction) { changes.transactions[stored.id] = stored }
+
+    mutating func nextTransactionID() -> UInt64 {
+        var meta = self.meta
+        let id = meta.nextTransactionID
+        meta.nextTransactionID += 1
+        setMeta(meta)
+        return id
+    }
+
+    mutating func record(_ idempotency: IdempotencyRecord) { changes.idempotency.append(idempotency) }
+
+    mutating func wipe() {
+        changes = Changeset()
+        changes.wipe = true
+    }
+
+    /// Records an App Store Server Notification V2 in the outbox.
+    mutating func notify(
+        _ type: NotificationType, _ subtype: NotificationSubtype? = nil, account: String,
+        transaction: Transaction? = nil
+    ) {
+        var meta = self.meta
+        meta.nextNotificationSequence += 1
+        setMeta(meta)
+        changes.notifications.append(
+            OutboxNotification(
+                sequence: meta.nextNotificationSequence, account: account, type: type.rawValue,
+                subtype: subtype?.rawValue, transactionID: transaction?.id,
+                originalTransactionID: transaction?.originalID, productID: transaction?.productID,
+                createdAt: now))
+    }
+
+    mutating func announce(_ announcement: Announcement) { announcements.append(announcement) }
+}
+
+/// What watchers hear after a commit: a transaction update for the app, or a store event.
+enum Announcement {
+    case update(account: String, transactionID: UInt64)
+    case event(account: String?, StoreEvent)
+}

@@ -1,0 +1,33 @@
+/// Everything one store action changes. The engine stages changes here, the ledger commits
+/// them in one SQLite transaction, and only then does the in-memory state take them: an
+/// action either happened completely or not at all, on disk and in memory alike.
+struct Changeset {
+    /// Delete everything first (reset to the default state).
+    var wipe = false
+    var meta: StoreMeta?
+    var accounts: [String: AccountRecord] = [:]
+    var transactions: [UInt64: StoredTransaction] = [:]
+    /// New signatures, by transaction ID (a transaction is re-signed when it changes).
+    var signatures: [UInt64: String] = [:]
+    var chains: [SubscriptionChain.Key: SubscriptionChain] = [:]
+    var removedChains: Set<SubscriptionChain.Key> = []
+    var notifications: [OutboxNotification] = []
+    var idempotency: [IdempotencyRecord] = []
+
+    var isEmpty: Bool {
+        !wipe && meta == nil && accounts.isEmpty && transactions.isEmpty && chains.isEmpty
+            && removedChains.isEmpty && notifications.isEmpty && idempotency.isEmpty
+    }
+}
+
+/// The remembered outcome of a purchase request with an idempotency key.
+struct IdempotencyRecord: Sendable, Hashable, Codable {
+    enum Outcome: String, Sendable, Hashable, Codable {
+        case success, pending, userCancelled
+    }
+
+    var account: String
+    var key: String
+    var transactionID: UInt64?
+    var outcome: Outcome
+}

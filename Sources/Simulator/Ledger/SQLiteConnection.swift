@@ -1,0 +1,133 @@
+import CSQLite
+import Foundation
+
+/// Failures of the ledger's storage, with SQLite's own message and the file involved.
+struct SQLiteError: Error, CustomStringConvertible {
+    var code: Int32
+    var message: String
+    var path: String
+
+    var description: String { "ledger \(path): \(message) (SQLite code \(code))" }
+}
+
+/// One SQLite connection with a cache of prepared statements. Not Sendable: the store actor
+/// that owns the ledger is its only user, which is what SQLite's threading rules want.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    let path: String
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens (creating if needed) the database at `path`, or an in-memory one for ":memory:".
+    init(path: String) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(db)
+            throw SQLiteError(code: status, message: message, path: path)
+        }
+        handle = db
+        self.path = path
+        // Another process (a second kiosk on the same state) may hold the write lock briefly.
+        sqlite3_busy_timeout(db, 5_000)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
+            defer { sqlite3_free(error) }
+            throw SQLiteError(
+                code: sqlite3_errcode(handle), message: error.map { String(cString: $0) } ?? "unknown error",
+                path: path)
+        }
+    }
+
+    /// Runs `sql` with `bindings`, calling `row` for each result row.
+    func query(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in })
+        throws
+    {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in bindings.enumerated() {
+            try check(value.bind(to: statement, at: Int32(index + 1)))
+        }
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else { throw lastError(status) }
+            try row(SQLiteRow(statement: statement))
+        }
+    }
+
+    /// Runs `body` inside one transaction: all of it is committed, or none of it.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw lastError(status) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func check(_ status: Int32) throws {
+        guard status == SQLITE_OK else { throw lastError(status) }
+    }
+
+    private func lastError(_ status: Int32) -> SQLiteError {
+        SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
+    }
+}
+
+/// A value bound to a statement parameter.
+enum SQLiteValue {
+    case text(String)
+    case integer(Int64)
+    case null
+
+    fileprivate func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        switch self {
+        case .text(let text): sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
+        case .integer(let value): sqlite3_bind_int64(statement, index, value)
+        case .null: sqlite3_bind_null(statement, index)
+        }
+    }
+}
+
+/// Read access to the current result row.
+struct SQLiteRow {
+    fileprivate let statement: OpaquePointer
+
+    func text(_ column: Int32) -> String? {
+        guard let text = sqlite3_column_text(statement, column) else { return nil }
+        return String(cString: text)
+    }
+
+    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    /// The column's bytes without a String round trip (JSON goes straight to the decoder).
+    func data(_ column: Int32) -> Data {
+        guard let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+        return Data(bytes: bytes, count: Int(sqlite3_column_bytes(statement, column)))
+    }
+}

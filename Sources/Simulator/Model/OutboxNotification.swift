@@ -1,0 +1,36 @@
+import Foundation
+import StoreCore
+
+/// An App Store Server Notification V2 waiting in the outbox: the type and subtype Apple
+/// sends, and which transaction it speaks of. It is signed when delivered, so the outbox
+/// stays small and the payload carries the delivery-time `signedDate`, as Apple's does.
+public struct OutboxNotification: Sendable, Hashable, Codable, Identifiable {
+    /// Apple's `notificationUUID`.
+    public var id: UUID
+    /// Order of recording, across the whole store.
+    public var sequence: Int64
+    public var account: String
+    public var type: String
+    public var subtype: String?
+    public var transactionID: UInt64?
+    public var originalTransactionID: UInt64?
+    public var productID: String?
+    /// Store time when the event happened.
+    public var createdAt: Date
+
+    public init(
+        id: UUID = UUID(), sequence: Int64 = 0, account: String, type: String, subtype: String? = nil,
+        transactionID: UInt64? = nil, originalTransactionID: UInt64? = nil, productID: String? = nil,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.sequence = sequence
+        self.account = account
+        self.type = type
+        self.subtype = subtype
+        self.transactionID = transactionID
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.createdAt = createdAt
+    }
+}

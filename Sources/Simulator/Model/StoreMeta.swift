@@ -1,0 +1,42 @@
+import Foundation
+import StoreCore
+
+/// Who the simulated store signs for. A backend's verifier checks all three, so they are
+/// settings: the bundle ID, the app's Apple ID and the environment.
+public struct AppIdentity: Sendable, Hashable, Codable {
+    public var bundleID: String
+    public var appAppleID: Int64
+    public var environment: AppStoreEnvironment
+    public var appVersion: String
+
+    public init(
+        bundleID: String = "dev.kiosk.demo", appAppleID: Int64 = 1_234_567_890,
+        environment: AppStoreEnvironment = .sandbox, appVersion: String = "1.0"
+    ) {
+        self.bundleID = bundleID
+        self.appAppleID = appAppleID
+        self.environment = environment
+        self.appVersion = appVersion
+    }
+}
+
+/// Store-wide state kept in the ledger: settings, simulated errors, the clock and counters.
+struct StoreMeta: Sendable, Hashable, Codable {
+    var settings: StoreSettings
+    /// Simulated failures by API key, as `SimulatedFailure.code` strings.
+    var simulatedErrors: [String: String]
+    var clock: VirtualClock
+    var nextTransactionID: UInt64
+    var nextNotificationSequence: Int64
+    var identity: AppIdentity
+
+    var failures: [FailableAPI: SimulatedFailure] {
+        var result: [FailableAPI: SimulatedFailure] = [:]
+        for (key, code) in simulatedErrors {
+            if let api = FailableAPI(key: key), let failure = SimulatedFailure(code: code) {
+                result[api] = failure
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import StoreCore
+
+/// What the simulator needs from a catalog: products localized for a locale and storefront,
+/// and the catalog's default settings. `Catalog`'s decoded `.storekit` files provide it.
+public protocol ProductCatalog: Sendable {
+    /// A name for status lines and logs (the file name).
+    var name: String { get }
+    /// Every product, localized: names for `localeIdentifier`, prices in the storefront's
+    /// currency formatted for the locale.
+    func products(localeIdentifier: String, storefront: Storefront) -> [Product]
+    /// The settings the catalog starts with (`settings` in a `.storekit` file).
+    var defaultSettings: StoreSettings { get }
+    /// The simulated errors the catalog starts with (`_storeKitErrors`).
+    var defaultSimulatedErrors: [FailableAPI: SimulatedFailure] { get }
+}
+
+/// Signs what the store hands out. `Signing`'s local certificate authority provides it.
+public protocol PayloadSigner: Sendable {
+    func sign(_ transaction: Transaction) throws -> String
+    func sign(_ renewalInfo: RenewalInfo) throws -> String
+    func sign(_ appTransaction: AppTransaction) throws -> String
+}
+
+/// Checks a signed promotional offer. `Signing` provides it; without one, offers given with
+/// a signature are refused as `invalidOfferSignature`.
+public protocol OfferSignatureChecking: Sendable {
+    /// Checks the signature and its freshness, and returns its nonce (the store refuses a
+    /// nonce it has seen before).
+    /// - Throws: `PurchaseError.invalidOfferSignature` when the signature does not hold.
+    func check(
+        _ signature: PromotionalOfferSignature, bundleID: String, productID: String, offerID: String,
+        appAccountToken: UUID?, now: Date
+    ) throws(PurchaseError) -> String
+}

@@ -1,0 +1,267 @@
+import Foundation
+import StoreCore
+
+extension SimulatedStore: StoreControl {
+    public func accounts() async throws(StoreError) -> [StoreAccount] {
+        state.accounts.values.map(\.account).sorted { $0.name < $1.name }
+    }
+
+    public func addAccount(_ account: StoreAccount) async throws(StoreError) {
+        let name = account.name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.count <= 64 else {
+            throw StoreError.invalidArgument(
+                "an account name needs 1 to 64 characters, got '\(account.name)'")
+        }
+        guard Storefront(alpha3: account.storefront) != nil else {
+            throw StoreError.invalidArgument(
+                "unknown storefront '\(account.storefront)': use an ISO 3166-1 alpha-3 code such as USA, GBR, JPN"
+            )
+        }
+        var account = account
+        account.name = name
+        account.storefront = account.storefront.uppercased()
+        try perform { transition in
+            if var existing = transition.account(name) {
+                existing.account = account
+                transition.put(existing)
+            } else {
+                transition.put(Self.newAccount(account, at: transition.now))
+            }
+            transition.announce(.event(account: nil, .stateChanged))
+        }
+    }
+
+    public func currentAccount() async throws(StoreError) -> StoreAccount {
+        guard let record = state.accounts[activeAccount] else {
+            throw StoreError.accountNotFound(activeAccount)
+        }
+        return record.account
+    }
+
+    public func switchAccount(to name: String) async throws(StoreError) {
+        guard state.accounts[name] != nil else { throw StoreError.accountNotFound(name) }
+        activeAccount = name
+    }
+
+    public func transactionRecords() async throws(StoreError) -> [TransactionRecord] {
+        try catchUp()
+        let account = activeAccount
+        let ids = state.transactionIDsByAccount[account] ?? []
+        var records: [TransactionRecord] = []
+        for id in ids.reversed() {
+            guard let stored = state.transactions[id], !stored.isDeleted else { continue }
+            let transaction: VerificationResult<Transaction> =
+                stored.isVisible
+                ? try result(for: stored)
+                : .unverified(
+                    stored.transaction, .missingRequiredProperties(reason: "not completed yet"), jws: "")
+            let chain = chain(of: stored.transaction, account: account)
+            var pendingIncrease = false
+            if case .pending = chain?.priceIncrease { pendingIncrease = true }
+            records.append(
+                TransactionRecord(
+                    transaction: transaction, state: recordState(stored), isFinished: stored.isFinished,
+                    renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease)
+            )
+        }
+        return records
+    }
+
+    public func approveAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.approveAskToBuy(transactionID, account: account)
+        }
+    }
+
+    public func declineAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.declineAskToBuy(transactionID, account: account)
+        }
+    }
+
+    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason) async throws(StoreError)
+    {
+        try act { transition, account throws(StoreError) in
+            try transition.refund(transactionID, reason: reason, account: account)
+        }
+    }
+
+    public func expireSubscription(productID: String) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.expireSubscription(productID: productID, account: account)
+        }
+    }
+
+    public func forceRenewal(productID: String) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.forceRenewal(productID: productID, account: account)
+        }
+    }
+
+    public func setAutoRenew(_ isEnabled: Bool, transactionID: UInt64) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.setAutoRenew(isEnabled, transactionID: transactionID, account: account)
+        }
+    }
+
+    public func requestPriceIncreaseConsent(transactionID: UInt64) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.requestPriceIncreaseConsent(transactionID: transactionID, account: account)
+        }
+    }
+
+    public func respondToPriceIncrease(transactionID: UInt64, accept: Bool) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.respondToPriceIncrease(
+                transactionID: transactionID, accept: accept, account: account)
+        }
+    }
+
+    public func resolveIssue(transactionID: UInt64) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.resolveIssue(transactionID, account: account)
+        }
+    }
+
+    public func deleteTransaction(_ transactionID: UInt64) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.deleteTransaction(transactionID, account: account)
+        }
+    }
+
+    public func clearTransactions() async throws(StoreError) {
+        try act { transition, account throws(StoreError) in try transition.clearTransactions(account: account)
+        }
+    }
+
+    public func resetToDefaultState() async throws(StoreError) {
+        let catalog = products.catalog
+        try perform { transition in
+            let accounts = Set(state.accounts.keys).union([activeAccount]).compactMap(transition.account)
+            var meta = transition.meta
+            meta.settings = catalog.defaultSettings
+            meta.simulatedErrors = Self.codes(catalog.defaultSimulatedErrors)
+            meta.clock = VirtualClock(
+                start: wallClock(), wall: wallClock(), rate: catalog.defaultSettings.timeRate,
+                isFrozen: meta.clock.isFrozen)
+            transition.wipe()
+            transition.setMeta(meta)
+            for record in accounts { transition.put(Self.newAccount(record.account, at: transition.now)) }
+            transition.announce(.event(account: nil, .stateChanged))
+        }
+        products.setLocale(state.meta.settings.locale)
+    }
+
+    public func buyOffDevice(_ productID: String, options: [PurchaseOption]) async throws(StoreError)
+        -> Transaction
+    {
+        let request = try PurchaseRequest(productID: productID, options: options)
+        let checker = offerChecker
+        let outcome = try act { transition, account throws(StoreError) in
+            try transition.purchase(request, account: account, origin: .offDevice, checker: checker)
+        }
+        guard case .purchased(let id) = outcome, let stored = state.transactions[id] else {
+            throw StoreError.backend("an off-device purchase did not complete")
+        }
+        return stored.transaction
+    }
+
+    public func now() async throws(StoreError) -> Date { currentTime }
+
+    public func advanceClock(by interval: TimeInterval) async throws(StoreError) -> Date {
+        guard interval >= 0, interval.isFinite else {
+            throw StoreError.invalidArgument(
+                "the clock only moves forward: \(interval) seconds is not allowed")
+        }
+        try perform { transition in
+            var meta = transition.meta
+            meta.clock.advance(by: interval, wall: wallClock())
+            transition.setMeta(meta)
+        }
+        try catchUp()
+        announceEverywhere(.clockChanged(currentTime))
+        return currentTime
+    }
+
+    public func advanceClock(periods count: Int, groupID: String) async throws(StoreError) -> Date {
+        guard count > 0 else {
+            throw StoreError.invalidArgument("advance by at least one period, not \(count)")
+        }
+        let key = SubscriptionChain.Key(account: activeAccount, groupID: groupID)
+        for _ in 0..<count {
+            guard let chain = state.chains[key] else {
+                throw StoreError.invalidAction(
+                    "account '\(activeAccount)' has no subscription in group \(groupID)")
+            }
+            let due = try perform { transition in transition.nextDue(chain) }
+            guard let due else { break }
+            _ = try await advanceClock(by: max(0, due.timeIntervalSince(currentTime)))
+        }
+        return currentTime
+    }
+
+    public func settings() async throws(StoreError) -> StoreSettings {
+        var settings = state.meta.settings
+        settings.storefront = storefrontCode
+        return settings
+    }
+
+    public func apply(_ setting: StoreSetting) async throws(StoreError) {
+        if case .storefront(let code) = setting, Storefront(alpha3: code) == nil {
+            throw StoreError.invalidArgument(
+                "unknown storefront '\(code)': use an ISO 3166-1 alpha-3 code such as USA, GBR, JPN")
+        }
+        let account = activeAccount
+        try perform { transition in
+            var meta = transition.meta
+            meta.settings = meta.settings.applying(setting)
+            switch setting {
+            case .timeRate(let rate): meta.clock.setRate(rate, wall: wallClock())
+            case .storefront(let code):
+                meta.settings.storefront = code.uppercased()
+                if var record = transition.account(account) {
+                    record.account.storefront = code.uppercased()
+                    transition.put(record)
+                }
+            default: break
+            }
+            transition.setMeta(meta)
+            transition.announce(.event(account: nil, .stateChanged))
+        }
+        products.setLocale(state.meta.settings.locale)
+        restartClock()
+    }
+
+    public func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError)
+    {
+        if let failure, !api.accepts(failure) {
+            throw StoreError.invalidArgument("\(api.rawValue) cannot fail with \(failure)")
+        }
+        try perform { transition in
+            var meta = transition.meta
+            meta.simulatedErrors[api.key] = failure?.code
+            transition.setMeta(meta)
+            transition.announce(.event(account: nil, .stateChanged))
+        }
+    }
+
+    public func simulatedErrors() async throws(StoreError) -> [FailableAPI: SimulatedFailure] {
+        state.meta.failures
+    }
+
+    public func events() async -> AsyncStream<StoreEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreEvent.self)
+        let id = UUID()
+        eventWatchers[id] = (activeAccount, continuation)
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        startClock()
+        return stream
+    }
+
+    /// Runs a Transaction Manager action for the active account.
+    @discardableResult
+    private func act<T>(_ body: (inout Transition, String) throws(StoreError) -> T) throws(StoreError) -> T {
+        let account = activeAccount
+        return try perform { transition throws(StoreError) in try body(&transition, account) }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import StoreCore
+
+extension SimulatedStore {
+    /// The verification result an app would get for a stored transaction: its JWS from the
+    /// ledger, reported unverified when a Verification failure is simulated.
+    func result(for stored: StoredTransaction) throws(StoreError) -> VerificationResult<Transaction> {
+        let jws: String
+        do {
+            jws = try ledger.signature(of: stored.id) ?? ""
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+        return verdict(stored.transaction, jws: jws)
+    }
+
+    func verdict<T>(_ value: T, jws: String) -> VerificationResult<T> {
+        if case .verification(let error) = state.meta.failures[.verification] {
+            return .unverified(value, error, jws: jws)
+        }
+        return .verified(value, jws: jws)
+    }
+
+    /// The account's visible transactions, oldest first.
+    func visibleTransactions(of account: String) -> [StoredTransaction] {
+        (state.transactionIDsByAccount[account] ?? []).compactMap { state.transactions[$0] }.filter(
+            \.isVisible)
+    }
+
+    /// The latest transaction of each product the account is entitled to now: non-consumables
+    /// and non-renewing subscriptions not refunded, auto-renewable subscriptions subscribed or
+    /// in their grace period. Consumables are not entitlements, as in StoreKit.
+    func entitlements(of account: String) -> [StoredTransaction] {
+        let now = currentTime
+        var latestByProduct: [String: StoredTransaction] = [:]
+        for stored in visibleTransactions(of: account) where stored.transaction.productType != .consumable {
+            latestByProduct[stored.transaction.productID] = stored
+        }
+        return latestByProduct.values.filter { stored in
+            let transaction = stored.transaction
+            guard !transaction.isRevoked, !transaction.isUpgraded else { return false }
+            guard transaction.productType == .autoRenewable else { return true }
+            if let expiration = transaction.expirationDate, expiration > now { return true }
+            // A subscription in its billing grace period keeps access past its expiration.
+            return subscriptionState(of: transaction, account: account) == .inGracePeriod
+        }.sorted { $0.id < $1.id }
+    }
+
+    /// The renewal state of the subscription a transaction belongs to.
+    func subscriptionState(of transaction: Transaction, account: String) -> SubscriptionStatus.RenewalState? {
+        guard let chain = chain(of: transaction, account: account) else { return nil }
+        let latestRevoked = state.transactions[chain.latestTransactionID]?.transaction.isRevoked ?? false
+        return chain.state(at: currentTime, latestRevoked: latestRevoked)
+    }
+
+    /// The chain a transaction belongs to; for a Family Sharing copy, the purchaser's.
+    func chain(of transaction: Transaction, account: String) -> SubscriptionChain? {
+        guard let group = transaction.subscriptionGroupID else { return nil }
+        if let chain = state.chains[SubscriptionChain.Key(account: account, groupID: group)],
+            chain.originalTransactionID == transaction.originalID
+        {
+            return chain
+        }
+        guard let source = state.transactions[transaction.id]?.sharedFrom.flatMap({ state.transactions[$0] })
+        else {
+            return nil
+        }
+        return state.chains[SubscriptionChain.Key(account: source.account, groupID: group)]
+    }
+
+    /// Renewal info for a subscription, as the App Store would sign it now.
+    func renewalInfo(for chain: SubscriptionChain) -> RenewalInfo {
+        let now = currentTime
+        let account = state.accounts[chain.key.account]
+        let storefront = Storefront(alpha3: account?.account.storefront ?? "USA") ?? .unitedStates
+        let autoRenewProduct = products.product(chain.autoRenewProductID, storefront: storefront.countryCode)
+        let current = products.product(chain.currentProductID, storefront: storefront.countryCode)
+        var renewalPrice: Decimal? = autoRenewProduct.map {
+            chain.offer?.price
+                ?? (chain.billingPlanType == .monthly
+                    ? $0.subscription?.billingPlans.first { $0.type == .monthly }?.price ?? $0.price
+                    : $0.price)
+        }
+        let priceIncreaseStatus: RenewalInfo.PriceIncreaseStatus
+        switch chain.priceIncrease {
+        case .none:
+            priceIncreaseStatus = .noIncreasePending
+            if let override = chain.renewalPriceOverride, chain.offer == nil { renewalPrice = override }
+        case .pending(let price), .declined(let price):
+            priceIncreaseStatus = .pending
+            renewalPrice = price
+        case .agreed(let price):
+            priceIncreaseStatus = .agreed
+            renewalPrice = price
+        }
+        let winBack = current.map { product in
+            chain.isExpired
+                ? (product.subscription?.winBackOffers.filter(\.isWinBackEligible).compactMap(\.id) ?? [])
+                : []
+        }
+        return RenewalInfo(
+            originalTransactionID: chain.originalTransactionID, currentProductID: chain.currentProductID,
+            autoRenewPreference: chain.autoRenewProductID,
+            willAutoRenew: chain.autoRenewEnabled && !chain.isExpired,
+            expirationReason: chain.isExpired ? chain.expirationReason : nil,
+            isInBillingRetry: chain.isInBillingRetry,
+            priceIncreaseStatus: priceIncreaseStatus,
+            gracePeriodExpirationDate: chain.isInBillingRetry ? chain.gracePeriodExpirationDate : nil,
+            offer: chain.offer.map(\.transactionOffer), signedDate: now,
+            environment: state.meta.identity.environment, recentSubscriptionStartDate: chain.recentStartDate,
+            renewalDate: chain.expirationDate, renewalPrice: renewalPrice,
+            currencyCode: storefront.currencyCode,
+            eligibleWinBackOfferIDs: winBack ?? [], appAccountToken: chain.appAccountToken,
+            appTransactionID: account?.appTransactionID ?? "", renewalBillingPlanType: chain.billingPlanType)
+    }
+
+    /// Signs renewal info (on demand: it changes with every request's `signedDate`).
+    func signedRenewalInfo(for chain: SubscriptionChain) throws(StoreError) -> VerificationResult<RenewalInfo>
+    {
+        let info = renewalInfo(for: chain)
+        do {
+            return verdict(info, jws: try signer.sign(info))
+        } catch {
+            throw StoreError.backend("could not sign renewal info: \(error)")
+        }
+    }
+
+    /// The Transaction Manager's state for a stored transaction.
+    func recordState(_ stored: StoredTransaction) -> TransactionRecord.State {
+        switch stored.phase {
+        case .pendingApproval: return .pendingApproval
+        case .declined: return .declined
+        case .interrupted: return .interrupted
+        case .delivered: break
+        }
+        let transaction = stored.transaction
+        if transaction.isRevoked { return .refunded }
+        if transaction.isUpgraded { return .upgraded }
+        guard transaction.productType == .autoRenewable else { return .purchased }
+        let chain = chain(of: transaction, account: stored.account)
+        let isLatest = chain?.latestTransactionID == transaction.id || stored.sharedFrom != nil
+        if isLatest, let state = subscriptionState(of: transaction, account: stored.account) {
+            switch state {
+            case .inBillingRetryPeriod: return .billingRetry
+            case .inGracePeriod: return .gracePeriod
+            case .expired, .revoked: return .expired
+            case .subscribed: break
+            }
+        }
+        if let expiration = transaction.expirationDate, expiration <= currentTime { return .expired }
+        return .purchased
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import StoreCore
+
+extension SimulatedStore: Store {
+    public func products(for identifiers: [String]) async throws(StoreError) -> [Product] {
+        try checkSimulatedError(.loadProducts)
+        let table = products.products(storefront: storefrontCode)
+        return identifiers.compactMap { table[$0] }
+    }
+
+    public func allProducts() async throws(StoreError) -> [Product] {
+        try checkSimulatedError(.loadProducts)
+        return products.allProducts(storefront: storefrontCode)
+    }
+
+    public func paymentSheet(for productID: String, options: [PurchaseOption]) async throws(StoreError)
+        -> PaymentSheet?
+    {
+        guard !state.meta.settings.disableDialogs else { return nil }
+        let request = try PurchaseRequest(productID: productID, options: options)
+        let account = activeAccount
+        return try perform { transition throws(StoreError) in
+            let product = try transition.product(productID, for: account)
+            // Resolve without keeping anything: the sheet only shows which offer applies.
+            var preview = transition
+            let offer = try? preview.resolveOffer(
+                for: request, product: product, account: account, checker: nil)
+            return PaymentSheet(
+                product: product, account: account, quantity: request.quantity, offer: offer ?? nil)
+        }
+    }
+
+    public func purchase(_ productID: String, options: [PurchaseOption], confirmation: PurchaseConfirmation)
+        async throws(StoreError) -> PurchaseResult
+    {
+        try checkSimulatedError(.purchase)
+        let request = try PurchaseRequest(productID: productID, options: options)
+        let account = activeAccount
+        if let key = request.idempotencyKey,
+            let earlier = state.idempotency[IdempotencyKey(account: account, key: key)]
+        {
+            return try replay(earlier)
+        }
+        if !state.meta.settings.disableDialogs {
+            switch confirmation {
+            case .confirm: break
+            case .cancel: return .userCancelled
+            case .ask(let ask):
+                guard let sheet = try await paymentSheet(for: productID, options: options) else { break }
+                guard await ask(sheet) else { return .userCancelled }
+            }
+        }
+        let checker = offerChecker
+        let outcome = try perform { transition throws(StoreError) in
+            let outcome = try transition.purchase(request, account: account, origin: .app, checker: checker)
+            if let key = request.idempotencyKey {
+                switch outcome {
+                case .purchased(let id):
+                    transition.record(
+                        IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .success))
+                case .pending(let id):
+                    transition.record(
+                        IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .pending))
+                }
+            }
+            return outcome
+        }
+        switch outcome {
+        case .purchased(let id): return .success(try result(for: state.transactions[id]!))
+        case .pending: return .pending
+        }
+    }
+
+    private func replay(_ record: IdempotencyRecord) throws(StoreError) -> PurchaseResult {
+        switch record.outcome {
+        case .userCancelled: return .userCancelled
+        case .pending: return .pending
+        case .success:
+            guard let id = record.transactionID, let stored = state.transactions[id] else {
+                throw StoreError.backend("idempotency record points at a missing transaction")
+            }
+            return .success(try result(for: stored))
+        }
+    }
+
+    public func updates() async -> AsyncStream<VerificationResult<Transaction>> {
+        let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)
+        let id = UUID()
+        let account = activeAccount
+        updateWatchers[id] = (account, continuation)
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        try? catchUp()
+        // Unfinished transactions come again every time the app starts listening.
+        for stored in visibleTransactions(of: account) where !stored.isFinished {
+            if let result = try? result(for: stored) { continuation.yield(result) }
+        }
+        startClock()
+        return stream
+    }
+
+    public func messages() async -> AsyncStream<StoreMessage> {
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreMessage.self)
+        let id = UUID()
+        messageWatchers[id] = (activeAccount, continuation)
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        return stream
+    }
+
+    public func currentEntitlements() async throws(StoreError) -> [VerificationResult<Transaction>] {
+        try catchUp()
+        return try entitlements(of: activeAccount).map { stored throws(StoreError) in try result(for: stored)
+        }
+    }
+
+    public func unfinished() async throws(StoreError) -> [VerificationResult<Transaction>] {
+        try catchUp()
+        return try visibleTransactions(of: activeAccount).filter { !$0.isFinished }.map {
+            stored throws(StoreError) in
+            try result(for: stored)
+        }
+    }
+
+    public func all() async throws(StoreError) -> [VerificationResult<Transaction>] {
+        try catchUp()
+        return try visibleTransactions(of: activeAccount).map { stored throws(StoreError) in
+            try result(for: stored)
+        }
+    }
+
+    public func latest(for productID: String) async throws(StoreError) -> VerificationResult<Transaction>? {
+        try catchUp()
+        guard
+            let stored = visibleTransactions(of: activeAccount).last(where: {
+                $0.transaction.productID == productID
+            })
+        else { return nil }
+        return try result(for: stored)
+    }
+
+    public func finish(_ transactionID: UInt64) async throws(StoreError) {
+        let account = activeAccount
+        try perform { transition throws(StoreError) in try transition.finish(transactionID, account: account)
+        }
+    }
+
+    public func sync() async throws(StoreError) {
+        try checkSimulatedError(.appStoreSync)
+        try catchUp()
+    }
+
+    public func subscriptionStatuses(for groupID: String) async throws(StoreError) -> [SubscriptionStatus] {
+        try checkSimulatedError(.subscriptionStatus)
+        try catchUp()
+        let account = activeAccount
+        var chains: [SubscriptionChain] = []
+        if let own = state.chains[SubscriptionChain.Key(account: account, groupID: groupID)] {
+            chains.append(own)
+        }
+        // Family Sharing: the purchaser's subscription shows with the member's shared copy.
+        let shared = visibleTransactions(of: account).filter {
+            $0.sharedFrom != nil && $0.transaction.subscriptionGroupID == groupID
+        }
+        if let copy = shared.last, let chain = chain(of: copy.transaction, account: account),
+            !chains.contains(chain)
+        {
+            chains.append(chain)
+        }
+        var statuses: [SubscriptionStatus] = []
+        for chain in chains {
+            let latest =
+                chain.key.account == account ? state.transactions[chain.latestTransactionID] : shared.last
+            guard let latest else { continue }
+            statuses.append(
+                SubscriptionStatus(
+                    state: chain.state(at: currentTime, latestRevoked: latest.transaction.isRevoked),
+                    transaction: try result(for: latest), renewalInfo: try signedRenewalInfo(for: chain)))
+        }
+        return statuses
+    }
+
+    public func isEligibleForIntroOffer(groupID: String) async throws(StoreError) -> Bool {
+        let account = activeAccount
+        return try perform { transition in
+            transition.isEligibleForIntroOffer(account: account, groupID: groupID)
+        }
+    }
+
+    public func appTransaction() async throws(StoreError) -> VerificationResult<AppTransaction> {
+        try checkSimulatedError(.appTransaction)
+        guard let record = state.accounts[activeAccount] else {
+            throw StoreError.accountNotFound(activeAccount)
+        }
+        let identity = state.meta.identity
+        let app = AppTransaction(
+            appTransactionID: record.appTransactionID, appID: identity.appAppleID,
+            bundleID: identity.bundleID,
+            appVersion: identity.appVersion, originalAppVersion: identity.appVersion,
+            originalPurchaseDate: record.createdAt, signedDate: currentTime, environment: identity.environment
+        )
+        do {
+            return verdict(app, jws: try signer.sign(app))
+        } catch {
+            throw StoreError.backend("could not sign the app transaction: \(error)")
+        }
+    }
+
+    public func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
+        try checkSimulatedError(.offerCodeRedeem)
+        let account = activeAccount
+        let id = try perform { transition throws(StoreError) in
+            try transition.redeem(code: code, account: account)
+        }
+        return .success(try result(for: state.transactions[id]!))
+    }
+
+    public func requestRefund(for transactionID: UInt64, reason: Transaction.RevocationReason)
+        async throws(StoreError) -> RefundRequestStatus
+    {
+        try checkSimulatedError(.refundRequest)
+        let account = activeAccount
+        try perform { transition throws(StoreError) in
+            try transition.refund(transactionID, reason: reason, account: account)
+        }
+        return .success
+    }
+
+    public func showManageSubscriptions() async throws(StoreError) {
+        try checkSimulatedError(.manageSubscriptions)
+    }
+
+    public func storefront() async throws(StoreError) -> Storefront {
+        Storefront(alpha3: storefrontCode) ?? .unitedStates
+    }
+
+    var storefrontCode: String {
+        state.accounts[activeAccount]?.account.storefront ?? state.meta.settings.storefront
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import StoreCore
+
+extension SimulatedStore {
+    /// Hands committed announcements to the streams watching the accounts they concern.
+    func deliver(_ announcements: [Announcement]) {
+        guard !announcements.isEmpty else { return }
+        var stateChanged: Set<String?> = []
+        for announcement in announcements {
+            switch announcement {
+            case .update(let account, let id):
+                guard let stored = state.transactions[id], stored.isVisible,
+                    let result = try? result(for: stored)
+                else { continue }
+                for watcher in updateWatchers.values where watcher.account == account {
+                    watcher.continuation.yield(result)
+                }
+                announce(.transaction(result), to: account)
+            case .event(let account, .stateChanged):
+                // Many changes in one action make one "state changed" per account.
+                stateChanged.insert(account)
+            case .event(let account, let event):
+                if case .message(let message) = event {
+                    for watcher in messageWatchers.values where account == nil || watcher.account == account {
+                        watcher.continuation.yield(message)
+                    }
+                }
+                announce(event, to: account)
+            }
+        }
+        for account in stateChanged { announce(.stateChanged, to: account) }
+    }
+
+    private func announce(_ event: StoreEvent, to account: String?) {
+        for watcher in eventWatchers.values where account == nil || watcher.account == account {
+            watcher.continuation.yield(event)
+        }
+    }
+
+    func announceEverywhere(_ event: StoreEvent) { announce(event, to: nil) }
+
+    func stopWatching(_ id: UUID) {
+        updateWatchers[id] = nil
+        messageWatchers[id] = nil
+        eventWatchers[id] = nil
+        if updateWatchers.isEmpty && eventWatchers.isEmpty {
+            clockTask?.cancel()
+            clockTask = nil
+        }
+    }
+
+    /// Runs renewals and expiries as store time reaches them while someone is watching,
+    /// waking when the next one is due (at most a second apart, so rate changes take hold).
+    func startClock() {
+        guard clockTask == nil, !state.meta.clock.isFrozen else { return }
+        clockTask = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let delay = await self?.secondsUntilNextDue() else { return }
+                try? await Task.sleep(for: .milliseconds(Int(min(delay, 1.0) * 1000) + 5))
+                try? await self?.catchUp()
+            }
+        }
+    }
+
+    func restartClock() {
+        clockTask?.cancel()
+        clockTask = nil
+        if !updateWatchers.isEmpty || !eventWatchers.isEmpty { startClock() }
+    }
+
+    /// Wall seconds until the earliest chain event, or a second when none is scheduled.
+    private func secondsUntilNextDue() -> TimeInterval? {
+        let transition = Transition(base: state, signer: signer, products: products, now: currentTime)
+        let due = state.chains.values.compactMap { transition.nextDue($0) }.min()
+        guard let due else { return 1 }
+        return state.meta.clock.wallDelay(until: due, wall: wallClock()) ?? 1
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import StoreCore
+
+/// Where the ledger lives.
+public enum LedgerLocation: Sendable, Hashable {
+    /// `ledger.sqlite` in this directory (created if needed).
+    case directory(URL)
+    /// In memory only (`--ephemeral`): nothing survives the process.
+    case memory
+
+    var path: String {
+        switch self {
+        case .directory(let url): url.appendingPathComponent("ledger.sqlite").path
+        case .memory: ":memory:"
+        }
+    }
+}
+
+/// A store that behaves like the App Store under Xcode's StoreKit testing, driven by a
+/// catalog, on any machine: the `Store` an app sees and the `StoreControl` a tester drives,
+/// for the active account. Every change is one SQLite transaction in the ledger.
+public actor SimulatedStore {
+    let ledger: Ledger
+    let state: StoreState
+    let products: ProductIndex
+    let signer: any PayloadSigner
+    let offerChecker: (any OfferSignatureChecking)?
+    let wallClock: @Sendable () -> Date
+    /// The account `Store` and `StoreControl` calls act for.
+    public internal(set) var activeAccount: String
+    var updateWatchers:
+        [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
+            [:]
+    var messageWatchers: [UUID: (account: String, continuation: AsyncStream<StoreMessage>.Continuation)] = [:]
+    var eventWatchers: [UUID: (account: String?, continuation: AsyncStream<StoreEvent>.Continuation)] = [:]
+    var clockTask: Task<Void, Never>?
+
+    /// The account a new store starts with.
+    public static let defaultAccount = "tester"
+
+    /// Opens (or creates) a store for `catalog`.
+    /// - Parameters:
+    ///   - account: the account to act for; created when missing (default: `tester`).
+    ///   - frozenClock: time moves only when advanced (tests and scripts).
+    public init(
+        catalog: any ProductCatalog, ledger location: LedgerLocation, signer: any PayloadSigner,
+        offerChecker: (any OfferSignatureChecking)? = nil, identity: AppIdentity = AppIdentity(),
+        account: String? = nil, frozenClock: Bool = false,
+        wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) throws(StoreError) {
+        let ledger: Ledger
+        do {
+            ledger = try Ledger(path: location.path)
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+        self.ledger = ledger
+        let wall = wallClock()
+        let loaded: StoreState?
+        do {
+            loaded = try ledger.load()
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+        let state =
+            loaded
+            ?? StoreState(
+                meta: StoreMeta(
+                    settings: catalog.defaultSettings,
+                    simulatedErrors: Self.codes(catalog.defaultSimulatedErrors),
+                    clock: VirtualClock(
+                        start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: frozenClock
+                    ),
+                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity)
+            )
+        let products = ProductIndex(catalog: catalog, locale: state.meta.settings.locale)
+        let name = account ?? state.accounts.keys.sorted().first ?? Self.defaultAccount
+        // First use of a state directory, or new identity settings: record them before serving.
+        var transition = Transition(
+            base: state, signer: signer, products: products, now: state.meta.clock.now(wall: wall))
+        var meta = transition.meta
+        if loaded == nil || meta.identity != identity || meta.clock.isFrozen != frozenClock {
+            meta.identity = identity
+            meta.clock.setFrozen(frozenClock, wall: wall)
+            transition.setMeta(meta)
+        }
+        if transition.account(name) == nil {
+            transition.put(
+                Self.newAccount(
+                    StoreAccount(name: name, storefront: meta.settings.storefront), at: transition.now))
+        }
+        do {
+            try ledger.commit(transition.changes)
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+        state.apply(transition.changes)
+        self.state = state
+        self.products = products
+        self.signer = signer
+        self.offerChecker = offerChecker
+        self.wallClock = wallClock
+        self.activeAccount = name
+    }
+
+    static func newAccount(_ account: StoreAccount, at date: Date) -> AccountRecord {
+        AccountRecord(
+            account: account,
+            appTransactionID: String(UInt64.random(in: 700_000_000_000_000_000...799_999_999_999_999_999)),
+            createdAt: date)
+    }
+
+    static func codes(_ failures: [FailableAPI: SimulatedFailure]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: failures.map { ($0.key.key, $0.value.code) })
+    }
+
+    // MARK: Running actions
+
+    /// The store's clock now.
+    var currentTime: Date { state.meta.clock.now(wall: wallClock()) }
+
+    /// Runs one action: stage, commit to the ledger in one SQLite transaction, then apply and
+    /// announce. Nothing of a failed action is kept.
+    @discardableResult
+    func perform<T>(_ body: (inout Transition) throws(StoreError) -> T) throws(StoreError) -> T {
+        var transition = Transition(base: state, signer: signer, products: products, now: currentTime)
+        try transition.advanceSubscriptions(to: transition.now)
+        let result = try body(&transition)
+        let changes = transition.changes
+        let announcements = transition.announcements
+        do {
+            try ledger.commit(changes)
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+        state.apply(changes)
+        deliver(announcements)
+        return result
+    }
+
+    /// Runs every renewal and expiry due by now.
+    func catchUp() throws(StoreError) {
+        try perform { _ in }
+    }
+
+    /// Throws the simulated failure configured for `api`, if any.
+    func checkSimulatedError(_ api: FailableAPI) throws(StoreError) {
+        guard api != .verification, let failure = state.meta.failures[api] else { return }
+        switch failure {
+        case .generic(let error): throw StoreError.storeKit(error)
+        case .purchase(let error): throw StoreError.purchase(error)
+        case .verification: return
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Every `kiosk` subcommand, in the order `kiosk --help` lists them. The paywall runs when
+/// no subcommand is named.
+enum CommandRegistry {
+    static var subcommands: [any Command.Type] {
+        [
+            // Subcommands are added here as they land.
+        ]
+    }
+
+    static func command(named name: String) -> (any Command.Type)? {
+        subcommands.first { $0.name == name }
+    }
+}

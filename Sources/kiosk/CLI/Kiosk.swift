@@ -1,0 +1,50 @@
+import Foundation
+
+/// Routes `kiosk [SUBCOMMAND] ARGS...` to a command and turns its outcome into an exit code.
+enum Kiosk {
+    static func run(_ arguments: [String]) async -> Int32 {
+        let command: any Command.Type
+        var rest = arguments
+        if let first = arguments.first, !first.hasPrefix("-") {
+            guard let named = CommandRegistry.command(named: first) else {
+                Console.error("kiosk: unknown command '\(first)'. Run 'kiosk --help' for the list.")
+                return ExitCode.usage.rawValue
+            }
+            command = named
+            rest.removeFirst()
+        } else {
+            command = PaywallCommand.self
+        }
+        let label = command == PaywallCommand.self ? "kiosk" : "kiosk \(command.name)"
+        do {
+            let parsed = try ParsedArguments.parse(rest, specs: command.options, command: label)
+            if parsed.flag("help") {
+                Console.print(command == PaywallCommand.self ? topLevelHelp : command.helpText)
+                return ExitCode.success.rawValue
+            }
+            return try await command.init(parsed).run().rawValue
+        } catch let error as UsageError {
+            Console.error("\(label): \(error)")
+            Console.error("usage: \(command.usage)")
+            return ExitCode.usage.rawValue
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        } catch {
+            Console.error("\(label): \(error)")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    static var topLevelHelp: String {
+        var text = PaywallCommand.helpText
+        text += "\n\nSUBCOMMANDS:\n"
+        let width = (CommandRegistry.subcommands.map { $0.name.count }.max() ?? 0) + 2
+        for command in CommandRegistry.subcommands {
+            text +=
+                "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary
+                + "\n"
+        }
+        text += "\n  See 'kiosk SUBCOMMAND --help' for each."
+        return text
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Simulator
+import StoreCore
+import Testing
+
+@Suite struct LedgerPersistenceTests {
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-ledger-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func stateSurvivesReopening() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var unfinishedID: UInt64 = 0
+        do {
+            let store = try SimulatedStore.makeForTest(location: .directory(directory))
+            try await store.apply(.askToBuy(true))
+            _ = try await store.purchase("lifetime")
+            try await store.apply(.askToBuy(false))
+            guard case .success(let result) = try await store.purchase("basic.monthly") else {
+                Issue.record("purchase failed")
+                return
+            }
+            unfinishedID = result.unsafePayloadValue.id
+            try await store.setSimulatedError(.generic(.networkError), for: .appStoreSync)
+            #expect(try await store.integrityCheck() == "ok")
+        }
+        let reopened = try SimulatedStore.makeForTest(location: .directory(directory))
+        #expect(try await reopened.settings().askToBuyEnabled == false)
+        #expect(try await reopened.simulatedErrors() == [.appStoreSync: .generic(.networkError)])
+        #expect(try await reopened.transactionRecords().map(\.state) == [.purchased, .pendingApproval])
+        // An unfinished transaction comes back on the next start.
+        var iterator = await reopened.updates().makeAsyncIterator()
+        #expect(await iterator.next()?.unsafePayloadValue.id == unfinishedID)
+        #expect(try await reopened.notifications().count == 1)
+    }
+
+    @Test func aNewerLedgerIsRefusedWithAClearMessage() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try SimulatedStore.makeForTest(location: .directory(directory))
+        let path = directory.appendingPathComponent("ledger.sqlite").path
+        let bump = Process()
+        bump.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        bump.arguments = [path, "PRAGMA user_version=99"]
+        try bump.run()
+        bump.waitUntilExit()
+        #expect {
+            _ = try SimulatedStore.makeForTest(location: .directory(directory))
+        } throws: { error in
+            "\(error)".contains("newer than this Kiosk understands") && "\(error)".contains(path)
+        }
+    }
+
+    @Test func accountsKeepTheirOwnHistories() async throws {
+        let store = try SimulatedStore.makeForTest()
+        try await store.addAccount(StoreAccount(name: "bob", storefront: "JPN"))
+        _ = try await store.purchase("lifetime")
+        try await store.switchAccount(to: "bob")
+        #expect(try await store.all().isEmpty)
+        #expect(try await store.storefront().currencyCode == "JPY")
+        let product = try #require(try await store.products(for: ["gems"]).first)
+        #expect(product.displayPrice == "¥1")
+        #expect(try await store.isEligibleForIntroOffer(groupID: TestCatalog.group))
+        await #expect(throws: StoreError.accountNotFound("carol")) {
+            try await store.switchAccount(to: "carol")
+        }
+        await #expect(throws: StoreError.self) {
+            try await store.addAccount(StoreAccount(name: "x", storefront: "ZZZ"))
+        }
+    }
+
+    @Test func familySharingGrantsAndRevokes() async throws {
+        let store = try SimulatedStore.makeForTest()
+        try await store.addAccount(StoreAccount(name: SimulatedStore.defaultAccount, familyID: "smiths"))
+        try await store.addAccount(StoreAccount(name: "kid", familyID: "smiths"))
+        guard case .success(let bought) = try await store.purchase("lifetime") else {
+            Issue.record("purchase failed")
+            return
+        }
+        _ = try await store.purchase("gems")
+        try await store.switchAccount(to: "kid")
+        let shared = try await store.currentEntitlements().map(\.unsafePayloadValue)
+        #expect(shared.map(\.productID) == ["lifetime"])
+        #expect(shared.first?.ownershipType == .familyShared)
+        try await store.switchAccount(to: SimulatedStore.defaultAccount)
+        try await store.refund(bought.unsafePayloadValue.id, reason: .other)
+        try await store.switchAccount(to: "kid")
+        #expect(try await store.currentEntitlements().isEmpty)
+        #expect(try await store.all().first?.unsafePayloadValue.revocationType == .familyRevoke)
+        #expect(try await store.notifications(account: "kid").map(\.type) == ["REVOKE"])
+    }
+}
