@@ -1,0 +1,128 @@
+import Foundation
+import StoreCore
+
+/// Verifies App Store JWS as Apple's `SignedDataVerifier` does with online checks off: `alg`
+/// exactly ES256, exactly three `x5c` certificates in standard base64, a strict chain from the
+/// leaf through the intermediate to a trusted root at the payload's own date, Apple's marker
+/// OIDs, and a raw R||S ES256 signature.
+///
+/// Verified chains are cached (see `ChainCache`), so repeated JWS from one signer cost one
+/// P-256 verification each. Safe to share between threads.
+public final class JWSVerifier: Sendable {
+    /// The outcome of checking any JWS: its decoded parts and, when it did not verify, why.
+    public struct Check: Sendable, Hashable {
+        /// The header's JSON.
+        public var header: [UInt8]
+        /// The payload's JSON (shown even when unverified; never trust it then).
+        public var payload: [UInt8]
+        /// Nil when the JWS verified.
+        public var error: VerificationError?
+        public var isVerified: Bool { error == nil }
+    }
+
+    public let trustedRoots: [Certificate]
+    private let validator: ChainValidator
+    private let cache: ChainCache
+
+    /// - Parameters:
+    ///   - trustedRoots: the roots a chain may end in (Kiosk's local root, say).
+    ///   - cacheCapacity: how many verified (leaf, intermediate) pairs to remember.
+    public init(trustedRoots: [Certificate], cacheCapacity: Int = 32) {
+        self.trustedRoots = trustedRoots
+        self.validator = ChainValidator(roots: trustedRoots)
+        self.cache = ChainCache(capacity: cacheCapacity)
+    }
+
+    /// Verifies `jws` and decodes its payload as `T`.
+    /// - Throws: `SigningError.malformedJWS` when `jws` is not a compact JWS at all, and
+    ///   `.undecodablePayload` when its payload is not a `T`: there is then no value to
+    ///   return, verified or not.
+    public func verify<T: SignedPayload>(_ jws: String, as type: T.Type = T.self) throws(SigningError)
+        -> VerificationResult<T>
+    {
+        let parts: CompactJWS
+        do { parts = try CompactJWS(jws) } catch { throw .malformedJWS(reason: error.reason) }
+        let value = try T(payloadJSON: parts.payload)
+        if let error = check(parts, at: value.certificateCheckDate) {
+            return .unverified(value, error, jws: jws)
+        }
+        return .verified(value, jws: jws)
+    }
+
+    /// Verifies any JWS, reading the check date from the payload's `signedDate` (else
+    /// `receiptCreationDate`, else `now`), as Apple's library does.
+    /// - Throws: `SigningError.malformedJWS` when `jws` is not a compact JWS at all.
+    public func check(_ jws: String, now: Date = Date()) throws(SigningError) -> Check {
+        let parts: CompactJWS
+        do { parts = try CompactJWS(jws) } catch { throw .malformedJWS(reason: error.reason) }
+        let dates = try? JSONDecoder().decode(PayloadDates.self, from: Data(parts.payload))
+        let date =
+            (dates?.signedDate ?? dates?.receiptCreationDate).map(Date.init(millisecondsSince1970:)) ?? now
+        return Check(header: parts.header, payload: parts.payload, error: check(parts, at: date))
+    }
+
+    /// The checks, in the order Apple's library makes them; nil when all pass.
+    private func check(_ parts: CompactJWS, at date: Date) -> VerificationError? {
+        guard let header = try? JSONDecoder().decode(JWSHeader.self, from: Data(parts.header)) else {
+            return .invalidEncoding(
+                reason: "the header is not a JSON object with string \"alg\" and array \"x5c\"")
+        }
+        guard header.alg == "ES256" else {
+            return .invalidSignature(
+                reason: "alg is \(header.alg.map { "\"\($0)\"" } ?? "missing"); App Store JWS use ES256")
+        }
+        guard let x5c = header.x5c, !x5c.isEmpty else {
+            return .invalidCertificateChain(reason: "the header has no x5c certificate chain")
+        }
+        guard x5c.count == 3 else {
+            return .invalidCertificateChain(
+                reason: "x5c holds \(x5c.count) certificates, expected 3 (leaf, intermediate, root)")
+        }
+        // Like Apple's library, the third entry is never read: the trust anchor is ours.
+        guard let leafDER = Base64.decode(x5c[0], .standard) else {
+            return .invalidEncoding(
+                reason: "x5c[0] is not standard base64 with padding (base64url is not allowed)")
+        }
+        guard let intermediateDER = Base64.decode(x5c[1], .standard) else {
+            return .invalidEncoding(
+                reason: "x5c[1] is not standard base64 with padding (base64url is not allowed)")
+        }
+        let key = ChainCache.Key(leaf: leafDER, intermediate: intermediateDER)
+        let verdict: ChainValidator.Verdict
+        if let cached = cache.verdict(for: key, at: date) {
+            verdict = cached
+        } else {
+            guard let leaf = try? Certificate(der: leafDER) else {
+                return .invalidCertificateChain(reason: "x5c[0] is not a DER X.509 certificate")
+            }
+            guard let intermediate = try? Certificate(der: intermediateDER) else {
+                return .invalidCertificateChain(reason: "x5c[1] is not a DER X.509 certificate")
+            }
+            switch validator.validate(leaf: leaf, intermediate: intermediate, at: date) {
+            case .failure(let error): return error
+            case .success(let fresh):
+                cache.insert(fresh, for: key)
+                verdict = fresh
+            }
+        }
+        guard parts.signature.count == 64 else {
+            return .invalidSignature(
+                reason:
+                    "the signature is \(parts.signature.count) bytes; ES256 needs 64 raw bytes (R||S), not DER"
+            )
+        }
+        guard verdict.leafKey.isValidSignature(raw: parts.signature, for: parts.signingInput) else {
+            return .invalidSignature(reason: "the signature does not match the header and payload")
+        }
+        return nil
+    }
+
+    /// How many verified chains are cached (for tests and diagnostics).
+    public var cachedChainCount: Int { cache.count }
+}
+
+/// The two payload fields that choose the certificate check date.
+private struct PayloadDates: Decodable {
+    var signedDate: Int64?
+    var receiptCreationDate: Int64?
+}

@@ -1,1 +1,0 @@
-// The Signing module; see docs/architecture.md.
