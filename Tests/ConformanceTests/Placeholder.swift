@@ -1,1 +1,0 @@
-// The conformance suite lands with the Signing module (it signs with the real CA).

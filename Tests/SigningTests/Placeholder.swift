@@ -1,1 +1,0 @@
-// Signing tests land with the Signing module.
