@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
+        // Child processes with a clean signal mask, for benchmark anchors and tests.
+        .target(name: "Subprocess"),
         // Pure domain: StoreKit 2 shaped types and the Store / StoreControl protocols.
         .target(name: "StoreCore"),
         // .storekit decoding (every version) and diagnostics; paywall copy.
@@ -28,7 +30,8 @@ let package = Package(
         .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "CSQLite"]),
 
         .executableTarget(name: "kiosk", dependencies: ["StoreCore", "Catalog", "Signing", "Simulator"]),
-        .executableTarget(name: "kiosk-bench", dependencies: ["StoreCore", "Catalog", "Signing"]),
+        .executableTarget(
+            name: "kiosk-bench", dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess"]),
 
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),

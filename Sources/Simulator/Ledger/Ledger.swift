@@ -51,7 +51,7 @@ final class Ledger {
         var metaJSON: Data?
         try connection.query("SELECT value FROM meta WHERE key = 'store'") { metaJSON = $0.data(0) }
         guard let metaJSON else { return nil }
-        var state = StoreState(meta: try decode(StoreMeta.self, metaJSON, what: "store settings"))
+        let state = StoreState(meta: try decode(StoreMeta.self, metaJSON, what: "store settings"))
         try connection.query("SELECT record FROM accounts") { row in
             let record = try decode(AccountRecord.self, row.data(0), what: "an account")
             state.accounts[record.account.name] = record

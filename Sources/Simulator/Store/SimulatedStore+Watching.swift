@@ -9,7 +9,11 @@ extension SimulatedStore {
         for announcement in announcements {
             switch announcement {
             case .update(let account, let id):
-                guard let stored = state.transactions[id], stored.isVisible,
+                // Reading the signature back costs a query: only when someone listens.
+                let listening =
+                    updateWatchers.values.contains { $0.account == account }
+                    || eventWatchers.values.contains { $0.account == nil || $0.account == account }
+                guard listening, let stored = state.transactions[id], stored.isVisible,
                     let result = try? result(for: stored)
                 else { continue }
                 for watcher in updateWatchers.values where watcher.account == account {

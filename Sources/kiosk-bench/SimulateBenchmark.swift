@@ -1,0 +1,59 @@
+import Catalog
+import Foundation
+import Signing
+import Simulator
+import StoreCore
+
+/// `kiosk-bench simulate`: many accounts with a monthly subscription carried through one
+/// simulated year. Every renewal is a signed transaction stored in the SQLite ledger (WAL,
+/// synchronous FULL) with its notification recorded in the outbox, as in normal use.
+/// The anchor is OpenSSL's raw P-256 signing rate, measured in the same run: each renewal
+/// signs once, so that rate bounds the renewal rate.
+enum SimulateBenchmark {
+    static func run() async throws -> [BenchmarkResult] {
+        let accounts = Int(ProcessInfo.processInfo.environment["KIOSK_BENCH_ACCOUNTS"] ?? "") ?? 10_000
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-simulate-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("catalogs/demo.storekit").path
+        let catalog = try LoadedCatalog.load(contentsOf: catalogPath)
+        let authority = try CertificateAuthority.ephemeral()
+        let store = try SimulatedStore(
+            catalog: catalog, ledger: .directory(directory), signer: try authority.signer(), frozenClock: true)
+
+        let setupStart = Date()
+        for index in 0..<accounts {
+            let name = "tester\(index)"
+            try await store.addAccount(StoreAccount(name: name))
+            try await store.switchAccount(to: name)
+            _ = try await store.purchase("com.kiosk.lumen.pro.monthly", options: [.introductoryOfferEligibility(false)])
+        }
+        let setupSeconds = Date().timeIntervalSince(setupStart)
+        let before = try await store.notifications(after: 0, limit: Int.max).count
+
+        let clock = ContinuousClock()
+        let elapsed = try await clock.measure {
+            // A year in monthly steps: each step is one SQLite transaction of every due renewal.
+            for _ in 0..<12 { _ = try await store.advanceClock(by: 30.4375 * 86_400) }
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let renewals = try await store.notifications(after: 0, limit: Int.max).count - before
+        guard renewals >= accounts * 11 else {
+            throw BenchmarkFailure("expected about \(accounts * 12) renewals, the year produced \(renewals)")
+        }
+        let openssl = try Anchors.openSSLECDSAP256()
+        return [
+            BenchmarkResult(
+                name: "simulate setup", value: Double(accounts) / setupSeconds, unit: "purchases/s (one commit each)",
+                higherIsBetter: true),
+            BenchmarkResult(name: "simulate year", value: seconds, unit: "s for \(renewals) renewals", higherIsBetter: false),
+            BenchmarkResult(
+                name: "simulate renewals", value: Double(renewals) / seconds, unit: "renewals/s",
+                anchorName: "openssl ecdsap256 sign", anchorValue: openssl.sign, anchorUnit: "signs/s",
+                higherIsBetter: true),
+            BenchmarkResult(name: "simulate peak memory", value: Anchors.peakMemoryMegabytes(), unit: "MB", higherIsBetter: false),
+        ]
+    }
+}
