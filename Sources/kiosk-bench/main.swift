@@ -4,6 +4,10 @@ import Foundation
 // in the same run. With no name, every benchmark runs.
 let benchmarks: [(name: String, summary: String, run: () async throws -> [BenchmarkResult])] = [
     // Benchmarks are added here as their modules land.
+    (
+        "signing", "ES256 JWS sign/verify vs openssl speed and Apple's Python library",
+        { try SigningBenchmark.run() }
+    )
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
