@@ -3,11 +3,14 @@ import Foundation
 // `kiosk-bench NAME...`: each benchmark prints one line per result, beside an anchor measured
 // in the same run. With no name, every benchmark runs.
 let benchmarks: [(name: String, summary: String, run: () async throws -> [BenchmarkResult])] = [
-    // Benchmarks are added here as their modules land.
+    (
+        "catalog", "decode a 10,000-product catalog beside Python's json.load",
+        { try await CatalogBenchmark.run() }
+    ),
     (
         "signing", "ES256 JWS sign/verify vs openssl speed and Apple's Python library",
         { try SigningBenchmark.run() }
-    )
+    ),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

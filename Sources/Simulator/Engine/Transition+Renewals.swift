@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 /// How long billing problems last (Apple's documented defaults; see docs/behaviour.md).

@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 extension Transition {
@@ -66,7 +67,7 @@ extension Transition {
         if product.id == current.id {
             if chain.autoRenewProductID != product.id {
                 chain.autoRenewProductID = product.id
-                notify(.didChangeRenewalPref, account: account, transaction: latest.transaction)
+                notify(.didChangeRenewalPreference, account: account, transaction: latest.transaction)
             }
             if !chain.autoRenewEnabled {
                 chain.autoRenewEnabled = true
@@ -86,7 +87,7 @@ extension Transition {
             if let offer = pending.offer { chain.offer = offer }
             put(chain)
             notify(
-                isRedeemedOffer(pending.offer) ? .offerRedeemed : .didChangeRenewalPref,
+                isRedeemedOffer(pending.offer) ? .offerRedeemed : .didChangeRenewalPreference,
                 relation == .downgrade ? .downgrade : nil, account: account, transaction: latest.transaction)
             self.announce(.event(account: account, .stateChanged))
             return latest.transaction
@@ -116,7 +117,7 @@ extension Transition {
         put(chain)
         try deliver(transaction, account: account, announce: announce)
         notify(
-            isRedeemedOffer(pending.offer) ? .offerRedeemed : .didChangeRenewalPref,
+            isRedeemedOffer(pending.offer) ? .offerRedeemed : .didChangeRenewalPreference,
             relation == .upgrade ? .upgrade : nil, account: account, transaction: transaction)
         try shareWithFamily(transaction, purchaser: account)
         return transaction

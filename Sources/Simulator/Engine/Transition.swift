@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 /// One store action in progress: reads see the committed state with this action's staged

@@ -3,7 +3,7 @@
 enum CommandRegistry {
     static var subcommands: [any Command.Type] {
         [
-            // Subcommands are added here as they land.
+            LintCommand.self, StoreCommand.self,
         ]
     }
 

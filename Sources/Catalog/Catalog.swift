@@ -1,1 +1,0 @@
-// The Catalog module; see docs/architecture.md.

@@ -1,0 +1,115 @@
+/// Decodes and checks a paywall sidecar, with the same positioned diagnostics as catalogs.
+final class PaywallDecoder {
+    let context: DecodingContext
+    /// The catalog's group IDs, to check `leadingGroupID`; nil when there is no catalog.
+    let groupIDs: Set<String>?
+
+    enum Key: String, CaseIterable { case version, defaultLocale, leadingGroupID, localizations }
+
+    enum LocalizationKey: String, CaseIterable {
+        case title, subtitle, features, callToAction, callToActionWithIntroOffer, termsOfService,
+            privacyPolicy
+    }
+
+    enum FeatureKey: String, CaseIterable { case title, detail, symbol }
+
+    enum LinkKey: String, CaseIterable { case text, url }
+
+    init(context: DecodingContext, groupIDs: Set<String>?) {
+        self.context = context
+        self.groupIDs = groupIDs
+    }
+
+    func decode() -> PaywallCopy? {
+        guard var reader = ObjectReader<Key>(context, context.document.root) else { return nil }
+        let version = reader.int(.version, required: true)
+        if let version, version != 1, let at = reader.lookup(.version) {
+            context.error("paywall copy version \(version) is not supported; use 1", at: at)
+        }
+        let defaultLocale = reader.string(.defaultLocale, required: true)
+        let leadingGroupID = reader.string(.leadingGroupID)
+        if let leadingGroupID, let groupIDs, !groupIDs.contains(leadingGroupID),
+            let at = reader.lookup(.leadingGroupID)
+        {
+            let choices = groupIDs.sorted().joined(separator: ", ")
+            context.error(
+                "no subscription group has the ID \"\(leadingGroupID)\"; use one of: \(choices.isEmpty ? "(none)" : choices)",
+                at: at)
+        }
+        var localizations: [String: PaywallLocalization] = [:]
+        if let node = reader.present(.localizations, required: true) {
+            if context.document.kind(of: node) == .object {
+                for member in context.document.members(of: node) {
+                    guard let locale = context.document.string(member.key),
+                        let copy = decodeLocalization(member.value)
+                    else { continue }
+                    localizations[locale] = copy
+                }
+                if let defaultLocale, localizations[defaultLocale] == nil {
+                    context.warning(
+                        "no copy for the default locale \(defaultLocale); add it, or other locales have no fallback",
+                        at: node)
+                }
+            } else {
+                reader.mismatch(node, expected: .object)
+            }
+        }
+        _ = reader.finish()
+        guard let version, let defaultLocale else { return nil }
+        return PaywallCopy(
+            version: version, defaultLocale: defaultLocale, leadingGroupID: leadingGroupID,
+            localizations: localizations)
+    }
+
+    private func decodeLocalization(_ node: JSONDocument.Node) -> PaywallLocalization? {
+        guard var reader = ObjectReader<LocalizationKey>(context, node) else { return nil }
+        let title = reader.string(.title, required: true)
+        if title?.isEmpty == true, let at = reader.lookup(.title) {
+            context.warning("empty title; the paywall shows no heading; write one", at: at)
+        }
+        let subtitle = reader.string(.subtitle)
+        let features = reader.array(.features) { [self] in decodeFeature($1) } ?? []
+        let callToAction = reader.string(.callToAction)
+        let introCallToAction = reader.string(.callToActionWithIntroOffer)
+        let terms = reader.object(.termsOfService) { [self] in decodeLink($1) }
+        let privacy = reader.object(.privacyPolicy) { [self] in decodeLink($1) }
+        _ = reader.finish()
+        guard let title else { return nil }
+        return PaywallLocalization(
+            title: title, subtitle: subtitle, features: features, callToAction: callToAction,
+            callToActionWithIntroOffer: introCallToAction, termsOfService: terms, privacyPolicy: privacy)
+    }
+
+    private func decodeFeature(_ node: JSONDocument.Node) -> PaywallFeature? {
+        guard var reader = ObjectReader<FeatureKey>(context, node) else { return nil }
+        let title = reader.string(.title, required: true)
+        let feature = title.map {
+            PaywallFeature(title: $0, detail: reader.string(.detail), symbol: reader.string(.symbol))
+        }
+        _ = reader.finish()
+        return feature
+    }
+
+    private func decodeLink(_ node: JSONDocument.Node) -> PaywallLink? {
+        guard var reader = ObjectReader<LinkKey>(context, node) else { return nil }
+        let link = PaywallLink(text: reader.string(.text), url: reader.string(.url))
+        if let url = link.url, !url.isEmpty, !isWebURL(url), let at = reader.lookup(.url) {
+            context.warning("\"\(url)\" is not a web address; write a full https:// URL", at: at)
+        }
+        if nonEmpty(link.text) == nil, nonEmpty(link.url) == nil {
+            context.warning("neither text nor url; give one, or remove the link", at: node)
+        }
+        _ = reader.finish()
+        return link
+    }
+}
+
+extension PaywallCopy {
+    /// Decodes and checks a sidecar's bytes. With `groupIDs` (the catalog's), an unknown
+    /// `leadingGroupID` is an error.
+    public static func decode(_ bytes: [UInt8], file: String, groupIDs: Set<String>? = nil) -> Decoded<
+        PaywallCopy
+    > {
+        DecodingContext.decode(bytes, file: file) { PaywallDecoder(context: $0, groupIDs: groupIDs).decode() }
+    }
+}

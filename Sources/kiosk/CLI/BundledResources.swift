@@ -1,0 +1,25 @@
+import Foundation
+
+/// Finds Kiosk's bundled catalogs and themes: `$KIOSK_HOME` when set, else the source
+/// checkout this binary was built from (what `swift run kiosk` uses).
+enum BundledResources {
+    static var root: URL {
+        if let home = ProcessInfo.processInfo.environment["KIOSK_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        // Sources/kiosk/CLI/BundledResources.swift -> the package root.
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The default demo catalog.
+    static var demoCatalog: URL { root.appendingPathComponent("catalogs/demo.storekit") }
+
+    /// A bundled catalog by name (`demo`, `shelf`, `minimal`), or nil.
+    static func catalog(named name: String) -> URL? {
+        let url = root.appendingPathComponent("catalogs/\(name).storekit")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    static var themesDirectory: URL { root.appendingPathComponent("themes", isDirectory: true) }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Simulator
+import StoreCore
+
+/// Prints `kiosk store` results: aligned text for people, JSON (sorted keys, dates in
+/// milliseconds like signed payloads) for machines.
+struct StoreOutput {
+    var json: Bool
+
+    private struct Signed<T: Encodable>: Encodable {
+        var payload: T
+        var verified: Bool
+        var verificationError: String?
+        var jws: String
+    }
+
+    private struct Record: Encodable {
+        var state: String
+        var finished: Bool
+        var transaction: Transaction
+        var renewalInfo: RenewalInfo?
+        var pendingPriceIncreaseConsent: Bool
+    }
+
+    private struct Status: Encodable {
+        var state: String
+        var transaction: Signed<Transaction>
+        var renewalInfo: Signed<RenewalInfo>
+    }
+
+    private func signed<T>(_ result: VerificationResult<T>) -> Signed<T> {
+        var error: String?
+        if case .unverified(_, let failure, _) = result { error = failure.description }
+        return Signed(
+            payload: result.unsafePayloadValue, verified: result.isVerified, verificationError: error,
+            jws: result.jwsRepresentation)
+    }
+
+    private func emit(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        if let data = try? encoder.encode(value) { Console.print(String(decoding: data, as: UTF8.self)) }
+    }
+
+    func products(_ products: [Product]) {
+        if json { return emit(products) }
+        for product in products {
+            var line =
+                "\(product.id.padded(44)) \(product.type.rawValue.padded(27)) \(product.displayPrice.padded(12))"
+            line += product.displayName
+            if let info = product.subscription {
+                line += "  [group \(info.groupID), level \(info.groupLevel), \(info.period)]"
+            }
+            Console.print(line)
+        }
+    }
+
+    func purchase(_ result: PurchaseResult) {
+        switch result {
+        case .success(let verification):
+            if json {
+                return emit(
+                    ["result": "success"].merging([
+                        "transactionID": String(verification.unsafePayloadValue.id)
+                    ]) { $1 })
+            }
+            Console.print("purchased")
+            transactions([verification])
+        case .pending:
+            json
+                ? emit(["result": "pending"])
+                : Console.print("pending: waiting for approval (kiosk store transactions)")
+        case .userCancelled:
+            json ? emit(["result": "userCancelled"]) : Console.print("cancelled by the user")
+        }
+    }
+
+    func transactions(_ results: [VerificationResult<Transaction>]) {
+        if json { return emit(results.map(signed)) }
+        if results.isEmpty { return Console.print("(none)") }
+        for result in results {
+            let transaction = result.unsafePayloadValue
+            var line =
+                "\(transaction.id)  \(transaction.productID.padded(40)) \(Self.date(transaction.purchaseDate))"
+            if let expiration = transaction.expirationDate { line += "  expires \(Self.date(expiration))" }
+            if let offer = transaction.offer { line += "  offer \(offer.type)" }
+            if transaction.isRevoked { line += "  REFUNDED" }
+            if transaction.isUpgraded { line += "  upgraded" }
+            if transaction.ownershipType == .familyShared { line += "  family shared" }
+            if case .unverified(_, let error, _) = result { line += "  UNVERIFIED (\(error))" }
+            Console.print(line)
+        }
+    }
+
+    func records(_ records: [TransactionRecord]) {
+        if json {
+            return emit(
+                records.map {
+                    Record(
+                        state: $0.state.rawValue, finished: $0.isFinished,
+                        transaction: $0.transaction.unsafePayloadValue,
+                        renewalInfo: $0.renewalInfo,
+                        pendingPriceIncreaseConsent: $0.isPendingPriceIncreaseConsent)
+                })
+        }
+        if records.isEmpty { return Console.print("(no transactions)") }
+        for record in records {
+            let transaction = record.transaction.unsafePayloadValue
+            var line =
+                "\(transaction.id)  \(record.state.rawValue.padded(16)) \(transaction.productID.padded(40))"
+            line += Self.date(transaction.purchaseDate)
+            if !record.isFinished && record.state != .pendingApproval && record.state != .declined {
+                line += "  unfinished"
+            }
+            if record.isPendingPriceIncreaseConsent { line += "  price increase pending" }
+            Console.print(line)
+        }
+    }
+
+    func statuses(_ statuses: [SubscriptionStatus]) {
+        if json {
+            return emit(
+                statuses.map {
+                    Status(
+                        state: "\($0.state)", transaction: signed($0.transaction),
+                        renewalInfo: signed($0.renewalInfo))
+                })
+        }
+        if statuses.isEmpty { return Console.print("(no subscription in this group)") }
+        for status in statuses {
+            let info = status.renewalInfo.unsafePayloadValue
+            var line = "\(status.state.description.padded(14)) \(info.currentProductID)"
+            line +=
+                info.willAutoRenew ? "  renews \(info.renewalDate.map(Self.date) ?? "?")" : "  will not renew"
+            if let next = info.autoRenewPreference, next != info.currentProductID { line += " to \(next)" }
+            if let reason = info.expirationReason { line += "  expired: \(reason)" }
+            Console.print(line)
+        }
+    }
+
+    func settings(_ settings: StoreSettings) {
+        if json { return emit(settings) }
+        Console.print(
+            """
+            storefront    \(settings.storefront)
+            locale        \(settings.locale)
+            time rate     \(settings.timeRate) (\(settings.timeRate.rawValue))
+            ask-to-buy    \(Self.onOff(settings.askToBuyEnabled))
+            billing-retry \(Self.onOff(settings.billingRetryOnRenewal))
+            grace-period  \(Self.onOff(settings.billingGracePeriodEnabled))
+            interrupted   \(Self.onOff(settings.interruptedPurchasesEnabled))
+            dialogs       \(Self.onOff(!settings.disableDialogs))
+            """)
+    }
+
+    func errors(_ errors: [FailableAPI: SimulatedFailure]) {
+        if json { return emit(Dictionary(uniqueKeysWithValues: errors.map { ($0.key.key, $0.value.code) })) }
+        for api in FailableAPI.allCases {
+            Console.print("\(api.key.padded(20)) \(errors[api]?.code ?? "none")")
+        }
+    }
+
+    func accounts(_ accounts: [StoreAccount]) {
+        if json { return emit(accounts) }
+        for account in accounts {
+            Console.print(
+                "\(account.name.padded(24)) \(account.storefront)"
+                    + (account.familyID.map { "  family \($0)" } ?? ""))
+        }
+    }
+
+    func appTransaction(_ result: VerificationResult<AppTransaction>) {
+        if json { return emit(signed(result)) }
+        let app = result.unsafePayloadValue
+        Console.print(
+            "\(app.bundleID) \(app.appVersion)  app transaction \(app.appTransactionID)  \(app.environment.rawValue)"
+        )
+        Console.print(result.jwsRepresentation)
+    }
+
+    func notifications(_ notifications: [OutboxNotification]) {
+        if json { return emit(notifications) }
+        if notifications.isEmpty { return Console.print("(no notifications)") }
+        for notification in notifications {
+            let kind = [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
+            Console.print(
+                "\(String(notification.sequence).padded(6)) \(kind.padded(44)) \(notification.productID ?? "")  \(Self.date(notification.createdAt))"
+            )
+        }
+    }
+
+    func value(_ name: String, _ value: some CustomStringConvertible & Encodable) {
+        json ? emit([name: value]) : Console.print("\(value)")
+    }
+
+    func date(_ name: String, _ date: Date) {
+        json ? emit([name: Int64(date.timeIntervalSince1970 * 1000)]) : Console.print(Self.date(date))
+    }
+
+    static func date(_ date: Date) -> String {
+        date.formatted(
+            .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)
+                .timeSeparator(.colon))
+    }
+
+    static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+}
+
+extension String {
+    /// Left-aligned in `width` characters (at least one space after).
+    func padded(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

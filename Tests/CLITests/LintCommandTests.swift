@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import kiosk
+
+@Suite struct LintCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    func write(_ text: String, name: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(UUID().uuidString)-\(name)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func bundledCatalogsAreClean() async {
+        let files = ["demo.storekit", "shelf.storekit", "minimal.storekit", "demo.paywall.json"].map {
+            Self.root.appendingPathComponent("catalogs/\($0)").path
+        }
+        for file in files { #expect(LintCommand.lint(file).isEmpty, "\(file)") }
+        #expect(await Kiosk.run(["lint", "--strict"] + files) == 0)
+    }
+
+    @Test func errorsExitOneAndNameFileLineAndValue() async throws {
+        let file = try write(
+            #"{"version":{"major":2,"minor":0},"products":[{"productID":"a","type":"Subscription","displayPrice":"1","localizations":[]}],"subscriptionGroups":[],"settings":{}}"#,
+            name: "bad.storekit")
+        let diagnostics = LintCommand.lint(file)
+        let error = try #require(diagnostics.first { $0.isError })
+        #expect(error.location.file == file)
+        #expect(error.location.line == 1)
+        #expect(error.path == "products[0].type")
+        #expect(error.value == "Subscription")
+        #expect(await Kiosk.run(["lint", file]) == 1)
+    }
+
+    @Test func unknownKindsAndMissingFilesAreErrorsNotCrashes() async {
+        #expect(LintCommand.lint("/nonexistent/x.storekit").first?.isError == true)
+        #expect(
+            LintCommand.lint(Self.root.appendingPathComponent("Package.swift").path).first?.isError == true)
+        #expect(await Kiosk.run(["lint"]) == 64)
+        #expect(await Kiosk.run(["lint", "--bogus", "x"]) == 64)
+    }
+}

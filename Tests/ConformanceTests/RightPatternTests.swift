@@ -1,0 +1,102 @@
+import Foundation
+import Signing
+import StoreCore
+import Testing
+
+/// Every "right" pattern of the StoreKit 2 seed documents works against the store.
+@Suite struct RightPatternTests {
+    @Test(arguments: Backend.allCases)
+    func buyVerifyDeliverFinish(backend: Backend) async throws {
+        let (store, verifier) = try backend.make()
+        let token = UUID()
+        let result = try await store.purchase(Demo.lifetime, options: [.appAccountToken(token)])
+        guard case .success(let check) = result else {
+            Issue.record("expected success, got \(result)")
+            return
+        }
+        let receipt = try verified(check)
+        #expect(receipt.appAccountToken == token)
+        // A backend verifies the same JWS with the store's root.
+        let decoded = try verifier.verify(check.jwsRepresentation, as: Transaction.self).payloadValue
+        #expect(decoded.id == receipt.id)
+        #expect(try await entitledProducts(store) == [Demo.lifetime])
+        try await store.finish(receipt.id)
+        #expect(try await store.unfinished().isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func launchTimeListenerHearsApprovalsRenewalsAndRefunds(backend: Backend) async throws {
+        let (store, _) = try backend.make()
+        var listener = await store.updates().makeAsyncIterator()
+        guard
+            case .success(let first) = try await store.purchase(
+                Demo.plusMonthly, options: [.introductoryOfferEligibility(false)])
+        else { Issue.record("purchase failed"); return }
+        try await store.finish(try verified(first).id)
+        _ = try await store.advanceClock(periods: 1, groupID: Demo.group)
+        let renewal = try verified(try #require(await listener.next()))
+        #expect(renewal.originalID == first.unsafePayloadValue.id && renewal.reason == .renewal)
+        try await store.finish(renewal.id)
+        try await store.refund(renewal.id, reason: .other)
+        let refunded = try verified(try #require(await listener.next()))
+        #expect(refunded.id == renewal.id && refunded.revocationDate != nil)
+        try await store.apply(.askToBuy(true))
+        #expect(try await store.purchase(Demo.filmPack) == .pending)
+        let request = try #require(
+            try await store.transactionRecords().first { $0.state == .pendingApproval })
+        try await store.approveAskToBuy(request.id)
+        #expect(try verified(try #require(await listener.next())).productID == Demo.filmPack)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func isAPlanActive(backend: Backend) async throws {
+        let (store, _) = try backend.make()
+        #expect(try await store.subscriptionStatuses(for: Demo.group).isEmpty)
+        _ = try await store.purchase(Demo.proMonthly)
+        let statuses = try await store.subscriptionStatuses(for: Demo.group)
+        let active = try statuses.contains { status in
+            _ = try verified(status.renewalInfo)
+            return try verified(status.transaction).revocationDate == nil && status.state.grantsAccess
+        }
+        #expect(active)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func introductoryOfferAppliesAutomaticallyWhenEligible(backend: Backend) async throws {
+        let (store, _) = try backend.make()
+        let product = try #require(try await store.products(for: [Demo.proMonthly]).first)
+        let intro = try #require(product.subscription?.introductoryOffer)
+        #expect(try await store.isEligibleForIntroOffer(groupID: Demo.group))
+        guard case .success(let check) = try await store.purchase(Demo.proMonthly) else {
+            Issue.record("purchase did not succeed")
+            return
+        }
+        let receipt = try verified(check)
+        #expect(receipt.offer?.type == .introductory)
+        #expect(receipt.offer?.paymentMode == intro.paymentMode)
+        #expect(!(try await store.isEligibleForIntroOffer(groupID: Demo.group)))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func restoreAndAppTransaction(backend: Backend) async throws {
+        let (store, verifier) = try backend.make()
+        _ = try await store.purchase(Demo.filmPack)
+        try await store.sync()
+        #expect(try await entitledProducts(store) == [Demo.filmPack])
+        let app = try await store.appTransaction()
+        let decoded = try verifier.verify(app.jwsRepresentation, as: AppTransaction.self).payloadValue
+        #expect(decoded.bundleID == (try verified(app)).bundleID)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func pricesComeFromTheStorefrontNotTheCode(backend: Backend) async throws {
+        let (store, _) = try backend.make()
+        let inUS = try #require(try await store.products(for: [Demo.lifetime]).first)
+        #expect(inUS.displayPrice == "$99.99")
+        try await store.apply(.storefront("DEU"))
+        try await store.apply(.locale("de_DE"))
+        let inGermany = try #require(try await store.products(for: [Demo.lifetime]).first)
+        #expect(inGermany.displayPrice == "99,99\u{A0}€")
+        #expect(inGermany.displayName == "Lumen auf Lebenszeit")
+    }
+}
