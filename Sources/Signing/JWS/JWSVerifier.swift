@@ -4,7 +4,7 @@ import StoreCore
 /// Verifies App Store JWS as Apple's `SignedDataVerifier` does with online checks off: `alg`
 /// exactly ES256, exactly three `x5c` certificates in standard base64, a strict chain from the
 /// leaf through the intermediate to a trusted root at the payload's own date, Apple's marker
-/// OIDs, and a raw R||S ES256 signature.
+/// OIDs, a raw R||S ES256 signature, and no registered JWT claims that PyJWT would reject.
 ///
 /// Verified chains are cached (see `ChainCache`), so repeated JWS from one signer cost one
 /// P-256 verification each. Safe to share between threads.
@@ -37,13 +37,13 @@ public final class JWSVerifier: Sendable {
     /// - Throws: `SigningError.malformedJWS` when `jws` is not a compact JWS at all, and
     ///   `.undecodablePayload` when its payload is not a `T`: there is then no value to
     ///   return, verified or not.
-    public func verify<T: SignedPayload>(_ jws: String, as type: T.Type = T.self) throws(SigningError)
-        -> VerificationResult<T>
+    public func verify<T: SignedPayload>(_ jws: String, as type: T.Type = T.self, now: Date = Date())
+        throws(SigningError) -> VerificationResult<T>
     {
         let parts: CompactJWS
         do { parts = try CompactJWS(jws) } catch { throw .malformedJWS(reason: error.reason) }
         let value = try T(payloadJSON: parts.payload)
-        if let error = check(parts, at: value.certificateCheckDate) {
+        if let error = check(parts, at: value.certificateCheckDate, now: now) {
             return .unverified(value, error, jws: jws)
         }
         return .verified(value, jws: jws)
@@ -60,11 +60,14 @@ public final class JWSVerifier: Sendable {
             (dates?.signedDate ?? dates?.receiptCreationDate).map(Date.init(millisecondsSince1970:)) ?? now
         let header: [UInt8]
         do { header = try parts.header() } catch { throw .malformedJWS(reason: error.reason) }
-        return Check(header: header, payload: parts.payload, error: check(parts, at: date))
+        return Check(header: header, payload: parts.payload, error: check(parts, at: date, now: now))
     }
 
     /// The checks, in the order Apple's library makes them; nil when all pass.
-    private func check(_ parts: CompactJWS, at date: Date) -> VerificationError? {
+    /// - Parameters:
+    ///   - date: when the chain must be valid (the payload's own date).
+    ///   - now: the present, for registered claims (`exp`, `nbf`) as Apple's library reads them.
+    private func check(_ parts: CompactJWS, at date: Date, now: Date) -> VerificationError? {
         // A header seen before (the same bytes) passed every header check and names a cached
         // chain: go straight to the signature.
         let verdict: ChainValidator.Verdict
@@ -84,6 +87,9 @@ public final class JWSVerifier: Sendable {
         }
         guard verdict.leafKey.isValidSignature(raw: parts.signature, for: parts.signingInput) else {
             return .invalidSignature(reason: "the signature does not match the header and payload")
+        }
+        if let violation = RegisteredClaims.violation(in: parts.payload, now: now) {
+            return .invalidEncoding(reason: violation)
         }
         return nil
     }
