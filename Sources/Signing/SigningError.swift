@@ -15,6 +15,8 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     case corruptFile(path: String, reason: String)
     /// The certificate authority's files are incomplete or do not belong together.
     case inconsistentAuthority(directory: String, reason: String)
+    /// No certificate authority has been created in the directory yet.
+    case missingAuthority(directory: String)
     /// A file could not be written.
     case writeFailed(path: String, reason: String)
     /// PEM or DER text that is not a key or certificate of the expected kind.
@@ -51,6 +53,9 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
         case .inconsistentAuthority(let directory, let reason):
             return "the certificate authority in \(directory) is inconsistent: \(reason); "
                 + "restore the missing files or move the directory away to start a new one"
+        case .missingAuthority(let directory):
+            return "there is no certificate authority in \(directory) yet; run 'kiosk certs' (with the same "
+                + "--state) to create one, or name the root to trust"
         case .writeFailed(let path, let reason):
             return "cannot write \(path): \(reason)"
         case .invalidKey(let reason):

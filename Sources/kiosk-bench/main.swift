@@ -4,6 +4,7 @@ import Foundation
 // in the same run. With no name, every benchmark runs.
 let benchmarks: [(name: String, summary: String, run: () async throws -> [BenchmarkResult])] = [
     ("catalog", "decode a 10,000-product catalog beside Python's json.load", { try await CatalogBenchmark.run() }),
+    ("signing", "ES256 JWS sign/verify beside openssl speed and Apple's Python library", { try SigningBenchmark.run() }),
     ("simulate", "10,000 monthly subscribers through a year beside OpenSSL's signing rate", { try await SimulateBenchmark.run() }),
 ]
 

@@ -110,7 +110,7 @@ import Testing
         })
         let otherRoot = try TestAuthority(freshKeys: true)
         let root = authority.root
-        let cases = [
+        var cases = [
             Case(
                 name: "flipped bit", method: "transaction", jws: JWSCraft.flippingSignatureBit(jws),
                 root: root,
@@ -166,6 +166,16 @@ import Testing
                 root: root,
                 expected: "INVALID_ENVIRONMENT"),
         ]
+        for (name, claim, value) in [
+            ("aud claim", "aud", "x" as Any), ("past exp", "exp", 1_000_000_000 as Any),
+            ("future nbf", "nbf", 4_000_000_000 as Any),
+        ] {
+            let payload = try PayloadClaimTests.payload([claim: value])
+            cases.append(
+                Case(
+                    name: name, method: "transaction", jws: try signer.sign(payload: payload), root: root,
+                    expected: "VERIFICATION_FAILURE"))
+        }
         let (outcomes, _) = try judge(cases)
         for item in cases {
             #expect(

@@ -55,6 +55,14 @@ public final class Certificate: @unchecked Sendable, CustomStringConvertible {
     public var notBefore: Date { Self.date(X509_get0_notBefore(x509)) }
     public var notAfter: Date { Self.date(X509_get0_notAfter(x509)) }
 
+    /// The SHA-256 of the DER encoding, as colon-separated hex (what `openssl x509 -fingerprint
+    /// -sha256` prints), to compare a trusted root by eye.
+    public var sha256Fingerprint: String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        _ = SHA256(derRepresentation, derRepresentation.count, &digest)
+        return digest.map { String(format: "%02X", $0) }.joined(separator: ":")
+    }
+
     /// The subject's common name (CN), or "" when it has none.
     public var commonName: String { Self.commonName(of: x509) }
 

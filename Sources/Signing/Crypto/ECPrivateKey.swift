@@ -4,10 +4,12 @@ import COpenSSL
 /// `.p8` key.
 ///
 /// `@unchecked Sendable` because it only wraps an `EVP_PKEY` that is never mutated after
-/// creation; OpenSSL 3 documents such keys as safe to use from several threads at once.
+/// creation; OpenSSL 3 documents such keys as safe to use from several threads at once. (Its
+/// signing contexts live in a `KeyContextPool`, which is Sendable on its own.)
 public final class ECPrivateKey: @unchecked Sendable {
     let pkey: OpaquePointer
     public let curve: ECCurve
+    private let signingContexts = KeyContextPool(.sign)
 
     init(taking pkey: OpaquePointer) throws(SigningError) {
         self.curve = try ECCurve(takingKey: pkey)
@@ -56,22 +58,14 @@ public final class ECPrivateKey: @unchecked Sendable {
 
     /// ECDSA over SHA-256 of `message`, DER-encoded (`SEQUENCE { r, s }`).
     public func derSignature(for message: some Collection<UInt8>) throws(SigningError) -> [UInt8] {
-        guard let context = EVP_MD_CTX_new() else { throw .openSSL("EVP_MD_CTX_new") }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, pkey) == 1 else {
-            throw .openSSL("EVP_DigestSignInit")
-        }
+        let digest = sha256(message)
         // Room for the largest DER signature of the curve: two INTEGERs with sign bytes.
         var signature = [UInt8](repeating: 0, count: 2 * curve.coordinateSize + 16)
         var length = signature.count
-        let status =
-            message.withContiguousStorageIfAvailable { buffer in
-                EVP_DigestSign(context, &signature, &length, buffer.baseAddress, buffer.count)
-            }
-            ?? Array(message).withUnsafeBufferPointer {
-                EVP_DigestSign(context, &signature, &length, $0.baseAddress, $0.count)
-            }
-        guard status == 1 else { throw .openSSL("EVP_DigestSign") }
+        let status = try signingContexts.withContext(key: pkey) { context in
+            EVP_PKEY_sign(context, &signature, &length, digest, digest.count)
+        }
+        guard status == 1 else { throw .openSSL("EVP_PKEY_sign") }
         return Array(signature.prefix(length))
     }
 

@@ -3,10 +3,12 @@ import COpenSSL
 /// An EC public key on P-256 or P-384, from a certificate or an SPKI encoding.
 ///
 /// `@unchecked Sendable` because it only wraps an `EVP_PKEY` that is never mutated after
-/// creation; OpenSSL 3 documents such keys as safe to use from several threads at once.
+/// creation; OpenSSL 3 documents such keys as safe to use from several threads at once. (Its
+/// verifying contexts live in a `KeyContextPool`, which is Sendable on its own.)
 public final class ECPublicKey: @unchecked Sendable {
     let pkey: OpaquePointer
     public let curve: ECCurve
+    private let verifyingContexts = KeyContextPool(.verify)
 
     init(taking pkey: OpaquePointer) throws(SigningError) {
         self.curve = try ECCurve(takingKey: pkey)
@@ -43,19 +45,10 @@ public final class ECPublicKey: @unchecked Sendable {
 
     /// Whether `signature` (DER) is a valid ECDSA-SHA-256 signature of `message` by this key.
     public func isValidSignature(der signature: [UInt8], for message: some Collection<UInt8>) -> Bool {
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, pkey) == 1 else {
-            _ = drainOpenSSLErrors()
-            return false
+        let digest = sha256(message)
+        let status = try? verifyingContexts.withContext(key: pkey) { context in
+            EVP_PKEY_verify(context, signature, signature.count, digest, digest.count)
         }
-        let status =
-            message.withContiguousStorageIfAvailable { buffer in
-                EVP_DigestVerify(context, signature, signature.count, buffer.baseAddress, buffer.count)
-            }
-            ?? Array(message).withUnsafeBufferPointer {
-                EVP_DigestVerify(context, signature, signature.count, $0.baseAddress, $0.count)
-            }
         // A mismatch leaves an entry on the error queue; clear it so it cannot leak into a later error.
         if status != 1 { _ = drainOpenSSLErrors() }
         return status == 1

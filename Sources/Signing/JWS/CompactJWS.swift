@@ -1,40 +1,54 @@
 /// A compact-serialized JWS (`header.payload.signature`, each base64url without padding),
 /// taken apart. Parsing checks only the encoding; what the parts mean is the verifier's job.
 struct CompactJWS {
-    /// The header's JSON.
-    var header: [UInt8]
+    /// The header segment as sent (base64url): the key of the verifier's header memo.
+    var encodedHeader: Substring
     var payload: [UInt8]
     /// The signature bytes (64 raw bytes for a well-formed ES256 JWS).
     var signature: [UInt8]
     /// The bytes the signature covers: the first two segments and the dot between them.
     var signingInput: Substring.UTF8View
 
-    /// Splits and decodes `text`, or names what is wrong with its encoding.
+    /// Splits `text` and decodes the payload and signature, or names what is wrong with its
+    /// encoding. The header is decoded only when needed (`header()`): a verifier that has seen
+    /// the same header before skips it.
     init(_ text: String) throws(JWSFormatError) {
+        var text = text
+        // Find the dots on the contiguous UTF-8 buffer: String.UTF8View.firstIndex is far slower.
+        let dots = text.withUTF8 { buffer -> [Int] in
+            var dots: [Int] = []
+            for index in buffer.indices where buffer[index] == UInt8(ascii: ".") {
+                dots.append(index)
+                if dots.count > 2 { break }
+            }
+            return dots
+        }
+        guard dots.count == 2 else {
+            throw JWSFormatError(
+                "a compact JWS has three dot-separated parts, this one has \(dots.count + 1)")
+        }
         let utf8 = text.utf8
-        guard let firstDot = utf8.firstIndex(of: UInt8(ascii: ".")),
-            let secondDot = utf8[utf8.index(after: firstDot)...].firstIndex(of: UInt8(ascii: "."))
-        else { throw JWSFormatError("a compact JWS has three dot-separated parts") }
-        let signatureStart = utf8.index(after: secondDot)
-        guard !utf8[signatureStart...].contains(UInt8(ascii: ".")) else {
-            throw JWSFormatError("a compact JWS has three dot-separated parts, this one has more")
-        }
-        let headerText = Substring(text)[..<firstDot]
-        let payloadText = Substring(text)[utf8.index(after: firstDot)..<secondDot]
-        let signatureText = Substring(text)[signatureStart...]
-        guard let header = Base64.decode(headerText, .url) else {
-            throw JWSFormatError("the header is not base64url without padding")
-        }
-        guard let payload = Base64.decode(payloadText, .url) else {
+        let first = utf8.index(utf8.startIndex, offsetBy: dots[0])
+        let second = utf8.index(utf8.startIndex, offsetBy: dots[1])
+        let whole = Substring(text)
+        encodedHeader = whole[..<first]
+        guard let payload = Base64.decode(whole[utf8.index(after: first)..<second], .url) else {
             throw JWSFormatError("the payload is not base64url without padding")
         }
-        guard let signature = Base64.decode(signatureText, .url) else {
+        guard let signature = Base64.decode(whole[utf8.index(after: second)...], .url) else {
             throw JWSFormatError("the signature is not base64url without padding")
         }
-        self.header = header
         self.payload = payload
         self.signature = signature
-        self.signingInput = Substring(text)[..<secondDot].utf8
+        signingInput = whole[..<second].utf8
+    }
+
+    /// The header's JSON.
+    func header() throws(JWSFormatError) -> [UInt8] {
+        guard let header = Base64.decode(encodedHeader, .url) else {
+            throw JWSFormatError("the header is not base64url without padding")
+        }
+        return header
     }
 
     /// Signs `payload` under an already encoded header (`base64url(header JSON)`), returning

@@ -4,7 +4,7 @@ import StoreCore
 /// Verifies App Store JWS as Apple's `SignedDataVerifier` does with online checks off: `alg`
 /// exactly ES256, exactly three `x5c` certificates in standard base64, a strict chain from the
 /// leaf through the intermediate to a trusted root at the payload's own date, Apple's marker
-/// OIDs, and a raw R||S ES256 signature.
+/// OIDs, a raw R||S ES256 signature, and no registered JWT claims that PyJWT would reject.
 ///
 /// Verified chains are cached (see `ChainCache`), so repeated JWS from one signer cost one
 /// P-256 verification each. Safe to share between threads.
@@ -37,13 +37,13 @@ public final class JWSVerifier: Sendable {
     /// - Throws: `SigningError.malformedJWS` when `jws` is not a compact JWS at all, and
     ///   `.undecodablePayload` when its payload is not a `T`: there is then no value to
     ///   return, verified or not.
-    public func verify<T: SignedPayload>(_ jws: String, as type: T.Type = T.self) throws(SigningError)
-        -> VerificationResult<T>
+    public func verify<T: SignedPayload>(_ jws: String, as type: T.Type = T.self, now: Date = Date())
+        throws(SigningError) -> VerificationResult<T>
     {
         let parts: CompactJWS
         do { parts = try CompactJWS(jws) } catch { throw .malformedJWS(reason: error.reason) }
         let value = try T(payloadJSON: parts.payload)
-        if let error = check(parts, at: value.certificateCheckDate) {
+        if let error = check(parts, at: value.certificateCheckDate, now: now) {
             return .unverified(value, error, jws: jws)
         }
         return .verified(value, jws: jws)
@@ -58,51 +58,25 @@ public final class JWSVerifier: Sendable {
         let dates = try? JSONDecoder().decode(PayloadDates.self, from: Data(parts.payload))
         let date =
             (dates?.signedDate ?? dates?.receiptCreationDate).map(Date.init(millisecondsSince1970:)) ?? now
-        return Check(header: parts.header, payload: parts.payload, error: check(parts, at: date))
+        let header: [UInt8]
+        do { header = try parts.header() } catch { throw .malformedJWS(reason: error.reason) }
+        return Check(header: header, payload: parts.payload, error: check(parts, at: date, now: now))
     }
 
     /// The checks, in the order Apple's library makes them; nil when all pass.
-    private func check(_ parts: CompactJWS, at date: Date) -> VerificationError? {
-        guard let header = try? JSONDecoder().decode(JWSHeader.self, from: Data(parts.header)) else {
-            return .invalidEncoding(
-                reason: "the header is not a JSON object with string \"alg\" and array \"x5c\"")
-        }
-        guard header.alg == "ES256" else {
-            return .invalidSignature(
-                reason: "alg is \(header.alg.map { "\"\($0)\"" } ?? "missing"); App Store JWS use ES256")
-        }
-        guard let x5c = header.x5c, !x5c.isEmpty else {
-            return .invalidCertificateChain(reason: "the header has no x5c certificate chain")
-        }
-        guard x5c.count == 3 else {
-            return .invalidCertificateChain(
-                reason: "x5c holds \(x5c.count) certificates, expected 3 (leaf, intermediate, root)")
-        }
-        // Like Apple's library, the third entry is never read: the trust anchor is ours.
-        guard let leafDER = Base64.decode(x5c[0], .standard) else {
-            return .invalidEncoding(
-                reason: "x5c[0] is not standard base64 with padding (base64url is not allowed)")
-        }
-        guard let intermediateDER = Base64.decode(x5c[1], .standard) else {
-            return .invalidEncoding(
-                reason: "x5c[1] is not standard base64 with padding (base64url is not allowed)")
-        }
-        let key = ChainCache.Key(leaf: leafDER, intermediate: intermediateDER)
+    /// - Parameters:
+    ///   - date: when the chain must be valid (the payload's own date).
+    ///   - now: the present, for registered claims (`exp`, `nbf`) as Apple's library reads them.
+    private func check(_ parts: CompactJWS, at date: Date, now: Date) -> VerificationError? {
+        // A header seen before (the same bytes) passed every header check and names a cached
+        // chain: go straight to the signature.
         let verdict: ChainValidator.Verdict
-        if let cached = cache.verdict(for: key, at: date) {
+        if let cached = cache.verdict(forHeader: parts.encodedHeader, at: date) {
             verdict = cached
         } else {
-            guard let leaf = try? Certificate(der: leafDER) else {
-                return .invalidCertificateChain(reason: "x5c[0] is not a DER X.509 certificate")
-            }
-            guard let intermediate = try? Certificate(der: intermediateDER) else {
-                return .invalidCertificateChain(reason: "x5c[1] is not a DER X.509 certificate")
-            }
-            switch validator.validate(leaf: leaf, intermediate: intermediate, at: date) {
+            switch validateHeader(parts, at: date) {
             case .failure(let error): return error
-            case .success(let fresh):
-                cache.insert(fresh, for: key)
-                verdict = fresh
+            case .success(let fresh): verdict = fresh
             }
         }
         guard parts.signature.count == 64 else {
@@ -114,7 +88,64 @@ public final class JWSVerifier: Sendable {
         guard verdict.leafKey.isValidSignature(raw: parts.signature, for: parts.signingInput) else {
             return .invalidSignature(reason: "the signature does not match the header and payload")
         }
+        if let violation = RegisteredClaims.violation(in: parts.payload, now: now) {
+            return .invalidEncoding(reason: violation)
+        }
         return nil
+    }
+
+    /// The header checks and the chain (from the cache when its certificates verified before).
+    private func validateHeader(_ parts: CompactJWS, at date: Date) -> Result<
+        ChainValidator.Verdict, VerificationError
+    > {
+        guard let bytes = try? parts.header(),
+            let header = try? JSONDecoder().decode(JWSHeader.self, from: Data(bytes))
+        else {
+            return .failure(
+                .invalidEncoding(
+                    reason: "the header is not base64url JSON with string \"alg\" and array \"x5c\""))
+        }
+        guard header.alg == "ES256" else {
+            return .failure(
+                .invalidSignature(
+                    reason: "alg is \(header.alg.map { "\"\($0)\"" } ?? "missing"); App Store JWS use ES256"))
+        }
+        guard let x5c = header.x5c, !x5c.isEmpty else {
+            return .failure(.invalidCertificateChain(reason: "the header has no x5c certificate chain"))
+        }
+        guard x5c.count == 3 else {
+            return .failure(
+                .invalidCertificateChain(
+                    reason: "x5c holds \(x5c.count) certificates, expected 3 (leaf, intermediate, root)"))
+        }
+        // Like Apple's library, the third entry is never read: the trust anchor is ours.
+        var der: [[UInt8]] = []
+        for index in 0..<2 {
+            guard let decoded = Base64.decode(x5c[index], .standard) else {
+                return .failure(
+                    .invalidEncoding(
+                        reason: "x5c[\(index)] is not standard base64 with padding (base64url is not allowed)"
+                    ))
+            }
+            der.append(decoded)
+        }
+        let key = ChainCache.Key(leaf: der[0], intermediate: der[1])
+        if let cached = cache.verdict(for: key, at: date) {
+            cache.remember(header: parts.encodedHeader, for: key)
+            return .success(cached)
+        }
+        guard let leaf = try? Certificate(der: der[0]) else {
+            return .failure(.invalidCertificateChain(reason: "x5c[0] is not a DER X.509 certificate"))
+        }
+        guard let intermediate = try? Certificate(der: der[1]) else {
+            return .failure(.invalidCertificateChain(reason: "x5c[1] is not a DER X.509 certificate"))
+        }
+        let result = validator.validate(leaf: leaf, intermediate: intermediate, at: date)
+        if case .success(let verdict) = result {
+            cache.insert(verdict, for: key)
+            cache.remember(header: parts.encodedHeader, for: key)
+        }
+        return result
     }
 
     /// How many verified chains are cached (for tests and diagnostics).

@@ -34,7 +34,9 @@ enum JWT {
     ) throws(SigningError) -> (keyID: String, claims: Claims) {
         let parts: CompactJWS
         do { parts = try CompactJWS(token) } catch { throw .malformedJWS(reason: "\(what): \(error.reason)") }
-        guard let header = try? JSONDecoder().decode(JWSHeader.self, from: Data(parts.header)) else {
+        guard let bytes = try? parts.header(),
+            let header = try? JSONDecoder().decode(JWSHeader.self, from: Data(bytes))
+        else {
             throw .malformedJWS(reason: "the \(what)'s header is not a JSON object")
         }
         guard header.alg == "ES256" else { throw .algorithmNotAllowed(header.alg ?? "(missing)") }

@@ -1,0 +1,68 @@
+import Foundation
+import Signing
+
+/// `kiosk certs`: exports the root of the local certificate authority (creating the authority
+/// on first use) so a backend can trust the JWS Kiosk signs.
+struct CertsCommand: Command {
+    static let name = "certs"
+    static let summary = "Export the local certificate authority's root (DER, PEM) and chain."
+    static let usage = "kiosk certs [--out DIR] [--state DIR]"
+    static let options: [OptionSpec] = [
+        .option("out", value: "DIR", help: "Where to write the files (default: the current directory)."),
+        StateDirectory.option,
+    ]
+    static let discussion = """
+        FILES:
+          kiosk-root.der    the root, DER: what Apple's SignedDataVerifier takes in root_certificates
+          kiosk-root.pem    the root, PEM
+          kiosk-chain.pem   leaf, intermediate and root, PEM (for openssl verify and inspection)
+
+        A backend trusts Kiosk by passing kiosk-root.der where it passes Apple's root, e.g. in Python:
+          SignedDataVerifier([open("kiosk-root.der", "rb").read()], False, Environment.SANDBOX, bundle_id)
+
+        EXIT STATUS:
+          0  written
+          64 usage error
+          73 the authority or the files could not be created
+        """
+
+    var outputDirectory: URL
+    var state: StateDirectory
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        outputDirectory = URL(fileURLWithPath: arguments.value("out") ?? ".", isDirectory: true)
+        state = StateDirectory(explicitPath: arguments.value("state"))
+    }
+
+    func run() async throws -> ExitCode {
+        let authority: CertificateAuthority
+        do {
+            let directory = try state.create().appendingPathComponent(CertificateAuthority.directoryName)
+            authority = try CertificateAuthority.open(directory: directory.path)
+        } catch {
+            Console.error("kiosk certs: \(error)")
+            return .cannotCreate
+        }
+        let files: [(String, Data)] = [
+            ("kiosk-root.der", Data(authority.root.derRepresentation)),
+            ("kiosk-root.pem", Data(authority.root.pemRepresentation.utf8)),
+            ("kiosk-chain.pem", Data(authority.chain.map(\.pemRepresentation).joined().utf8)),
+        ]
+        do {
+            try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+            for (name, contents) in files {
+                let url = outputDirectory.appendingPathComponent(name)
+                try contents.write(to: url, options: .atomic)
+                Console.print(url.path)
+            }
+        } catch {
+            Console.error(
+                "kiosk certs: cannot write to \(outputDirectory.path): \(error.localizedDescription)")
+            return .cannotCreate
+        }
+        Console.error("root: \(authority.root.commonName), SHA-256 \(authority.root.sha256Fingerprint)")
+        Console.error("leaf: \(authority.leaf)")
+        return .success
+    }
+}

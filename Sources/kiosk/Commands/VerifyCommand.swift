@@ -1,0 +1,111 @@
+import Foundation
+import Signing
+import StoreCore
+
+/// `kiosk verify`: decodes a JWS, prints its payload, and checks it the way Apple's library
+/// does against Kiosk's root (or any root given).
+struct VerifyCommand: Command {
+    static let name = "verify"
+    static let summary =
+        "Decode and verify a signed transaction, renewal info, app transaction or notification."
+    static let usage = "kiosk verify [--root FILE] [--state DIR] [JWS | -]"
+    static let options: [OptionSpec] = [
+        .option(
+            "root", value: "FILE",
+            help: "The root certificate to trust, DER or PEM (default: the state's CA)."),
+        StateDirectory.option,
+    ]
+    static let discussion = """
+        Reads the JWS from the argument, or from standard input when it is '-' or absent. Prints the
+        payload as JSON on standard output and the verdict on standard error. For a notification,
+        the signed transaction, renewal info and app transaction inside it are verified too.
+
+        The checks: alg is ES256; x5c holds 3 certificates in standard base64; leaf and
+        intermediate chain to the root under X509_STRICT at the payload's signedDate (or
+        receiptCreationDate); Apple's marker OIDs are present; the signature is raw R||S.
+
+        EXIT STATUS:
+          0  verified
+          1  not verified (the reason is printed)
+          64 usage error
+          65 the root certificate could not be read
+        """
+
+    /// Signed fields of a notification, verified along with it.
+    static let nestedFields = [
+        ("data", "signedTransactionInfo"), ("data", "signedRenewalInfo"),
+        ("appData", "signedAppTransactionInfo"),
+    ]
+
+    var input: String?
+    var rootPath: String?
+    var state: StateDirectory
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("give one JWS (or '-' for standard input)")
+        }
+        input = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
+        rootPath = arguments.value("root")
+        state = StateDirectory(explicitPath: arguments.value("state"))
+    }
+
+    func run() async throws -> ExitCode {
+        let root: Certificate
+        do {
+            if let rootPath {
+                root = try Certificate.read(at: rootPath)
+            } else {
+                let directory = state.url.appendingPathComponent(CertificateAuthority.directoryName)
+                root = try CertificateAuthority.storedRoot(directory: directory.path)
+            }
+        } catch {
+            Console.error("kiosk verify: \(error)")
+            return .dataError
+        }
+        let text = input ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        let jws = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !jws.isEmpty else { throw UsageError("no JWS given (as an argument or on standard input)") }
+
+        let verifier = JWSVerifier(trustedRoots: [root])
+        var verified = true
+        let check: JWSVerifier.Check
+        do { check = try verifier.check(jws) } catch {
+            Console.error("not verified: \(error)")
+            return .failure
+        }
+        Console.print(Self.prettyJSON(check.payload))
+        verified = report("JWS", check.error) && verified
+        let payload = (try? JSONSerialization.jsonObject(with: Data(check.payload))) as? [String: Any]
+        for (object, field) in Self.nestedFields {
+            guard let nested = (payload?[object] as? [String: Any])?[field] as? String else { continue }
+            let verdict: VerificationError?
+            do { verdict = try verifier.check(nested).error } catch {
+                verdict = .invalidEncoding(reason: "\(error)")
+            }
+            verified = report("\(object).\(field)", verdict) && verified
+        }
+        return verified ? .success : .failure
+    }
+
+    /// Prints one verdict line; returns whether it verified.
+    private func report(_ what: String, _ error: VerificationError?) -> Bool {
+        if let error {
+            Console.error("\(what): not verified: \(error)")
+            return false
+        }
+        Console.error("\(what): verified")
+        return true
+    }
+
+    /// The payload as indented JSON with sorted keys, or as text when it is not JSON.
+    static func prettyJSON(_ payload: [UInt8]) -> String {
+        guard
+            let object = try? JSONSerialization.jsonObject(with: Data(payload), options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: object,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        else { return String(decoding: payload, as: UTF8.self) }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
