@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
 
         .executableTarget(name: "kiosk", dependencies: ["StoreCore", "Catalog", "Signing", "Simulator"]),
-        .executableTarget(name: "kiosk-bench", dependencies: ["StoreCore", "Catalog", "Signing"]),
+        .executableTarget(name: "kiosk-bench", dependencies: ["StoreCore", "Catalog", "Signing", "TerminalUI"]),
 
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),

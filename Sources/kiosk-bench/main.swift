@@ -4,6 +4,10 @@ import Foundation
 // in the same run. With no name, every benchmark runs.
 let benchmarks: [(name: String, summary: String, run: () async throws -> [BenchmarkResult])] = [
     // Benchmarks are added here as their modules land.
+    (
+        "render", "render + diff of a 200x60 widget frame (µs/frame) vs copying its cells",
+        { try RenderBenchmark.run() }
+    )
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,4 +1,4 @@
-/// The characters that draw a box: corners, horizontal and vertical lines.
+/// The characters that draw a box: corners, horizontal and vertical lines, each one column wide.
 public struct Border: Hashable, Sendable {
     public var topLeft: String
     public var topRight: String

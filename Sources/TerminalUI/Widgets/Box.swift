@@ -26,13 +26,16 @@ public struct Box: Widget, Sendable {
         guard area.width >= 2, area.height >= 2 else { return }
         let right = area.maxX - 1
         let bottom = area.maxY - 1
+        // Edges are the bulk of a box: build each cell once and place it without re-measuring.
+        let horizontal = Cell(border.horizontal, style: style)
+        let vertical = Cell(border.vertical, style: style)
         for x in area.x + 1..<right {
-            buffer[x, area.y] = Cell(border.horizontal, style: style)
-            buffer[x, bottom] = Cell(border.horizontal, style: style)
+            if buffer.contains(x: x, y: area.y) { buffer.put(horizontal, width: 1, x: x, y: area.y) }
+            if buffer.contains(x: x, y: bottom) { buffer.put(horizontal, width: 1, x: x, y: bottom) }
         }
         for y in area.y + 1..<bottom {
-            buffer[area.x, y] = Cell(border.vertical, style: style)
-            buffer[right, y] = Cell(border.vertical, style: style)
+            if buffer.contains(x: area.x, y: y) { buffer.put(vertical, width: 1, x: area.x, y: y) }
+            if buffer.contains(x: right, y: y) { buffer.put(vertical, width: 1, x: right, y: y) }
         }
         buffer[area.x, area.y] = Cell(border.topLeft, style: style)
         buffer[right, area.y] = Cell(border.topRight, style: style)
