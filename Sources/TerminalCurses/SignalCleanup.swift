@@ -23,7 +23,8 @@ final class SignalCleanup {
                 raise(signal)
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESETHAND)
+            // SA_RESETHAND is 0x80000000, imported as a wider integer: keep its bit pattern.
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
             var old = sigaction()
             if sigaction(signal, &action, &old) == 0 { saved.append((signal, old)) }
         }
