@@ -29,9 +29,15 @@ let package = Package(
         // The StoreKit-2-style store: subscription engine on a virtual clock, Ledger on SQLite.
         .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "CSQLite"]),
 
+        // Pure terminal UI: cells, buffer + diff, styles, colours, display width, widgets, themes.
+        .target(name: "TerminalUI"),
+        // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
+        .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
+
         .executableTarget(name: "kiosk", dependencies: ["StoreCore", "Catalog", "Signing", "Simulator"]),
         .executableTarget(
-            name: "kiosk-bench", dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess"]),
+            name: "kiosk-bench",
+            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI"]),
 
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
@@ -39,5 +45,8 @@ let package = Package(
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "CSQLite"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Simulator", "StoreCore"]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI", "CNCursesW"]),
     ]
 )

@@ -3,9 +3,22 @@ import Foundation
 // `kiosk-bench NAME...`: each benchmark prints one line per result, beside an anchor measured
 // in the same run. With no name, every benchmark runs.
 let benchmarks: [(name: String, summary: String, run: () async throws -> [BenchmarkResult])] = [
-    ("catalog", "decode a 10,000-product catalog beside Python's json.load", { try await CatalogBenchmark.run() }),
-    ("signing", "ES256 JWS sign/verify beside openssl speed and Apple's Python library", { try SigningBenchmark.run() }),
-    ("simulate", "10,000 monthly subscribers through a year beside OpenSSL's signing rate", { try await SimulateBenchmark.run() }),
+    (
+        "catalog", "decode a 10,000-product catalog beside Python's json.load",
+        { try await CatalogBenchmark.run() }
+    ),
+    (
+        "signing", "ES256 JWS sign/verify beside openssl speed and Apple's Python library",
+        { try SigningBenchmark.run() }
+    ),
+    (
+        "simulate", "10,000 monthly subscribers through a year beside OpenSSL's signing rate",
+        { try await SimulateBenchmark.run() }
+    ),
+    (
+        "render", "render + diff of a 200x60 widget frame (µs/frame) beside copying its cells",
+        { try RenderBenchmark.run() }
+    ),
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,50 @@
+/// Terminal column width of text, independent of the C locale (unlike `wcwidth`).
+///
+/// A small table in the spirit of Rust's `unicode-width` and Go's `go-runewidth`:
+/// - 0: controls, combining marks (Mn, Me), format characters (Cf: ZWJ U+200D, the U+200E/U+200F
+///   direction marks, soft hyphen) and variation selectors (they are Mn);
+/// - 2: East Asian Wide and Fullwidth, emoji presentation, and any cluster carrying VS16 (U+FE0F),
+///   which modern terminals draw as a two-column emoji;
+/// - 1: everything else. A grapheme cluster takes the width of its first scalar, so
+///   `e` + U+0301 is 1 and a ZWJ family emoji is 2.
+public enum DisplayWidth {
+    /// The width of one grapheme cluster: 0, 1 or 2.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // Fast path: printable ASCII is by far the most common input.
+        if first.value >= 0x20 && first.value < 0x7F && scalars.count == 1 { return 1 }
+        if scalars.count > 1 && scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        return of(first)
+    }
+
+    /// The width of a single scalar: 0, 1 or 2.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value >= 0x20 && value < 0x7F { return 1 }
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if value < 0x1100 { return 1 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        for range in wide where range.contains(value) { return 2 }
+        return 1
+    }
+
+    /// The width of a string: the sum of its grapheme clusters' widths.
+    public static func of(_ string: some StringProtocol) -> Int {
+        var total = 0
+        for character in string { total += of(character) }
+        return total
+    }
+
+    /// East Asian Wide and Fullwidth blocks (Unicode 15 EastAsianWidth.txt, merged into ranges).
+    private static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}
