@@ -34,7 +34,9 @@ let package = Package(
         // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
         .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
 
-        .executableTarget(name: "kiosk", dependencies: ["StoreCore", "Catalog", "Signing", "Simulator"]),
+        .executableTarget(
+            name: "kiosk",
+            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses"]),
         .executableTarget(
             name: "kiosk-bench",
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI"]),

@@ -94,3 +94,25 @@ import Testing
         #expect(try await store.notifications(account: "kid").map(\.type) == ["REVOKE"])
     }
 }
+
+@Suite struct RequestAccountTests {
+    @Test func concurrentRequestsActForTheirOwnAccounts() async throws {
+        let store = try SimulatedStore.makeForTest()
+        for name in ["alice", "bob"] { try await store.addAccount(StoreAccount(name: name)) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (name, product) in [("alice", "lifetime"), ("bob", "gems")] {
+                group.addTask {
+                    try await SimulatedStore.$requestAccount.withValue(name) {
+                        for _ in 0..<5 { _ = try await store.purchase(product) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let alice = try await SimulatedStore.$requestAccount.withValue("alice") { try await store.all() }
+        let bob = try await SimulatedStore.$requestAccount.withValue("bob") { try await store.all() }
+        #expect(alice.map(\.unsafePayloadValue.productID) == ["lifetime"])
+        #expect(bob.count == 5 && bob.allSatisfy { $0.unsafePayloadValue.productID == "gems" })
+        #expect(await store.activeAccount == SimulatedStore.defaultAccount)
+    }
+}

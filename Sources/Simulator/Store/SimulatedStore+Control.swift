@@ -40,7 +40,7 @@ extension SimulatedStore: StoreControl {
 
     public func switchAccount(to name: String) async throws(StoreError) {
         guard state.accounts[name] != nil else { throw StoreError.accountNotFound(name) }
-        activeAccount = name
+        selectedAccount = name
     }
 
     public func transactionRecords() async throws(StoreError) -> [TransactionRecord] {

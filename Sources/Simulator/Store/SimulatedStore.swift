@@ -26,8 +26,17 @@ public actor SimulatedStore {
     let signer: any PayloadSigner
     let offerChecker: (any OfferSignatureChecking)?
     let wallClock: @Sendable () -> Date
-    /// The account `Store` and `StoreControl` calls act for.
-    public internal(set) var activeAccount: String
+    /// The account `switchAccount` chose.
+    var selectedAccount: String
+
+    /// The account `Store` and `StoreControl` calls act for: the task's `requestAccount` when
+    /// one is bound (a server serving many accounts at once), else the selected account.
+    public var activeAccount: String { Self.requestAccount ?? selectedAccount }
+
+    /// Binds the account for every store call in a task, so concurrent requests for different
+    /// accounts never see each other's choice:
+    /// `try await SimulatedStore.$requestAccount.withValue("alice") { try await store.all() }`.
+    @TaskLocal public static var requestAccount: String?
     var updateWatchers:
         [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
             [:]
@@ -100,7 +109,7 @@ public actor SimulatedStore {
         self.signer = signer
         self.offerChecker = offerChecker
         self.wallClock = wallClock
-        self.activeAccount = name
+        self.selectedAccount = name
     }
 
     static func newAccount(_ account: StoreAccount, at date: Date) -> AccountRecord {
