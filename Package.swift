@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "CSQLite"]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "Signing"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Simulator", "StoreCore"]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),

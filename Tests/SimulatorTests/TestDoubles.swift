@@ -1,20 +1,8 @@
 import Foundation
+import Signing
 import Simulator
 import StoreCore
 import Synchronization
-
-/// A signer for engine tests that do not look at signatures: it wraps the payload as an
-/// unsigned JWS (`alg` none). Signature behaviour is tested with the real signer elsewhere.
-struct UnsignedTestSigner: PayloadSigner {
-    func sign(_ transaction: Transaction) throws -> String { try wrap(transaction) }
-    func sign(_ renewalInfo: RenewalInfo) throws -> String { try wrap(renewalInfo) }
-    func sign(_ appTransaction: AppTransaction) throws -> String { try wrap(appTransaction) }
-
-    private func wrap(_ value: some Encodable) throws -> String {
-        let header = Data(#"{"alg":"none"}"#.utf8).base64EncodedString()
-        return header + "." + (try JSONEncoder().encode(value)).base64EncodedString() + "."
-    }
-}
 
 /// A small catalog written in code: one group with two levels (monthly and annual of the
 /// higher level), a consumable, a shareable non-consumable and a non-renewing subscription.
@@ -91,7 +79,8 @@ extension SimulatedStore {
         catalog: TestCatalog = TestCatalog(), location: LedgerLocation = .memory, account: String? = nil
     ) throws -> SimulatedStore {
         try SimulatedStore(
-            catalog: catalog, ledger: location, signer: UnsignedTestSigner(), account: account,
+            catalog: catalog, ledger: location, signer: try CertificateAuthority.ephemeral().signer(),
+            account: account,
             frozenClock: true,
             wallClock: { Date(timeIntervalSince1970: 1_767_225_600) })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 /// The store's durable memory on SQLite: WAL journal, `synchronous=FULL`, a versioned schema,
@@ -56,8 +57,10 @@ final class Ledger {
             let record = try decode(AccountRecord.self, row.data(0), what: "an account")
             state.accounts[record.account.name] = record
         }
-        try connection.query("SELECT record FROM transactions ORDER BY id") { row in
-            state.insert(try decode(StoredTransaction.self, row.data(0), what: "a transaction"))
+        try connection.query(
+            "SELECT account, phase, finished, deleted, shared_from, pending, payload, jws FROM transactions ORDER BY id"
+        ) { row in
+            state.insert(try storedTransaction(row))
         }
         try connection.query("SELECT record FROM chains") { row in
             let chain = try decode(SubscriptionChain.self, row.data(0), what: "a subscription")
@@ -89,16 +92,56 @@ final class Ledger {
         var result: [OutboxNotification] = []
         let sql =
             account == nil
-            ? "SELECT record FROM outbox WHERE sequence > ? ORDER BY sequence LIMIT ?"
-            : "SELECT record FROM outbox WHERE sequence > ? AND account = ? ORDER BY sequence LIMIT ?"
+            ? "SELECT \(Self.outboxColumns) FROM outbox WHERE sequence > ? ORDER BY sequence LIMIT ?"
+            : "SELECT \(Self.outboxColumns) FROM outbox WHERE sequence > ? AND account = ? ORDER BY sequence LIMIT ?"
         var bindings: [SQLiteValue] = [.integer(sequence)]
         if let account { bindings.append(.text(account)) }
         bindings.append(.integer(Int64(limit)))
         try connection.query(sql, bindings) { row in
-            result.append(try decode(OutboxNotification.self, row.data(0), what: "a notification"))
+            guard let uuid = row.text(1).flatMap(UUID.init(uuidString:)) else {
+                throw SQLiteError(
+                    code: 0, message: "notification \(row.integer(0)) has no valid UUID",
+                    path: connection.path)
+            }
+            result.append(
+                OutboxNotification(
+                    id: uuid, sequence: row.integer(0), account: row.text(2) ?? "", type: row.text(3) ?? "",
+                    subtype: row.text(4), transactionID: row.optionalInteger(5).map(UInt64.init),
+                    originalTransactionID: row.optionalInteger(6).map(UInt64.init), productID: row.text(7),
+                    createdAt: Date(timeIntervalSince1970: Double(row.integer(8)) / 1000)))
         }
         return result
     }
+
+    /// A transaction row: the payload from its JWS when signed, else from its JSON.
+    private func storedTransaction(_ row: SQLiteRow) throws -> StoredTransaction {
+        let transaction: Transaction
+        if let jws = row.text(7) {
+            do {
+                transaction = try StoredJWS.payload(of: jws, as: Transaction.self)
+            } catch {
+                throw SQLiteError(
+                    code: 0,
+                    message:
+                        "a stored signature is unreadable (\(error)); restore a backup or reset the store",
+                    path: connection.path)
+            }
+        } else {
+            transaction = try decode(Transaction.self, row.data(6), what: "a pending transaction")
+        }
+        return StoredTransaction(
+            transaction: transaction, account: row.text(0) ?? "",
+            phase: StoredTransaction.Phase(rawValue: row.text(1) ?? "") ?? .delivered,
+            isFinished: row.integer(2) != 0,
+            isDeleted: row.integer(3) != 0,
+            pendingPurchase: try row.text(5).map {
+                try decode(PendingPurchase.self, Data($0.utf8), what: "a pending purchase")
+            },
+            sharedFrom: row.optionalInteger(4).map(UInt64.init))
+    }
+
+    private static let outboxColumns =
+        "sequence, uuid, account, type, subtype, transaction_id, original_id, product_id, created_at"
 
     /// SQLite's own consistency check; "ok" when the file is sound.
     func integrityCheck() throws -> String {
@@ -129,16 +172,19 @@ final class Ledger {
                     [.text(record.account.name), .text(try encode(record))])
             }
             for stored in changes.transactions.values {
-                let jws: SQLiteValue = changes.signatures[stored.id].map(SQLiteValue.text) ?? .null
-                try connection.query(
-                    """
-                    INSERT INTO transactions(id, account, original_id, record, jws) VALUES(?, ?, ?, ?, ?)
-                    ON CONFLICT(id) DO UPDATE SET record = excluded.record, jws = COALESCE(excluded.jws, jws)
-                    """,
-                    [
-                        .integer(Int64(stored.id)), .text(stored.account),
-                        .integer(Int64(stored.transaction.originalID)), .text(try encode(stored)), jws,
-                    ])
+                if let jws = changes.signatures[stored.id] {
+                    try upsert(stored, payload: .null, jws: .text(jws))
+                } else if stored.phase == .delivered {
+                    // Signed before: only the store's own flags changed.
+                    try connection.query(
+                        "UPDATE transactions SET finished = ?, deleted = ? WHERE id = ?",
+                        [
+                            .integer(stored.isFinished ? 1 : 0), .integer(stored.isDeleted ? 1 : 0),
+                            .integer(Int64(stored.id)),
+                        ])
+                } else {
+                    try upsert(stored, payload: .text(try encode(stored.transaction)), jws: .null)
+                }
             }
             for key in changes.removedChains where changes.chains[key] == nil {
                 try connection.query(
@@ -155,10 +201,19 @@ final class Ledger {
             }
             for notification in changes.notifications {
                 try connection.query(
-                    "INSERT INTO outbox(sequence, uuid, account, record) VALUES(?, ?, ?, ?)",
+                    """
+                    INSERT INTO outbox(sequence, uuid, account, type, subtype, transaction_id, original_id, product_id,
+                        created_at)
+                    VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
                     [
                         .integer(notification.sequence), .text(notification.id.uuidString.lowercased()),
-                        .text(notification.account), .text(try encode(notification)),
+                        .text(notification.account), .text(notification.type),
+                        notification.subtype.map(SQLiteValue.text) ?? .null,
+                        notification.transactionID.map { .integer(Int64($0)) } ?? .null,
+                        notification.originalTransactionID.map { .integer(Int64($0)) } ?? .null,
+                        notification.productID.map(SQLiteValue.text) ?? .null,
+                        .integer(Int64((notification.createdAt.timeIntervalSince1970 * 1000).rounded())),
                     ])
             }
             for record in changes.idempotency {
@@ -171,6 +226,25 @@ final class Ledger {
                     ])
             }
         }
+    }
+
+    /// Writes a whole transaction row: signed (payload in the JWS) or not yet (payload JSON).
+    private func upsert(_ stored: StoredTransaction, payload: SQLiteValue, jws: SQLiteValue) throws {
+        try connection.query(
+            """
+            INSERT INTO transactions(id, account, original_id, phase, finished, deleted, shared_from, pending, payload, jws)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET phase = excluded.phase, finished = excluded.finished,
+                deleted = excluded.deleted, pending = excluded.pending, payload = excluded.payload, jws = excluded.jws
+            """,
+            [
+                .integer(Int64(stored.id)), .text(stored.account),
+                .integer(Int64(stored.transaction.originalID)),
+                .text(stored.phase.rawValue), .integer(stored.isFinished ? 1 : 0),
+                .integer(stored.isDeleted ? 1 : 0),
+                stored.sharedFrom.map { .integer(Int64($0)) } ?? .null,
+                try stored.pendingPurchase.map { .text(try encode($0)) } ?? .null, payload, jws,
+            ])
     }
 
     private func encode(_ value: some Encodable) throws -> String {

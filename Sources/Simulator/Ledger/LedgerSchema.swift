@@ -2,21 +2,26 @@
 /// run; a newer ledger than this code knows is refused rather than guessed at.
 enum LedgerSchema {
     static let migrations: [String] = [
-        // 1: the first schema. Records are JSON (dates in milliseconds, as signed payloads);
-        // the columns beside them are what queries filter on.
+        // 1: the first schema. Small records are JSON (dates in milliseconds, as signed
+        // payloads). A delivered transaction's payload is its JWS, the one copy of the truth;
+        // only a transaction not yet signed (waiting for approval) keeps its payload as JSON.
         """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE accounts(name TEXT PRIMARY KEY, record TEXT NOT NULL);
         CREATE TABLE transactions(
             id INTEGER PRIMARY KEY, account TEXT NOT NULL, original_id INTEGER NOT NULL,
-            record TEXT NOT NULL, jws TEXT);
+            phase TEXT NOT NULL, finished INTEGER NOT NULL, deleted INTEGER NOT NULL,
+            shared_from INTEGER, pending TEXT, payload TEXT, jws TEXT,
+            CHECK (jws IS NOT NULL OR payload IS NOT NULL));
         CREATE INDEX transactions_by_account ON transactions(account, id);
         CREATE TABLE chains(
             account TEXT NOT NULL, group_id TEXT NOT NULL, record TEXT NOT NULL,
             PRIMARY KEY(account, group_id));
         CREATE TABLE outbox(
             sequence INTEGER PRIMARY KEY, uuid TEXT NOT NULL UNIQUE, account TEXT NOT NULL,
-            record TEXT NOT NULL);
+            type TEXT NOT NULL, subtype TEXT, transaction_id INTEGER, original_id INTEGER,
+            product_id TEXT, created_at INTEGER NOT NULL);
+        CREATE INDEX outbox_by_account ON outbox(account, sequence);
         CREATE TABLE idempotency(
             account TEXT NOT NULL, key TEXT NOT NULL, transaction_id INTEGER, outcome TEXT NOT NULL,
             PRIMARY KEY(account, key));

@@ -125,6 +125,11 @@ struct SQLiteRow {
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
+    /// The integer, or nil when the column is NULL.
+    func optionalInteger(_ column: Int32) -> Int64? {
+        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+    }
+
     /// The column's bytes without a String round trip (JSON goes straight to the decoder).
     func data(_ column: Int32) -> Data {
         guard let bytes = sqlite3_column_blob(statement, column) else { return Data() }
