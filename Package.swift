@@ -37,6 +37,9 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses"]),
+        // A storm of purchases and renewals that the crash test kills at random moments.
+        .executableTarget(
+            name: "kiosk-storm", dependencies: ["Catalog", "Signing", "Simulator", "StoreCore"]),
         .executableTarget(
             name: "kiosk-bench",
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI"]),
@@ -45,6 +48,9 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "Signing"]),
+        .testTarget(
+            name: "CrashTests",
+            dependencies: ["kiosk-storm", "Catalog", "Signing", "Simulator", "StoreCore", "Subprocess"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Simulator", "StoreCore"]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),

@@ -1,0 +1,49 @@
+import Catalog
+import Foundation
+import Signing
+import Simulator
+import StoreCore
+
+// `kiosk-storm STATE_DIR FIRST_KEY`: a storm of purchases and renewals against a ledger, for
+// the crash test. After each purchase commits it prints `ACK <key> <account> <transaction ID>`
+// on standard output, unbuffered: a line printed is an acknowledged purchase, which must
+// survive a SIGKILL at any instant. It runs until it is killed.
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let first = Int(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: kiosk-storm STATE_DIR FIRST_KEY\n".utf8))
+    exit(64)
+}
+let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
+let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("catalogs/demo.storekit").path
+do {
+    let store = try SimulatedStore(
+        catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(directory),
+        signer: try CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)
+            .signer(),
+        frozenClock: true)
+    let accounts = ["storm-a", "storm-b", "storm-c"]
+    for name in accounts { try await store.addAccount(StoreAccount(name: name)) }
+    let products = [
+        "com.kiosk.lumen.aicredits10", "com.kiosk.lumen.plus.monthly", "com.kiosk.lumen.filmpack",
+    ]
+    var key = first
+    while true {
+        let account = accounts[key % accounts.count]
+        let product = products[(key / accounts.count) % products.count]
+        let result = try await SimulatedStore.$requestAccount.withValue(account) {
+            try await store.purchase(product, options: [.idempotencyKey("k\(key)")])
+        }
+        if case .success(let verification) = result {
+            // One write(2) per line: nothing waits in a buffer when the kill comes.
+            let line = Array("ACK k\(key) \(account) \(verification.unsafePayloadValue.id)\n".utf8)
+            _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        }
+        if key % 7 == 0 { _ = try await store.advanceClock(by: 3 * 86_400) }  // renewals
+        key += 1
+    }
+} catch {
+    FileHandle.standardError.write(Data("kiosk-storm: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,97 @@
+import Catalog
+import Foundation
+import Signing
+import Simulator
+import StoreCore
+import Subprocess
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child process runs a storm of purchases and renewals and is killed with SIGKILL at
+/// random moments; after every kill the ledger must hold each acknowledged purchase exactly
+/// once, answer its idempotency key with the same transaction, and pass SQLite's integrity
+/// check.
+@Suite struct CrashRecoveryTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static var stormBinary: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("kiosk-storm").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return root.appendingPathComponent(".build/debug/kiosk-storm").path
+    }
+
+    struct Acknowledgement: Hashable {
+        var key: String
+        var account: String
+        var transactionID: UInt64
+    }
+
+    @Test func noAcknowledgedPurchaseIsLostOrDuplicatedAcrossFiftyKills() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-crash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var generator = SystemRandomNumberGenerator()
+        var acknowledged: [Acknowledgement] = []
+        var nextKey = 0
+        for round in 0..<50 {
+            let output = directory.appendingPathComponent("round-\(round).out").path
+            let pid = try Subprocess.spawn(
+                [Self.stormBinary, directory.path, String(nextKey)], standardOutput: output,
+                standardError: directory.appendingPathComponent("round-\(round).err").path)
+            // Kill at a random instant: during start-up, mid-commit, between purchases.
+            try await Task.sleep(for: .milliseconds(Int.random(in: 20...400, using: &generator)))
+            kill(pid, SIGKILL)
+            #expect(
+                Subprocess.wait(pid) == 128 + SIGKILL,
+                "round \(round): the storm must still be running when killed")
+            let lines = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            for line in lines.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                guard fields.count == 4, fields[0] == "ACK", let id = UInt64(fields[3]) else { continue }
+                acknowledged.append(
+                    Acknowledgement(key: String(fields[1]), account: String(fields[2]), transactionID: id))
+            }
+            nextKey = (acknowledged.compactMap { Int($0.key.dropFirst()) }.max() ?? nextKey - 1) + 1
+            try await verify(directory: directory, acknowledged: acknowledged, round: round)
+        }
+        #expect(acknowledged.count > 50, "the storm acknowledged too few purchases to mean anything")
+    }
+
+    private func verify(directory: URL, acknowledged: [Acknowledgement], round: Int) async throws {
+        let store = try SimulatedStore(
+            catalog: try LoadedCatalog.load(
+                contentsOf: Self.root.appendingPathComponent("catalogs/demo.storekit").path),
+            ledger: .directory(directory),
+            signer: try CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)
+                .signer(),
+            frozenClock: true)
+        #expect(try await store.integrityCheck() == "ok", "round \(round)")
+        for account in Set(acknowledged.map(\.account)) {
+            try await SimulatedStore.$requestAccount.withValue(account) {
+                let ids = try await store.all().map(\.unsafePayloadValue.id)
+                #expect(Set(ids).count == ids.count, "round \(round): a transaction appears twice")
+                let known = Set(ids)
+                for ack in acknowledged where ack.account == account {
+                    #expect(known.contains(ack.transactionID), "round \(round): acknowledged \(ack) was lost")
+                }
+            }
+        }
+        // Retrying an acknowledged purchase with its key returns the same transaction.
+        if let ack = acknowledged.last {
+            let replay = try await SimulatedStore.$requestAccount.withValue(ack.account) {
+                try await store.purchase("com.kiosk.lumen.aicredits10", options: [.idempotencyKey(ack.key)])
+            }
+            guard case .success(let verification) = replay else {
+                Issue.record("round \(round): replaying \(ack.key) gave \(replay)")
+                return
+            }
+            #expect(verification.unsafePayloadValue.id == ack.transactionID, "round \(round)")
+        }
+    }
+}
