@@ -12,7 +12,8 @@ enum Anchors {
             case let fields = row.split(separator: " ").compactMap({ Double($0) }), fields.count >= 3,
             let verify = fields.last, case let sign = fields[fields.count - 2]
         else {
-            throw BenchmarkFailure("could not read `openssl speed ecdsap256` output:\n\(output.standardOutput)")
+            throw BenchmarkFailure(
+                "could not read `openssl speed ecdsap256` output:\n\(output.standardOutput)")
         }
         return (sign, verify)
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Subprocess
 import Signing
 import StoreCore
+import Subprocess
 
 /// `kiosk-bench signing`: ES256 JWS signing and verification (warm chain cache, one thread)
 /// beside `openssl speed -seconds 3 ecdsap256` and Apple's Python library verifying the same

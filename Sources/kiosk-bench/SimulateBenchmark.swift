@@ -12,23 +12,27 @@ import StoreCore
 enum SimulateBenchmark {
     static func run() async throws -> [BenchmarkResult] {
         let accounts = Int(ProcessInfo.processInfo.environment["KIOSK_BENCH_ACCOUNTS"] ?? "") ?? 10_000
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-bench-simulate-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-bench-simulate-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("catalogs/demo.storekit").path
         let catalog = try LoadedCatalog.load(contentsOf: catalogPath)
         let authority = try CertificateAuthority.ephemeral()
         let store = try SimulatedStore(
-            catalog: catalog, ledger: .directory(directory), signer: try authority.signer(), frozenClock: true)
+            catalog: catalog, ledger: .directory(directory), signer: try authority.signer(), frozenClock: true
+        )
 
         let setupStart = Date()
         for index in 0..<accounts {
             let name = "tester\(index)"
             try await store.addAccount(StoreAccount(name: name))
             try await store.switchAccount(to: name)
-            _ = try await store.purchase("com.kiosk.lumen.pro.monthly", options: [.introductoryOfferEligibility(false)])
+            _ = try await store.purchase(
+                "com.kiosk.lumen.pro.monthly", options: [.introductoryOfferEligibility(false)])
         }
         let setupSeconds = Date().timeIntervalSince(setupStart)
         let before = try await store.notifications(after: 0, limit: Int.max).count
@@ -46,14 +50,19 @@ enum SimulateBenchmark {
         let openssl = try Anchors.openSSLECDSAP256()
         return [
             BenchmarkResult(
-                name: "simulate setup", value: Double(accounts) / setupSeconds, unit: "purchases/s (one commit each)",
+                name: "simulate setup", value: Double(accounts) / setupSeconds,
+                unit: "purchases/s (one commit each)",
                 higherIsBetter: true),
-            BenchmarkResult(name: "simulate year", value: seconds, unit: "s for \(renewals) renewals", higherIsBetter: false),
+            BenchmarkResult(
+                name: "simulate year", value: seconds, unit: "s for \(renewals) renewals",
+                higherIsBetter: false),
             BenchmarkResult(
                 name: "simulate renewals", value: Double(renewals) / seconds, unit: "renewals/s",
                 anchorName: "openssl ecdsap256 sign", anchorValue: openssl.sign, anchorUnit: "signs/s",
                 higherIsBetter: true),
-            BenchmarkResult(name: "simulate peak memory", value: Anchors.peakMemoryMegabytes(), unit: "MB", higherIsBetter: false),
+            BenchmarkResult(
+                name: "simulate peak memory", value: Anchors.peakMemoryMegabytes(), unit: "MB",
+                higherIsBetter: false),
         ]
     }
 }
