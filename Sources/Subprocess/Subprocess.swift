@@ -30,14 +30,19 @@ public enum Subprocess {
     {
         let scratch = NSTemporaryDirectory() + "kiosk-subprocess-\(UUID().uuidString)"
         let paths = (input: scratch + ".in", output: scratch + ".out", error: scratch + ".err")
-        defer { [paths.input, paths.output, paths.error].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        defer {
+            [paths.input, paths.output, paths.error].forEach {
+                try? FileManager.default.removeItem(atPath: $0)
+            }
+        }
         FileManager.default.createFile(atPath: paths.input, contents: Data((input ?? "").utf8))
         let pid = try spawn(
             arguments, standardInput: paths.input, standardOutput: paths.output, standardError: paths.error,
             environment: environment)
         let status = wait(pid)
         return Output(
-            status: status, standardOutput: (try? String(contentsOfFile: paths.output, encoding: .utf8)) ?? "",
+            status: status,
+            standardOutput: (try? String(contentsOfFile: paths.output, encoding: .utf8)) ?? "",
             standardError: (try? String(contentsOfFile: paths.error, encoding: .utf8)) ?? "")
     }
 

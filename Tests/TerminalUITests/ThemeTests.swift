@@ -96,9 +96,11 @@ import Testing
                 "9:23 error roles.text.bold \"yes\"",
                 "9:36 error roles.text.fg [\u{2026}]",
             ]
-                + ThemeRole.allCases.filter { ![.muted, .cta, .text].contains($0) }.map {
-                    "5:3 error roles.\($0.rawValue) -"
-                })
+                + [
+                    "5:3 error roles "
+                        + ThemeRole.allCases.filter { ![.muted, .cta, .text].contains($0) }.map(\.rawValue)
+                        .joined(separator: ", ")
+                ])
         let messages = diagnostics.map(\.message)
         #expect(messages[0].hasSuffix("did you mean 'name'?"))
         #expect(messages[3].hasSuffix("did you mean 'bold'?"))

@@ -55,11 +55,15 @@ public enum ThemeLinter {
         }
         // An unreadable file's roles are unknown rather than missing: one error is enough.
         let isComplete = chain.allSatisfy(\.isReadable)
-        for role in ThemeRole.allCases where styles[role] == nil && isComplete {
+        let missing = ThemeRole.allCases.filter { styles[$0] == nil }.map(\.rawValue)
+        if isComplete && !missing.isEmpty {
+            // One error naming every missing role reads better than one error per role.
             leaf.report(
-                .error, line: leaf.rolesLine, column: leaf.rolesColumn, path: "roles.\(role.rawValue)",
+                .error, line: leaf.rolesLine, column: leaf.rolesColumn, path: "roles",
+                value: missing.joined(separator: ", "),
                 message:
-                    "missing role; style it here or inherit from a theme that does (\"inherits\": \"default\")"
+                    "missing role\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); style "
+                    + "\(missing.count == 1 ? "it" : "them") here or inherit from a theme that does (\"inherits\": \"default\")"
             )
         }
         chain[0] = leaf
