@@ -20,8 +20,8 @@ let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 do {
     let store = try SimulatedStore(
         catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(directory),
-        signer: try CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)
-            .signer(),
+        signer: try CoveringSigner(
+            authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)),
         frozenClock: true)
     let accounts = ["storm-a", "storm-b", "storm-c"]
     for name in accounts { try await store.addAccount(StoreAccount(name: name)) }

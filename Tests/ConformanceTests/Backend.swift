@@ -20,7 +20,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let catalog = try LoadedCatalog.load(contentsOf: Demo.catalogPath)
             let authority = try CertificateAuthority.ephemeral()
             let store = try SimulatedStore(
-                catalog: catalog, ledger: .memory, signer: try authority.signer(),
+                catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
                 offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true)
             return (store, authority.verifier())
         }

@@ -100,3 +100,17 @@ import Testing
         #expect(inGermany.displayName == "Lumen auf Lebenszeit")
     }
 }
+
+/// Signed data stays verifiable however far the store's clock runs ahead.
+@Suite struct LongRunningClockTests {
+    @Test(arguments: Backend.allCases)
+    func renewalsYearsAheadStillVerifyWithTheSameRoot(backend: Backend) async throws {
+        let (store, verifier) = try backend.make()
+        _ = try await store.purchase(Demo.proAnnual, options: [.introductoryOfferEligibility(false)])
+        _ = try await store.advanceClock(periods: 3, groupID: Demo.group)
+        let latest = try #require(try await store.latest(for: Demo.proAnnual))
+        let decoded = try verifier.verify(latest.jwsRepresentation, as: Transaction.self)
+        #expect(decoded.isVerified, "a renewal three years ahead must verify: \(decoded)")
+        #expect(latest.unsafePayloadValue.reason == .renewal)
+    }
+}

@@ -68,8 +68,8 @@ import Testing
             catalog: try LoadedCatalog.load(
                 contentsOf: Self.root.appendingPathComponent("catalogs/demo.storekit").path),
             ledger: .directory(directory),
-            signer: try CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)
-                .signer(),
+            signer: try CoveringSigner(
+                authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)),
             frozenClock: true)
         #expect(try await store.integrityCheck() == "ok", "round \(round)")
         for account in Set(acknowledged.map(\.account)) {

@@ -79,7 +79,8 @@ extension SimulatedStore {
         catalog: TestCatalog = TestCatalog(), location: LedgerLocation = .memory, account: String? = nil
     ) throws -> SimulatedStore {
         try SimulatedStore(
-            catalog: catalog, ledger: location, signer: try CertificateAuthority.ephemeral().signer(),
+            catalog: catalog, ledger: location,
+            signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
             account: account,
             frozenClock: true,
             wallClock: { Date(timeIntervalSince1970: 1_767_225_600) })

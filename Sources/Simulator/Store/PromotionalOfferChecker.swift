@@ -66,15 +66,3 @@ public struct PromotionalOfferChecker: OfferSignatureChecking {
         return lines.joined(separator: "\n")
     }
 }
-
-extension JWSSigner: PayloadSigner {
-    public func sign(_ transaction: Transaction) throws -> String {
-        try sign(payload: transaction.payloadJSON())
-    }
-    public func sign(_ renewalInfo: RenewalInfo) throws -> String {
-        try sign(payload: renewalInfo.payloadJSON())
-    }
-    public func sign(_ appTransaction: AppTransaction) throws -> String {
-        try sign(payload: appTransaction.payloadJSON())
-    }
-}

@@ -93,7 +93,7 @@ struct StoreOptions {
         }
         do {
             return try SimulatedStore(
-                catalog: catalog, ledger: location, signer: try authority.signer(),
+                catalog: catalog, ledger: location, signer: try CoveringSigner(authority: authority),
                 offerChecker: PromotionalOfferChecker(catalog: catalog), identity: identity, account: account,
                 frozenClock: frozenClock)
         } catch {
