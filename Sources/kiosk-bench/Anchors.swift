@@ -18,10 +18,15 @@ enum Anchors {
         return (sign, verify)
     }
 
+    /// The resident memory of this process now, in megabytes (`VmRSS`).
+    static func residentMegabytes() -> Double { statusMegabytes("VmRSS:") }
+
     /// The peak resident memory of this process so far, in megabytes (`VmHWM`).
-    static func peakMemoryMegabytes() -> Double {
+    static func peakMemoryMegabytes() -> Double { statusMegabytes("VmHWM:") }
+
+    private static func statusMegabytes(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
             let kilobytes = line.split(separator: " ").compactMap({ Double($0) }).first
         else { return 0 }
         return kilobytes / 1024

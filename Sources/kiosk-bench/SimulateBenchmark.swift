@@ -23,7 +23,8 @@ enum SimulateBenchmark {
         let catalog = try LoadedCatalog.load(contentsOf: catalogPath)
         let authority = try CertificateAuthority.ephemeral()
         let store = try SimulatedStore(
-            catalog: catalog, ledger: .directory(directory), signer: try CoveringSigner(authority: authority), frozenClock: true
+            catalog: catalog, ledger: .directory(directory), signer: try CoveringSigner(authority: authority),
+            frozenClock: true
         )
 
         let setupStart = Date()
@@ -35,12 +36,23 @@ enum SimulateBenchmark {
                 "com.kiosk.lumen.pro.monthly", options: [.introductoryOfferEligibility(false)])
         }
         let setupSeconds = Date().timeIntervalSince(setupStart)
+        if ProcessInfo.processInfo.environment["KIOSK_BENCH_TRACE"] != nil {
+            FileHandle.standardError.write(
+                Data(
+                    "after setup: rss \(Anchors.residentMegabytes()) MB, peak \(Anchors.peakMemoryMegabytes()) MB\n"
+                        .utf8))
+        }
         let before = try await store.notifications(after: 0, limit: Int.max).count
 
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {
             // A year in monthly steps: each step is one SQLite transaction of every due renewal.
-            for _ in 0..<12 { _ = try await store.advanceClock(by: 30.4375 * 86_400) }
+            for _ in 0..<12 {
+                _ = try await store.advanceClock(by: 30.4375 * 86_400)
+                if ProcessInfo.processInfo.environment["KIOSK_BENCH_TRACE"] != nil {
+                    FileHandle.standardError.write(Data("rss \(Anchors.residentMegabytes()) MB\n".utf8))
+                }
+            }
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let renewals = try await store.notifications(after: 0, limit: Int.max).count - before

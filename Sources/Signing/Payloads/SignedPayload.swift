@@ -53,7 +53,7 @@ enum PayloadJSON {
 extension Transaction: SignedPayload {
     public static var payloadTypeName: String { TransactionPayload.typeName }
     public func payloadJSON() throws(SigningError) -> [UInt8] {
-        try PayloadJSON.encode(TransactionPayload(self), as: Self.payloadTypeName)
+        TransactionPayload(self).encodedBytes()
     }
     public init(payloadJSON json: [UInt8]) throws(SigningError) {
         self = try PayloadJSON.decode(TransactionPayload.self, from: json, as: Self.payloadTypeName)

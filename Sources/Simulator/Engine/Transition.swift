@@ -128,6 +128,7 @@ struct Transition {
         setMeta(meta)
         changes.notifications.append(
             OutboxNotification(
+                id: NotificationID.make(sequence: meta.nextNotificationSequence),
                 sequence: meta.nextNotificationSequence, account: account, type: type.rawValue,
                 subtype: subtype?.rawValue, transactionID: transaction?.id,
                 originalTransactionID: transaction?.originalID, productID: transaction?.productID,
@@ -135,6 +136,28 @@ struct Transition {
     }
 
     mutating func announce(_ announcement: Announcement) { announcements.append(announcement) }
+}
+
+/// Notification UUIDs: random per process, then the store's sequence number, so they are
+/// unique without asking the kernel for randomness at every renewal (UUID() does).
+enum NotificationID {
+    private static let prefix = UInt64.random(in: .min ... .max)
+
+    static func make(sequence: Int64) -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        withUnsafeBytes(of: prefix.bigEndian) { bytes.replaceSubrange(0..<8, with: $0) }
+        withUnsafeBytes(of: UInt64(bitPattern: sequence).bigEndian) {
+            bytes.replaceSubrange(8..<16, with: $0)
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+                bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
 }
 
 /// What watchers hear after a commit: a transaction update for the app, or a store event.

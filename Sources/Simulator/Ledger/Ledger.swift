@@ -63,7 +63,13 @@ final class Ledger {
             state.insert(try storedTransaction(row))
         }
         try connection.query("SELECT record FROM chains") { row in
-            let chain = try decode(SubscriptionChain.self, row.data(0), what: "a subscription")
+            guard let chain = SubscriptionChain(ledgerJSON: row.data(0)) else {
+                throw SQLiteError(
+                    code: 0,
+                    message:
+                        "a subscription in the ledger is unreadable; restore a backup or reset the store",
+                    path: connection.path)
+            }
             state.chains[chain.key] = chain
         }
         try connection.query("SELECT account, key, transaction_id, outcome FROM idempotency") { row in
@@ -197,7 +203,10 @@ final class Ledger {
                     INSERT INTO chains(account, group_id, record) VALUES(?, ?, ?)
                     ON CONFLICT(account, group_id) DO UPDATE SET record = excluded.record
                     """,
-                    [.text(chain.key.account), .text(chain.key.groupID), .text(try encode(chain))])
+                    [
+                        .text(chain.key.account), .text(chain.key.groupID),
+                        .text(String(decoding: chain.ledgerJSON(), as: UTF8.self)),
+                    ])
             }
             for notification in changes.notifications {
                 try connection.query(

@@ -24,6 +24,19 @@ struct AppliedOffer: Sendable, Hashable, Codable {
         remainingSegments = offer.paymentMode == .payAsYouGo ? max(1, offer.periodCount) : 1
     }
 
+    init(
+        type: SubscriptionOffer.OfferType, id: String?, paymentMode: SubscriptionOffer.PaymentMode,
+        period: SubscriptionPeriod, periodCount: Int, price: Decimal, remainingSegments: Int
+    ) {
+        self.type = type
+        self.id = id
+        self.paymentMode = paymentMode
+        self.period = period
+        self.periodCount = periodCount
+        self.price = price
+        self.remainingSegments = remainingSegments
+    }
+
     /// How many offer periods one billed segment lasts.
     var periodsPerSegment: Int { paymentMode == .payAsYouGo ? 1 : periodCount }
 

@@ -17,6 +17,8 @@ final class StoreState {
     var transactionIDsByAccount: [String: [UInt64]] = [:]
     var chains: [SubscriptionChain.Key: SubscriptionChain] = [:]
     var idempotency: [IdempotencyKey: IdempotencyRecord] = [:]
+    /// No subscription has an event due before this date (nil: not known yet).
+    var earliestDue: Date?
 
     init(meta: StoreMeta) {
         self.meta = meta

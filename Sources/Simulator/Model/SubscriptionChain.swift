@@ -3,13 +3,13 @@ import StoreCore
 
 /// One account's subscription in one group: every renewal, upgrade and resubscription shares
 /// its original transaction ID, as on the App Store.
-struct SubscriptionChain: Sendable, Hashable, Codable {
-    struct Key: Sendable, Hashable, Codable {
+struct SubscriptionChain: Sendable, Hashable {
+    struct Key: Sendable, Hashable {
         var account: String
         var groupID: String
     }
 
-    enum PriceIncrease: Sendable, Hashable, Codable {
+    enum PriceIncrease: Sendable, Hashable {
         case none
         case pending(newPrice: Decimal)
         case agreed(newPrice: Decimal)

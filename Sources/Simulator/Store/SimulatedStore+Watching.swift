@@ -74,9 +74,7 @@ extension SimulatedStore {
 
     /// Wall seconds until the earliest chain event, or a second when none is scheduled.
     private func secondsUntilNextDue() -> TimeInterval? {
-        let transition = Transition(base: state, signer: signer, products: products, now: currentTime)
-        let due = state.chains.values.compactMap { transition.nextDue($0) }.min()
-        guard let due else { return 1 }
+        guard let due = state.earliestDue, due != .distantFuture else { return 1 }
         return state.meta.clock.wallDelay(until: due, wall: wallClock()) ?? 1
     }
 }

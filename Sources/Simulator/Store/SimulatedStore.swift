@@ -133,7 +133,9 @@ public actor SimulatedStore {
     @discardableResult
     func perform<T>(_ body: (inout Transition) throws(StoreError) -> T) throws(StoreError) -> T {
         var transition = Transition(base: state, signer: signer, products: products, now: currentTime)
-        try transition.advanceSubscriptions(to: transition.now)
+        // Scanning every subscription costs O(accounts): skip it while nothing can be due yet.
+        let dueEventsRan = state.earliestDue.map { $0 <= transition.now } ?? true
+        if dueEventsRan { try transition.advanceSubscriptions(to: transition.now) }
         let result = try body(&transition)
         let changes = transition.changes
         let announcements = transition.announcements
@@ -143,8 +145,25 @@ public actor SimulatedStore {
             throw StoreError.backend("\(error)")
         }
         state.apply(changes)
+        updateEarliestDue(rescan: dueEventsRan || changes.wipe, changed: changes.chains.values)
         deliver(announcements)
         return result
+    }
+
+    /// Keeps `state.earliestDue` a lower bound of every subscription's next event: exact after
+    /// a rescan, otherwise lowered by the chains an action changed (a removed chain only makes
+    /// the bound conservative, which costs one rescan later).
+    private func updateEarliestDue(rescan: Bool, changed: some Collection<SubscriptionChain>) {
+        let reader = Transition(base: state, signer: signer, products: products, now: currentTime)
+        if rescan {
+            state.earliestDue = state.chains.values.compactMap { reader.nextDue($0) }.min() ?? .distantFuture
+        } else {
+            for chain in changed {
+                if let due = reader.nextDue(chain), due < state.earliestDue ?? .distantFuture {
+                    state.earliestDue = due
+                }
+            }
+        }
     }
 
     /// Runs every renewal and expiry due by now.

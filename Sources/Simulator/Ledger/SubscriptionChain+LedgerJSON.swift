@@ -1,0 +1,111 @@
+import Foundation
+import StoreCore
+
+/// The ledger's JSON form of a subscription chain, written by hand: a chain is rewritten at
+/// every renewal, and `JSONEncoder` would cost more than the renewal's signature. Dates are
+/// milliseconds, decimals are strings (exact), nil fields are left out.
+extension SubscriptionChain {
+    func ledgerJSON() -> [UInt8] {
+        var writer = JSONObjectWriter()
+        writer.add("account", key.account)
+        writer.add("groupID", key.groupID)
+        writer.add("originalTransactionID", Int64(bitPattern: originalTransactionID))
+        writer.add("originalPurchaseDate", originalPurchaseDate.ledgerMilliseconds)
+        writer.add("currentProductID", currentProductID)
+        writer.add("autoRenewProductID", autoRenewProductID)
+        writer.add("autoRenewEnabled", autoRenewEnabled)
+        writer.add("latestTransactionID", Int64(bitPattern: latestTransactionID))
+        writer.add("expirationDate", expirationDate.ledgerMilliseconds)
+        writer.add("recentStartDate", recentStartDate.ledgerMilliseconds)
+        writer.add("isExpired", isExpired)
+        writer.add("expirationReason", expirationReason?.rawValue)
+        writer.add("billingRetryStart", billingRetryStart?.ledgerMilliseconds)
+        writer.add("gracePeriodExpirationDate", gracePeriodExpirationDate?.ledgerMilliseconds)
+        writer.add("gracePeriodEnded", gracePeriodEnded)
+        switch priceIncrease {
+        case .none: break
+        case .pending(let price): writer.add("priceIncrease", "pending:\(price)")
+        case .agreed(let price): writer.add("priceIncrease", "agreed:\(price)")
+        case .declined(let price): writer.add("priceIncrease", "declined:\(price)")
+        }
+        if let offer {
+            var nested = JSONObjectWriter()
+            nested.add("type", offer.type.rawValue)
+            nested.add("id", offer.id)
+            nested.add("paymentMode", offer.paymentMode.rawValue)
+            nested.add("period", offer.period.iso8601)
+            nested.add("periodCount", offer.periodCount)
+            nested.add("price", "\(offer.price)")
+            nested.add("remainingSegments", offer.remainingSegments)
+            writer.add("offer", json: nested.bytes())
+        }
+        writer.add("renewalPriceOverride", renewalPriceOverride.map { "\($0)" })
+        writer.add("billingPlanType", billingPlanType?.rawValue)
+        writer.add("appAccountToken", appAccountToken?.uuidString.lowercased())
+        writer.add("billingSequence", billingSequence)
+        return writer.bytes()
+    }
+
+    /// Reads `ledgerJSON()` back; nil when a required field is missing or malformed.
+    init?(ledgerJSON data: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        func string(_ key: String) -> String? { object[key] as? String }
+        func integer(_ key: String) -> Int64? { (object[key] as? NSNumber)?.int64Value }
+        func date(_ key: String) -> Date? {
+            integer(key).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        }
+        func bool(_ key: String) -> Bool { (object[key] as? NSNumber)?.boolValue ?? false }
+        guard let account = string("account"), let groupID = string("groupID"),
+            let original = integer("originalTransactionID"), let originalDate = date("originalPurchaseDate"),
+            let current = string("currentProductID"), let autoRenewProduct = string("autoRenewProductID"),
+            let latest = integer("latestTransactionID"), let expiration = date("expirationDate"),
+            let recentStart = date("recentStartDate")
+        else { return nil }
+        self.init(
+            key: Key(account: account, groupID: groupID), originalTransactionID: UInt64(bitPattern: original),
+            originalPurchaseDate: originalDate, currentProductID: current,
+            autoRenewProductID: autoRenewProduct,
+            autoRenewEnabled: bool("autoRenewEnabled"), latestTransactionID: UInt64(bitPattern: latest),
+            expirationDate: expiration, recentStartDate: recentStart)
+        isExpired = bool("isExpired")
+        expirationReason = integer("expirationReason").flatMap {
+            RenewalInfo.ExpirationReason(rawValue: Int($0))
+        }
+        billingRetryStart = date("billingRetryStart")
+        gracePeriodExpirationDate = date("gracePeriodExpirationDate")
+        gracePeriodEnded = bool("gracePeriodEnded")
+        if let text = string("priceIncrease"), let colon = text.firstIndex(of: ":"),
+            let price = Decimal(string: String(text[text.index(after: colon)...]))
+        {
+            switch text[..<colon] {
+            case "pending": priceIncrease = .pending(newPrice: price)
+            case "agreed": priceIncrease = .agreed(newPrice: price)
+            case "declined": priceIncrease = .declined(newPrice: price)
+            default: return nil
+            }
+        }
+        if let nested = object["offer"] as? [String: Any] {
+            guard
+                let type = (nested["type"] as? NSNumber).flatMap({
+                    SubscriptionOffer.OfferType(rawValue: $0.intValue)
+                }),
+                let mode = (nested["paymentMode"] as? String).flatMap(
+                    SubscriptionOffer.PaymentMode.init(rawValue:)),
+                let period = (nested["period"] as? String).flatMap(SubscriptionPeriod.init(iso8601:)),
+                let price = (nested["price"] as? String).flatMap({ Decimal(string: $0) })
+            else { return nil }
+            offer = AppliedOffer(
+                type: type, id: nested["id"] as? String, paymentMode: mode, period: period,
+                periodCount: (nested["periodCount"] as? NSNumber)?.intValue ?? 1, price: price,
+                remainingSegments: (nested["remainingSegments"] as? NSNumber)?.intValue ?? 0)
+        }
+        renewalPriceOverride = string("renewalPriceOverride").flatMap { Decimal(string: $0) }
+        billingPlanType = string("billingPlanType").flatMap(BillingPlan.PlanType.init(rawValue:))
+        appAccountToken = string("appAccountToken").flatMap(UUID.init(uuidString:))
+        billingSequence = Int(integer("billingSequence") ?? 0)
+    }
+}
+
+extension Date {
+    fileprivate var ledgerMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+}
