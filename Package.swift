@@ -26,6 +26,9 @@ let package = Package(
         // The only importer of OpenSSL: local CA, ES256 JWS, verification, bearer JWTs.
         .target(name: "Signing", dependencies: ["StoreCore", "COpenSSL"]),
 
+        // HTTP/1.1 server and small clients on POSIX sockets (keep-alive, limits, timeouts, SSE).
+        .target(name: "HTTP"),
+
         // The StoreKit-2-style store: subscription engine on a virtual clock, Ledger on SQLite.
         .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "CSQLite"]),
 
@@ -41,6 +44,7 @@ let package = Package(
             name: "kiosk-bench",
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI"]),
 
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore"]),
