@@ -37,6 +37,11 @@ let package = Package(
         // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
         .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
 
+        // The wire protocol over a SimulatedStore: store + control actions, update streams, auth.
+        .target(name: "StoreServer", dependencies: ["HTTP", "Simulator", "Signing", "StoreCore"]),
+        // Store + StoreControl over the wire protocol, verifying every JWS it receives.
+        .target(name: "RemoteStore", dependencies: ["HTTP", "Signing", "StoreCore"]),
+
         .executableTarget(
             name: "kiosk",
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses"]),
@@ -49,7 +54,12 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "CSQLite"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Simulator", "StoreCore"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["Simulator", "StoreCore", "StoreServer", "RemoteStore", "HTTP", "Signing", "Catalog"]),
+        .testTarget(
+            name: "StoreServerTests",
+            dependencies: ["StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore"]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
         .testTarget(
