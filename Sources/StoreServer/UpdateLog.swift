@@ -17,7 +17,8 @@ public actor UpdateLog {
         public var transaction: WireSigned
     }
 
-    /// Where a subscriber starts: after `head`, with `backlog` to send first.
+    /// Where a subscriber starts: after `head` (its own last event when it resumes), with
+    /// `backlog` (the events after `head`) to send first.
     public struct Subscription: Sendable {
         /// The client's position could not be resumed: send it the unfinished transactions.
         public var isFresh: Bool
@@ -83,7 +84,7 @@ public actor UpdateLog {
     public func subscribe(_ name: String, lastEventID: String?) async -> Subscription {
         await watch(name)
         let account = accounts[name, default: Account()]
-        let head = account.next - 1
+        var head = account.next - 1
         var isFresh = true
         var backlog: [Entry] = []
         if let last = sequence(inEventID: lastEventID), last <= head {
@@ -91,6 +92,7 @@ public actor UpdateLog {
             if last >= oldest - 1 {
                 isFresh = false
                 backlog = account.entries.filter { $0.sequence > last }
+                head = last
             }
         }
         let (live, continuation) = AsyncStream.makeStream(of: Entry.self)
