@@ -44,7 +44,11 @@ let package = Package(
 
         .executableTarget(
             name: "kiosk",
-            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses"]),
+            dependencies: [
+                "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "HTTP",
+                "StoreServer",
+                "RemoteStore",
+            ]),
         .executableTarget(
             name: "kiosk-bench",
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI"]),
@@ -56,10 +60,14 @@ let package = Package(
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "CSQLite"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Simulator", "StoreCore", "StoreServer", "RemoteStore", "HTTP", "Signing", "Catalog"]),
+            dependencies: [
+                "Simulator", "StoreCore", "StoreServer", "RemoteStore", "HTTP", "Signing", "Catalog",
+            ]),
         .testTarget(
             name: "StoreServerTests",
-            dependencies: ["StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore"]),
+            dependencies: [
+                "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
+            ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
         .testTarget(

@@ -110,22 +110,23 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Serves until SIGINT or SIGTERM, then shuts down gracefully.
-    public func runUntilSignalled(gracePeriod: Double = 10) {
-        start()
-        let signalled = DispatchSemaphore(value: 0)
+    /// Returns when the process receives SIGINT or SIGTERM, then shuts down gracefully.
+    /// (It takes over both signals: their default action would end the process before the
+    /// requests in flight finish.)
+    public func stopOnTerminationSignal(gracePeriod: Double = 10) async {
         var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            // The default action would end the process before in-flight requests finish.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { signalled.signal() }
-            source.resume()
-            sources.append(source)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = Mutex<CheckedContinuation<Void, Never>?>(continuation)
+            for number in [SIGINT, SIGTERM] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { once.withLock { $0.take() }?.resume() }
+                source.resume()
+                sources.append(source)
+            }
         }
-        signalled.wait()
-        shutdown(gracePeriod: gracePeriod)
         sources.forEach { $0.cancel() }
+        await stop(gracePeriod: gracePeriod)
     }
 
     private func acceptLoop() {
