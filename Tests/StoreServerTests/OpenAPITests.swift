@@ -13,7 +13,9 @@ import Testing
         var path: String?
         for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
             if line.hasPrefix("  /") { path = String(line.dropFirst(2).dropLast()) }
-            if !line.hasPrefix("  ") && !line.hasPrefix("  /") { path = line.hasPrefix("paths:") ? nil : path }
+            if !line.hasPrefix("  ") && !line.hasPrefix("  /") {
+                path = line.hasPrefix("paths:") ? nil : path
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let path, line.hasPrefix("    "), !line.hasPrefix("     "),
                 ["get:", "post:", "put:", "patch:", "delete:"].contains(trimmed)
@@ -23,8 +25,12 @@ import Testing
         }
         let fixture = try await Fixture()
         let routes = Set(fixture.server.routes.map { "\($0.method) \($0.pattern)" })
-        #expect(routes.subtracting(documented).isEmpty, "undocumented: \(routes.subtracting(documented).sorted())")
-        #expect(documented.subtracting(routes).isEmpty, "documented only: \(documented.subtracting(routes).sorted())")
+        #expect(
+            routes.subtracting(documented).isEmpty, "undocumented: \(routes.subtracting(documented).sorted())"
+        )
+        #expect(
+            documented.subtracting(routes).isEmpty,
+            "documented only: \(documented.subtracting(routes).sorted())")
         await fixture.http.stop()
     }
 }
