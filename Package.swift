@@ -26,6 +26,9 @@ let package = Package(
         // The only importer of OpenSSL: local CA, ES256 JWS, verification, bearer JWTs.
         .target(name: "Signing", dependencies: ["StoreCore", "COpenSSL"]),
 
+        // HTTP/1.1 server and small clients on POSIX sockets (keep-alive, limits, timeouts, SSE).
+        .target(name: "HTTP"),
+
         // The StoreKit-2-style store: subscription engine on a virtual clock, Ledger on SQLite.
         .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "CSQLite"]),
 
@@ -34,9 +37,18 @@ let package = Package(
         // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
         .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
 
+        // The wire protocol over a SimulatedStore: store + control actions, update streams, auth.
+        .target(name: "StoreServer", dependencies: ["HTTP", "Simulator", "Signing", "StoreCore"]),
+        // Store + StoreControl over the wire protocol, verifying every JWS it receives.
+        .target(name: "RemoteStore", dependencies: ["HTTP", "Signing", "StoreCore"]),
+
         .executableTarget(
             name: "kiosk",
-            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses"]),
+            dependencies: [
+                "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "HTTP",
+                "StoreServer",
+                "RemoteStore",
+            ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
             name: "kiosk-storm", dependencies: ["Catalog", "Signing", "Simulator", "StoreCore"]),
@@ -44,6 +56,7 @@ let package = Package(
             name: "kiosk-bench",
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI"]),
 
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore"]),
@@ -51,7 +64,16 @@ let package = Package(
         .testTarget(
             name: "CrashTests",
             dependencies: ["kiosk-storm", "Catalog", "Signing", "Simulator", "StoreCore", "Subprocess"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Simulator", "StoreCore"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: [
+                "Simulator", "StoreCore", "StoreServer", "RemoteStore", "HTTP", "Signing", "Catalog",
+            ]),
+        .testTarget(
+            name: "StoreServerTests",
+            dependencies: [
+                "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
+            ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
         .testTarget(

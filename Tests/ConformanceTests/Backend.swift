@@ -1,28 +1,44 @@
 import Catalog
 import Foundation
+import HTTP
+import RemoteStore
 import Signing
 import Simulator
 import StoreCore
+import StoreServer
 import Testing
 
 /// A store backend the conformance suite runs against. The suite speaks only `Store` and
 /// `StoreControl`, so every backend must pass it unchanged.
 enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case simulator
+    /// A real `kiosk serve` server in-process on 127.0.0.1 and a free port, with a fresh
+    /// store, and a `RemoteStore` client verifying against the server's root.
+    case remote
 
     var testDescription: String { rawValue }
 
     /// A fresh store on the bundled demo catalog, its clock moving only when advanced, and
     /// the verifier that trusts its root.
     func make() throws -> (store: any Store & StoreControl, verifier: JWSVerifier) {
+        let catalog = try LoadedCatalog.load(contentsOf: Demo.catalogPath)
+        let authority = try CertificateAuthority.ephemeral()
+        let store = try SimulatedStore(
+            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
+            offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true)
         switch self {
         case .simulator:
-            let catalog = try LoadedCatalog.load(contentsOf: Demo.catalogPath)
-            let authority = try CertificateAuthority.ephemeral()
-            let store = try SimulatedStore(
-                catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-                offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true)
             return (store, authority.verifier())
+        case .remote:
+            let token = ServerToken.generate()
+            // The server lives until the test process ends: the suite has no teardown hook,
+            // and one idle accept thread per test is cheap.
+            let server = try StoreServer(store: store, token: token, rootCertificate: authority.root)
+                .serve(HTTPServerConfiguration(host: "127.0.0.1", port: 0))
+            let remote = try RemoteStore(
+                url: URL(string: "http://127.0.0.1:\(server.port)")!, token: token,
+                account: SimulatedStore.defaultAccount, root: authority.root)
+            return (remote, authority.verifier())
         }
     }
 }

@@ -3,7 +3,7 @@
 enum CommandRegistry {
     static var subcommands: [any Command.Type] {
         [
-            LintCommand.self, StoreCommand.self, VerifyCommand.self, CertsCommand.self,
+            LintCommand.self, StoreCommand.self, ServeCommand.self, VerifyCommand.self, CertsCommand.self,
         ]
     }
 

@@ -4,7 +4,7 @@ import StoreCore
 
 /// Carries out one `kiosk store` action against a store and prints the outcome.
 struct StoreActionRunner {
-    var store: SimulatedStore
+    var store: any Store & StoreControl
     var command: StoreCommand
     var output: StoreOutput
 
@@ -69,6 +69,10 @@ struct StoreActionRunner {
         case .account: try await account()
         case .appTransaction: output.appTransaction(try await store.appTransaction())
         case .notifications:
+            guard let store = store as? SimulatedStore else {
+                throw StoreError.invalidAction(
+                    "notifications reads the local outbox: run it without --store URL")
+            }
             let after = Int64(options.value("after") ?? "0") ?? 0
             output.notifications(
                 try await store.notifications(after: after, account: await store.activeAccount))

@@ -9,7 +9,7 @@ struct StoreCommand: Command {
     static let name = "store"
     static let summary = "Run store and Transaction Manager actions headlessly (for scripts and CI)."
     static let usage =
-        "kiosk store ACTION [ARGUMENTS] [--json] [--catalog FILE] [--state DIR] [--account NAME]"
+        "kiosk store ACTION [ARGUMENTS] [--json] [--catalog FILE] [--state DIR] [--account NAME] [--store URL]"
     static let options: [OptionSpec] =
         StoreOptions.specs + [
             .flag("json", help: "Print machine-readable JSON."),
@@ -60,7 +60,7 @@ struct StoreCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeAnyStore()
         let output = StoreOutput(json: parsed.flag("json"))
         do {
             try await StoreActionRunner(store: store, command: self, output: output).run()

@@ -1,8 +1,10 @@
 import Catalog
 import Foundation
+import RemoteStore
 import Signing
 import Simulator
 import StoreCore
+import StoreServer
 
 /// The options every command that opens a store shares: which catalog, where the state lives,
 /// which account, and the identity signed payloads carry.
@@ -17,6 +19,17 @@ struct StoreOptions {
         .option("bundle-id", value: "ID", help: "Bundle ID signed payloads carry (default dev.kiosk.demo)."),
         .option("app-apple-id", value: "N", help: "App Apple ID signed payloads carry (default 1234567890)."),
         .option("environment", value: "ENV", help: "Sandbox (default), Production, Xcode or LocalTesting."),
+        .option(
+            "store", value: "sim|URL",
+            help: "sim (default), or a kiosk serve URL such as http://127.0.0.1:8686."),
+        .option(
+            "server-token", value: "TOKEN",
+            help:
+                "--store URL: the server's bearer token (default: $KIOSK_SERVER_TOKEN, else STATE/server-token)."
+        ),
+        .option(
+            "root", value: "FILE",
+            help: "--store URL: trust this root (default: pin the server's on first contact)."),
     ]
 
     var catalogPath: String
@@ -24,6 +37,10 @@ struct StoreOptions {
     var isEphemeral: Bool
     var account: String?
     var identity: AppIdentity
+    /// A server to use instead of the local simulator.
+    var remote: URL?
+    var serverToken: String?
+    var rootPath: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let catalog = arguments.value("catalog")
@@ -43,6 +60,16 @@ struct StoreOptions {
             throw UsageError("--ephemeral and --state contradict each other: choose one")
         }
         account = arguments.value("account")
+        if let store = arguments.value("store"), store != "sim" {
+            guard let url = URL(string: store), url.scheme == "http", url.host != nil else {
+                throw UsageError(
+                    "--store needs sim or an http:// URL such as http://127.0.0.1:8686, got '\(store)'")
+            }
+            remote = url
+        }
+        serverToken =
+            arguments.value("server-token") ?? ProcessInfo.processInfo.environment["KIOSK_SERVER_TOKEN"]
+        rootPath = arguments.value("root")
         identity = AppIdentity()
         if let bundleID = arguments.value("bundle-id") { identity.bundleID = bundleID }
         if let text = arguments.value("app-apple-id") {
@@ -64,10 +91,57 @@ struct StoreOptions {
         }
     }
 
+    /// The store the options name: a `RemoteStore` for `--store URL`, else the simulator.
+    func makeAnyStore() async throws -> any Store & StoreControl {
+        guard let remote else { return try makeStore() }
+        let token: String
+        if let serverToken {
+            token = serverToken
+        } else if let text = try? String(
+            contentsOf: state.url.appendingPathComponent(ServerToken.fileName), encoding: .utf8)
+        {
+            token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            Console.error(
+                "kiosk: --store \(remote.absoluteString) needs the server's token: --server-token, $KIOSK_SERVER_TOKEN, "
+                    + "or the server's state directory with --state (kiosk serve prints where it is)")
+            throw ExitCode.usage
+        }
+        let trust: RemoteStore.Trust
+        if let rootPath {
+            do {
+                trust = .root(try Certificate.read(at: rootPath))
+            } catch {
+                Console.error("kiosk: \(error)")
+                throw ExitCode.dataError
+            }
+        } else {
+            trust = .pinned(directory: state.url)
+        }
+        do {
+            let store = try await RemoteStore.connect(
+                url: remote, token: token, account: account ?? SimulatedStore.defaultAccount, trust: trust)
+            if let account, try await !store.accounts().contains(where: { $0.name == account }) {
+                try await store.addAccount(StoreAccount(name: account))
+            }
+            return store
+        } catch {
+            Console.error("kiosk: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
     /// Loads the catalog, opens the signing authority and the ledger, and builds the store.
     /// - Throws: `ExitCode.dataError` for a bad catalog, `.cannotCreate` for unusable state,
     ///   after printing what is wrong.
     func makeStore(frozenClock: Bool = false) throws -> SimulatedStore {
+        try makeStoreAndAuthority(frozenClock: frozenClock).store
+    }
+
+    /// `makeStore`, with the authority that signs for it (a server serves its root).
+    func makeStoreAndAuthority(frozenClock: Bool = false) throws -> (
+        store: SimulatedStore, authority: CertificateAuthority
+    ) {
         let catalog: LoadedCatalog
         do {
             catalog = try LoadedCatalog.load(contentsOf: catalogPath)
@@ -92,10 +166,11 @@ struct StoreOptions {
             throw ExitCode.cannotCreate
         }
         do {
-            return try SimulatedStore(
+            let store = try SimulatedStore(
                 catalog: catalog, ledger: location, signer: try CoveringSigner(authority: authority),
                 offerChecker: PromotionalOfferChecker(catalog: catalog), identity: identity, account: account,
                 frozenClock: frozenClock)
+            return (store, authority)
         } catch {
             Console.error("kiosk: \(error)")
             throw ExitCode.cannotCreate

@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A blocking TCP client connection for tests and the event-stream client: write bytes,
+/// read bytes or one whole response. `shutdown()` from another thread unblocks a reader.
+public final class ClientSocket: Sendable {
+    private let fd: Int32
+    /// Bytes read past the end of the last response.
+    private let leftover = Mutex<[UInt8]>([])
+    private let closed = Mutex(false)
+
+    /// Connects to `host:port` (IPv4).
+    public init(host: String, port: UInt16) throws(HTTPError) {
+        guard let address = Posix.address(host: host, port: port) else {
+            throw .invalidAddress("\(host):\(port)")
+        }
+        do {
+            fd = try Posix.socket()
+        } catch {
+            throw .io(error)
+        }
+        do {
+            try Posix.connect(fd, address)
+            try Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        } catch {
+            Posix.close(fd)
+            throw .io(error)
+        }
+    }
+
+    deinit { close() }
+
+    public func write(_ bytes: [UInt8]) throws(HTTPError) {
+        do {
+            try Posix.sendAll(fd, bytes)
+        } catch {
+            throw .io(error)
+        }
+    }
+
+    public func write(_ text: String) throws(HTTPError) { try write(Array(text.utf8)) }
+
+    /// The next bytes, waiting at most `timeout` seconds; empty at end of stream.
+    public func read(timeout: Double = 30) throws(HTTPError) -> [UInt8] {
+        let buffered = leftover.withLock { buffer in
+            defer { buffer = [] }
+            return buffer
+        }
+        if !buffered.isEmpty { return buffered }
+        let ready: [Int16]
+        do {
+            ready = try Posix.poll([fd], milliseconds: Int32(timeout * 1000))
+        } catch {
+            throw .io(error)
+        }
+        guard ready[0] != 0 else { throw .timedOut }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        do {
+            let count = try Posix.receive(fd, into: &buffer)
+            return Array(buffer[..<count])
+        } catch {
+            // A reset after the peer's last response is the end of the stream too.
+            if error.errnoCode == ECONNRESET { return [] }
+            throw .io(error)
+        }
+    }
+
+    /// One whole response: the head, then `Content-Length` bytes or everything until the
+    /// server closes. Bytes after it stay for the next call (keep-alive).
+    public func readResponse(timeout: Double = 30) throws(HTTPError) -> ClientResponse {
+        var data: [UInt8] = []
+        var headEnd: Int?
+        while headEnd == nil {
+            let bytes = try read(timeout: timeout)
+            if bytes.isEmpty { throw .connectionClosed }
+            data += bytes
+            headEnd = HTTPRequestParser.find([13, 10, 13, 10], in: data, from: 0)
+        }
+        var response = try ClientResponse(head: data[..<headEnd!])
+        var body = Array(data[(headEnd! + 4)...])
+        if let length = response.headers["Content-Length"].flatMap(Int.init) {
+            while body.count < length {
+                let bytes = try read(timeout: timeout)
+                if bytes.isEmpty { throw .connectionClosed }
+                body += bytes
+            }
+            leftover.withLock { $0 = Array(body[length...]) + $0 }
+            body = Array(body[..<length])
+        } else {
+            while case let bytes = try read(timeout: timeout), !bytes.isEmpty { body += bytes }
+        }
+        response.body = body
+        return response
+    }
+
+    /// Ends both directions: a blocked `read` returns end of stream.
+    public func shutdown() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+
+    public func close() {
+        let first = closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        if first { Posix.close(fd) }
+    }
+}
+
+/// A response as `ClientSocket` reads it.
+public struct ClientResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    init(head: ArraySlice<UInt8>) throws(HTTPError) {
+        let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n")
+        let statusLine = lines.first?.split(separator: " ", maxSplits: 2) ?? []
+        guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1])
+        else {
+            throw .malformed("bad status line")
+        }
+        self.status = status
+        headers = HTTPHeaders()
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { throw .malformed("bad header line") }
+            headers.add(
+                String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+        body = []
+    }
+
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}

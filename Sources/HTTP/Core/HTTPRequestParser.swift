@@ -1,0 +1,193 @@
+import Foundation
+
+/// Turns bytes from a connection into requests, pure and incremental, so tests can feed it
+/// any split of any input without sockets. Limits are checked before the bytes they forbid are
+/// kept: a head over `maxHeaderBytes` is 431, a body over `maxBodyBytes` is 413.
+public struct HTTPRequestParser: Sendable {
+    /// Why a request was refused: the status to answer with, then close.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        public var status: Int
+        public var reason: String
+        public var description: String { "\(status): \(reason)" }
+
+        public init(status: Int, reason: String) {
+            self.status = status
+            self.reason = reason
+        }
+    }
+
+    public var maxHeaderBytes: Int
+    public var maxBodyBytes: Int
+    private var buffer: [UInt8] = []
+
+    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024) {
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Whether part of a request has arrived (the read timeout runs; otherwise the idle one).
+    public var hasPartialRequest: Bool { !buffer.isEmpty }
+
+    public mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) { buffer.append(contentsOf: bytes) }
+
+    /// The next whole request, or nil until more bytes arrive.
+    public mutating func next() throws(Failure) -> HTTPRequest? {
+        // Tolerate the empty lines some clients send between requests (RFC 9112 section 2.2).
+        while buffer.starts(with: [13, 10]) { buffer.removeFirst(2) }
+        guard let headEnd = Self.find([13, 10, 13, 10], in: buffer, from: 0) else {
+            if buffer.count > maxHeaderBytes { throw Failure(status: 431, reason: "request head too large") }
+            return nil
+        }
+        guard headEnd <= maxHeaderBytes else { throw Failure(status: 431, reason: "request head too large") }
+        var request = try Self.parseHead(buffer[..<headEnd])
+        let bodyStart = headEnd + 4
+        let transferEncoding = request.headers["Transfer-Encoding"]?.lowercased()
+        let lengths = request.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        if let transferEncoding {
+            guard lengths.isEmpty else {
+                throw Failure(status: 400, reason: "both Transfer-Encoding and Content-Length")
+            }
+            guard transferEncoding == "chunked" else {
+                throw Failure(status: 501, reason: "Transfer-Encoding \(transferEncoding) is not supported")
+            }
+            guard let (body, end) = try dechunk(from: bodyStart) else { return nil }
+            request.body = body
+            buffer.removeFirst(end)
+            return request
+        }
+        let length = try Self.contentLength(lengths)
+        guard length <= maxBodyBytes else {
+            throw Failure(status: 413, reason: "body of \(length) bytes, more than \(maxBodyBytes)")
+        }
+        guard buffer.count - bodyStart >= length else { return nil }
+        request.body = Array(buffer[bodyStart..<(bodyStart + length)])
+        buffer.removeFirst(bodyStart + length)
+        return request
+    }
+
+    private static func contentLength(_ values: [String]) throws(Failure) -> Int {
+        guard let first = values.first else { return 0 }
+        // Repeated lengths must agree, or the message could be read two ways (smuggling).
+        guard values.allSatisfy({ $0 == first }), !first.isEmpty,
+            first.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            first.count < 16, let length = Int(first)
+        else { throw Failure(status: 400, reason: "bad Content-Length '\(values.joined(separator: ","))'") }
+        return length
+    }
+
+    /// The body of a chunked message starting at `start` and where it ends, or nil until it has
+    /// all arrived.
+    private func dechunk(from start: Int) throws(Failure) -> ([UInt8], Int)? {
+        var body: [UInt8] = []
+        var position = start
+        while true {
+            guard let lineEnd = Self.find([13, 10], in: buffer, from: position) else {
+                if buffer.count - position > 1024 {
+                    throw Failure(status: 400, reason: "chunk size line too long")
+                }
+                return nil
+            }
+            let line = String(decoding: buffer[position..<lineEnd], as: UTF8.self)
+            let sizeText = line.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces)
+            guard !sizeText.isEmpty, sizeText.count <= 8, let size = Int(sizeText, radix: 16) else {
+                throw Failure(status: 400, reason: "bad chunk size '\(line)'")
+            }
+            position = lineEnd + 2
+            if size == 0 {
+                // Trailer fields until an empty line; they are read and dropped.
+                while true {
+                    guard let end = Self.find([13, 10], in: buffer, from: position) else {
+                        if buffer.count - position > maxHeaderBytes {
+                            throw Failure(status: 431, reason: "trailer too large")
+                        }
+                        return nil
+                    }
+                    let isEmpty = end == position
+                    position = end + 2
+                    if isEmpty { return (body, position) }
+                }
+            }
+            guard body.count + size <= maxBodyBytes else {
+                throw Failure(status: 413, reason: "chunked body over \(maxBodyBytes) bytes")
+            }
+            guard buffer.count >= position + size + 2 else { return nil }
+            guard buffer[position + size] == 13, buffer[position + size + 1] == 10 else {
+                throw Failure(status: 400, reason: "chunk not followed by CRLF")
+            }
+            body.append(contentsOf: buffer[position..<(position + size)])
+            position += size + 2
+        }
+    }
+
+    private static func parseHead(_ head: ArraySlice<UInt8>) throws(Failure) -> HTTPRequest {
+        guard let text = String(validating: head, as: UTF8.self) else {
+            throw Failure(status: 400, reason: "request head is not UTF-8")
+        }
+        var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
+        let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
+        guard requestLine.count == 3, isToken(requestLine[0]), requestLine[1].hasPrefix("/"),
+            !requestLine[1].contains(where: {
+                $0.isWhitespace || $0.asciiValue.map { $0 < 32 || $0 == 127 } ?? false
+            })
+        else { throw Failure(status: 400, reason: "bad request line") }
+        let minor: Int
+        switch requestLine[2] {
+        case "HTTP/1.1": minor = 1
+        case "HTTP/1.0": minor = 0
+        default:
+            if requestLine[2].hasPrefix("HTTP/") { throw Failure(status: 505, reason: "only HTTP/1.x") }
+            throw Failure(status: 400, reason: "bad HTTP version")
+        }
+        var headers = HTTPHeaders()
+        for line in lines {
+            // Obsolete line folding and whitespace before the colon are refused (RFC 9112 5.1-5.2).
+            guard let colon = line.firstIndex(of: ":"), isToken(line[..<colon]) else {
+                throw Failure(status: 400, reason: "bad header line")
+            }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .init(charactersIn: " \t"))
+            guard !value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                throw Failure(status: 400, reason: "bad header value")
+            }
+            headers.add(String(line[..<colon]), value)
+        }
+        guard minor == 0 || headers["Host"] != nil else {
+            throw Failure(status: 400, reason: "HTTP/1.1 request without Host")
+        }
+        var request = HTTPRequest(
+            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
+        request.minorVersion = minor
+        return request
+    }
+
+    /// Whether `text` is a non-empty RFC 9110 token (methods and header names).
+    private static func isToken(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    true
+                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
+            }
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start`.
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var index = start
+        while index <= haystack.count - needle.count {
+            if haystack[index] == needle[0] {
+                var match = true
+                for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
+                    match = false
+                    break
+                }
+                if match { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}

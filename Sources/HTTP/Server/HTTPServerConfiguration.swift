@@ -1,0 +1,41 @@
+/// Limits and timeouts of an `HTTPServer`. The defaults suit a local verification server.
+public struct HTTPServerConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port (tests); `HTTPServer.port` tells which.
+    public var port: UInt16
+    /// A request head (request line + headers) over this is answered 431.
+    public var maxHeaderBytes: Int
+    /// A body over this is answered 413.
+    public var maxBodyBytes: Int
+    /// Seconds from a request's first byte to its last: a client trickling bytes is answered
+    /// 408 and cut off when it runs out, whatever it still sends.
+    public var requestTimeout: Double
+    /// Seconds a keep-alive connection may sit with no request before it is closed.
+    public var idleTimeout: Double
+    /// Seconds a write may block on a client that does not read.
+    public var sendTimeout: Double
+    /// Connections served at once (one thread each); more are answered 503 and closed.
+    public var maxConnections: Int
+    /// Seconds between heartbeat comments on event streams.
+    public var heartbeatInterval: Double
+    /// Formats the errors the server answers by itself (400, 408, 413, 431, 503...).
+    public var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
+
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = 0, maxHeaderBytes: Int = 16 * 1024,
+        maxBodyBytes: Int = 1024 * 1024, requestTimeout: Double = 10, idleTimeout: Double = 60,
+        sendTimeout: Double = 10, maxConnections: Int = 1024, heartbeatInterval: Double = 15,
+        errorResponse: @escaping @Sendable (Int, String) -> HTTPResponse = { .text($0, $1 + "\n") }
+    ) {
+        self.host = host
+        self.port = port
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
+        self.sendTimeout = sendTimeout
+        self.maxConnections = maxConnections
+        self.heartbeatInterval = heartbeatInterval
+        self.errorResponse = errorResponse
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Maps a method and path to a handler, as a pure function tests can call without sockets.
+/// Patterns are literal segments and `{name}` captures: `/v1/accounts/{account}/purchases`.
+public struct Router: Sendable {
+    /// The captured path segments, percent-decoded.
+    public typealias Parameters = [String: String]
+    public typealias Handler = @Sendable (HTTPRequest, Parameters) async -> HTTPResponse
+
+    /// What a method and path lead to.
+    public enum Match: Sendable {
+        case found(Handler, Parameters)
+        /// The path exists with other methods (for a 405 with `Allow`).
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    private struct Route: Sendable {
+        var method: String
+        var segments: [Substring]
+        var handler: Handler
+    }
+
+    private var routes: [Route] = []
+
+    public init() {}
+
+    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+        routes.append(Route(method: method, segments: Self.segments(pattern), handler: handler))
+    }
+
+    /// The route for `method` and `path` (without query).
+    public func match(method: String, path: String) -> Match {
+        let parts = Self.segments(path)
+        var allowed: [String] = []
+        for route in routes {
+            guard let parameters = Self.bind(route.segments, to: parts) else { continue }
+            if route.method == method || (method == "HEAD" && route.method == "GET") {
+                return .found(route.handler, parameters)
+            }
+            allowed.append(route.method)
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// Every pattern with its method, for documentation checks.
+    public var patterns: [(method: String, pattern: String)] {
+        routes.map { ($0.method, "/" + $0.segments.joined(separator: "/")) }
+    }
+
+    private static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
+    }
+
+    private static func bind(_ pattern: [Substring], to parts: [Substring]) -> Parameters? {
+        guard pattern.count == parts.count else { return nil }
+        var parameters: Parameters = [:]
+        for (expected, actual) in zip(pattern, parts) {
+            if expected.hasPrefix("{") && expected.hasSuffix("}") {
+                guard let value = String(actual).removingPercentEncoding, !value.isEmpty else { return nil }
+                parameters[String(expected.dropFirst().dropLast())] = value
+            } else if expected != actual {
+                return nil
+            }
+        }
+        return parameters
+    }
+}

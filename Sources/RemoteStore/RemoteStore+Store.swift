@@ -1,0 +1,143 @@
+import Foundation
+import StoreCore
+
+extension RemoteStore: Store {
+    public func products(for identifiers: [String]) async throws(StoreError) -> [Product] {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+,#")
+        let ids = identifiers.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
+        return try await client.call(
+            "GET", accountPath("products"), query: "ids=" + ids.joined(separator: ","), as: Wire.Products.self
+        ).products
+    }
+
+    public func allProducts() async throws(StoreError) -> [Product] {
+        try await client.call("GET", accountPath("products"), as: Wire.Products.self).products
+    }
+
+    public func paymentSheet(for productID: String, options: [PurchaseOption]) async throws(StoreError)
+        -> PaymentSheet?
+    {
+        try await client.call(
+            "POST", accountPath("payment-sheet"),
+            body: Wire.PurchaseRequest(productID: productID, options: options),
+            as: Wire.PaymentSheetBody.self
+        ).paymentSheet
+    }
+
+    public func purchase(_ productID: String, options: [PurchaseOption], confirmation: PurchaseConfirmation)
+        async throws(StoreError) -> PurchaseResult
+    {
+        var answer = "confirm"
+        if case .cancel = confirmation { answer = "cancel" }
+        if case .ask(let ask) = confirmation,
+            let sheet = try await paymentSheet(for: productID, options: options), !(await ask(sheet))
+        {
+            // The server still decides (simulated errors, idempotent replays) what a cancel returns.
+            answer = "cancel"
+        }
+        var headers: [String: String] = [:]
+        if let key = options.idempotencyKey { headers["Idempotency-Key"] = key }
+        let outcome = try await client.call(
+            "POST", accountPath("purchases"),
+            body: Wire.PurchaseRequest(productID: productID, options: options, confirmation: answer),
+            headers: headers,
+            as: Wire.PurchaseOutcome.self)
+        return try result(of: outcome)
+    }
+
+    func result(of outcome: Wire.PurchaseOutcome) throws(StoreError) -> PurchaseResult {
+        switch outcome.result {
+        case "success":
+            guard let transaction = outcome.transaction else {
+                throw StoreError.backend("the server reported a purchase without its transaction")
+            }
+            return .success(try check(transaction))
+        case "userCancelled": return .userCancelled
+        case "pending": return .pending
+        default: throw StoreError.backend("unknown purchase result '\(outcome.result)'")
+        }
+    }
+
+    public func currentEntitlements() async throws(StoreError) -> [VerificationResult<Transaction>] {
+        try check(
+            try await client.call("GET", accountPath("entitlements"), as: Wire.Transactions.self).transactions
+        )
+    }
+
+    public func unfinished() async throws(StoreError) -> [VerificationResult<Transaction>] {
+        try check(
+            try await client.call(
+                "GET", accountPath("transactions"), query: "unfinished=true", as: Wire.Transactions.self
+            )
+            .transactions)
+    }
+
+    public func all() async throws(StoreError) -> [VerificationResult<Transaction>] {
+        try check(
+            try await client.call("GET", accountPath("transactions"), as: Wire.Transactions.self).transactions
+        )
+    }
+
+    public func latest(for productID: String) async throws(StoreError) -> VerificationResult<Transaction>? {
+        let answer = try await client.call(
+            "GET", accountPath("products", Self.segment(productID), "latest-transaction"),
+            as: Wire.OptionalTransaction.self)
+        return try answer.transaction.map { wire throws(StoreError) in try check(wire) }
+    }
+
+    public func finish(_ transactionID: UInt64) async throws(StoreError) {
+        try await client.perform("POST", accountPath("transactions", "\(transactionID)", "finish"))
+    }
+
+    public func sync() async throws(StoreError) {
+        try await client.perform("POST", accountPath("sync"))
+    }
+
+    public func subscriptionStatuses(for groupID: String) async throws(StoreError) -> [SubscriptionStatus] {
+        let answer = try await client.call(
+            "GET", accountPath("subscription-groups", Self.segment(groupID), "statuses"),
+            as: Wire.Statuses.self)
+        return try answer.statuses.map { status throws(StoreError) in
+            SubscriptionStatus(
+                state: status.state, transaction: try check(status.transaction),
+                renewalInfo: try check(status.renewalInfo, as: RenewalInfo.self))
+        }
+    }
+
+    public func isEligibleForIntroOffer(groupID: String) async throws(StoreError) -> Bool {
+        try await client.call(
+            "GET", accountPath("subscription-groups", Self.segment(groupID), "intro-offer-eligibility"),
+            as: Wire.Value<Bool>.self
+        ).value
+    }
+
+    public func appTransaction() async throws(StoreError) -> VerificationResult<AppTransaction> {
+        try check(try await client.call("GET", accountPath("app-transaction"), as: WireSigned.self))
+    }
+
+    public func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
+        try result(
+            of: try await client.call(
+                "POST", accountPath("offer-codes", "redeem"), body: Wire.Value(code),
+                as: Wire.PurchaseOutcome.self))
+    }
+
+    public func requestRefund(for transactionID: UInt64, reason: Transaction.RevocationReason)
+        async throws(StoreError) -> RefundRequestStatus
+    {
+        let answer = try await client.call(
+            "POST", accountPath("transactions", "\(transactionID)", "refund-request"),
+            body: Wire.Value(reason.rawValue),
+            as: Wire.Value<String>.self)
+        return RefundRequestStatus(rawValue: answer.value) ?? .success
+    }
+
+    public func showManageSubscriptions() async throws(StoreError) {
+        try await client.perform("POST", accountPath("manage-subscriptions"))
+    }
+
+    public func storefront() async throws(StoreError) -> Storefront {
+        try await client.call("GET", accountPath("storefront"), as: Storefront.self)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The JSON conventions of the wire protocol (docs/openapi.yaml): dates as integer
+/// milliseconds since 1970, as Apple's signed payloads, and sorted keys so bodies are stable.
+public enum WireCoding {
+    public static func encode(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        // Every wire value is plain data: encoding cannot fail.
+        return Array((try? encoder.encode(value)) ?? Data("{}".utf8))
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(StoreError) -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        do {
+            return try decoder.decode(type, from: Data(bytes))
+        } catch {
+            throw StoreError.invalidArgument("malformed \(T.self) JSON: \(Self.describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .keyNotFound(let key, _): return "missing field '\(key.stringValue)'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}

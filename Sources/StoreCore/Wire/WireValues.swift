@@ -1,0 +1,194 @@
+import Foundation
+
+/// The bodies of the wire protocol that are not domain types already (docs/openapi.yaml).
+public enum Wire {
+    /// `POST …/purchases` and `…/off-device-purchases`.
+    public struct PurchaseRequest: Codable, Sendable, Hashable {
+        public var productID: String
+        public var options: WirePurchaseOptions?
+        /// `confirm` (default) or `cancel`: how the payment sheet is answered.
+        public var confirmation: String?
+
+        public init(productID: String, options: [PurchaseOption], confirmation: String? = nil) {
+            self.productID = productID
+            self.options = WirePurchaseOptions(options)
+            self.confirmation = confirmation
+        }
+    }
+
+    /// `Product.PurchaseResult`: `success` with a transaction, `userCancelled` or `pending`.
+    public struct PurchaseOutcome: Codable, Sendable, Hashable {
+        public var result: String
+        public var transaction: WireSigned?
+
+        public init(_ result: PurchaseResult) {
+            switch result {
+            case .success(let check):
+                self.result = "success"
+                transaction = WireSigned(check)
+            case .userCancelled: self.result = "userCancelled"
+            case .pending: self.result = "pending"
+            }
+        }
+    }
+
+    public struct PaymentSheetBody: Codable, Sendable, Hashable {
+        public var sheet: Sheet?
+
+        public struct Sheet: Codable, Sendable, Hashable {
+            public var product: Product
+            public var account: String
+            public var quantity: Int
+            public var offer: SubscriptionOffer?
+        }
+
+        public init(_ sheet: PaymentSheet?) {
+            self.sheet = sheet.map {
+                Sheet(product: $0.product, account: $0.account, quantity: $0.quantity, offer: $0.offer)
+            }
+        }
+
+        public var paymentSheet: PaymentSheet? {
+            sheet.map {
+                PaymentSheet(product: $0.product, account: $0.account, quantity: $0.quantity, offer: $0.offer)
+            }
+        }
+    }
+
+    public struct Transactions: Codable, Sendable, Hashable {
+        public var transactions: [WireSigned]
+        public init(_ transactions: [WireSigned]) { self.transactions = transactions }
+    }
+
+    public struct OptionalTransaction: Codable, Sendable, Hashable {
+        public var transaction: WireSigned?
+        public init(_ transaction: WireSigned?) { self.transaction = transaction }
+    }
+
+    public struct Status: Codable, Sendable, Hashable {
+        public var state: SubscriptionStatus.RenewalState
+        public var transaction: WireSigned
+        public var renewalInfo: WireSigned
+
+        public init(_ status: SubscriptionStatus) {
+            state = status.state
+            transaction = WireSigned(status.transaction)
+            renewalInfo = WireSigned(status.renewalInfo)
+        }
+    }
+
+    public struct Statuses: Codable, Sendable, Hashable {
+        public var statuses: [Status]
+        public init(_ statuses: [Status]) { self.statuses = statuses }
+    }
+
+    public struct Record: Codable, Sendable, Hashable {
+        public var transaction: WireSigned
+        public var state: TransactionRecord.State
+        public var isFinished: Bool
+        /// Unsigned: the Transaction Manager shows it, nobody needs to trust it.
+        public var renewalInfo: RenewalInfo?
+        public var isPendingPriceIncreaseConsent: Bool
+
+        public init(_ record: TransactionRecord) {
+            transaction = WireSigned(record.transaction)
+            state = record.state
+            isFinished = record.isFinished
+            renewalInfo = record.renewalInfo
+            isPendingPriceIncreaseConsent = record.isPendingPriceIncreaseConsent
+        }
+    }
+
+    public struct Records: Codable, Sendable, Hashable {
+        public var records: [Record]
+        public init(_ records: [Record]) { self.records = records }
+    }
+
+    public struct Products: Codable, Sendable, Hashable {
+        public var products: [Product]
+        public init(_ products: [Product]) { self.products = products }
+    }
+
+    public struct Accounts: Codable, Sendable, Hashable {
+        public var accounts: [StoreAccount]
+        public init(_ accounts: [StoreAccount]) { self.accounts = accounts }
+    }
+
+    /// A single value: `{"value": …}` (booleans, dates, codes, reasons).
+    public struct Value<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+        public var value: T
+        public init(_ value: T) { self.value = value }
+    }
+
+    public struct ClockAdvance: Codable, Sendable, Hashable {
+        public var seconds: Double?
+        public var periods: Int?
+        public var groupID: String?
+        public init(seconds: Double? = nil, periods: Int? = nil, groupID: String? = nil) {
+            self.seconds = seconds
+            self.periods = periods
+            self.groupID = groupID
+        }
+    }
+
+    /// `{"errors": {"purchase": "generic.networkError"}}`, keyed by `FailableAPI.key`.
+    public struct SimulatedErrors: Codable, Sendable, Hashable {
+        public var errors: [String: String]
+
+        public init(_ errors: [FailableAPI: SimulatedFailure]) {
+            self.errors = Dictionary(uniqueKeysWithValues: errors.map { ($0.key.key, $0.value.code) })
+        }
+
+        public var failures: [FailableAPI: SimulatedFailure] {
+            var result: [FailableAPI: SimulatedFailure] = [:]
+            for (key, code) in errors {
+                if let api = FailableAPI(key: key), let failure = SimulatedFailure(code: code) {
+                    result[api] = failure
+                }
+            }
+            return result
+        }
+    }
+}
+
+extension Wire {
+    /// `PATCH …/settings`: the switches to change, each applied as one `StoreSetting`.
+    public struct SettingsPatch: Codable, Sendable, Hashable {
+        public var storefront: String?
+        public var locale: String?
+        public var timeRate: TimeRate?
+        public var askToBuyEnabled: Bool?
+        public var billingRetryOnRenewal: Bool?
+        public var billingGracePeriodEnabled: Bool?
+        public var interruptedPurchasesEnabled: Bool?
+        public var disableDialogs: Bool?
+
+        public init(_ setting: StoreSetting) {
+            switch setting {
+            case .storefront(let value): storefront = value
+            case .locale(let value): locale = value
+            case .timeRate(let value): timeRate = value
+            case .askToBuy(let value): askToBuyEnabled = value
+            case .billingRetryOnRenewal(let value): billingRetryOnRenewal = value
+            case .billingGracePeriod(let value): billingGracePeriodEnabled = value
+            case .interruptedPurchases(let value): interruptedPurchasesEnabled = value
+            case .disableDialogs(let value): disableDialogs = value
+            }
+        }
+
+        public var settings: [StoreSetting] {
+            var result: [StoreSetting] = []
+            if let storefront { result.append(.storefront(storefront)) }
+            if let locale { result.append(.locale(locale)) }
+            if let timeRate { result.append(.timeRate(timeRate)) }
+            if let askToBuyEnabled { result.append(.askToBuy(askToBuyEnabled)) }
+            if let billingRetryOnRenewal { result.append(.billingRetryOnRenewal(billingRetryOnRenewal)) }
+            if let billingGracePeriodEnabled { result.append(.billingGracePeriod(billingGracePeriodEnabled)) }
+            if let interruptedPurchasesEnabled {
+                result.append(.interruptedPurchases(interruptedPurchasesEnabled))
+            }
+            if let disableDialogs { result.append(.disableDialogs(disableDialogs)) }
+            return result
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import HTTP
+import Simulator
+import StoreCore
+
+extension StoreServer {
+    /// Runs `body` for the path's account (which must exist) and answers with its value as
+    /// JSON, or 204 for `Void`, or the error body.
+    static func respond<T: Encodable & Sendable>(
+        _ store: SimulatedStore, _ parameters: Router.Parameters, mustExist: Bool = true,
+        _ body: @escaping @Sendable () async throws(StoreError) -> T
+    ) async -> HTTPResponse {
+        let account = parameters["account"]
+        let result: Result<T, StoreError> = await SimulatedStore.$requestAccount.withValue(account) {
+            do throws(StoreError) {
+                if let account, mustExist, try await !store.accounts().contains(where: { $0.name == account })
+                {
+                    throw StoreError.accountNotFound(account)
+                }
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value):
+            if value is Empty { return HTTPResponse(status: 204) }
+            return .json(200, WireCoding.encode(value))
+        case .failure(let error): return Self.error(WireError(error))
+        }
+    }
+
+    /// Decodes a JSON body, or answers 400.
+    static func body<T: Decodable>(_ type: T.Type, of request: HTTPRequest) throws(StoreError) -> T {
+        try WireCoding.decode(type, from: request.body.isEmpty ? Array("{}".utf8) : request.body)
+    }
+
+    /// A transaction ID from the path.
+    static func transactionID(_ parameters: Router.Parameters) throws(StoreError) -> UInt64 {
+        guard let text = parameters["id"], let id = UInt64(text) else {
+            throw StoreError.invalidArgument("'\(parameters["id"] ?? "")' is not a transaction ID")
+        }
+        return id
+    }
+
+    static func reason(_ code: Int) throws(StoreError) -> Transaction.RevocationReason {
+        guard let reason = Transaction.RevocationReason(rawValue: code) else {
+            throw StoreError.invalidArgument(
+                "refund reason must be 0 (other) or 1 (developer issue), got \(code)")
+        }
+        return reason
+    }
+}
+
+/// The value of actions that return nothing: answered 204 No Content.
+struct Empty: Codable, Sendable {}

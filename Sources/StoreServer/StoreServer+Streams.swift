@@ -1,0 +1,84 @@
+import HTTP
+import Simulator
+import StoreCore
+
+extension StoreServer {
+    /// The server-sent event streams: transaction updates (resumable), messages, and the
+    /// Transaction Manager's events.
+    static func addStreamRoutes(to router: inout Router, store: SimulatedStore, updates: UpdateLog) {
+        router.add("GET", "/v1/accounts/{account}/updates") { request, p in
+            let account = p["account"]!
+            if let refusal = await refuseUnknown(account, store) { return refusal }
+            let lastEventID = request.headers["Last-Event-ID"]
+            return .eventStream { writer in
+                await streamUpdates(
+                    account: account, after: lastEventID, store: store, log: updates, to: writer)
+            }
+        }
+        router.add("GET", "/v1/accounts/{account}/messages") { _, p in
+            let account = p["account"]!
+            if let refusal = await refuseUnknown(account, store) { return refusal }
+            return .eventStream { writer in
+                let messages = await SimulatedStore.$requestAccount.withValue(account) {
+                    await store.messages()
+                }
+                guard (try? writer.write(ServerSentEvent(event: "ready", data: "{}"))) != nil else { return }
+                for await message in messages {
+                    let data = String(decoding: WireCoding.encode(Wire.Message(message)), as: UTF8.self)
+                    guard (try? writer.write(ServerSentEvent(event: "message", data: data))) != nil else {
+                        return
+                    }
+                }
+            }
+        }
+        router.add("GET", "/v1/control/accounts/{account}/events") { _, p in
+            let account = p["account"]!
+            if let refusal = await refuseUnknown(account, store) { return refusal }
+            return .eventStream { writer in
+                let events = await SimulatedStore.$requestAccount.withValue(account) { await store.events() }
+                guard (try? writer.write(ServerSentEvent(event: "ready", data: "{}"))) != nil else { return }
+                for await event in events {
+                    let wire = Wire.Event(event)
+                    let data = String(decoding: WireCoding.encode(wire), as: UTF8.self)
+                    guard (try? writer.write(ServerSentEvent(event: wire.type, data: data))) != nil else {
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    private static func refuseUnknown(_ account: String, _ store: SimulatedStore) async -> HTTPResponse? {
+        let accounts = (try? await store.accounts()) ?? []
+        guard !accounts.contains(where: { $0.name == account }) else { return nil }
+        return error(WireError(StoreError.accountNotFound(account)))
+    }
+
+    /// A new listener first gets every unfinished transaction (without IDs: they are not in
+    /// the log), then a `ready` event whose ID marks its place, then each update with its ID.
+    /// A resuming listener gets the updates after its `Last-Event-ID`, then the live ones.
+    private static func streamUpdates(
+        account: String, after lastEventID: String?, store: SimulatedStore, log: UpdateLog,
+        to writer: StreamWriter
+    ) async {
+        let subscription = await log.subscribe(account, lastEventID: lastEventID)
+        func send(_ transaction: WireSigned, id: String?) -> Bool {
+            let data = String(decoding: WireCoding.encode(transaction), as: UTF8.self)
+            return (try? writer.write(ServerSentEvent(id: id, event: "transaction", data: data))) != nil
+        }
+        if subscription.isFresh {
+            let unfinished =
+                (try? await SimulatedStore.$requestAccount.withValue(account) { try await store.unfinished() })
+                ?? []
+            for check in unfinished where !send(WireSigned(check), id: nil) { return }
+        }
+        let ready = ServerSentEvent(id: log.eventID(subscription.head), event: "ready", data: "{}")
+        guard (try? writer.write(ready)) != nil else { return }
+        for entry in subscription.backlog where !send(entry.transaction, id: log.eventID(entry.sequence)) {
+            return
+        }
+        for await entry in subscription.live where !send(entry.transaction, id: log.eventID(entry.sequence)) {
+            return
+        }
+    }
+}

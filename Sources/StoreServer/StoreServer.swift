@@ -1,0 +1,100 @@
+import Foundation
+import HTTP
+import Signing
+import Simulator
+import StoreCore
+
+/// The wire protocol (docs/openapi.yaml) over a `SimulatedStore` serving many accounts at
+/// once: every `Store` and `StoreControl` action, update streams that resume, bearer-token
+/// authentication and JSON errors. `handle(_:)` is the whole server as a function, so tests
+/// can call it without sockets; `listen(_:)` puts it on an `HTTPServer`.
+public final class StoreServer: Sendable {
+    public let store: SimulatedStore
+    public let updates: UpdateLog
+    let token: String
+    let rootCertificate: Certificate
+    private let router: Router
+
+    /// - Parameters:
+    ///   - token: the bearer token every call but `GET /v1/health` must carry.
+    ///   - rootCertificate: the root the store's signatures chain to, served to clients that pin it.
+    public init(store: SimulatedStore, token: String, rootCertificate: Certificate) {
+        self.store = store
+        self.token = token
+        self.rootCertificate = rootCertificate
+        let updates = UpdateLog(store: store)
+        self.updates = updates
+        var router = Router()
+        Self.addStoreRoutes(to: &router, store: store, updates: updates)
+        Self.addControlRoutes(to: &router, store: store, updates: updates)
+        Self.addStreamRoutes(to: &router, store: store, updates: updates)
+        let pem = Array(rootCertificate.pemRepresentation.utf8)
+        router.add("GET", "/v1/certificates/root") { _, _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: .bytes(pem))
+        }
+        self.router = router
+    }
+
+    /// Starts logging updates of every existing account, so none made before a client
+    /// connects is missed.
+    public func prepare() async {
+        for account in (try? await store.accounts()) ?? [] { await updates.watch(account.name) }
+    }
+
+    /// Every route, for documentation checks.
+    public var routes: [(method: String, pattern: String)] { router.patterns + [("GET", "/v1/health")] }
+
+    /// Answers one request: authentication, then the route.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        if request.path == "/v1/health" && request.method == "GET" {
+            return .json(200, Array(#"{"status":"ok"}"#.utf8))
+        }
+        let presented = request.headers["Authorization"] ?? ""
+        guard presented.hasPrefix("Bearer "), ServerToken.matches(String(presented.dropFirst(7)), token)
+        else {
+            var response = Self.error(
+                WireError(
+                    errorCode: WireError.unauthorized,
+                    errorMessage: presented.isEmpty
+                        ? "missing bearer token: send Authorization: Bearer <token> (see kiosk serve's output)"
+                        : "wrong bearer token"))
+            response.headers.add("WWW-Authenticate", "Bearer")
+            return response
+        }
+        switch router.match(method: request.method, path: request.path) {
+        case .found(let handler, let parameters): return await handler(request, parameters)
+        case .methodNotAllowed(let allowed):
+            var response = Self.error(
+                WireError(
+                    errorCode: WireError.methodNotAllowed,
+                    errorMessage: "\(request.method) is not allowed here"))
+            response.headers.add("Allow", allowed.joined(separator: ", "))
+            return response
+        case .notFound:
+            return Self.error(
+                WireError(
+                    errorCode: WireError.routeNotFound,
+                    errorMessage: "no route \(request.method) \(request.path)"))
+        }
+    }
+
+    /// Logs every existing account's updates (`prepare`), then serves (`serve`).
+    public func listen(_ configuration: HTTPServerConfiguration) async throws(HTTPError) -> HTTPServer {
+        await prepare()
+        return try serve(configuration)
+    }
+
+    /// Serves on an `HTTPServer` with JSON bodies for the HTTP layer's own errors. Accounts
+    /// are logged from their first update-stream client on (`prepare` logs them all at once).
+    public func serve(_ configuration: HTTPServerConfiguration) throws(HTTPError) -> HTTPServer {
+        var configuration = configuration
+        configuration.errorResponse = { status, message in
+            Self.error(WireError.http(status: status, message: message))
+        }
+        let server = try HTTPServer(configuration: configuration) { [self] request in await handle(request) }
+        server.start()
+        return server
+    }
+
+    static func error(_ error: WireError) -> HTTPResponse { .json(error.status, WireCoding.encode(error)) }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HTTP
+import Signing
+import StoreServer
+
+/// `kiosk serve`: the live verification server, a simulated store for many accounts behind
+/// the wire protocol (docs/server.md, docs/openapi.yaml).
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "Serve a simulated store over HTTP to remote paywalls, tests and backends."
+    static let usage =
+        "kiosk serve [--catalog FILE] [--listen HOST:PORT] [--state DIR | --ephemeral] [--token TOKEN]"
+    static let options: [OptionSpec] =
+        StoreOptions.specs.filter { !["store", "server-token", "root", "account"].contains($0.name) } + [
+            .option(
+                "listen", value: "HOST:PORT",
+                help: "Where to listen (default 127.0.0.1:8686; port 0 picks one)."),
+            .option(
+                "token", value: "TOKEN",
+                help: "The bearer token (default: STATE/server-token, made on first start)."),
+        ]
+    static let discussion = """
+        Every call needs `Authorization: Bearer TOKEN`. Clients verify what the server signs against its
+        root certificate: `kiosk store ... --store URL` pins it on first contact; a backend exports it with
+        `kiosk certs --state DIR`. SIGINT or SIGTERM stops accepting, finishes requests in flight and exits.
+
+        EXIT STATUS:
+          0  stopped by a signal
+          64 usage error
+          65 a bad catalog
+          73 the state directory or the port could not be used
+        """
+
+    var storeOptions: StoreOptions
+    var host: String
+    var port: UInt16
+    var token: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        storeOptions = try StoreOptions(arguments)
+        let listen = arguments.value("listen") ?? "127.0.0.1:8686"
+        let parts = listen.split(separator: ":")
+        guard parts.count == 2, let port = UInt16(parts[1]) else {
+            throw UsageError("--listen needs HOST:PORT such as 127.0.0.1:8686, got '\(listen)'")
+        }
+        host = String(parts[0])
+        self.port = port
+        token = arguments.value("token")
+    }
+
+    func run() async throws -> ExitCode {
+        let (store, authority) = try storeOptions.makeStoreAndAuthority()
+        let token: String
+        var tokenPlace = "given with --token"
+        do {
+            if let given = self.token {
+                token = given
+            } else if storeOptions.isEphemeral {
+                token = ServerToken.generate()
+                tokenPlace = "printed above (ephemeral: not written anywhere)"
+            } else {
+                token = try ServerToken.loadOrCreate(in: storeOptions.state.url)
+                tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
+            }
+        } catch {
+            Console.error("kiosk serve: \(error)")
+            return .cannotCreate
+        }
+        let server = StoreServer(store: store, token: token, rootCertificate: authority.root)
+        let http: HTTPServer
+        do {
+            http = try await server.listen(HTTPServerConfiguration(host: host, port: port))
+        } catch {
+            Console.error("kiosk serve: cannot listen on \(host):\(port): \(error)")
+            return .cannotCreate
+        }
+        let url = "http://\(host):\(http.port)"
+        var lines = ["kiosk serve: listening on \(url)"]
+        if storeOptions.isEphemeral { lines.append("  token:            \(token)") }
+        lines += [
+            "  token file:       \(tokenPlace)",
+            "  authenticate:     Authorization: Bearer <token>",
+        ]
+        if storeOptions.isEphemeral {
+            lines.append("  root certificate: GET \(url)/v1/certificates/root (ephemeral authority)")
+        } else {
+            let state = storeOptions.state.url.path
+            lines += [
+                "  root certificate: \(state)/\(CertificateAuthority.directoryName)/root.pem "
+                    + "(DER and chain: kiosk certs --state \(state))",
+                "  try:              kiosk store products --store \(url) --state \(state)",
+            ]
+        }
+        lines.append("  stop:             Ctrl-C (SIGINT) or SIGTERM")
+        Console.print(lines.joined(separator: "\n"))
+        await http.stopOnTerminationSignal()
+        await server.updates.close()
+        Console.print("kiosk serve: stopped")
+        return .success
+    }
+}
