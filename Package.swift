@@ -33,13 +33,19 @@ let package = Package(
         .target(name: "TerminalUI"),
         // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
         .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
+        // The app: state, events, effects, update and the screens; speaks only Store/StoreControl.
+        .target(name: "Paywall", dependencies: ["StoreCore", "TerminalUI"]),
 
         .executableTarget(
             name: "kiosk",
-            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses"]),
+            dependencies: [
+                "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
+            ]),
         .executableTarget(
             name: "kiosk-bench",
-            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI"]),
+            dependencies: [
+                "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall",
+            ]),
 
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
@@ -48,6 +54,10 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Simulator", "StoreCore"]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "PaywallTests", dependencies: ["Paywall", "StoreCore", "TerminalUI", "Simulator", "Catalog"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),
         .testTarget(
             name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI", "CNCursesW"]),
     ]
