@@ -55,7 +55,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
         .testTarget(
-            name: "PaywallTests", dependencies: ["Paywall", "StoreCore", "TerminalUI", "Simulator", "Catalog"],
+            name: "PaywallTests",
+            dependencies: ["Paywall", "StoreCore", "TerminalUI", "Simulator", "Catalog", "Signing"],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),
         .testTarget(

@@ -32,7 +32,8 @@ enum OfferText {
             return "\(offer.displayPrice)/\(period(offer.period)) for "
                 + "\(duration(value: total.value, unit: total.unit)), then \(regular)"
         case .payUpFront:
-            return "\(offer.displayPrice) for \(duration(value: total.value, unit: total.unit)), then \(regular)"
+            return
+                "\(offer.displayPrice) for \(duration(value: total.value, unit: total.unit)), then \(regular)"
         }
     }
 
@@ -40,7 +41,10 @@ enum OfferText {
     static func savings(_ product: Product, among plans: [Product]) -> String? {
         guard let info = product.subscription else { return nil }
         let sameLevel = plans.filter { $0.subscription?.groupLevel == info.groupLevel }
-        guard let shortest = sameLevel.min(by: { $0.subscription!.period.approximateDays < $1.subscription!.period.approximateDays }),
+        guard
+            let shortest = sameLevel.min(by: {
+                $0.subscription!.period.approximateDays < $1.subscription!.period.approximateDays
+            }),
             shortest.id != product.id, let base = shortest.subscription
         else { return nil }
         let perDay = NSDecimalNumber(decimal: product.price).doubleValue / info.period.approximateDays

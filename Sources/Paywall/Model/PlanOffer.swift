@@ -17,7 +17,9 @@ struct PlanOffer: Sendable, Hashable {
         let renewal = snapshot.statuses.first.map(\.renewalInfo.unsafePayloadValue)
         let lapsed = snapshot.activePlanID == nil
         if lapsed, let renewal,
-            let winBack = info.winBackOffers.first(where: { renewal.eligibleWinBackOfferIDs.contains($0.id ?? "") }),
+            let winBack = info.winBackOffers.first(where: {
+                renewal.eligibleWinBackOfferIDs.contains($0.id ?? "")
+            }),
             let id = winBack.id
         {
             return PlanOffer(offer: winBack, options: [.winBackOffer(id: id)])

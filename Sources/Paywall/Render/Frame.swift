@@ -30,8 +30,10 @@ struct Canvas {
 
     /// Draws a `[ label ]` button and records it as a click target.
     @discardableResult
-    mutating func button(_ label: String, at rect: Rect, focused: Bool = false, role: ThemeRole = .text,
-                         target: HitTarget) -> Rect {
+    mutating func button(
+        _ label: String, at rect: Rect, focused: Bool = false, role: ThemeRole = .text,
+        target: HitTarget
+    ) -> Rect {
         let button = Button(label, isFocused: focused, style: self[role], focusedStyle: self[.focus])
         let area = Rect(x: rect.x, y: rect.y, width: min(button.width, rect.width), height: 1)
         button.render(in: area, buffer: &buffer)

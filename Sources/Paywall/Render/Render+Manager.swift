@@ -18,7 +18,8 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     } else {
         let items = records.map { record in
             let transaction = record.transaction.unsafePayloadValue
-            return ListView.Item("\(transaction.id) \(store.name(of: transaction.productID))", detail: stateName(record))
+            return ListView.Item(
+                "\(transaction.id) \(store.name(of: transaction.productID))", detail: stateName(record))
         }
         let list = ListView(
             items, state: state.managerSelection, style: canvas[.text], selectedStyle: canvas[.selection],
@@ -49,7 +50,8 @@ func stateName(_ record: TransactionRecord) -> String {
     }
 }
 
-func renderInspector(_ canvas: inout Canvas, _ store: StoreSnapshot, _ record: TransactionRecord, area: Rect) {
+func renderInspector(_ canvas: inout Canvas, _ store: StoreSnapshot, _ record: TransactionRecord, area: Rect)
+{
     let transaction = record.transaction.unsafePayloadValue
     var lines: [(String, String)] = [
         ("Product", store.name(of: transaction.productID)), ("ID", "\(transaction.id)"),
@@ -89,5 +91,6 @@ func renderSwitches(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let active = state.store.simulatedErrors.count
     canvas.text(first, in: area.row(0), role: .text)
     canvas.text(second, in: area.row(1), role: .text)
-    canvas.text("simulated error for \(api.rawValue): \(error) (\(active) active)", in: area.row(2), role: .warning)
+    canvas.text(
+        "simulated error for \(api.rawValue): \(error) (\(active) active)", in: area.row(2), role: .warning)
 }

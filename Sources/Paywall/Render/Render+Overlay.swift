@@ -22,12 +22,14 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         canvas.text("↑/↓ scroll · esc close", in: content.row(content.height - 1), role: .muted)
     case .redeem(let field):
         let modal = Modal(
-            title: "Redeem Code", size: Size(columns: 44, rows: 7), style: canvas[.text], borderStyle: canvas[.border])
+            title: "Redeem Code", size: Size(columns: 44, rows: 7), style: canvas[.text],
+            borderStyle: canvas[.border])
         modal.render(in: area, buffer: &canvas.buffer)
         let content = modal.contentRect(in: area)
         canvas.text("Enter an offer code:", in: content.row(0))
         let input = TextField(
-            field, placeholder: "CODE", isFocused: true, style: canvas[.selection], focusedStyle: canvas[.selection],
+            field, placeholder: "CODE", isFocused: true, style: canvas[.selection],
+            focusedStyle: canvas[.selection],
             placeholderStyle: canvas[.muted])
         input.render(in: content.row(2), buffer: &canvas.buffer)
         canvas.cursor = input.cursorPosition(in: content.row(2))
@@ -35,12 +37,14 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
     case .accounts(let list):
         let accounts = state.store.accounts
         let modal = Modal(
-            title: "Sandbox accounts", size: Size(columns: 40, rows: accounts.count + 5), style: canvas[.text],
+            title: "Sandbox accounts", size: Size(columns: 40, rows: accounts.count + 5),
+            style: canvas[.text],
             borderStyle: canvas[.border])
         modal.render(in: area, buffer: &canvas.buffer)
         let content = modal.contentRect(in: area)
         let items = accounts.map {
-            ListView.Item($0.name + ($0.name == state.store.account ? " (signed in)" : ""), detail: $0.storefront)
+            ListView.Item(
+                $0.name + ($0.name == state.store.account ? " (signed in)" : ""), detail: $0.storefront)
         }
         ListView(items, state: list, style: canvas[.text], selectedStyle: canvas[.selection])
             .render(in: content.inset(bottom: 2), buffer: &canvas.buffer)
@@ -72,6 +76,7 @@ func renderSheet(_ canvas: inout Canvas, _ state: AppState, _ sheet: PaymentShee
     }
     let buttons = content.row(content.height - 1)
     let confirm = canvas.button("Confirm", at: buttons, focused: true, target: .action("confirm"))
-    canvas.button("Cancel", at: buttons.inset(left: confirm.width + 2), role: .muted, target: .action("cancel"))
+    canvas.button(
+        "Cancel", at: buttons.inset(left: confirm.width + 2), role: .muted, target: .action("cancel"))
     canvas.text("enter confirm · esc cancel", in: buttons, role: .muted, alignment: .trailing)
 }

@@ -63,7 +63,8 @@ func renderButtonsStyle(_ canvas: inout Canvas, _ state: AppState, _ rows: [Plan
             }
         let free = renderTags(&canvas, row, line: line)
         let button = canvas.button(
-            label, at: free, focused: row.isSelected, role: row.isSelected ? .cta : .ctaText, target: .plan(index))
+            label, at: free, focused: row.isSelected, role: row.isSelected ? .cta : .ctaText,
+            target: .plan(index))
         if state.labelStyle == .action || state.labelStyle == .displayName {
             canvas.text(row.price, in: free.inset(left: button.width + 1), role: .muted)
         }
@@ -135,7 +136,8 @@ func renderPagedStyle(_ canvas: inout Canvas, _ rows: [PlanRow], area: Rect, pro
     var inner = area
     if prominent {
         let box = Rect(x: area.x, y: area.y, width: area.width, height: min(area.height - 1, 6))
-        Box(title: row.tag ?? "", border: .heavy, style: canvas[.focus]).render(in: box, buffer: &canvas.buffer)
+        Box(title: row.tag ?? "", border: .heavy, style: canvas[.focus]).render(
+            in: box, buffer: &canvas.buffer)
         inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
     }
     let lines: [(String, ThemeRole)] = [

@@ -6,7 +6,8 @@ import TerminalUI
 func renderShelf(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let products = state.store.shelfProducts
     guard !products.isEmpty else {
-        canvas.text("Nothing for sale outside subscriptions. Press tab for plans.", in: area.row(1), role: .muted)
+        canvas.text(
+            "Nothing for sale outside subscriptions. Press tab for plans.", in: area.row(1), role: .muted)
         return
     }
     let height: Int =
@@ -24,9 +25,11 @@ func renderShelf(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     for offset in 0..<min(fitting, products.count - first) {
         let index = first + offset
         let rect = Rect(x: content.x, y: content.y + offset * height, width: content.width, height: height)
-        renderProduct(&canvas, state, products[index], index: index, isSelected: index == selected, area: rect)
+        renderProduct(
+            &canvas, state, products[index], index: index, isSelected: index == selected, area: rect)
     }
-    indicator.render(in: Rect(x: area.maxX - 1, y: area.y, width: 1, height: area.height), buffer: &canvas.buffer)
+    indicator.render(
+        in: Rect(x: area.maxX - 1, y: area.y, width: 1, height: area.height), buffer: &canvas.buffer)
 }
 
 /// The buy button's label, or the owned state.
@@ -48,7 +51,9 @@ func renderProduct(
     var body = area
     if state.productViewStyle == .large {
         Box(border: isSelected ? .heavy : .rounded, style: canvas[isSelected ? .focus : .border])
-            .render(in: Rect(x: area.x, y: area.y, width: area.width, height: area.height - 1), buffer: &canvas.buffer)
+            .render(
+                in: Rect(x: area.x, y: area.y, width: area.width, height: area.height - 1),
+                buffer: &canvas.buffer)
         body = area.inset(top: 1, left: 2, bottom: 2, right: 2)
     } else if isSelected {
         canvas.buffer.fill(area.row(0), with: Cell(" ", style: canvas[.selection]))

@@ -17,7 +17,8 @@ struct PlanRow {
 func renderSubscriptions(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let plans = state.store.plans
     guard !plans.isEmpty else {
-        canvas.text("No subscriptions in this catalog. Press tab for the shop.", in: area.row(1), role: .muted)
+        canvas.text(
+            "No subscriptions in this catalog. Press tab for the shop.", in: area.row(1), role: .muted)
         return
     }
     let rows = planRows(state)
@@ -38,10 +39,14 @@ func renderSubscriptions(_ canvas: inout Canvas, _ state: AppState, area: Rect) 
 func planRows(_ state: AppState) -> [PlanRow] {
     let plans = state.store.plans
     return plans.enumerated().map { index, product in
-        let offer = PlanOffer.best(for: product, in: state.store).map { OfferText.terms($0.offer, product: product) }
+        let offer = PlanOffer.best(for: product, in: state.store).map {
+            OfferText.terms($0.offer, product: product)
+        }
         return PlanRow(
-            product: product, name: product.displayName, price: OfferText.pricePerPeriod(product), offer: offer,
-            badge: OfferText.savings(product, among: plans), tag: OfferText.relationship(product, in: state.store),
+            product: product, name: product.displayName, price: OfferText.pricePerPeriod(product),
+            offer: offer,
+            badge: OfferText.savings(product, among: plans),
+            tag: OfferText.relationship(product, in: state.store),
             isSelected: index == min(state.planIndex, plans.count - 1))
     }
 }

@@ -32,13 +32,15 @@ public func render(_ state: AppState, theme: Theme, size: Size) -> Frame {
 
 func renderTooSmall(_ canvas: inout Canvas, area: Rect) {
     let lines = [
-        "Terminal too small", "need \(minimumSize.columns)x\(minimumSize.rows), have \(area.width)x\(area.height)",
+        "Terminal too small", "need \(minimumSize.columns)x\(minimumSize.rows)",
+        "have \(area.width)x\(area.height)",
         "q quits",
     ]
     let top = area.y + max(0, (area.height - lines.count) / 2)
     for (offset, line) in lines.enumerated() {
-        canvas.text(line, in: area.row(top - area.y + offset), role: offset == 0 ? .warning : .muted,
-                    alignment: .center)
+        canvas.text(
+            line, in: area.row(top - area.y + offset), role: offset == 0 ? .warning : .muted,
+            alignment: .center)
     }
 }
 
@@ -78,7 +80,8 @@ func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
         state.tab == .subscriptions
         ? "\(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)" : state.productViewStyle.rawValue
     let used = bar.titleRects(in: area).last?.maxX ?? area.x
-    canvas.text(styleText, in: area.inset(left: used - area.x + 2, right: 1), role: .muted, alignment: .trailing)
+    canvas.text(
+        styleText, in: area.inset(left: used - area.x + 2, right: 1), role: .muted, alignment: .trailing)
 }
 
 func renderFooter(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
@@ -90,7 +93,8 @@ func renderFooter(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     for (label, action) in buttons {
         let width = DisplayWidth.of(label) + 4
         guard x + width <= area.maxX else { break }
-        canvas.button(label, at: Rect(x: x, y: area.y, width: width, height: 1), role: .muted, target: .action(action))
+        canvas.button(
+            label, at: Rect(x: x, y: area.y, width: width, height: 1), role: .muted, target: .action(action))
         x += width + 1
     }
 }

@@ -40,13 +40,28 @@ extension EffectRunner {
             return "Clock advanced to \(formatClock(date))"
         case .setting(let setting):
             try await store.apply(setting)
-            return "Set \(setting)"
+            return describe(setting)
         case .simulatedError(let failure, let api):
             try await store.setSimulatedError(failure, for: api)
             return "\(api.rawValue): \(failure.map { "\($0)" } ?? "no simulated error")"
         case .clear:
             try await store.clearTransactions()
             return "Cleared all transactions"
+        }
+    }
+
+    /// "Ask to Buy on", "Storefront DEU": what a setting change did, in words.
+    static func describe(_ setting: StoreSetting) -> String {
+        func flag(_ on: Bool) -> String { on ? "on" : "off" }
+        switch setting {
+        case .storefront(let value): return "Storefront \(value)"
+        case .locale(let value): return "Locale \(value)"
+        case .timeRate(let rate): return "Time rate: \(rate)"
+        case .askToBuy(let on): return "Ask to Buy \(flag(on))"
+        case .billingRetryOnRenewal(let on): return "Billing retry on renewal \(flag(on))"
+        case .billingGracePeriod(let on): return "Billing grace period \(flag(on))"
+        case .interruptedPurchases(let on): return "Interrupted purchases \(flag(on))"
+        case .disableDialogs(let on): return "Dialogs \(flag(!on))"
         }
     }
 }

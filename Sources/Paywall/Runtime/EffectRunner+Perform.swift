@@ -2,7 +2,9 @@ import Foundation
 import StoreCore
 
 extension EffectRunner {
-    static func perform(_ effect: Effect, store: Backend, inbox: Inbox, groupID: String?) async {
+    /// Carries out one effect and posts its answer (used by the queue, and by tests to run a
+    /// flow step by step).
+    public static func perform(_ effect: Effect, store: Backend, inbox: Inbox, groupID: String?) async {
         do {
             switch effect {
             case .reload:
@@ -54,7 +56,8 @@ extension EffectRunner {
     }
 
     /// Everything the screens show, read together.
-    static func snapshot(_ store: Backend, groupID: String?) async throws(StoreError) -> StoreSnapshot {
+    public static func snapshot(_ store: Backend, groupID: String?) async throws(StoreError) -> StoreSnapshot
+    {
         var snapshot = StoreSnapshot()
         snapshot.products = try await store.allProducts()
         snapshot.groupID =

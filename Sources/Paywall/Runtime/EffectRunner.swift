@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import Synchronization
 
 /// Carries out effects against the store, one at a time in order (so a reload never overtakes
 /// the purchase it follows), and posts what comes back to the inbox.
@@ -11,6 +12,8 @@ public final class EffectRunner: Sendable {
     private let log: PaywallLog
     private let queue: AsyncStream<Effect>.Continuation
     private let groupID: String?
+    /// A reload waits in the queue: later ones would read the same state, so they are dropped.
+    private let reloadFlag = ReloadFlag()
 
     public init(store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?) {
         self.store = store
@@ -19,8 +22,10 @@ public final class EffectRunner: Sendable {
         self.groupID = groupID
         let (stream, continuation) = AsyncStream<Effect>.makeStream()
         queue = continuation
+        let reloadFlag = self.reloadFlag
         Task.detached { [store, inbox, log, groupID] in
             for await effect in stream {
+                if effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
                 log.write("effect \(effect)")
                 await Self.perform(effect, store: store, inbox: inbox, groupID: groupID)
             }
@@ -29,7 +34,16 @@ public final class EffectRunner: Sendable {
 
     /// Queues effects; returns at once.
     public func run(_ effects: [Effect]) {
-        for effect in effects { queue.yield(effect) }
+        for effect in effects {
+            if effect == .reload {
+                let wasQueued = reloadFlag.isQueued.withLock { queued in
+                    defer { queued = true }
+                    return queued
+                }
+                if wasQueued { continue }
+            }
+            queue.yield(effect)
+        }
     }
 
     /// Listens to `updates`, `messages` and `events` for as long as the process runs.
@@ -48,4 +62,9 @@ public final class EffectRunner: Sendable {
     }
 
     public func stop() { queue.finish() }
+}
+
+/// Shared between `run` and the runner's task: whether a reload is waiting in the queue.
+private final class ReloadFlag: Sendable {
+    let isQueued = Mutex(false)
 }

@@ -31,14 +31,18 @@ func perform(_ state: inout AppState, action: String, key: Key) -> [Effect] {
             return []
         }
         let renewal = status.renewalInfo.unsafePayloadValue
-        return [.control(.autoRenew(!renewal.willAutoRenew, transactionID: status.transaction.unsafePayloadValue.id))]
+        return [
+            .control(
+                .autoRenew(!renewal.willAutoRenew, transactionID: status.transaction.unsafePayloadValue.id))
+        ]
     case "restore":
         state.isRestoring = true
         return [.sync]
     case "redeem": state.overlay = .redeem(TextFieldState(maxLength: 64))
     case "terms":
         state.overlay = .policy(
-            title: "Terms of Service", text: policyText(state.content.termsText, state.content.termsURL), offset: 0)
+            title: "Terms of Service", text: policyText(state.content.termsText, state.content.termsURL),
+            offset: 0)
     case "privacy":
         state.overlay = .policy(
             title: "Privacy Policy", text: policyText(state.content.privacyText, state.content.privacyURL),

@@ -38,14 +38,17 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
     case .message(let message):
         switch message {
         case .priceIncreaseConsent(let productID):
-            let id = state.store.records.first { $0.transaction.unsafePayloadValue.productID == productID }?.id
+            let id = state.store.records.first { $0.transaction.unsafePayloadValue.productID == productID }?
+                .id
             state.post(
                 Notice(
                     .warning, "Price increase for \(state.store.name(of: productID)): do you accept?",
                     hint: "y accept · n decline", priceIncreaseTransactionID: id))
         case .billingIssue(let productID):
             state.post(
-                Notice(.warning, "Billing problem with \(state.store.name(of: productID)): update your payment method"))
+                Notice(
+                    .warning,
+                    "Billing problem with \(state.store.name(of: productID)): update your payment method"))
         case .winBackOffer(let productID, let offerID):
             state.post(Notice(.info, "Win-back offer for \(state.store.name(of: productID)): \(offerID)"))
         }

@@ -14,12 +14,14 @@ struct PaywallCommand: Command {
         + "[--state DIR | --ephemeral]"
     static let options: [OptionSpec] =
         StoreOptions.specs + [
-            .option("theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default)."),
+            .option(
+                "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default)."),
             .option("store", value: "sim", help: "The in-process simulator (the only backend so far)."),
             .option(
                 "style", value: "STYLE",
                 help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + "."),
-            .option("dump", value: "WxH", help: "Print the first loaded frame as text at this size and exit."),
+            .option(
+                "dump", value: "WxH", help: "Print the first loaded frame as text at this size and exit."),
             .flag("exit-after-first-frame", help: "Quit once the products are on screen; print the timings."),
         ]
     static let discussion = """
@@ -109,7 +111,8 @@ struct PaywallCommand: Command {
             }
             let path = BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
             guard FileManager.default.fileExists(atPath: path) else {
-                Console.error("kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset")
+                Console.error(
+                    "kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset")
                 throw ExitCode.usage
             }
             return try Theme.load(path: path)
