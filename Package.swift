@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "TerminalUI"),
         // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
         .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
+        // The app: state, events, effects, update and the screens; speaks only Store/StoreControl.
+        .target(name: "Paywall", dependencies: ["StoreCore", "TerminalUI"]),
 
         // The wire protocol over a SimulatedStore: store + control actions, update streams, auth.
         .target(name: "StoreServer", dependencies: ["HTTP", "Simulator", "Signing", "StoreCore"]),
@@ -45,16 +47,18 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "HTTP",
-                "StoreServer",
-                "RemoteStore",
+                "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
+                "HTTP",
+                "StoreServer", "RemoteStore",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
             name: "kiosk-storm", dependencies: ["Catalog", "Signing", "Simulator", "StoreCore"]),
         .executableTarget(
             name: "kiosk-bench",
-            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI"]),
+            dependencies: [
+                "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall",
+            ]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
@@ -76,6 +80,11 @@ let package = Package(
             ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "PaywallTests",
+            dependencies: ["Paywall", "StoreCore", "TerminalUI", "Simulator", "Catalog", "Signing"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),
         .testTarget(
             name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI", "CNCursesW"]),
     ]

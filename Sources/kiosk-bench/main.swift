@@ -16,8 +16,11 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await SimulateBenchmark.run() }
     ),
     (
-        "render", "render + diff of a 200x60 widget frame (µs/frame) beside copying its cells",
-        { try RenderBenchmark.run() }
+        "render",
+        "render + diff of 200x60 frames (widgets; the paywall shop with 500 products), first frame, idle CPU",
+        {
+            try RenderBenchmark.run() + PaywallRenderBenchmark.run() + (await PaywallProcessBenchmark.run())
+        }
     ),
 ]
 

@@ -1,36 +1,127 @@
+import Catalog
 import Foundation
+import Paywall
+import StoreCore
+import TerminalCurses
+import TerminalUI
 
-/// `kiosk` with no subcommand: the paywall on a catalog, over the simulator or a server.
+/// `kiosk` with no subcommand: the paywall on a catalog, over the simulator.
 struct PaywallCommand: Command {
     static let name = "kiosk"
     static let summary = "A terminal paywall and store front-end for StoreKit 2 purchase flows."
     static let usage =
-        "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim|URL] [--account NAME] [--style STYLE]"
-    static let options: [OptionSpec] = [
-        .option("catalog", value: "FILE", help: "A .storekit catalog (default: the bundled demo catalog)."),
-        .option("theme", value: "NAME|PATH", help: "A bundled theme name or a theme file."),
-        .option("store", value: "sim|URL", help: "The in-process simulator (default) or a kiosk server URL."),
-        .option("account", value: "NAME", help: "The sandbox account to sign in as."),
-        .option("style", value: "STYLE", help: "Subscription control style (buttons, picker, ...)."),
-        StateDirectory.option,
-        .flag("ephemeral", help: "Keep all state in memory; nothing is written."),
-    ]
+        "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim] [--account NAME] [--style STYLE] "
+        + "[--state DIR | --ephemeral]"
+    static let options: [OptionSpec] =
+        StoreOptions.specs + [
+            .option(
+                "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default)."),
+            .option("store", value: "sim", help: "The in-process simulator (the only backend so far)."),
+            .option(
+                "style", value: "STYLE",
+                help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + "."),
+            .option(
+                "dump", value: "WxH", help: "Print the first loaded frame as text at this size and exit."),
+            .flag("exit-after-first-frame", help: "Quit once the products are on screen; print the timings."),
+        ]
+    static let discussion = """
+        Keys are listed by '?' inside the paywall. Diagnostics go to the file named by $KIOSK_LOG.
+        NO_COLOR (any value) draws without colour.
+        """
 
     var arguments: ParsedArguments
+    var storeOptions: StoreOptions
+    var style: ControlStyle
+    var dumpSize: Size?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
         self.arguments = arguments
+        storeOptions = try StoreOptions(arguments)
+        if let store = arguments.value("store"), store != "sim" {
+            throw UsageError("--store supports only 'sim' in this build, got '\(store)'")
+        }
+        let styleName = arguments.value("style") ?? "buttons"
+        guard let style = ControlStyle(rawValue: styleName) else {
+            throw UsageError(
+                "--style must be one of " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ", got '\(styleName)'")
+        }
+        self.style = style
+        if let dump = arguments.value("dump") {
+            let parts = dump.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+                throw UsageError("--dump needs a size such as 80x24, got '\(dump)'")
+            }
+            dumpSize = Size(columns: parts[0], rows: parts[1])
+        }
     }
 
     func run() async throws -> ExitCode {
-        Console.error(
-            """
-            kiosk: the paywall screen is not built yet (it lands with the paywall TUI issue).
-            Available now: 'kiosk lint FILE...'. See 'kiosk --help'.
-            """)
-        return .failure
+        let start = ContinuousClock.now
+        // Time already spent before main (exec, dynamic loading), so the report counts from exec.
+        let beforeMain = ProcessAge.seconds() ?? 0
+        let theme = try loadTheme(arguments.value("theme") ?? "default")
+        let store = try storeOptions.makeStore()
+        let content = try PaywallContentLoader.content(catalogPath: storeOptions.catalogPath)
+        var app = PaywallApp(store: store, content: content, theme: theme)
+        app.controlStyle = style
+        app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
+        if let dumpSize {
+            app.exitsAfterFirstLoadedFrame = true
+            let terminal = HeadlessTerminal(size: dumpSize)
+            _ = app.run(on: terminal, start: start)
+            Console.print(terminal.screen.plainText)
+            return .success
+        }
+        app.exitsAfterFirstLoadedFrame = arguments.flag("exit-after-first-frame")
+        let report = try await runOnMainThread(app, theme: theme, start: start)
+        if app.exitsAfterFirstLoadedFrame {
+            let first = report.firstFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"
+            let loaded =
+                report.firstLoadedFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"
+            Console.print("first frame: \(first) ms; first frame with products: \(loaded) ms (since exec)")
+        }
+        return .success
+    }
+
+    /// The loop blocks in `readKey`, so it runs on the main thread, never on a worker the store needs.
+    private func runOnMainThread(_ app: PaywallApp, theme: Theme, start: ContinuousClock.Instant) async throws
+        -> PaywallApp.Report
+    {
+        try await MainActor.run {
+            let terminal: CursesTerminal
+            do {
+                terminal = try CursesTerminal()
+            } catch {
+                Console.error("kiosk: \(error)")
+                throw ExitCode.failure
+            }
+            defer { terminal.end() }
+            var app = app
+            app.theme = theme.resolved(for: terminal.colorCapability)
+            return app.run(on: terminal, start: start)
+        }
+    }
+
+    /// A bundled theme by name, or a theme file by path.
+    private func loadTheme(_ nameOrPath: String) throws -> Theme {
+        do {
+            if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+                return try Theme.load(path: nameOrPath)
+            }
+            let path = BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
+            guard FileManager.default.fileExists(atPath: path) else {
+                Console.error(
+                    "kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset")
+                throw ExitCode.usage
+            }
+            return try Theme.load(path: path)
+        } catch let error as TerminalUIError {
+            Console.error("kiosk: \(error)")
+            throw ExitCode.dataError
+        }
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import StoreCore
+
+/// Everything the screens show that comes from the store, read in one go after each change so a
+/// frame never mixes old and new data.
+public struct StoreSnapshot: Sendable, Hashable {
+    public var products: [Product] = []
+    public var entitlements: [VerificationResult<Transaction>] = []
+    /// Statuses of the leading group's subscriptions.
+    public var statuses: [SubscriptionStatus] = []
+    public var isEligibleForIntroOffer = true
+    public var records: [TransactionRecord] = []
+    public var settings = StoreSettings()
+    public var account = ""
+    public var accounts: [StoreAccount] = []
+    public var clock: Date?
+    public var simulatedErrors: [FailableAPI: SimulatedFailure] = [:]
+    /// The group the picker shows.
+    public var groupID: String?
+
+    public init() {}
+
+    /// The leading group's subscriptions, by level (1 first) then by period.
+    public var plans: [Product] {
+        products.filter { $0.type == .autoRenewable && $0.subscription?.groupID == groupID }
+            .sorted { lhs, rhs in
+                let left = lhs.subscription!
+                let right = rhs.subscription!
+                if left.groupLevel != right.groupLevel { return left.groupLevel < right.groupLevel }
+                return left.period.approximateDays < right.period.approximateDays
+            }
+    }
+
+    /// Everything that is not an auto-renewable subscription, for the shelf.
+    public var shelfProducts: [Product] { products.filter { $0.type != .autoRenewable } }
+
+    /// The status that grants access now (or the latest one when none does).
+    public var activeStatus: SubscriptionStatus? {
+        statuses.first { $0.state.grantsAccess } ?? statuses.first { $0.state == .inBillingRetryPeriod }
+    }
+
+    /// The product of the active plan, if the account has one.
+    public var activePlanID: String? {
+        guard let status = statuses.first(where: { $0.state.grantsAccess }) else { return nil }
+        return status.renewalInfo.unsafePayloadValue.currentProductID
+    }
+
+    /// Product IDs the account is entitled to now.
+    public var entitledProductIDs: Set<String> {
+        Set(entitlements.map(\.unsafePayloadValue.productID))
+    }
+
+    public func product(_ id: String) -> Product? { products.first { $0.id == id } }
+
+    /// The product's display name, or its ID when unknown.
+    public func name(of productID: String) -> String { product(productID)?.displayName ?? productID }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import StoreCore
+import TerminalUI
+
+/// The Transaction Manager: the account's transactions, an inspector, and the store's switches.
+func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
+    let store = state.store
+    let box = Box(
+        title: "Transaction Manager · \(store.account)", style: canvas[.border], titleStyle: canvas[.accent],
+        fill: canvas[.surface])
+    box.render(in: area, buffer: &canvas.buffer)
+    let inner = box.inner(area).inset(left: 1, right: 1)
+    let parts = inner.split(rows: [.fill(), .fixed(3), .fixed(1)])
+    let columns = parts[0].split(columns: [.percentage(55), .fill()], spacing: 2)
+    let records = store.records
+    if records.isEmpty {
+        canvas.text("No transactions for this account yet.", in: columns[0].row(0), role: .muted)
+    } else {
+        let items = records.map { record in
+            let transaction = record.transaction.unsafePayloadValue
+            return ListView.Item(
+                "\(transaction.id) \(store.name(of: transaction.productID))", detail: stateName(record))
+        }
+        let list = ListView(
+            items, state: state.managerSelection, style: canvas[.text], selectedStyle: canvas[.selection],
+            scrollStyle: canvas[.muted])
+        list.render(in: columns[0], buffer: &canvas.buffer)
+        let resolved = list.resolvedState(in: columns[0])
+        for row in 0..<min(columns[0].height, records.count - resolved.offset) {
+            canvas.targets.append((columns[0].row(row), .record(resolved.offset + row)))
+        }
+    }
+    if let record = state.selectedRecord { renderInspector(&canvas, store, record, area: columns[1]) }
+    renderSwitches(&canvas, state, area: parts[1])
+    canvas.text(KeyMaps.manager.helpLine(width: parts[2].width), in: parts[2], role: .muted)
+}
+
+/// The Transaction Manager's words for a record's state.
+func stateName(_ record: TransactionRecord) -> String {
+    switch record.state {
+    case .purchased: "purchased"
+    case .pendingApproval: "pending approval"
+    case .declined: "declined"
+    case .interrupted: "interrupted"
+    case .refunded: "refunded"
+    case .expired: "expired"
+    case .billingRetry: "billing retry"
+    case .gracePeriod: "grace period"
+    case .upgraded: "upgraded"
+    }
+}
+
+func renderInspector(_ canvas: inout Canvas, _ store: StoreSnapshot, _ record: TransactionRecord, area: Rect)
+{
+    let transaction = record.transaction.unsafePayloadValue
+    var lines: [(String, String)] = [
+        ("Product", store.name(of: transaction.productID)), ("ID", "\(transaction.id)"),
+        ("Original", "\(transaction.originalID)"), ("Type", typeName(transaction.productType)),
+        ("State", stateName(record)), ("Purchased", formatClock(transaction.purchaseDate)),
+    ]
+    if let expiration = transaction.expirationDate { lines.append(("Expires", formatClock(expiration))) }
+    if let offer = transaction.offer { lines.append(("Offer", offer.type.description)) }
+    if let revoked = transaction.revocationDate { lines.append(("Revoked", formatClock(revoked))) }
+    if let renewal = record.renewalInfo {
+        lines.append(("Auto-renew", renewal.willAutoRenew ? "on" : "off"))
+        if let next = renewal.autoRenewPreference, next != transaction.productID {
+            lines.append(("Renews to", store.name(of: next)))
+        }
+    }
+    if record.isPendingPriceIncreaseConsent { lines.append(("Price rise", "awaiting consent")) }
+    lines.append(("Verified", record.transaction.isVerified ? "yes" : "NO"))
+    lines.append(("Finished", record.isFinished ? "yes" : "no"))
+    for (row, line) in lines.prefix(area.height).enumerated() {
+        canvas.text(line.0, in: area.row(row).inset(right: area.width - 11), role: .muted)
+        canvas.text(line.1, in: area.row(row).inset(left: 11), role: .text)
+    }
+}
+
+func renderSwitches(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
+    let settings = state.store.settings
+    func flag(_ on: Bool) -> String { on ? "on" : "off" }
+    let first =
+        "Ask to Buy \(flag(settings.askToBuyEnabled)) · billing retry \(flag(settings.billingRetryOnRenewal))"
+        + " · grace \(flag(settings.billingGracePeriodEnabled)) · interrupted "
+        + "\(flag(settings.interruptedPurchasesEnabled)) · dialogs \(flag(!settings.disableDialogs))"
+    let second =
+        "clock \(state.store.clock.map(formatClock) ?? "--") · rate \(settings.timeRate) · storefront "
+        + "\(settings.storefront) · locale \(settings.locale)"
+    let api = FailableAPI.allCases[min(state.managerAPIIndex, FailableAPI.allCases.count - 1)]
+    let error = state.store.simulatedErrors[api].map { "\($0)" } ?? "none"
+    let active = state.store.simulatedErrors.count
+    canvas.text(first, in: area.row(0), role: .text)
+    canvas.text(second, in: area.row(1), role: .text)
+    canvas.text(
+        "simulated error for \(api.rawValue): \(error) (\(active) active)", in: area.row(2), role: .warning)
+}

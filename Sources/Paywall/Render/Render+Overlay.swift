@@ -1,0 +1,82 @@
+import Foundation
+import StoreCore
+import TerminalUI
+
+func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay, area: Rect) {
+    switch overlay {
+    case .sheet(let sheet, _): renderSheet(&canvas, state, sheet, area: area)
+    case .help:
+        HelpOverlay(
+            KeyMaps.paywall, title: "Keys", style: canvas[.text], keyStyle: canvas[.accent],
+            borderStyle: canvas[.border]
+        ).render(in: area, buffer: &canvas.buffer)
+    case .policy(let title, let text, let offset):
+        let modal = Modal(
+            title: title, size: Size(columns: area.width - 4, rows: area.height - 2), style: canvas[.text],
+            borderStyle: canvas[.border])
+        modal.render(in: area, buffer: &canvas.buffer)
+        let content = modal.contentRect(in: area)
+        let body = content.inset(bottom: 1)
+        let viewer = TextViewer(text, offset: offset, style: canvas[.text], scrollStyle: canvas[.muted])
+        viewer.render(in: body, buffer: &canvas.buffer)
+        canvas.text("↑/↓ scroll · esc close", in: content.row(content.height - 1), role: .muted)
+    case .redeem(let field):
+        let modal = Modal(
+            title: "Redeem Code", size: Size(columns: 44, rows: 7), style: canvas[.text],
+            borderStyle: canvas[.border])
+        modal.render(in: area, buffer: &canvas.buffer)
+        let content = modal.contentRect(in: area)
+        canvas.text("Enter an offer code:", in: content.row(0))
+        let input = TextField(
+            field, placeholder: "CODE", isFocused: true, style: canvas[.selection],
+            focusedStyle: canvas[.selection],
+            placeholderStyle: canvas[.muted])
+        input.render(in: content.row(2), buffer: &canvas.buffer)
+        canvas.cursor = input.cursorPosition(in: content.row(2))
+        canvas.text("enter redeem · esc cancel", in: content.row(4), role: .muted)
+    case .accounts(let list):
+        let accounts = state.store.accounts
+        let modal = Modal(
+            title: "Sandbox accounts", size: Size(columns: 40, rows: accounts.count + 5),
+            style: canvas[.text],
+            borderStyle: canvas[.border])
+        modal.render(in: area, buffer: &canvas.buffer)
+        let content = modal.contentRect(in: area)
+        let items = accounts.map {
+            ListView.Item(
+                $0.name + ($0.name == state.store.account ? " (signed in)" : ""), detail: $0.storefront)
+        }
+        ListView(items, state: list, style: canvas[.text], selectedStyle: canvas[.selection])
+            .render(in: content.inset(bottom: 2), buffer: &canvas.buffer)
+        canvas.text("enter switch · esc close", in: content.row(content.height - 1), role: .muted)
+    case .transactionManager:
+        renderManager(&canvas, state, area: area)
+    }
+}
+
+/// The App Store's payment sheet: product, price, account, offer terms; Confirm / Cancel.
+func renderSheet(_ canvas: inout Canvas, _ state: AppState, _ sheet: PaymentSheet, area: Rect) {
+    let product = sheet.product
+    var lines: [(String, ThemeRole)] = [
+        (product.displayName, .accent), (product.description, .muted), ("", .text),
+    ]
+    if let offer = sheet.offer { lines.append((OfferText.terms(offer, product: product), .success)) }
+    let price =
+        sheet.quantity > 1 ? "\(product.displayPrice) × \(sheet.quantity)" : OfferText.pricePerPeriod(product)
+    lines.append(("Price    \(price)", .text))
+    lines.append(("Account  \(sheet.account)", .text))
+    let width = min(area.width - 2, max(48, lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 6)
+    let modal = Modal(
+        title: "App Store", size: Size(columns: width, rows: lines.count + 5), style: canvas[.text],
+        borderStyle: canvas[.border])
+    modal.render(in: area, buffer: &canvas.buffer)
+    let content = modal.contentRect(in: area)
+    for (row, line) in lines.enumerated() where row < content.height - 2 {
+        canvas.text(line.0, in: content.row(row), role: line.1)
+    }
+    let buttons = content.row(content.height - 1)
+    let confirm = canvas.button("Confirm", at: buttons, focused: true, target: .action("confirm"))
+    canvas.button(
+        "Cancel", at: buttons.inset(left: confirm.width + 2), role: .muted, target: .action("cancel"))
+    canvas.text("enter confirm · esc cancel", in: buttons, role: .muted, alignment: .trailing)
+}

@@ -1,0 +1,154 @@
+import StoreCore
+import TerminalUI
+
+/// Rows the options want in a style (more are cut or scrolled when the screen is short).
+func optionsHeight(_ style: ControlStyle, _ label: ButtonLabelStyle, _ count: Int) -> Int {
+    switch style {
+    case .buttons: count * (label == .multiline ? 3 : 2)
+    case .picker: count * 2
+    case .prominentPicker: count * 4
+    case .compactPicker: 3
+    case .pagedPicker: 5
+    case .pagedProminentPicker: 7
+    }
+}
+
+func renderPlans(_ canvas: inout Canvas, _ state: AppState, _ rows: [PlanRow], area: Rect) {
+    guard !area.isEmpty else { return }
+    switch state.controlStyle {
+    case .buttons: renderButtonsStyle(&canvas, state, rows, area: area)
+    case .picker: renderListStyle(&canvas, rows, area: area, prominent: false)
+    case .prominentPicker: renderListStyle(&canvas, rows, area: area, prominent: true)
+    case .compactPicker: renderCompactStyle(&canvas, rows, area: area)
+    case .pagedPicker: renderPagedStyle(&canvas, rows, area: area, prominent: false)
+    case .pagedProminentPicker: renderPagedStyle(&canvas, rows, area: area, prominent: true)
+    }
+}
+
+/// The first row to show so the selected one (`height` rows each) stays visible.
+func firstVisible(_ rows: [PlanRow], rowHeight: Int, area: Rect) -> Int {
+    let fitting = max(1, area.height / rowHeight)
+    let selected = rows.firstIndex { $0.isSelected } ?? 0
+    return max(0, min(selected - fitting + 1, rows.count - fitting))
+}
+
+/// The trailing decorations of a plan: relationship tag and savings badge.
+func renderTags(_ canvas: inout Canvas, _ row: PlanRow, line: Rect) -> Rect {
+    var right = line.maxX
+    for text in [row.badge, row.tag].compactMap({ $0 }) {
+        let badge = Badge(text, style: canvas[text.hasPrefix("Save") ? .badge : .accent])
+        let rect = Rect(x: right - badge.width, y: line.y, width: badge.width, height: 1)
+        guard rect.x > line.x + 10 else { break }
+        badge.render(in: rect, buffer: &canvas.buffer)
+        right = rect.x - 1
+    }
+    return Rect(x: line.x, y: line.y, width: right - line.x, height: 1)
+}
+
+/// `.buttons`: every plan is its own subscribe button, labelled by the label style.
+func renderButtonsStyle(_ canvas: inout Canvas, _ state: AppState, _ rows: [PlanRow], area: Rect) {
+    let height = state.labelStyle == .multiline ? 3 : 2
+    let first = firstVisible(rows, rowHeight: height, area: area)
+    for (offset, row) in rows.dropFirst(first).enumerated() {
+        let top = offset * height
+        guard top < area.height else { break }
+        let index = first + offset
+        let line = area.row(top)
+        let label: String =
+            switch state.labelStyle {
+            case .action: "\(state.content.callToAction) · \(row.name)"
+            case .displayName, .multiline: row.name
+            case .price: row.price
+            case .singleLine: "\(row.name) · \(row.price)"
+            }
+        let free = renderTags(&canvas, row, line: line)
+        let button = canvas.button(
+            label, at: free, focused: row.isSelected, role: row.isSelected ? .cta : .ctaText,
+            target: .plan(index))
+        if state.labelStyle == .action || state.labelStyle == .displayName {
+            canvas.text(row.price, in: free.inset(left: button.width + 1), role: .muted)
+        }
+        var detail = row.offer ?? ""
+        if state.labelStyle == .multiline {
+            canvas.text("  \(row.price)", in: area.row(top + 1), role: .text)
+            canvas.targets.append((area.row(top + 1), .plan(index)))
+            detail = row.offer ?? ""
+            if !detail.isEmpty { canvas.text("  \(detail)", in: area.row(top + 2), role: .success) }
+        } else if !detail.isEmpty {
+            canvas.text("  \(detail)", in: area.row(top + 1), role: .success)
+        }
+    }
+}
+
+/// `.picker` and `.prominentPicker`: radio rows, the prominent ones boxed.
+func renderListStyle(_ canvas: inout Canvas, _ rows: [PlanRow], area: Rect, prominent: Bool) {
+    let height = prominent ? 4 : 2
+    let first = firstVisible(rows, rowHeight: height, area: area)
+    for (offset, row) in rows.dropFirst(first).enumerated() {
+        let top = offset * height
+        guard top < area.height else { break }
+        let index = first + offset
+        var line = area.row(top)
+        var detailLine = area.row(top + 1)
+        if prominent {
+            let box = Rect(x: area.x, y: area.y + top, width: area.width, height: min(4, area.height - top))
+            Box(border: row.isSelected ? .heavy : .rounded, style: canvas[row.isSelected ? .focus : .border])
+                .render(in: box, buffer: &canvas.buffer)
+            canvas.targets.append((box, .plan(index)))
+            line = box.inset(left: 2, right: 2).row(1)
+            detailLine = box.inset(left: 2, right: 2).row(2)
+        } else {
+            if row.isSelected { canvas.buffer.fill(line, with: Cell(" ", style: canvas[.selection])) }
+            canvas.targets.append((Rect(x: line.x, y: line.y, width: line.width, height: 2), .plan(index)))
+        }
+        let style = row.isSelected && !prominent ? canvas[.selection] : canvas[.text]
+        let free = renderTags(&canvas, row, line: line)
+        let marker = row.isSelected ? "◉" : "○"
+        let priceWidth = DisplayWidth.of(row.price)
+        let nameArea = free.inset(right: priceWidth + 2)
+        canvas.text("\(marker) \(row.name)", in: nameArea, style: style)
+        canvas.text(row.price, in: free.inset(left: max(0, free.width - priceWidth - 1)), style: style)
+        if let offer = row.offer { canvas.text("  \(offer)", in: detailLine, role: .success) }
+    }
+}
+
+/// `.compactPicker`: the options side by side, the offer of the selected one under them.
+func renderCompactStyle(_ canvas: inout Canvas, _ rows: [PlanRow], area: Rect) {
+    let cells = area.row(0).split(columns: rows.map { _ in .fill() }, spacing: 1)
+    for (index, (row, cell)) in zip(rows, cells).enumerated() {
+        let style = row.isSelected ? canvas[.focus] : canvas[.selection]
+        let block = Rect(x: cell.x, y: cell.y, width: cell.width, height: min(2, area.height))
+        canvas.buffer.fill(block, with: Cell(" ", style: style))
+        canvas.text(row.name, in: block.row(0), style: style, alignment: .center)
+        canvas.text(row.price, in: block.row(1), style: style, alignment: .center)
+        canvas.targets.append((block, .plan(index)))
+    }
+    if let selected = rows.first(where: \.isSelected), area.height > 2 {
+        let extra = [selected.offer, selected.badge, selected.tag].compactMap { $0 }.joined(separator: " · ")
+        canvas.text(extra, in: area.row(2), role: .success, alignment: .center)
+    }
+}
+
+/// `.pagedPicker` and `.pagedProminentPicker`: one plan per page, ←/→ and dots.
+func renderPagedStyle(_ canvas: inout Canvas, _ rows: [PlanRow], area: Rect, prominent: Bool) {
+    guard let current = rows.firstIndex(where: \.isSelected) else { return }
+    let row = rows[current]
+    var inner = area
+    if prominent {
+        let box = Rect(x: area.x, y: area.y, width: area.width, height: min(area.height - 1, 6))
+        Box(title: row.tag ?? "", border: .heavy, style: canvas[.focus]).render(
+            in: box, buffer: &canvas.buffer)
+        inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
+    }
+    let lines: [(String, ThemeRole)] = [
+        ("‹  \(row.name)  ›", .accent), (row.price, .text), (row.offer ?? "", .success),
+        ([row.badge, prominent ? nil : row.tag].compactMap { $0 }.joined(separator: " · "), .badge),
+    ]
+    for (offset, line) in lines.enumerated() where offset < inner.height {
+        canvas.text(line.0, in: inner.row(offset), role: line.1, alignment: .center)
+    }
+    canvas.targets.append((inner, .plan(current)))
+    let dots = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+    PageIndicator(count: rows.count, current: current, style: canvas[.muted], currentStyle: canvas[.accent])
+        .render(in: dots, buffer: &canvas.buffer)
+}

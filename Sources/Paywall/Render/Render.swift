@@ -1,0 +1,121 @@
+import Foundation
+import StoreCore
+import TerminalUI
+
+/// The smallest terminal the paywall lays out in; below it a note says so.
+public let minimumSize = Size(columns: 36, rows: 10)
+
+/// Renders the whole screen for `state` at `size`. Pure: the same inputs give the same frame.
+public func render(_ state: AppState, theme: Theme, size: Size) -> Frame {
+    var canvas = Canvas(size: size, theme: theme)
+    let area = Rect(size: size)
+    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+        renderTooSmall(&canvas, area: area)
+        return Frame(buffer: canvas.buffer, targets: [], cursor: nil)
+    }
+    let notices = visibleNotices(state, rows: size.rows >= 20 ? 2 : 1)
+    let rows = area.split(rows: [.fixed(notices.count), .fixed(1), .fill(), .fixed(1), .fixed(1)])
+    renderNotices(&canvas, notices, area: rows[0])
+    renderTabs(&canvas, state, area: rows[1])
+    if !state.isLoaded {
+        canvas.text("Loading the store…", in: rows[2].centered(Size(columns: 20, rows: 1)), role: .muted)
+    } else if state.tab == .subscriptions {
+        renderSubscriptions(&canvas, state, area: rows[2].inset(left: 1, right: 1))
+    } else {
+        renderShelf(&canvas, state, area: rows[2].inset(left: 1, right: 1))
+    }
+    renderFooter(&canvas, state, area: rows[3].inset(left: 1, right: 1))
+    renderStatus(&canvas, state, area: rows[4])
+    if let overlay = state.overlay { renderOverlay(&canvas, state, overlay, area: area) }
+    return Frame(buffer: canvas.buffer, targets: canvas.targets, cursor: canvas.cursor)
+}
+
+func renderTooSmall(_ canvas: inout Canvas, area: Rect) {
+    let lines = [
+        "Terminal too small", "need \(minimumSize.columns)x\(minimumSize.rows)",
+        "have \(area.width)x\(area.height)",
+        "q quits",
+    ]
+    let top = area.y + max(0, (area.height - lines.count) / 2)
+    for (offset, line) in lines.enumerated() {
+        canvas.text(
+            line, in: area.row(top - area.y + offset), role: offset == 0 ? .warning : .muted,
+            alignment: .center)
+    }
+}
+
+/// The Ask to Buy banner first (it must stay visible), then the newest others.
+func visibleNotices(_ state: AppState, rows: Int) -> [Notice] {
+    let pending = state.notices.filter { $0.pendingProductID != nil }
+    let others = state.notices.filter { $0.pendingProductID == nil }
+    var shown = Array(pending.suffix(rows))
+    if state.isRestoring && shown.count < rows { shown.append(Notice(.info, "Restoring purchases…")) }
+    shown += others.suffix(rows - shown.count)
+    return shown
+}
+
+func renderNotices(_ canvas: inout Canvas, _ notices: [Notice], area: Rect) {
+    for (row, notice) in notices.enumerated() {
+        let (role, symbol): (ThemeRole, String) =
+            switch notice.kind {
+            case .pending: (.bannerPending, "⏳")
+            case .info: (.bannerInfo, "ℹ")
+            case .success: (.bannerInfo, "✓")
+            case .warning: (.bannerWarning, "!")
+            case .error: (.bannerError, "✗")
+            }
+        let text = notice.hint.map { "\(notice.text)  (\($0))" } ?? notice.text
+        Banner(text, symbol: symbol, style: canvas[role]).render(in: area.row(row), buffer: &canvas.buffer)
+    }
+}
+
+func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
+    let titles = ["Subscriptions", "Shop"]
+    let bar = TabBar(
+        titles, selected: state.tab == .subscriptions ? 0 : 1, style: canvas[.muted],
+        selectedStyle: canvas[.selection])
+    bar.render(in: area, buffer: &canvas.buffer)
+    for rect in bar.titleRects(in: area) where !rect.isEmpty { canvas.targets.append((rect, .action("tab"))) }
+    let styleText =
+        state.tab == .subscriptions
+        ? "\(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)" : state.productViewStyle.rawValue
+    let used = bar.titleRects(in: area).last?.maxX ?? area.x
+    canvas.text(
+        styleText, in: area.inset(left: used - area.x + 2, right: 1), role: .muted, alignment: .trailing)
+}
+
+func renderFooter(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
+    let buttons: [(String, String)] = [
+        ("Restore Purchases", "restore"), ("Redeem Code", "redeem"), ("Terms", "terms"),
+        ("Privacy", "privacy"), ("Account: \(state.store.account)", "accounts"), ("Manager", "manager"),
+    ]
+    var x = area.x
+    for (label, action) in buttons {
+        let width = DisplayWidth.of(label) + 4
+        guard x + width <= area.maxX else { break }
+        canvas.button(
+            label, at: Rect(x: x, y: area.y, width: width, height: 1), role: .muted, target: .action(action))
+        x += width + 1
+    }
+}
+
+func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
+    let store = state.store
+    let clock = store.clock.map(formatClock) ?? "--"
+    let entitled = store.entitlements.map { store.name(of: $0.unsafePayloadValue.productID) }
+    let busy = state.inFlight > 0 ? " ⋯" : ""
+    let leading =
+        "\(state.content.backendName) · \(state.content.catalogName) · \(store.account) · \(clock) · "
+        + (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy
+    StatusLine(leading, trailing: "? help · q quit", style: canvas[.statusBar]).render(
+        in: area, buffer: &canvas.buffer)
+}
+
+/// The store clock as `2026-05-01 14:03` (UTC), short enough for the status line.
+func formatClock(_ date: Date) -> String {
+    let text = date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+    return String(text.replacingOccurrences(of: "T", with: " ").prefix(16))
+}
+
+/// `2026-05-01`.
+func formatDay(_ date: Date) -> String { date.formatted(.iso8601.year().month().day()) }

@@ -1,0 +1,79 @@
+import Foundation
+import StoreCore
+
+extension EffectRunner {
+    /// Carries out one effect and posts its answer (used by the queue, and by tests to run a
+    /// flow step by step).
+    public static func perform(_ effect: Effect, store: Backend, inbox: Inbox, groupID: String?) async {
+        do {
+            switch effect {
+            case .reload:
+                inbox.post(.loaded(try await snapshot(store, groupID: groupID)))
+            case .readClock:
+                inbox.post(.clock(try await store.now()))
+            case .prepareSheet(let productID, let options):
+                let sheet = try await store.paymentSheet(for: productID, options: options)
+                inbox.post(.sheetReady(productID: productID, sheet: sheet, options: options))
+            case .purchase(let productID, let options, let confirmed):
+                do {
+                    let result = try await store.purchase(
+                        productID, options: options, confirmation: confirmed ? .confirm : .cancel)
+                    inbox.post(.purchased(productID: productID, result))
+                } catch {
+                    inbox.post(.failed("Purchase", error))
+                }
+            case .finish(let id):
+                try await store.finish(id)
+            case .sync:
+                do {
+                    try await store.sync()
+                    let owned = try await store.currentEntitlements().filter {
+                        $0.unsafePayloadValue.productType.isDurable
+                    }
+                    inbox.post(.restored(count: owned.count))
+                } catch {
+                    inbox.post(.failed("Restore", error))
+                }
+            case .redeem(let code):
+                do {
+                    inbox.post(.redeemed(code: code, try await store.redeemOfferCode(code)))
+                } catch {
+                    inbox.post(.failed("Redeeming \(code)", error))
+                }
+            case .switchAccount(let name):
+                try await store.switchAccount(to: name)
+                inbox.post(.done("Signed in as \(name)"))
+            case .control(let action):
+                do {
+                    inbox.post(.done(try await control(action, store: store)))
+                } catch {
+                    inbox.post(.failed("\(action)", error))
+                }
+            }
+        } catch {
+            inbox.post(.failed("\(effect)", error))
+        }
+    }
+
+    /// Everything the screens show, read together.
+    public static func snapshot(_ store: Backend, groupID: String?) async throws(StoreError) -> StoreSnapshot
+    {
+        var snapshot = StoreSnapshot()
+        snapshot.products = try await store.allProducts()
+        snapshot.groupID =
+            groupID ?? snapshot.products.compactMap(\.subscription?.groupID).first
+        snapshot.entitlements = try await store.currentEntitlements()
+        if let group = snapshot.groupID {
+            // A simulated status failure must not blank the paywall: show it without statuses.
+            snapshot.statuses = (try? await store.subscriptionStatuses(for: group)) ?? []
+            snapshot.isEligibleForIntroOffer = try await store.isEligibleForIntroOffer(groupID: group)
+        }
+        snapshot.records = try await store.transactionRecords()
+        snapshot.settings = try await store.settings()
+        snapshot.account = try await store.currentAccount().name
+        snapshot.accounts = try await store.accounts()
+        snapshot.clock = try await store.now()
+        snapshot.simulatedErrors = try await store.simulatedErrors()
+        return snapshot
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import StoreCore
+import Synchronization
+
+/// Carries out effects against the store, one at a time in order (so a reload never overtakes
+/// the purchase it follows), and posts what comes back to the inbox.
+public final class EffectRunner: Sendable {
+    public typealias Backend = any Store & StoreControl
+
+    private let store: Backend
+    private let inbox: Inbox
+    private let log: PaywallLog
+    private let queue: AsyncStream<Effect>.Continuation
+    private let groupID: String?
+    /// A reload waits in the queue: later ones would read the same state, so they are dropped.
+    private let reloadFlag = ReloadFlag()
+
+    public init(store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?) {
+        self.store = store
+        self.inbox = inbox
+        self.log = log
+        self.groupID = groupID
+        let (stream, continuation) = AsyncStream<Effect>.makeStream()
+        queue = continuation
+        let reloadFlag = self.reloadFlag
+        Task.detached { [store, inbox, log, groupID] in
+            for await effect in stream {
+                if effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
+                log.write("effect \(effect)")
+                await Self.perform(effect, store: store, inbox: inbox, groupID: groupID)
+            }
+        }
+    }
+
+    /// Queues effects; returns at once.
+    public func run(_ effects: [Effect]) {
+        for effect in effects {
+            if effect == .reload {
+                let wasQueued = reloadFlag.isQueued.withLock { queued in
+                    defer { queued = true }
+                    return queued
+                }
+                if wasQueued { continue }
+            }
+            queue.yield(effect)
+        }
+    }
+
+    /// Listens to `updates`, `messages` and `events` for as long as the process runs.
+    public func listen() {
+        let store = self.store
+        let inbox = self.inbox
+        Task.detached {
+            for await update in await store.updates() { inbox.post(.update(update)) }
+        }
+        Task.detached {
+            for await message in await store.messages() { inbox.post(.message(message)) }
+        }
+        Task.detached {
+            for await event in await store.events() { inbox.post(.storeEvent(event)) }
+        }
+    }
+
+    public func stop() { queue.finish() }
+}
+
+/// Shared between `run` and the runner's task: whether a reload is waiting in the queue.
+private final class ReloadFlag: Sendable {
+    let isQueued = Mutex(false)
+}

@@ -1,0 +1,83 @@
+import Foundation
+import StoreCore
+import TerminalUI
+
+/// The main loop: drain the inbox, update, render, draw the diff, wait for a key. Runs on the
+/// main thread with the terminal; the store is only reached through the effect runner.
+public struct PaywallApp: Sendable {
+    /// When things happened, for the first-frame benchmark.
+    public struct Report: Sendable {
+        /// Seconds from `start` to the first frame drawn (the loading screen).
+        public var firstFrame: Double?
+        /// Seconds from `start` to the first frame showing the store's products.
+        public var firstLoadedFrame: Double?
+    }
+
+    public var store: EffectRunner.Backend
+    public var content: PaywallContent
+    public var theme: Theme
+    public var controlStyle: ControlStyle = .buttons
+    public var log = PaywallLog(path: nil)
+    /// Stop as soon as the store's products are on screen (benchmarks, smoke tests).
+    public var exitsAfterFirstLoadedFrame = false
+    /// How long one wait for input lasts; the inbox is drained at least this often.
+    public var pollMilliseconds: Int32 = 100
+
+    public init(store: EffectRunner.Backend, content: PaywallContent, theme: Theme) {
+        self.store = store
+        self.content = content
+        self.theme = theme
+    }
+
+    /// Runs until the user quits. `start` is when the process began, for the report.
+    public func run(on terminal: some TerminalBackend, start: ContinuousClock.Instant = .now) -> Report {
+        var report = Report()
+        var state = AppState(content: content, size: terminal.size, controlStyle: controlStyle)
+        let inbox = Inbox()
+        let runner = EffectRunner(store: store, inbox: inbox, log: log, groupID: content.leadingGroupID)
+        defer { runner.stop() }
+        runner.listen()
+        runner.run([.reload])
+        var frame: Frame?
+        var isDirty = true
+        var lastTick = ContinuousClock.now
+        while !state.shouldQuit {
+            for event in inbox.drain() {
+                runner.run(update(&state, event))
+                isDirty = true
+            }
+            if lastTick.duration(to: .now) >= .seconds(1) {
+                lastTick = .now
+                runner.run(update(&state, .tick))
+            }
+            if isDirty {
+                if state.size != terminal.size { state.size = terminal.size }
+                let rendered = render(state, theme: theme, size: terminal.size)
+                terminal.setCursor(rendered.cursor)
+                terminal.draw(rendered.buffer)
+                frame = rendered
+                isDirty = false
+                let elapsed = seconds(start.duration(to: .now))
+                if report.firstFrame == nil { report.firstFrame = elapsed }
+                if state.isLoaded && report.firstLoadedFrame == nil {
+                    report.firstLoadedFrame = elapsed
+                    if exitsAfterFirstLoadedFrame { break }
+                }
+            }
+            guard let key = terminal.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
+            var event = Event.key(key)
+            if case .click(let point) = key {
+                guard let target = frame?.target(at: point) else { continue }
+                event = .activate(target)
+            }
+            log.write("key \(key)")
+            runner.run(update(&state, event))
+            isDirty = true
+        }
+        return report
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import StoreCore
+import TerminalUI
+
+/// The whole state of the paywall: a value, changed only by ``update(_:_:)``.
+public struct AppState: Sendable, Hashable {
+    /// The two screens the paywall switches between.
+    public enum Tab: String, Sendable, Hashable, CaseIterable {
+        case subscriptions, shelf
+    }
+
+    public var content: PaywallContent
+    public var store = StoreSnapshot()
+    public var size: Size
+    public var tab: Tab = .subscriptions
+    public var controlStyle: ControlStyle
+    public var labelStyle: ButtonLabelStyle = .action
+    public var productViewStyle: ProductViewStyle = .regular
+    /// The selected plan in the picker.
+    public var planIndex = 0
+    public var shelf = ListState()
+    /// How many of a consumable the next purchase buys.
+    public var quantity = 1
+    public var overlay: Overlay?
+    /// Newest last; the screen shows the last few.
+    public var notices: [Notice] = []
+    public var isLoaded = false
+    public var isRestoring = false
+    /// Work sent to the store and not answered yet (a spinner in the status line).
+    public var inFlight = 0
+    /// The Transaction Manager's selection and the simulated-error API it edits.
+    public var managerSelection = ListState()
+    public var managerAPIIndex = 0
+    public var shouldQuit = false
+
+    public init(
+        content: PaywallContent, size: Size, controlStyle: ControlStyle = .buttons,
+        labelStyle: ButtonLabelStyle = .action, productViewStyle: ProductViewStyle = .regular
+    ) {
+        self.content = content
+        self.size = size
+        self.controlStyle = controlStyle
+        self.labelStyle = labelStyle
+        self.productViewStyle = productViewStyle
+        store.groupID = content.leadingGroupID
+    }
+
+    /// The plan the picker has selected.
+    public var selectedPlan: Product? {
+        let plans = store.plans
+        return plans.isEmpty ? nil : plans[min(planIndex, plans.count - 1)]
+    }
+
+    /// The shelf product selected.
+    public var selectedShelfProduct: Product? {
+        let products = store.shelfProducts
+        return products.isEmpty ? nil : products[min(shelf.selected, products.count - 1)]
+    }
+
+    /// The Transaction Manager's selected record.
+    public var selectedRecord: TransactionRecord? {
+        let records = store.records
+        return records.isEmpty ? nil : records[min(managerSelection.selected, records.count - 1)]
+    }
+
+    /// Product IDs waiting for Ask to Buy approval.
+    public var pendingProductIDs: [String] { notices.compactMap(\.pendingProductID) }
+}

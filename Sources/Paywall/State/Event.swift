@@ -1,0 +1,28 @@
+import Foundation
+import StoreCore
+import TerminalUI
+
+/// Everything that can change the state: input, time, and answers from the store.
+public enum Event: Sendable {
+    case key(Key)
+    /// A click the main loop resolved to a target of the last frame.
+    case activate(HitTarget)
+    case resize(Size)
+    /// A second passed (the clock in the status line moves).
+    case tick
+    case loaded(StoreSnapshot)
+    case clock(Date)
+    /// The payment sheet for a purchase, or nil when dialogs are disabled.
+    case sheetReady(productID: String, sheet: PaymentSheet?, options: [PurchaseOption])
+    case purchased(productID: String, PurchaseResult)
+    /// A transaction delivered on `updates`.
+    case update(VerificationResult<Transaction>)
+    case message(StoreMessage)
+    case storeEvent(StoreEvent)
+    case restored(count: Int)
+    case redeemed(code: String, PurchaseResult)
+    /// A control action finished; the text says what was done.
+    case done(String)
+    /// A store call failed: what was attempted and the error.
+    case failed(String, StoreError)
+}

@@ -1,0 +1,14 @@
+import StoreCore
+import TerminalUI
+
+/// What is shown in front of the paywall, one at a time.
+public enum Overlay: Sendable, Hashable {
+    /// The App Store's payment sheet for a purchase about to be made.
+    case sheet(PaymentSheet, options: [PurchaseOption])
+    case help
+    /// Terms or privacy: a title and a scrollable text.
+    case policy(title: String, text: String, offset: Int)
+    case redeem(TextFieldState)
+    case accounts(ListState)
+    case transactionManager
+}

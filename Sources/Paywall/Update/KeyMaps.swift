@@ -1,0 +1,73 @@
+import TerminalUI
+
+/// The key maps: they decide what keys do and produce the help overlay and the hint line, so
+/// the two never disagree.
+public enum KeyMaps {
+    public static let paywall = KeyMap([
+        KeyBinding(
+            keys: [.up, .character("k")], label: "↑/k", description: "previous option", action: "previous"),
+        KeyBinding(keys: [.down, .character("j")], label: "↓/j", description: "next option", action: "next"),
+        KeyBinding(keys: [.left, .right], label: "←/→", description: "page (paged styles)", action: "page"),
+        KeyBinding(
+            keys: [.enter, .character(" ")], label: "enter", description: "buy / subscribe", action: "buy"),
+        KeyBinding(
+            keys: [.tab, .backTab], label: "tab", description: "subscriptions / shelf", action: "tab"),
+        KeyBinding(keys: [.character("s")], description: "next control style", action: "style"),
+        KeyBinding(keys: [.character("l")], description: "next button label style", action: "label"),
+        KeyBinding(keys: [.character("v")], description: "next product view style", action: "view"),
+        KeyBinding(
+            keys: [.character("+"), .character("-")], label: "+/-", description: "quantity",
+            action: "quantity"),
+        KeyBinding(keys: [.character("u")], description: "auto-renew off / on", action: "autoRenew"),
+        KeyBinding(keys: [.character("r")], description: "restore purchases", action: "restore"),
+        KeyBinding(keys: [.character("c")], description: "redeem code", action: "redeem"),
+        KeyBinding(keys: [.character("t")], description: "terms of service", action: "terms"),
+        KeyBinding(keys: [.character("p")], description: "privacy policy", action: "privacy"),
+        KeyBinding(keys: [.character("a")], description: "switch account", action: "accounts"),
+        KeyBinding(keys: [.character("m")], description: "transaction manager", action: "manager"),
+        KeyBinding(keys: [.character("y")], description: "accept price increase", action: "acceptIncrease"),
+        KeyBinding(keys: [.character("n")], description: "decline price increase", action: "declineIncrease"),
+        KeyBinding(keys: [.character("x")], description: "dismiss banner", action: "dismiss"),
+        KeyBinding(keys: [.character("?")], description: "help", action: "help"),
+        KeyBinding(keys: [.character("q"), .ctrl("c")], label: "q", description: "quit", action: "quit"),
+    ])
+
+    public static let manager = KeyMap([
+        KeyBinding(keys: [.up, .down], label: "↑/↓", description: "select transaction", action: "move"),
+        KeyBinding(keys: [.character("a")], description: "approve Ask to Buy", action: "approve"),
+        KeyBinding(keys: [.character("d")], description: "decline Ask to Buy", action: "decline"),
+        KeyBinding(keys: [.character("f")], description: "refund (other)", action: "refund"),
+        KeyBinding(keys: [.character("F")], description: "refund (developer issue)", action: "refundIssue"),
+        KeyBinding(keys: [.character("e")], description: "expire subscription", action: "expire"),
+        KeyBinding(keys: [.character("R")], description: "force renew", action: "renew"),
+        KeyBinding(keys: [.character("w")], description: "auto-renew on/off", action: "autoRenew"),
+        KeyBinding(keys: [.character("i")], description: "request price increase", action: "increase"),
+        KeyBinding(keys: [.character("y")], description: "accept price increase", action: "acceptIncrease"),
+        KeyBinding(keys: [.character("n")], description: "decline price increase", action: "declineIncrease"),
+        KeyBinding(keys: [.character("o")], description: "resolve issue", action: "resolve"),
+        KeyBinding(
+            keys: [.character("X"), .delete], label: "X/del", description: "delete", action: "delete"),
+        KeyBinding(keys: [.character(">")], description: "clock +1 day", action: "day"),
+        KeyBinding(keys: [.character("]")], description: "clock +1 month", action: "month"),
+        KeyBinding(keys: [.character("T")], description: "next time rate", action: "rate"),
+        KeyBinding(keys: [.character("k")], description: "Ask to Buy on/off", action: "askToBuy"),
+        KeyBinding(keys: [.character("b")], description: "billing retry on/off", action: "billing"),
+        KeyBinding(keys: [.character("g")], description: "grace period on/off", action: "grace"),
+        KeyBinding(
+            keys: [.character("I")], description: "interrupted purchases on/off", action: "interrupted"),
+        KeyBinding(keys: [.character("D")], description: "dialogs off/on", action: "dialogs"),
+        KeyBinding(
+            keys: [.character(","), .character(".")], label: ",/.", description: "choose API", action: "api"),
+        KeyBinding(keys: [.character("E")], description: "next simulated error for API", action: "error"),
+        KeyBinding(keys: [.character("S")], description: "next storefront", action: "storefront"),
+        KeyBinding(keys: [.character("L")], description: "next locale", action: "locale"),
+        KeyBinding(keys: [.character("C")], description: "clear transactions", action: "clear"),
+        KeyBinding(
+            keys: [.escape, .character("m"), .character("q")], label: "esc/m", description: "close",
+            action: "close"),
+    ])
+
+    /// Storefronts and locales the manager steps through.
+    static let storefronts = ["USA", "DEU", "JPN", "GBR", "SAU", "FRA"]
+    static let locales = ["en_US", "de_DE", "ja", "ar"]
+}

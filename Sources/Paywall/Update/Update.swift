@@ -1,0 +1,80 @@
+import Foundation
+import StoreCore
+import TerminalUI
+
+/// The paywall's only state transition: applies `event` to `state` and returns the store work
+/// it calls for. Pure, so every flow is testable without a terminal or a store.
+public func update(_ state: inout AppState, _ event: Event) -> [Effect] {
+    switch event {
+    case .key(.resize(let size)), .resize(let size):
+        state.size = size
+        return []
+    case .key(let key):
+        return handleKey(&state, key)
+    case .activate(let target):
+        return activate(&state, target)
+    case .tick:
+        return state.isLoaded ? [.readClock] : []
+    case .clock(let date):
+        state.store.clock = date
+        return []
+    case .loaded(let snapshot):
+        state.store = snapshot
+        state.isLoaded = true
+        state.inFlight = max(0, state.inFlight - 1)
+        state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
+        return []
+    default:
+        return handleStore(&state, event)
+    }
+}
+
+/// Keys go to the overlay in front, else to the screen.
+func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if case .ctrl("c") = key {
+        state.shouldQuit = true
+        return []
+    }
+    switch state.overlay {
+    case .some(.transactionManager): return handleManagerKey(&state, key)
+    case .some(let overlay): return handleOverlayKey(&state, overlay, key)
+    case nil:
+        guard let action = KeyMaps.paywall.action(for: key) else { return [] }
+        return perform(&state, action: action, key: key)
+    }
+}
+
+/// A click: select what was clicked, and press buttons.
+func activate(_ state: inout AppState, _ target: HitTarget) -> [Effect] {
+    switch target {
+    case .plan(let index):
+        if state.planIndex == index && state.controlStyle == .buttons {
+            return perform(&state, action: "buy", key: .enter)
+        }
+        state.planIndex = index
+        return []
+    case .shelfProduct(let index):
+        if state.shelf.selected == index { return perform(&state, action: "buy", key: .enter) }
+        state.shelf.selected = index
+        return []
+    case .record(let index):
+        state.managerSelection.selected = index
+        return []
+    case .action(let action):
+        if case .sheet = state.overlay { return handleKey(&state, action == "confirm" ? .enter : .escape) }
+        if state.overlay == .transactionManager { return performManager(&state, action: action, key: .enter) }
+        if action == "close" {
+            state.overlay = nil
+            return []
+        }
+        return perform(&state, action: action, key: .enter)
+    }
+}
+
+extension AppState {
+    /// Adds a banner, keeping only the last few.
+    mutating func post(_ notice: Notice) {
+        notices.append(notice)
+        if notices.count > 6 { notices.removeFirst(notices.count - 6) }
+    }
+}

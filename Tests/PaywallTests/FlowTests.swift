@@ -1,0 +1,154 @@
+import Foundation
+import Paywall
+import StoreCore
+import TerminalUI
+import Testing
+
+/// Whole flows: keys into `update`, effects against a real simulated store, answers back.
+@Suite struct FlowTests {
+    func driver() async throws -> Driver {
+        let store = try Fixtures.store()
+        return Driver(
+            state: try await Fixtures.state(store: store, content: try Fixtures.content()), store: store)
+    }
+
+    func screen(_ driver: Driver, _ size: Size = Size(columns: 100, rows: 30)) throws -> String {
+        render(driver.state, theme: try Fixtures.theme(), size: size).buffer.plainText
+    }
+
+    @Test func subscribingWithIntroOfferShowsTheSheetThenTheCurrentPlan() async throws {
+        var driver = try await driver()
+        await driver.press(.down, .down)
+        #expect(driver.state.selectedPlan?.id == "com.kiosk.lumen.pro.monthly")
+        await driver.press(.enter)
+        guard case .sheet(let sheet, _) = driver.state.overlay else {
+            Issue.record("no payment sheet")
+            return
+        }
+        #expect(sheet.offer?.paymentMode == .freeTrial)
+        assertSnapshot(try screen(driver), named: "flow-sheet")
+        await driver.press(.enter)
+        #expect(driver.state.store.activePlanID == "com.kiosk.lumen.pro.monthly")
+        let text = try screen(driver)
+        #expect(text.contains("Purchased Lumen Pro (Monthly)"))
+        #expect(text.contains("Current plan: Lumen Pro (Monthly)"))
+        #expect(text.contains("Upgrade") && text.contains("Downgrade") && text.contains("Crossgrade"))
+        assertSnapshot(text, named: "flow-subscribed")
+        // Auto-renew off and on again.
+        await driver.press(.character("u"))
+        #expect(try screen(driver).contains("auto-renew off"))
+        await driver.press(.character("u"))
+        #expect(try screen(driver).contains("auto-renew on"))
+    }
+
+    @Test func cancellingTheSheetBuysNothing() async throws {
+        var driver = try await driver()
+        await driver.press(.enter, .escape)
+        #expect(driver.state.store.entitlements.isEmpty)
+        #expect(driver.state.notices.last?.text == "Purchase cancelled")
+    }
+
+    @Test func disabledDialogsSkipTheSheet() async throws {
+        var driver = try await driver()
+        try await driver.store.apply(.disableDialogs(true))
+        await driver.press(.tab, .enter)
+        #expect(driver.state.overlay == nil)
+        #expect(driver.state.store.entitledProductIDs.contains("com.kiosk.lumen.lifetime"))
+    }
+
+    @Test func askToBuyPendingThenApproved() async throws {
+        var driver = try await driver()
+        try await driver.store.apply(.askToBuy(true))
+        await driver.press(.tab, .enter, .enter)
+        #expect(driver.state.pendingProductIDs == ["com.kiosk.lumen.lifetime"])
+        #expect(try screen(driver).contains("Waiting for approval: Lumen Lifetime"))
+        // Dismissing banners leaves the pending one in place.
+        await driver.press(.character("x"), .character("x"))
+        #expect(driver.state.pendingProductIDs == ["com.kiosk.lumen.lifetime"])
+        await driver.press(.character("m"))
+        #expect(driver.state.selectedRecord?.state == .pendingApproval)
+        await driver.press(.character("a"), .escape)
+        // The approval reaches the app on `updates`.
+        let approved = try #require(try await driver.store.latest(for: "com.kiosk.lumen.lifetime"))
+        await driver.send(.update(approved))
+        #expect(driver.state.pendingProductIDs.isEmpty)
+        let text = try screen(driver)
+        #expect(text.contains("Ask to Buy approved: Lumen Lifetime is unlocked"))
+        #expect(text.contains("✓ Owned"))
+        #expect(text.contains("✓ Lumen Lifetime"))
+    }
+
+    @Test func askToBuyDeclined() async throws {
+        var driver = try await driver()
+        try await driver.store.apply(.askToBuy(true))
+        await driver.press(.tab, .enter, .enter, .character("m"), .character("d"), .escape)
+        let id = try #require(driver.state.store.records.first?.id)
+        await driver.send(
+            .storeEvent(.askToBuyDeclined(transactionID: id, productID: "com.kiosk.lumen.lifetime")))
+        #expect(driver.state.pendingProductIDs.isEmpty)
+        #expect(try screen(driver).contains("Ask to Buy declined: Lumen Lifetime"))
+    }
+
+    @Test func refundRevokesTheEntitlement() async throws {
+        var driver = try await driver()
+        await driver.press(.tab, .enter, .enter)
+        #expect(driver.state.store.entitledProductIDs.contains("com.kiosk.lumen.lifetime"))
+        await driver.press(.character("m"), .character("f"), .escape)
+        let refunded = try #require(try await driver.store.latest(for: "com.kiosk.lumen.lifetime"))
+        await driver.send(.update(refunded))
+        #expect(!driver.state.store.entitledProductIDs.contains("com.kiosk.lumen.lifetime"))
+        #expect(try screen(driver).contains("Refunded: Lumen Lifetime was revoked"))
+    }
+
+    @Test func restoreCountsPurchases() async throws {
+        var driver = try await driver()
+        await driver.press(.tab, .enter, .enter, .character("r"))
+        #expect(try screen(driver).contains("Restored 1 purchase"))
+    }
+
+    @Test func redeemingACode() async throws {
+        var driver = try await driver()
+        await driver.press(.character("c"))
+        for character in "lumenpress" { await driver.press(.character(character)) }
+        await driver.press(.enter)
+        #expect(try screen(driver).contains("Redeemed lumenpress"))
+        await driver.press(.character("c"))
+        for character in "NOPE" { await driver.press(.character(character)) }
+        await driver.press(.enter)
+        #expect(try screen(driver).contains("Redeeming NOPE failed"))
+    }
+
+    @Test func simulatedErrorsAreNamed() async throws {
+        var driver = try await driver()
+        try await driver.store.setSimulatedError(.generic(.networkError), for: .purchase)
+        await driver.press(.enter, .enter)
+        #expect(try screen(driver).contains("StoreKitError.networkError"))
+    }
+
+    @Test func clicksSelectAndBuy() async throws {
+        var driver = try await driver()
+        let frame = render(driver.state, theme: try Fixtures.theme(), size: Size(columns: 100, rows: 30))
+        let target = try #require(frame.targets.first { $0.target == .plan(3) })
+        await driver.send(.activate(try #require(frame.target(at: target.rect.origin))))
+        #expect(driver.state.planIndex == 3)
+        await driver.send(.activate(.plan(3)))
+        guard case .sheet = driver.state.overlay else {
+            Issue.record("a second click on a plan button opens the sheet")
+            return
+        }
+    }
+
+    @Test func storefrontChangeRerendersPrices() async throws {
+        var driver = try await driver()
+        await driver.press(.character("m"), .character("S"), .escape)
+        #expect(driver.state.store.settings.storefront == "DEU")
+        #expect(try screen(driver).contains("€"))
+    }
+
+    @Test func helpIsGeneratedFromTheKeyMap() async throws {
+        var driver = try await driver()
+        await driver.press(.character("?"))
+        let text = try screen(driver, Size(columns: 100, rows: 40))
+        for binding in KeyMaps.paywall.bindings { #expect(text.contains(binding.description)) }
+    }
+}
