@@ -14,6 +14,9 @@ public final class EffectRunner: Sendable {
     private let groupID: String?
     /// A reload waits in the queue: later ones would read the same state, so they are dropped.
     private let reloadFlag = ReloadFlag()
+    /// Effects queued or running: while any are, the main loop waits for input in short slices
+    /// so their results reach the screen at once.
+    private let inFlight = InFlightCount()
 
     public init(store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?) {
         self.store = store
@@ -23,11 +26,13 @@ public final class EffectRunner: Sendable {
         let (stream, continuation) = AsyncStream<Effect>.makeStream()
         queue = continuation
         let reloadFlag = self.reloadFlag
+        let inFlight = self.inFlight
         Task.detached { [store, inbox, log, groupID] in
             for await effect in stream {
                 if effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
                 log.write("effect \(effect)")
                 await Self.perform(effect, store: store, inbox: inbox, groupID: groupID)
+                inFlight.count.withLock { $0 -= 1 }
             }
         }
     }
@@ -42,9 +47,13 @@ public final class EffectRunner: Sendable {
                 }
                 if wasQueued { continue }
             }
+            inFlight.count.withLock { $0 += 1 }
             queue.yield(effect)
         }
     }
+
+    /// Whether effects are queued or running.
+    public var isBusy: Bool { inFlight.count.withLock { $0 > 0 } }
 
     /// Listens to `updates`, `messages` and `events` for as long as the process runs.
     public func listen() {
@@ -62,6 +71,11 @@ public final class EffectRunner: Sendable {
     }
 
     public func stop() { queue.finish() }
+}
+
+/// Shared between `run` and the runner's task: how many effects are queued or running.
+private final class InFlightCount: Sendable {
+    let count = Mutex(0)
 }
 
 /// Shared between `run` and the runner's task: whether a reload is waiting in the queue.

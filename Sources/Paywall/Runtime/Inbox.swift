@@ -9,6 +9,9 @@ public final class Inbox: Sendable {
 
     public func post(_ event: Event) { events.withLock { $0.append(event) } }
 
+    /// Whether nothing waits to be drained.
+    public var isEmpty: Bool { events.withLock { $0.isEmpty } }
+
     /// Everything posted since the last drain, oldest first.
     public func drain() -> [Event] {
         events.withLock { events in

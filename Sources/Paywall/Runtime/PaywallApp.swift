@@ -22,6 +22,8 @@ public struct PaywallApp: Sendable {
     public var exitsAfterFirstLoadedFrame = false
     /// How long one wait for input lasts; the inbox is drained at least this often.
     public var pollMilliseconds: Int32 = 100
+    /// How long one wait lasts while effects are in flight.
+    public var busyPollMilliseconds: Int32 = 5
 
     public init(store: EffectRunner.Backend, content: PaywallContent, theme: Theme) {
         self.store = store
@@ -64,7 +66,10 @@ public struct PaywallApp: Sendable {
                     if exitsAfterFirstLoadedFrame { break }
                 }
             }
-            guard let key = terminal.readKey(timeoutMilliseconds: pollMilliseconds) else { continue }
+            // Short waits while the store works, so its answer is drawn as soon as it posts;
+            // long ones when idle, so an idle paywall costs no CPU.
+            let wait = runner.isBusy || !inboxIsEmpty(inbox) ? busyPollMilliseconds : pollMilliseconds
+            guard let key = terminal.readKey(timeoutMilliseconds: wait) else { continue }
             var event = Event.key(key)
             if case .click(let point) = key {
                 guard let target = frame?.target(at: point) else { continue }
@@ -76,6 +81,8 @@ public struct PaywallApp: Sendable {
         }
         return report
     }
+
+    private func inboxIsEmpty(_ inbox: Inbox) -> Bool { inbox.isEmpty }
 
     private func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
