@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "StoreServerTests",
             dependencies: [
-                "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
+                "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore", "Subprocess",
             ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),

@@ -13,13 +13,20 @@ public final class StoreServer: Sendable {
     public let updates: UpdateLog
     let token: String
     let rootCertificate: Certificate
+    /// Apple's App Store Server API under `/inApps/`, authenticated by registered keys.
+    public let appStoreAPI: AppStoreServerAPI
     private let router: Router
 
     /// - Parameters:
     ///   - token: the bearer token every call but `GET /v1/health` must carry.
     ///   - rootCertificate: the root the store's signatures chain to, served to clients that pin it.
-    public init(store: SimulatedStore, token: String, rootCertificate: Certificate) {
+    ///   - apiKeys: the keys App Store Server API calls may be signed with (none by default).
+    public init(
+        store: SimulatedStore, token: String, rootCertificate: Certificate, apiKeys: APIKeyRegistry? = nil
+    ) {
         self.store = store
+        // An in-memory registry cannot fail to load.
+        appStoreAPI = AppStoreServerAPI(store: store, keys: apiKeys ?? (try! APIKeyRegistry(directory: nil)))
         self.token = token
         self.rootCertificate = rootCertificate
         let updates = UpdateLog(store: store)
@@ -49,6 +56,7 @@ public final class StoreServer: Sendable {
         if request.path == "/v1/health" && request.method == "GET" {
             return .json(200, Array(#"{"status":"ok"}"#.utf8))
         }
+        if AppStoreServerAPI.handles(request) { return await appStoreAPI.handle(request) }
         let presented = request.headers["Authorization"] ?? ""
         guard presented.hasPrefix("Bearer "), ServerToken.matches(String(presented.dropFirst(7)), token)
         else {

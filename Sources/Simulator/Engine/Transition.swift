@@ -113,6 +113,8 @@ struct Transition {
 
     mutating func record(_ idempotency: IdempotencyRecord) { changes.idempotency.append(idempotency) }
 
+    mutating func record(_ massExtension: MassExtension) { changes.massExtensions.append(massExtension) }
+
     mutating func wipe() {
         changes = Changeset()
         changes.wipe = true
@@ -121,7 +123,7 @@ struct Transition {
     /// Records an App Store Server Notification V2 in the outbox.
     mutating func notify(
         _ type: NotificationType, _ subtype: NotificationSubtype? = nil, account: String,
-        transaction: Transaction? = nil
+        transaction: Transaction? = nil, productID: String? = nil, requestIdentifier: String? = nil
     ) {
         var meta = self.meta
         meta.nextNotificationSequence += 1
@@ -131,8 +133,9 @@ struct Transition {
                 id: NotificationID.make(sequence: meta.nextNotificationSequence),
                 sequence: meta.nextNotificationSequence, account: account, type: type.rawValue,
                 subtype: subtype?.rawValue, transactionID: transaction?.id,
-                originalTransactionID: transaction?.originalID, productID: transaction?.productID,
-                createdAt: now))
+                originalTransactionID: transaction?.originalID,
+                productID: transaction?.productID ?? productID,
+                requestIdentifier: requestIdentifier, createdAt: now))
     }
 
     mutating func announce(_ announcement: Announcement) { announcements.append(announcement) }

@@ -13,10 +13,12 @@ struct Changeset {
     var removedChains: Set<SubscriptionChain.Key> = []
     var notifications: [OutboxNotification] = []
     var idempotency: [IdempotencyRecord] = []
+    var massExtensions: [MassExtension] = []
 
     var isEmpty: Bool {
         !wipe && meta == nil && accounts.isEmpty && transactions.isEmpty && chains.isEmpty
             && removedChains.isEmpty && notifications.isEmpty && idempotency.isEmpty
+            && massExtensions.isEmpty
     }
 }
 

@@ -6,7 +6,7 @@ import StoreCore
 /// and every action committed as one transaction. A purchase is acknowledged only after its
 /// commit returns, so a crash at any instant loses nothing that was acknowledged.
 final class Ledger {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
@@ -95,15 +95,20 @@ final class Ledger {
     func notifications(after sequence: Int64, account: String? = nil, limit: Int = 1_000) throws
         -> [OutboxNotification]
     {
+        guard let account else {
+            return try notifications(where: "sequence > ?", [.integer(sequence)], limit: limit)
+        }
+        return try notifications(
+            where: "sequence > ? AND account = ?", [.integer(sequence), .text(account)], limit: limit)
+    }
+
+    /// Notifications matching an SQL condition on `outbox`, oldest first.
+    func notifications(where condition: String, _ bindings: [SQLiteValue], limit: Int) throws
+        -> [OutboxNotification]
+    {
         var result: [OutboxNotification] = []
-        let sql =
-            account == nil
-            ? "SELECT \(Self.outboxColumns) FROM outbox WHERE sequence > ? ORDER BY sequence LIMIT ?"
-            : "SELECT \(Self.outboxColumns) FROM outbox WHERE sequence > ? AND account = ? ORDER BY sequence LIMIT ?"
-        var bindings: [SQLiteValue] = [.integer(sequence)]
-        if let account { bindings.append(.text(account)) }
-        bindings.append(.integer(Int64(limit)))
-        try connection.query(sql, bindings) { row in
+        let sql = "SELECT \(Self.outboxColumns) FROM outbox WHERE \(condition) ORDER BY sequence LIMIT ?"
+        try connection.query(sql, bindings + [.integer(Int64(limit))]) { row in
             guard let uuid = row.text(1).flatMap(UUID.init(uuidString:)) else {
                 throw SQLiteError(
                     code: 0, message: "notification \(row.integer(0)) has no valid UUID",
@@ -114,6 +119,7 @@ final class Ledger {
                     id: uuid, sequence: row.integer(0), account: row.text(2) ?? "", type: row.text(3) ?? "",
                     subtype: row.text(4), transactionID: row.optionalInteger(5).map(UInt64.init),
                     originalTransactionID: row.optionalInteger(6).map(UInt64.init), productID: row.text(7),
+                    requestIdentifier: row.text(9),
                     createdAt: Date(timeIntervalSince1970: Double(row.integer(8)) / 1000)))
         }
         return result
@@ -147,7 +153,7 @@ final class Ledger {
     }
 
     private static let outboxColumns =
-        "sequence, uuid, account, type, subtype, transaction_id, original_id, product_id, created_at"
+        "sequence, uuid, account, type, subtype, transaction_id, original_id, product_id, created_at, request_id"
 
     /// SQLite's own consistency check; "ok" when the file is sound.
     func integrityCheck() throws -> String {
@@ -212,8 +218,8 @@ final class Ledger {
                 try connection.query(
                     """
                     INSERT INTO outbox(sequence, uuid, account, type, subtype, transaction_id, original_id, product_id,
-                        created_at)
-                    VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        created_at, request_id)
+                    VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         .integer(notification.sequence), .text(notification.id.uuidString.lowercased()),
@@ -223,7 +229,13 @@ final class Ledger {
                         notification.originalTransactionID.map { .integer(Int64($0)) } ?? .null,
                         notification.productID.map(SQLiteValue.text) ?? .null,
                         .integer(Int64((notification.createdAt.timeIntervalSince1970 * 1000).rounded())),
+                        notification.requestIdentifier.map(SQLiteValue.text) ?? .null,
                     ])
+            }
+            for request in changes.massExtensions {
+                try connection.query(
+                    "INSERT OR REPLACE INTO mass_extensions(product_id, request_id, record) VALUES(?, ?, ?)",
+                    [.text(request.productID), .text(request.requestIdentifier), .text(try encode(request))])
             }
             for record in changes.idempotency {
                 try connection.query(
@@ -260,7 +272,7 @@ final class Ledger {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) throws -> T {
         do {
             return try decoder.decode(type, from: data)
         } catch {

@@ -25,7 +25,20 @@ enum LedgerSchema {
         CREATE TABLE idempotency(
             account TEXT NOT NULL, key TEXT NOT NULL, transaction_id INTEGER, outcome TEXT NOT NULL,
             PRIMARY KEY(account, key));
+        """,
+        // 2: the App Store Server API and webhooks. Every delivery attempt of a notification
+        // (Apple's SendAttemptResult and the HTTP status), mass renewal-date extensions with
+        // their outcome, and the request identifier a RENEWAL_EXTENSION summary speaks of.
         """
+        ALTER TABLE outbox ADD COLUMN request_id TEXT;
+        CREATE TABLE delivery_attempts(
+            sequence INTEGER NOT NULL, attempt INTEGER NOT NULL, attempted_at INTEGER NOT NULL,
+            result TEXT NOT NULL, http_status INTEGER, next_attempt_at INTEGER,
+            PRIMARY KEY(sequence, attempt));
+        CREATE TABLE mass_extensions(
+            product_id TEXT NOT NULL, request_id TEXT NOT NULL, record TEXT NOT NULL,
+            PRIMARY KEY(product_id, request_id));
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

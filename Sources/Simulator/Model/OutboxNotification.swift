@@ -15,13 +15,15 @@ public struct OutboxNotification: Sendable, Hashable, Codable, Identifiable {
     public var transactionID: UInt64?
     public var originalTransactionID: UInt64?
     public var productID: String?
+    /// For a mass renewal-date extension's summary: the developer's request identifier.
+    public var requestIdentifier: String?
     /// Store time when the event happened.
     public var createdAt: Date
 
     public init(
         id: UUID = UUID(), sequence: Int64 = 0, account: String, type: String, subtype: String? = nil,
         transactionID: UInt64? = nil, originalTransactionID: UInt64? = nil, productID: String? = nil,
-        createdAt: Date
+        requestIdentifier: String? = nil, createdAt: Date
     ) {
         self.id = id
         self.sequence = sequence
@@ -31,6 +33,7 @@ public struct OutboxNotification: Sendable, Hashable, Codable, Identifiable {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID
         self.productID = productID
+        self.requestIdentifier = requestIdentifier
         self.createdAt = createdAt
     }
 }

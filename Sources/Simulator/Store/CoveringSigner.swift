@@ -51,4 +51,8 @@ public final class CoveringSigner: PayloadSigner, Sendable {
     public func sign(_ appTransaction: AppTransaction) throws -> String {
         try signer(at: appTransaction.signedDate).sign(payload: appTransaction.payloadJSON())
     }
+
+    public func sign(_ notification: NotificationPayload) throws -> String {
+        try signer(at: notification.signedDate).sign(payload: notification.payloadJSON())
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 /// What the simulator needs from a catalog: products localized for a locale and storefront,
@@ -20,6 +21,8 @@ public protocol PayloadSigner: Sendable {
     func sign(_ transaction: Transaction) throws -> String
     func sign(_ renewalInfo: RenewalInfo) throws -> String
     func sign(_ appTransaction: AppTransaction) throws -> String
+    /// Signs an App Store Server Notification V2 (`signedPayload`).
+    func sign(_ notification: NotificationPayload) throws -> String
 }
 
 /// Checks a signed promotional offer. `Signing` provides it; without one, offers given with

@@ -10,6 +10,7 @@ struct ServeCommand: Command {
     static let summary = "Serve a simulated store over HTTP to remote paywalls, tests and backends."
     static let usage =
         "kiosk serve [--catalog FILE] [--listen HOST:PORT] [--state DIR | --ephemeral] [--token TOKEN]"
+        + " [--webhook URL]"
     static let options: [OptionSpec] =
         StoreOptions.specs.filter { !["store", "server-token", "root", "account"].contains($0.name) } + [
             .option(
@@ -18,11 +19,16 @@ struct ServeCommand: Command {
             .option(
                 "token", value: "TOKEN",
                 help: "The bearer token (default: STATE/server-token, made on first start)."),
+            .option(
+                "webhook", value: "URL",
+                help: "POST every App Store Server Notification V2 to this http:// URL, with Apple's retries."
+            ),
         ]
     static let discussion = """
         Every call needs `Authorization: Bearer TOKEN`. Clients verify what the server signs against its
         root certificate: `kiosk store ... --store URL` pins it on first contact; a backend exports it with
-        `kiosk certs --state DIR`. SIGINT or SIGTERM stops accepting, finishes requests in flight and exits.
+        `kiosk certs --state DIR`. The App Store Server API (/inApps/...) takes ES256 JWTs from keys
+        registered with `kiosk keys`. SIGINT or SIGTERM stops accepting, finishes requests in flight and exits.
 
         EXIT STATUS:
           0  stopped by a signal
@@ -35,6 +41,7 @@ struct ServeCommand: Command {
     var host: String
     var port: UInt16
     var token: String?
+    var webhook: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -47,6 +54,7 @@ struct ServeCommand: Command {
         host = String(parts[0])
         self.port = port
         token = arguments.value("token")
+        webhook = arguments.value("webhook")
     }
 
     func run() async throws -> ExitCode {
@@ -67,7 +75,18 @@ struct ServeCommand: Command {
             Console.error("kiosk serve: \(error)")
             return .cannotCreate
         }
-        let server = StoreServer(store: store, token: token, rootCertificate: authority.root)
+        let server: StoreServer
+        let delivery: WebhookDelivery?
+        do {
+            let keys = try APIKeyRegistry(directory: storeOptions.isEphemeral ? nil : storeOptions.state.url)
+            server = StoreServer(store: store, token: token, rootCertificate: authority.root, apiKeys: keys)
+            delivery = try webhook.map { url throws(StoreServerError) in
+                try WebhookDelivery(store: store, url: url)
+            }
+        } catch {
+            Console.error("kiosk serve: \(error)")
+            return .cannotCreate
+        }
         let http: HTTPServer
         do {
             http = try await server.listen(HTTPServerConfiguration(host: host, port: port))
@@ -92,9 +111,13 @@ struct ServeCommand: Command {
                 "  try:              kiosk store products --store \(url) --state \(state)",
             ]
         }
+        lines.append("  App Store API:    \(url)/inApps/... (keys: kiosk keys list)")
+        if let webhook { lines.append("  webhook:          \(webhook)") }
         lines.append("  stop:             Ctrl-C (SIGINT) or SIGTERM")
         Console.print(lines.joined(separator: "\n"))
+        delivery?.start()
         await http.stopOnTerminationSignal()
+        delivery?.stop()
         await server.updates.close()
         Console.print("kiosk serve: stopped")
         return .success

@@ -1,0 +1,129 @@
+import Foundation
+import Signing
+import StoreCore
+
+/// A notification with every attempt to deliver it: what notification history and the
+/// Transaction Manager show.
+public struct NotificationRecord: Sendable, Hashable {
+    public var notification: OutboxNotification
+    public var attempts: [DeliveryAttempt]
+}
+
+/// Notifications V2 as a webhook receives them: signed at delivery, attempts kept.
+extension SimulatedStore {
+    /// The notification as Apple POSTs it: signed now (store time), with the transaction and
+    /// renewal info it speaks of signed now too, in their current state.
+    public func signedNotification(_ notification: OutboxNotification) throws(StoreError) -> String {
+        let identity = state.meta.identity
+        let now = currentTime
+        guard let type = NotificationType(rawValue: notification.type) else {
+            throw StoreError.backend("the outbox holds an unknown notification type \(notification.type)")
+        }
+        var payload = NotificationPayload(
+            notificationType: type,
+            subtype: notification.subtype.flatMap(NotificationSubtype.init(rawValue:)),
+            notificationUUID: notification.id, signedDate: now)
+        if type == .renewalExtension, let productID = notification.productID,
+            let request = notification.requestIdentifier,
+            let done = try massExtension(productID: productID, requestIdentifier: request)
+        {
+            payload.summary = NotificationPayload.Summary(
+                environment: identity.environment, appAppleID: identity.appAppleID,
+                bundleID: identity.bundleID,
+                productID: productID, requestIdentifier: request, storefrontCountryCodes: done.storefronts,
+                succeededCount: Int64(done.succeeded), failedCount: Int64(done.failed))
+        } else {
+            payload.data = try content(of: notification, identity: identity, now: now)
+        }
+        do {
+            return try signer.sign(payload)
+        } catch {
+            throw StoreError.backend("could not sign notification \(notification.id): \(error)")
+        }
+    }
+
+    private func content(of notification: OutboxNotification, identity: AppIdentity, now: Date)
+        throws(StoreError) -> NotificationPayload.Content
+    {
+        var content = NotificationPayload.Content(
+            environment: identity.environment, appAppleID: identity.appAppleID, bundleID: identity.bundleID,
+            bundleVersion: identity.appVersion)
+        guard let id = notification.transactionID, var transaction = state.transactions[id]?.transaction
+        else {
+            return content
+        }
+        transaction.signedDate = now
+        do {
+            content.signedTransactionInfo = try signer.sign(transaction)
+            if let chain = chain(of: transaction, account: notification.account) {
+                content.signedRenewalInfo = try signer.sign(renewalInfo(for: chain))
+                let latestRevoked =
+                    state.transactions[chain.latestTransactionID]?.transaction.isRevoked ?? false
+                content.status = chain.state(at: now, latestRevoked: latestRevoked)
+            }
+        } catch {
+            throw StoreError.backend("could not sign notification \(notification.id): \(error)")
+        }
+        return content
+    }
+
+    /// The notification with this UUID, if recorded.
+    public func notification(id: UUID) throws(StoreError) -> OutboxNotification? {
+        try reading { try $0.notification(id: id) }
+    }
+
+    /// Notifications created in `[start, end)`, after `sequence`, each with its attempts.
+    public func notificationRecords(
+        from start: Date, to end: Date, after sequence: Int64 = 0, limit: Int = 1_000
+    )
+        throws(StoreError) -> [NotificationRecord]
+    {
+        try reading { ledger in
+            let found = try ledger.notifications(
+                createdFrom: Ledger.milliseconds(start), to: Ledger.milliseconds(end), after: sequence,
+                limit: limit)
+            return try Self.records(found, ledger)
+        }
+    }
+
+    /// Every notification after `sequence` with its attempts, oldest first (for the TUI).
+    public func notificationRecords(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
+        throws(StoreError) -> [NotificationRecord]
+    {
+        try reading { ledger in
+            try Self.records(
+                try ledger.notifications(after: sequence, account: account, limit: limit), ledger)
+        }
+    }
+
+    /// Notifications after `sequence` still to deliver, each with its attempts so far.
+    public func undeliveredNotifications(after sequence: Int64, limit: Int = 1_000) throws(StoreError)
+        -> [NotificationRecord]
+    {
+        try reading { ledger in
+            try Self.records(try ledger.undelivered(after: sequence, limit: limit), ledger)
+        }
+    }
+
+    /// Keeps one delivery attempt.
+    public func record(_ attempt: DeliveryAttempt) throws(StoreError) {
+        try reading { try $0.record(attempt) }
+    }
+
+    private static func records(_ notifications: [OutboxNotification], _ ledger: Ledger) throws
+        -> [NotificationRecord]
+    {
+        let attempts = try ledger.attempts(for: notifications.map(\.sequence))
+        return notifications.map {
+            NotificationRecord(notification: $0, attempts: attempts[$0.sequence] ?? [])
+        }
+    }
+
+    private func reading<T>(_ body: (Ledger) throws -> T) throws(StoreError) -> T {
+        do {
+            return try body(ledger)
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Signing
+import StoreCore
+
+/// A transaction as the App Store Server API hands it out: whose it is, and its JWS.
+public struct ServerTransaction: Sendable {
+    public var account: String
+    public var transaction: Transaction
+    public var jws: String
+}
+
+/// One subscription's status as `Get All Subscription Statuses` lists it.
+public struct ServerSubscriptionStatus: Sendable {
+    public var groupID: String
+    public var state: SubscriptionStatus.RenewalState
+    public var originalTransactionID: UInt64
+    public var signedTransactionInfo: String
+    public var signedRenewalInfo: String
+}
+
+/// What the App Store Server API reads and changes across accounts: a developer's backend
+/// knows transactions, not accounts. Simulated device errors do not apply here.
+extension SimulatedStore {
+    /// A completed transaction and its JWS, whoever owns it.
+    public func serverTransaction(_ id: UInt64) throws(StoreError) -> ServerTransaction? {
+        try catchUp()
+        guard let stored = state.transactions[id], stored.isVisible else { return nil }
+        return try serverTransaction(stored)
+    }
+
+    /// Every completed transaction of `account`, oldest first.
+    public func serverTransactions(ofAccount account: String) throws(StoreError) -> [ServerTransaction] {
+        try catchUp()
+        return try visibleTransactions(of: account).map { stored throws(StoreError) in
+            try serverTransaction(stored)
+        }
+    }
+
+    /// The account whose app transaction has this ID.
+    public func account(withAppTransactionID id: String) -> String? {
+        state.accounts.values.first { $0.appTransactionID == id }?.account.name
+    }
+
+    /// The status of each of the account's own subscriptions, by group.
+    public func serverStatuses(ofAccount account: String) throws(StoreError) -> [ServerSubscriptionStatus] {
+        try catchUp()
+        var result: [ServerSubscriptionStatus] = []
+        for (key, chain) in state.chains where key.account == account {
+            guard let latest = state.transactions[chain.latestTransactionID] else { continue }
+            let renewal: String
+            do {
+                renewal = try signer.sign(renewalInfo(for: chain))
+            } catch {
+                throw StoreError.backend("could not sign renewal info: \(error)")
+            }
+            result.append(
+                ServerSubscriptionStatus(
+                    groupID: key.groupID,
+                    state: chain.state(at: currentTime, latestRevoked: latest.transaction.isRevoked),
+                    originalTransactionID: chain.originalTransactionID,
+                    signedTransactionInfo: try serverTransaction(latest).jws, signedRenewalInfo: renewal))
+        }
+        return result.sorted { $0.groupID < $1.groupID }
+    }
+
+    /// Extends one subscription's renewal date by `days` (App Store Server API).
+    /// - Returns: the extended transaction.
+    public func extendRenewalDate(originalTransactionID: UInt64, days: Int) throws(StoreError) -> Transaction
+    {
+        guard let owner = state.transactions[originalTransactionID]?.account else {
+            throw StoreError.transactionNotFound(originalTransactionID)
+        }
+        return try perform { transition throws(StoreError) in
+            try transition.extendRenewalDate(
+                originalTransactionID: originalTransactionID, account: owner, days: days)
+        }
+    }
+
+    /// Extends every active subscription to `productID` by `days`, once per request identifier.
+    public func extendRenewalDates(
+        productID: String, days: Int, storefronts: [String], requestIdentifier: String
+    ) throws(StoreError) -> MassExtension {
+        if let done = try massExtension(productID: productID, requestIdentifier: requestIdentifier) {
+            return done
+        }
+        try perform { transition throws(StoreError) in
+            _ = try transition.extendRenewalDates(
+                productID: productID, days: days, storefronts: Set(storefronts),
+                requestIdentifier: requestIdentifier)
+        }
+        guard let done = try massExtension(productID: productID, requestIdentifier: requestIdentifier) else {
+            throw StoreError.backend("the mass extension \(requestIdentifier) was not recorded")
+        }
+        return done
+    }
+
+    /// A mass extension made earlier, if any.
+    public func massExtension(productID: String, requestIdentifier: String) throws(StoreError)
+        -> MassExtension?
+    {
+        do {
+            return try ledger.massExtension(productID: productID, requestIdentifier: requestIdentifier)
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+    }
+
+    /// Sets the app account token of a subscription (and of its transactions from now on).
+    public func setAppAccountToken(_ token: UUID, originalTransactionID: UInt64) throws(StoreError) {
+        guard let stored = state.transactions[originalTransactionID], stored.isVisible else {
+            throw StoreError.transactionNotFound(originalTransactionID)
+        }
+        try perform { transition throws(StoreError) in
+            for var chain in transition.allChainKeys.compactMap({ transition.chain($0) })
+            where chain.originalTransactionID == originalTransactionID {
+                chain.appAccountToken = token
+                transition.put(chain)
+            }
+            guard var latest = transition.transaction(originalTransactionID) else { return }
+            latest.transaction.appAccountToken = token
+            try transition.update(latest)
+        }
+    }
+
+    /// Records a TEST notification (App Store Server API `Request a Test Notification`).
+    public func requestTestNotification() throws(StoreError) -> OutboxNotification {
+        let sequence = try perform { transition in
+            transition.notify(.test, account: "")
+            return transition.meta.nextNotificationSequence
+        }
+        guard let recorded = try notifications(after: sequence - 1, limit: 1).first else {
+            throw StoreError.backend("the test notification was not recorded")
+        }
+        return recorded
+    }
+
+    private func serverTransaction(_ stored: StoredTransaction) throws(StoreError) -> ServerTransaction {
+        let jws: String
+        do {
+            jws = try ledger.signature(of: stored.id) ?? signer.sign(stored.transaction)
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+        return ServerTransaction(account: stored.account, transaction: stored.transaction, jws: jws)
+    }
+}

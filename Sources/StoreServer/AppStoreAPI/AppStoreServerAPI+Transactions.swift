@@ -1,0 +1,164 @@
+import Foundation
+import HTTP
+import Simulator
+import StoreCore
+
+/// Transaction info, history, subscription statuses, refund history, order lookup, app
+/// transaction and finish.
+extension AppStoreServerAPI {
+    typealias Models = AppStoreAPIModels
+
+    /// Apple pages history and refunds 20 transactions at a time.
+    static let pageSize = 20
+
+    static func addTransactionRoutes(to router: inout Router, store: SimulatedStore) {
+        router.add("GET", "/inApps/v1/transactions/{transactionId}") { _, parameters in
+            await respond { () async throws(StoreServerError) in
+                let found = try await transaction(try transactionID(parameters), in: store)
+                return Models.TransactionInfo(signedTransactionInfo: found.jws)
+            }
+        }
+        for version in ["v1", "v2"] {
+            router.add("GET", "/inApps/\(version)/history/{transactionId}") { request, parameters in
+                await respond { () async throws(StoreServerError) in
+                    try await history(request, parameters, store: store)
+                }
+            }
+        }
+        router.add("GET", "/inApps/v1/subscriptions/{transactionId}") { request, parameters in
+            await respond { () async throws(StoreServerError) in
+                try await statuses(request, parameters, store: store)
+            }
+        }
+        router.add("GET", "/inApps/v2/refund/lookup/{transactionId}") { request, parameters in
+            await respond { () async throws(StoreServerError) in
+                let owner = try await transaction(try transactionID(parameters), in: store).account
+                let all = try await Self.store { () async throws(StoreError) in
+                    try await store.serverTransactions(ofAccount: owner)
+                }
+                let refunded = all.filter { $0.transaction.isRevoked }
+                let start = try position(
+                    ofPageToken: queryItems(request).first { $0.name == "revision" }?.value,
+                    invalid: 4_000_005)
+                let page = refunded.dropFirst(Int(start)).prefix(pageSize)
+                let next = Int(start) + page.count
+                return Models.RefundHistory(
+                    signedTransactions: page.map(\.jws), revision: pageToken(Int64(next)),
+                    hasMore: next < refunded.count)
+            }
+        }
+        router.add("GET", "/inApps/v1/lookup/{orderId}") { _, parameters in
+            await respond { () async throws(StoreServerError) in
+                guard let id = UInt64(parameters["orderId"] ?? "", radix: 36),
+                    let found = try await Self.store({ () async throws(StoreError) in
+                        try await store.serverTransaction(id)
+                    })
+                else { return Models.OrderLookup(status: 1, signedTransactions: []) }
+                return Models.OrderLookup(status: 0, signedTransactions: [found.jws])
+            }
+        }
+        router.add("GET", "/inApps/v1/transactions/appTransactions/{transactionId}") { _, parameters in
+            await respond { () async throws(StoreServerError) in
+                let text = parameters["transactionId"] ?? ""
+                var owner = await store.account(withAppTransactionID: text)
+                if owner == nil {
+                    owner = try await transaction(
+                        try transactionID(parameters), in: store, notFound: 4_040_019
+                    ).account
+                }
+                let signed = try await Self.store { () async throws(StoreError) in
+                    try await acting(as: owner) { () async throws(StoreError) in
+                        try await store.appTransaction().jwsRepresentation
+                    }
+                }
+                return Models.AppTransactionInfo(signedAppTransactionInfo: signed)
+            }
+        }
+        router.add("POST", "/inApps/v1/transactions/{transactionId}/finish") { _, parameters in
+            await respond { () async throws(StoreServerError) in
+                let id = try transactionID(parameters)
+                let owner = try await transaction(id, in: store).account
+                try await Self.store { () async throws(StoreError) in
+                    try await acting(as: owner) { () async throws(StoreError) in try await store.finish(id) }
+                }
+                return Empty()
+            }
+        }
+    }
+
+    /// Runs a store call for `account` (Store calls act for the task's bound account).
+    private static func acting<T: Sendable>(
+        as account: String?, _ body: @Sendable () async throws(StoreError) -> T
+    )
+        async throws(StoreError) -> T
+    {
+        let result: Result<T, StoreError> = await SimulatedStore.$requestAccount.withValue(account) {
+            do throws(StoreError) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Get Transaction History: the owner's transactions, filtered, sorted, 20 a page.
+    private static func history(
+        _ request: HTTPRequest, _ parameters: Router.Parameters, store: SimulatedStore
+    )
+        async throws(StoreServerError) -> Models.History
+    {
+        let owner = try await transaction(try transactionID(parameters), in: store).account
+        let items = queryItems(request)
+        let filter = try HistoryFilter(items)
+        var list = try await Self.store { () async throws(StoreError) in
+            try await store.serverTransactions(ofAccount: owner)
+        }.filter(filter.accepts)
+        if filter.descending { list.reverse() }
+        let start = try position(ofPageToken: values("revision", in: items).first, invalid: 4_000_005)
+        let page = list.dropFirst(Int(start)).prefix(pageSize)
+        let next = Int(start) + page.count
+        let identity = await store.identity
+        return Models.History(
+            revision: pageToken(Int64(next)), hasMore: next < list.count, bundleId: identity.bundleID,
+            appAppleId: identity.appAppleID, environment: identity.environment.rawValue,
+            signedTransactions: page.map(\.jws))
+    }
+
+    /// Get All Subscription Statuses, optionally only those in the `status` list.
+    private static func statuses(
+        _ request: HTTPRequest, _ parameters: Router.Parameters, store: SimulatedStore
+    )
+        async throws(StoreServerError) -> Models.Statuses
+    {
+        let owner = try await transaction(try transactionID(parameters), in: store).account
+        var wanted: Set<Int> = []
+        for text in values("status", in: queryItems(request)) {
+            guard let status = Int(text), (1...5).contains(status) else {
+                throw .appStoreAPI(status: 400, code: 4_000_031, message: "invalid status '\(text)'")
+            }
+            wanted.insert(status)
+        }
+        let all = try await Self.store { () async throws(StoreError) in
+            try await store.serverStatuses(ofAccount: owner)
+        }
+        var groups: [Models.GroupStatus] = []
+        for status in all where wanted.isEmpty || wanted.contains(status.state.rawValue) {
+            let last = Models.LastTransaction(
+                status: status.state.rawValue, originalTransactionId: String(status.originalTransactionID),
+                signedTransactionInfo: status.signedTransactionInfo,
+                signedRenewalInfo: status.signedRenewalInfo)
+            if let index = groups.firstIndex(where: { $0.subscriptionGroupIdentifier == status.groupID }) {
+                groups[index].lastTransactions.append(last)
+            } else {
+                groups.append(
+                    Models.GroupStatus(subscriptionGroupIdentifier: status.groupID, lastTransactions: [last]))
+            }
+        }
+        let identity = await store.identity
+        return Models.Statuses(
+            environment: identity.environment.rawValue, bundleId: identity.bundleID,
+            appAppleId: identity.appAppleID,
+            data: groups)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import HTTP
+import Simulator
+import StoreCore
+import Synchronization
+
+/// Notifications V2 delivery: every outbox notification is POSTed to the webhook as
+/// `{"signedPayload": ...}`, signed at delivery, in order per account. A failed try is
+/// retried 1, 12, 24, 48 and 72 hours after the first, in store time, so the store's time
+/// rate speeds the schedule up as it speeds up renewals. Every try is kept in the ledger,
+/// so pending deliveries resume after a restart.
+public final class WebhookDelivery: Sendable {
+    /// Apple's retry schedule: hours after the first attempt.
+    public static let retryHours: [Double] = [1, 12, 24, 48, 72]
+
+    let store: SimulatedStore
+    let host: String
+    let port: UInt16
+    let path: String
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    /// - Parameter url: `http://HOST:PORT/PATH` with an IPv4 host (TLS is not spoken).
+    public init(store: SimulatedStore, url: String) throws(StoreServerError) {
+        guard let parsed = URL(string: url), parsed.scheme == "http", let host = parsed.host else {
+            throw .invalidWebhook("'\(url)' is not an http://HOST:PORT/PATH URL (https is not supported)")
+        }
+        self.store = store
+        self.host = host == "localhost" ? "127.0.0.1" : host
+        port = UInt16(parsed.port ?? 80)
+        path = parsed.path.isEmpty ? "/" : parsed.path
+    }
+
+    /// When the try after `attempts` failed tries is due, or nil when there is none left.
+    public static func nextAttempt(firstAttempt: Date, failedAttempts: Int) -> Date? {
+        guard failedAttempts >= 1, failedAttempts <= retryHours.count else { return nil }
+        return firstAttempt.addingTimeInterval(retryHours[failedAttempts - 1] * 3_600)
+    }
+
+    /// Delivers in the background, checking every `interval` seconds of wall time.
+    public func start(interval: Double = 0.2) {
+        let loop = Task { [self] in
+            while !Task.isCancelled {
+                _ = await deliverDue()
+                try? await Task.sleep(for: .seconds(interval))
+            }
+        }
+        task.withLock { $0 = loop }
+    }
+
+    public func stop() { task.withLock { $0?.cancel() } }
+
+    /// One pass: for each account, tries its oldest undelivered notification when it is due.
+    /// - Returns: how many tries were made.
+    @discardableResult
+    public func deliverDue() async -> Int {
+        guard let pending = try? await store.undeliveredNotifications(after: 0),
+            let now = try? await store.now()
+        else { return 0 }
+        var seen: Set<String> = []
+        var tries = 0
+        for record in pending where seen.insert(record.notification.account).inserted {
+            if let last = record.attempts.last, let due = last.nextAttemptAt, due > now { continue }
+            guard let signed = try? await store.signedNotification(record.notification) else { continue }
+            let (result, status) = await post(signed)
+            let count = record.attempts.count + 1
+            let first = record.attempts.first?.attemptedAt ?? now
+            let next =
+                result == "SUCCESS" ? nil : Self.nextAttempt(firstAttempt: first, failedAttempts: count)
+            try? await store.record(
+                DeliveryAttempt(
+                    sequence: record.notification.sequence, attempt: count, attemptedAt: now, result: result,
+                    httpStatus: status, nextAttemptAt: next))
+            tries += 1
+        }
+        return tries
+    }
+
+    /// POSTs on a thread of its own (the socket blocks), mapping the outcome to Apple's
+    /// SendAttemptResult.
+    private func post(_ signedPayload: String) async -> (String, Int?) {
+        let body = Array(#"{"signedPayload":"\#(signedPayload)"}"#.utf8)
+        let head =
+            "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let (host, port) = (host, port)
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let socket: ClientSocket
+                do {
+                    socket = try ClientSocket(host: host, port: port)
+                } catch {
+                    continuation.resume(returning: ("SOCKET_ISSUE", nil))
+                    return
+                }
+                defer { socket.close() }
+                do throws(HTTPError) {
+                    try socket.write(Array(head.utf8) + body)
+                    let response = try socket.readResponse(timeout: 10)
+                    let ok = (200..<300).contains(response.status)
+                    continuation.resume(
+                        returning: (ok ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE", response.status))
+                } catch .timedOut {
+                    continuation.resume(returning: ("TIMED_OUT", nil))
+                } catch .connectionClosed {
+                    continuation.resume(returning: ("PREMATURE_CLOSE", nil))
+                } catch .malformed {
+                    continuation.resume(returning: ("INVALID_RESPONSE", nil))
+                } catch {
+                    continuation.resume(returning: ("SOCKET_ISSUE", nil))
+                }
+            }
+        }
+    }
+}

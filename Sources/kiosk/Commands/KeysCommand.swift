@@ -1,0 +1,92 @@
+import Foundation
+import Signing
+import Simulator
+import StoreServer
+
+/// `kiosk keys`: registers the App Store Connect API keys whose ES256 JWTs the server's App
+/// Store Server API accepts. Only public keys are kept (STATE/api-keys.json, mode 0600).
+struct KeysCommand: Command {
+    static let name = "keys"
+    static let summary = "Register App Store Server API keys (add a public key, make a new .p8, list)."
+    static let usage =
+        "kiosk keys add --key-id KID --issuer ID --public-key FILE [--bundle-id ID] [--state DIR]\n"
+        + "       kiosk keys new --key-id KID --issuer ID --out FILE.p8 [--bundle-id ID] [--state DIR]\n"
+        + "       kiosk keys list [--state DIR]"
+    static let options: [OptionSpec] = [
+        .option("key-id", value: "KID", help: "The key ID a token's header names (kid)."),
+        .option("issuer", value: "ID", help: "The issuer ID a token's iss claim must hold."),
+        .option("bundle-id", value: "ID", help: "The app the key may act for (default: dev.kiosk.demo)."),
+        .option("public-key", value: "FILE", help: "add: the key's public half, PEM."),
+        .option("out", value: "FILE", help: "new: where to write the private key (.p8, mode 0600)."),
+        StateDirectory.option,
+    ]
+    static let discussion = """
+        A backend signs App Store Server API calls with its .p8 key, as Apple's clients do; `kiosk serve`
+        accepts a token whose kid, iss and bid match a key registered here, and sees keys added while
+        it runs. `new` makes a P-256 key, writes the .p8 and registers its public half.
+
+        EXIT STATUS:
+          0  done
+          64 usage error
+          73 the registry or the key file could not be written
+        """
+
+    var action: String
+    var arguments: ParsedArguments
+    var state: StateDirectory
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let action = arguments.positionals.first, ["add", "new", "list"].contains(action) else {
+            throw UsageError("say what to do: kiosk keys add | new | list")
+        }
+        if arguments.positionals.count > 1 {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
+        self.action = action
+        self.arguments = arguments
+        state = StateDirectory(explicitPath: arguments.value("state"))
+        if action != "list" {
+            for required in ["key-id", "issuer", action == "add" ? "public-key" : "out"]
+            where arguments.value(required) == nil {
+                throw UsageError("kiosk keys \(action) needs --\(required)")
+            }
+        }
+    }
+
+    func run() async throws -> ExitCode {
+        do {
+            let registry = try APIKeyRegistry(directory: try state.create())
+            switch action {
+            case "list":
+                for key in registry.all {
+                    Console.print("\(key.keyID)  issuer \(key.issuerID)  bundle \(key.bundleID)")
+                }
+            case "new":
+                let key = try ECPrivateKey.generate(.p256)
+                let out = arguments.value("out")!
+                try key.writeP8(to: out)
+                try registry.add(registered(publicKey: key.publicKey.pemRepresentation))
+                Console.print(
+                    "kiosk keys: wrote \(out) (mode 0600) and registered \(arguments.value("key-id")!)")
+            default:
+                let path = arguments.value("public-key")!
+                guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    Console.error("kiosk keys: cannot read \(path)")
+                    return .cannotCreate
+                }
+                try registry.add(registered(publicKey: pem))
+                Console.print("kiosk keys: registered \(arguments.value("key-id")!)")
+            }
+        } catch {
+            Console.error("kiosk keys: \(error)")
+            return .cannotCreate
+        }
+        return .success
+    }
+
+    private func registered(publicKey: String) -> RegisteredAPIKey {
+        RegisteredAPIKey(
+            keyID: arguments.value("key-id")!, issuerID: arguments.value("issuer")!,
+            bundleID: arguments.value("bundle-id") ?? AppIdentity().bundleID, publicKey: publicKey)
+    }
+}
