@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
-        .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore"]),
+        .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore", "Subprocess"]),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "Signing"]),
         .testTarget(
             name: "CrashTests",
@@ -76,7 +76,8 @@ let package = Package(
         .testTarget(
             name: "StoreServerTests",
             dependencies: [
-                "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore", "Subprocess",
+                "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
+                "Subprocess",
             ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),

@@ -21,7 +21,8 @@ enum Fixtures {
         let catalog = try catalog(name)
         let authority = try CertificateAuthority.ephemeral()
         return try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority), frozenClock: true,
+            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
+            frozenClock: true,
             wallClock: { start })
     }
 
