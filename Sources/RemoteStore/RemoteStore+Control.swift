@@ -136,4 +136,10 @@ extension RemoteStore: StoreControl {
     public func simulatedErrors() async throws(StoreError) -> [FailableAPI: SimulatedFailure] {
         try await client.call("GET", "/v1/control/simulated-errors", as: Wire.SimulatedErrors.self).failures
     }
+
+    public func notificationHistory(limit: Int) async throws(StoreError) -> [NotificationSummary] {
+        try await client.call(
+            "GET", controlPath("notifications") + "?limit=\(limit)", as: Wire.Notifications.self
+        ).notifications
+    }
 }

@@ -26,6 +26,12 @@ extension StoreServer {
                 Wire.Records(try await store.transactionRecords().map(Wire.Record.init))
             }
         }
+        router.add("GET", base + "/notifications") { request, p in
+            await respond(store, p) { () async throws(StoreError) in
+                let limit = request.query["limit"].flatMap { Int($0) } ?? 100
+                return Wire.Notifications(try await store.notificationHistory(limit: limit))
+            }
+        }
         let transactionActions: [(String, @Sendable (UInt64, HTTPRequest) async throws(StoreError) -> Void)] =
             [
                 ("approve", { id, _ throws(StoreError) in try await store.approveAskToBuy(id) }),

@@ -114,3 +114,17 @@ import Testing
         #expect(latest.unsafePayloadValue.reason == .renewal)
     }
 }
+
+/// A tester sees the App Store Server Notifications each change recorded.
+@Suite struct NotificationHistoryTests {
+    @Test(arguments: Backend.allCases)
+    func purchasesAndRenewalsAppearNewestFirst(backend: Backend) async throws {
+        let (store, _) = try backend.make()
+        _ = try await store.purchase(Demo.plusMonthly, options: [.introductoryOfferEligibility(false)])
+        _ = try await store.advanceClock(periods: 1, groupID: Demo.group)
+        let history = try await store.notificationHistory(limit: 10)
+        #expect(history.map(\.kind) == ["DID_RENEW", "SUBSCRIBED/INITIAL_BUY"])
+        #expect(history.allSatisfy { $0.productID == Demo.plusMonthly && $0.attempts.isEmpty })
+        #expect(try await store.notificationHistory(limit: 1).map(\.kind) == ["DID_RENEW"])
+    }
+}

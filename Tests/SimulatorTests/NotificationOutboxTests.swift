@@ -51,3 +51,16 @@ import Testing
             ])
     }
 }
+
+@Suite struct NotificationDatingTests {
+    @Test func eventsCaughtUpLaterAreDatedWhenTheyHappened() async throws {
+        let store = try SimulatedStore.makeForTest()
+        guard case .success(let first) = try await store.purchase("basic.monthly") else {
+            Issue.record("purchase failed")
+            return
+        }
+        _ = try await store.advanceClock(by: 45 * 86_400)
+        let renewal = try #require(try await store.notifications().first { $0.type == "DID_RENEW" })
+        #expect(renewal.createdAt == first.unsafePayloadValue.expirationDate)
+    }
+}

@@ -10,6 +10,8 @@ public struct StoreSnapshot: Sendable, Hashable {
     public var statuses: [SubscriptionStatus] = []
     public var isEligibleForIntroOffer = true
     public var records: [TransactionRecord] = []
+    /// The account's App Store Server Notifications, newest first, with delivery attempts.
+    public var notifications: [NotificationSummary] = []
     public var settings = StoreSettings()
     public var account = ""
     public var accounts: [StoreAccount] = []

@@ -13,7 +13,9 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let parts = inner.split(rows: [.fill(), .fixed(3), .fixed(1)])
     let columns = parts[0].split(columns: [.percentage(55), .fill()], spacing: 2)
     let records = store.records
-    if records.isEmpty {
+    if state.managerShowsNotifications {
+        renderNotifications(&canvas, store.notifications, area: parts[0])
+    } else if records.isEmpty {
         canvas.text("No transactions for this account yet.", in: columns[0].row(0), role: .muted)
     } else {
         let items = records.map { record in
@@ -30,7 +32,9 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
             canvas.targets.append((columns[0].row(row), .record(resolved.offset + row)))
         }
     }
-    if let record = state.selectedRecord { renderInspector(&canvas, store, record, area: columns[1]) }
+    if !state.managerShowsNotifications, let record = state.selectedRecord {
+        renderInspector(&canvas, store, record, area: columns[1])
+    }
     renderSwitches(&canvas, state, area: parts[1])
     canvas.text(KeyMaps.manager.helpLine(width: parts[2].width), in: parts[2], role: .muted)
 }
@@ -93,4 +97,35 @@ func renderSwitches(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     canvas.text(second, in: area.row(1), role: .text)
     canvas.text(
         "simulated error for \(api.rawValue): \(error) (\(active) active)", in: area.row(2), role: .warning)
+}
+
+/// App Store Server Notifications, newest first, with what became of their delivery.
+func renderNotifications(_ canvas: inout Canvas, _ notifications: [NotificationSummary], area: Rect) {
+    guard !notifications.isEmpty else {
+        canvas.text("No App Store Server Notifications for this account yet.", in: area.row(0), role: .muted)
+        return
+    }
+    for (row, notification) in notifications.prefix(area.height).enumerated() {
+        let delivery: (String, ThemeRole)
+        if let last = notification.attempts.last {
+            let status = last.httpStatus.map { " \($0)" } ?? ""
+            let tries = notification.attempts.count == 1 ? "" : " ×\(notification.attempts.count)"
+            delivery =
+                last.result == "SUCCESS"
+                ? ("✓ delivered\(status)\(tries)", .success)
+                : (
+                    "✗ \(last.result)\(status)\(tries)"
+                        + (notification.nextAttemptAt.map { ", next \(formatClock($0))" } ?? ", gave up"),
+                    .error
+                )
+        } else {
+            delivery = ("not delivered (no webhook)", .muted)
+        }
+        let line = area.row(row)
+        let columns = line.split(columns: [.fixed(6), .fixed(44), .fixed(17), .fill()], spacing: 1)
+        canvas.text("\(notification.sequence)", in: columns[0], role: .muted)
+        canvas.text(notification.kind, in: columns[1], role: .text)
+        canvas.text(formatClock(notification.createdAt), in: columns[2], role: .muted)
+        canvas.text(delivery.0, in: columns[3], role: delivery.1)
+    }
 }

@@ -69,6 +69,7 @@ extension EffectRunner {
             snapshot.isEligibleForIntroOffer = try await store.isEligibleForIntroOffer(groupID: group)
         }
         snapshot.records = try await store.transactionRecords()
+        snapshot.notifications = (try? await store.notificationHistory(limit: 100)) ?? []
         snapshot.settings = try await store.settings()
         snapshot.account = try await store.currentAccount().name
         snapshot.accounts = try await store.accounts()

@@ -30,6 +30,8 @@ public struct AppState: Sendable, Hashable {
     public var inFlight = 0
     /// The Transaction Manager's selection and the simulated-error API it edits.
     public var managerSelection = ListState()
+    /// The Transaction Manager lists App Store Server Notifications instead of transactions.
+    public var managerShowsNotifications = false
     public var managerAPIIndex = 0
     public var shouldQuit = false
 

@@ -63,6 +63,9 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("L")], description: "next locale", action: "locale"),
         KeyBinding(keys: [.character("C")], description: "clear transactions", action: "clear"),
         KeyBinding(
+            keys: [.character("N")], description: "server notifications / transactions",
+            action: "notifications"),
+        KeyBinding(
             keys: [.escape, .character("m"), .character("q")], label: "esc/m", description: "close",
             action: "close"),
     ])

@@ -58,6 +58,7 @@ func performManager(_ state: inout AppState, action: String, key: Key) -> [Effec
     case "locale":
         control = .setting(.locale(cycled(KeyMaps.locales, after: settings.locale)))
     case "clear": control = .clear
+    case "notifications": state.managerShowsNotifications.toggle()
     default: break
     }
     guard let control else { return [] }

@@ -50,7 +50,7 @@ extension Transition {
             {
                 chain.gracePeriodEnded = true
                 put(chain)
-                notify(.gracePeriodExpired, account: account, transaction: latest)
+                notify(.gracePeriodExpired, account: account, transaction: latest, at: grace)
                 announce(.event(account: account, .stateChanged))
                 return
             }
@@ -120,7 +120,7 @@ extension Transition {
         chain.billingSequence += 1
         put(chain)
         try deliver(transaction, account: account, announce: true)
-        notify(.didRenew, subtype, account: account, transaction: transaction)
+        notify(.didRenew, subtype, account: account, transaction: transaction, at: date)
         try shareWithFamily(transaction, purchaser: account)
     }
 
@@ -139,7 +139,7 @@ extension Transition {
         chain.priceIncrease = .none
         put(chain)
         let latest = transaction(chain.latestTransactionID)?.transaction
-        notify(.expired, subtype, account: account, transaction: latest)
+        notify(.expired, subtype, account: account, transaction: latest, at: date)
         if let product = try? product(chain.currentProductID, for: account),
             let offer = eligibleWinBackOffers(account: account, product: product).first, let id = offer.id
         {

@@ -120,10 +120,12 @@ struct Transition {
         changes.wipe = true
     }
 
-    /// Records an App Store Server Notification V2 in the outbox.
+    /// Records an App Store Server Notification V2 in the outbox, dated when the event
+    /// happened (`date`, for renewals and expiries caught up later) or now.
     mutating func notify(
         _ type: NotificationType, _ subtype: NotificationSubtype? = nil, account: String,
-        transaction: Transaction? = nil, productID: String? = nil, requestIdentifier: String? = nil
+        transaction: Transaction? = nil, productID: String? = nil, requestIdentifier: String? = nil,
+        at date: Date? = nil
     ) {
         var meta = self.meta
         meta.nextNotificationSequence += 1
@@ -135,7 +137,7 @@ struct Transition {
                 subtype: subtype?.rawValue, transactionID: transaction?.id,
                 originalTransactionID: transaction?.originalID,
                 productID: transaction?.productID ?? productID,
-                requestIdentifier: requestIdentifier, createdAt: now))
+                requestIdentifier: requestIdentifier, createdAt: date ?? now))
     }
 
     mutating func announce(_ announcement: Announcement) { announcements.append(announcement) }

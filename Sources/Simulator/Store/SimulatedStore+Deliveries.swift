@@ -127,3 +127,30 @@ extension SimulatedStore {
         }
     }
 }
+
+extension SimulatedStore {
+    public func notificationHistory(limit: Int) async throws(StoreError) -> [NotificationSummary] {
+        guard limit > 0 else { throw StoreError.invalidArgument("limit must be positive, got \(limit)") }
+        let account = activeAccount
+        // The outbox reads oldest first: page through, keeping the newest `limit`.
+        var newest: [NotificationRecord] = []
+        var after: Int64 = 0
+        while true {
+            let page = try notificationRecords(after: after, account: account, limit: 1_000)
+            newest = Array((newest + page).suffix(limit))
+            guard page.count == 1_000, let last = page.last else { break }
+            after = last.notification.sequence
+        }
+        return newest.reversed().map { record in
+            let notification = record.notification
+            return NotificationSummary(
+                sequence: notification.sequence, id: notification.id, type: notification.type,
+                subtype: notification.subtype, productID: notification.productID,
+                transactionID: notification.transactionID, createdAt: notification.createdAt,
+                attempts: record.attempts.map {
+                    NotificationSummary.Attempt(
+                        date: $0.attemptedAt, result: $0.result, httpStatus: $0.httpStatus)
+                }, nextAttemptAt: record.attempts.last?.nextAttemptAt)
+        }
+    }
+}

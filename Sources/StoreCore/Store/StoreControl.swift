@@ -55,6 +55,11 @@ public protocol StoreControl: Sendable {
     func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError)
     func simulatedErrors() async throws(StoreError) -> [FailableAPI: SimulatedFailure]
 
+    // MARK: Notifications
+
+    /// The account's App Store Server Notifications, newest first, with their delivery attempts.
+    func notificationHistory(limit: Int) async throws(StoreError) -> [NotificationSummary]
+
     // MARK: Watching
 
     /// Everything that changes, for the Transaction Manager and the paywall's banners.

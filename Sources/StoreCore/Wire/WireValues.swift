@@ -109,6 +109,11 @@ public enum Wire {
         public init(_ products: [Product]) { self.products = products }
     }
 
+    public struct Notifications: Codable, Sendable, Hashable {
+        public var notifications: [NotificationSummary]
+        public init(_ notifications: [NotificationSummary]) { self.notifications = notifications }
+    }
+
     public struct Accounts: Codable, Sendable, Hashable {
         public var accounts: [StoreAccount]
         public init(_ accounts: [StoreAccount]) { self.accounts = accounts }
