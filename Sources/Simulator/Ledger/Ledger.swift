@@ -24,6 +24,8 @@ final class Ledger {
             try connection.execute("PRAGMA journal_mode=WAL")
         }
         try connection.execute("PRAGMA synchronous=FULL")
+        try connection.execute("PRAGMA cache_size=-8000")
+        try connection.execute("PRAGMA wal_autocheckpoint=8000")
         try migrate()
     }
 

@@ -6,43 +6,44 @@ import StoreCore
 /// milliseconds, decimals are strings (exact), nil fields are left out.
 extension SubscriptionChain {
     func ledgerJSON() -> [UInt8] {
+        // Keys in ascending order, as the writer requires.
         var writer = JSONObjectWriter()
         writer.add("account", key.account)
-        writer.add("groupID", key.groupID)
-        writer.add("originalTransactionID", Int64(bitPattern: originalTransactionID))
-        writer.add("originalPurchaseDate", originalPurchaseDate.ledgerMilliseconds)
-        writer.add("currentProductID", currentProductID)
-        writer.add("autoRenewProductID", autoRenewProductID)
+        writer.add("appAccountToken", appAccountToken?.uuidString.lowercased())
         writer.add("autoRenewEnabled", autoRenewEnabled)
-        writer.add("latestTransactionID", Int64(bitPattern: latestTransactionID))
-        writer.add("expirationDate", expirationDate.ledgerMilliseconds)
-        writer.add("recentStartDate", recentStartDate.ledgerMilliseconds)
-        writer.add("isExpired", isExpired)
-        writer.add("expirationReason", expirationReason?.rawValue)
+        writer.add("autoRenewProductID", autoRenewProductID)
+        writer.add("billingPlanType", billingPlanType?.rawValue)
         writer.add("billingRetryStart", billingRetryStart?.ledgerMilliseconds)
-        writer.add("gracePeriodExpirationDate", gracePeriodExpirationDate?.ledgerMilliseconds)
+        writer.add("billingSequence", billingSequence)
+        writer.add("currentProductID", currentProductID)
+        writer.add("expirationDate", expirationDate.ledgerMilliseconds)
+        writer.add("expirationReason", expirationReason?.rawValue)
         writer.add("gracePeriodEnded", gracePeriodEnded)
-        switch priceIncrease {
-        case .none: break
-        case .pending(let price): writer.add("priceIncrease", "pending:\(price)")
-        case .agreed(let price): writer.add("priceIncrease", "agreed:\(price)")
-        case .declined(let price): writer.add("priceIncrease", "declined:\(price)")
-        }
+        writer.add("gracePeriodExpirationDate", gracePeriodExpirationDate?.ledgerMilliseconds)
+        writer.add("groupID", key.groupID)
+        writer.add("isExpired", isExpired)
+        writer.add("latestTransactionID", Int64(bitPattern: latestTransactionID))
         if let offer {
             var nested = JSONObjectWriter()
-            nested.add("type", offer.type.rawValue)
             nested.add("id", offer.id)
             nested.add("paymentMode", offer.paymentMode.rawValue)
             nested.add("period", offer.period.iso8601)
             nested.add("periodCount", offer.periodCount)
             nested.add("price", "\(offer.price)")
             nested.add("remainingSegments", offer.remainingSegments)
+            nested.add("type", offer.type.rawValue)
             writer.add("offer", json: nested.bytes())
         }
+        writer.add("originalPurchaseDate", originalPurchaseDate.ledgerMilliseconds)
+        writer.add("originalTransactionID", Int64(bitPattern: originalTransactionID))
+        switch priceIncrease {
+        case .none: break
+        case .pending(let price): writer.add("priceIncrease", "pending:\(price)")
+        case .agreed(let price): writer.add("priceIncrease", "agreed:\(price)")
+        case .declined(let price): writer.add("priceIncrease", "declined:\(price)")
+        }
+        writer.add("recentStartDate", recentStartDate.ledgerMilliseconds)
         writer.add("renewalPriceOverride", renewalPriceOverride.map { "\($0)" })
-        writer.add("billingPlanType", billingPlanType?.rawValue)
-        writer.add("appAccountToken", appAccountToken?.uuidString.lowercased())
-        writer.add("billingSequence", billingSequence)
         return writer.bytes()
     }
 
