@@ -24,7 +24,11 @@ struct PlanOffer: Sendable, Hashable {
         {
             return PlanOffer(offer: winBack, options: [.winBackOffer(id: id)])
         }
-        if !snapshot.statuses.isEmpty, let promo = info.promotionalOffers.first, let id = promo.id {
+        // Promotional offers are for switching or coming back: not for the plan already active.
+        if !snapshot.statuses.isEmpty, snapshot.activePlanID != product.id,
+            let promo = info.promotionalOffers.first,
+            let id = promo.id
+        {
             return PlanOffer(offer: promo, options: [.promotionalOffer(id: id, signature: nil)])
         }
         return nil
