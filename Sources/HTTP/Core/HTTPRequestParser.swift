@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns bytes from a connection into requests, pure and incremental, so tests can feed it
 /// any split of any input without sockets. Limits are checked before the bytes they forbid are
-/// kept: a head over `maxHeaderBytes` is 431, a body over `maxBodyBytes` is 413.
+/// kept: a head over `maxHeaderBytes` is 431 (414 when the request line alone is), more than
+/// `maxHeaderCount` fields is 431, a body over `maxBodyBytes` is 413.
 public struct HTTPRequestParser: Sendable {
     /// Why a request was refused: the status to answer with, then close.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,11 +19,15 @@ public struct HTTPRequestParser: Sendable {
 
     public var maxHeaderBytes: Int
     public var maxBodyBytes: Int
+    /// Header fields are looked up by a linear scan, so a flood of tiny ones is refused even
+    /// within `maxHeaderBytes`.
+    public var maxHeaderCount: Int
     private var buffer: [UInt8] = []
 
-    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024) {
+    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024, maxHeaderCount: Int = 100) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderCount = maxHeaderCount
     }
 
     /// Whether part of a request has arrived (the read timeout runs; otherwise the idle one).
@@ -35,11 +40,18 @@ public struct HTTPRequestParser: Sendable {
         // Tolerate the empty lines some clients send between requests (RFC 9112 section 2.2).
         while buffer.starts(with: [13, 10]) { buffer.removeFirst(2) }
         guard let headEnd = Self.find([13, 10, 13, 10], in: buffer, from: 0) else {
-            if buffer.count > maxHeaderBytes { throw Failure(status: 431, reason: "request head too large") }
+            if buffer.count > maxHeaderBytes { throw tooLarge() }
             return nil
         }
-        guard headEnd <= maxHeaderBytes else { throw Failure(status: 431, reason: "request head too large") }
+        guard headEnd <= maxHeaderBytes else { throw tooLarge() }
         var request = try Self.parseHead(buffer[..<headEnd])
+        guard request.headers.fields.count <= maxHeaderCount else {
+            throw Failure(status: 431, reason: "more than \(maxHeaderCount) header fields")
+        }
+        // One field, counted once: a second Transfer-Encoding could be read two ways (smuggling).
+        guard request.headers.filter({ $0.name.lowercased() == "transfer-encoding" }).count <= 1 else {
+            throw Failure(status: 400, reason: "more than one Transfer-Encoding")
+        }
         let bodyStart = headEnd + 4
         let transferEncoding = request.headers["Transfer-Encoding"]?.lowercased()
         let lengths = request.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
@@ -63,6 +75,14 @@ public struct HTTPRequestParser: Sendable {
         request.body = Array(buffer[bodyStart..<(bodyStart + length)])
         buffer.removeFirst(bodyStart + length)
         return request
+    }
+
+    /// 414 when the request line alone is over the limit (a URI too long), else 431.
+    private func tooLarge() -> Failure {
+        let lineEnd = Self.find([13, 10], in: buffer, from: 0) ?? buffer.count
+        return lineEnd > maxHeaderBytes
+            ? Failure(status: 414, reason: "request target too long")
+            : Failure(status: 431, reason: "request head too large")
     }
 
     private static func contentLength(_ values: [String]) throws(Failure) -> Int {

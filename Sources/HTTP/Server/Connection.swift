@@ -22,7 +22,8 @@ struct Connection {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         try? Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
         var parser = HTTPRequestParser(
-            maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
+            maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes,
+            maxHeaderCount: configuration.maxHeaderCount)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var requestStarted: Date?
         while true {
