@@ -144,26 +144,26 @@ func servesOthers(_ port: UInt16) throws -> Bool {
         }
     }
 
-    /// A stream client that never reads: writes stall until the send timeout, then the stream
-    /// ends and its connection closes, while other clients are served meanwhile.
-    @Test func anEventStreamClientThatNeverReadsIsDropped() async throws {
-        let configuration = HTTPServerConfiguration(sendTimeout: 0.5)
+    /// Two stream clients that never read: their writes never block a handler's thread (two
+    /// blocked would stall every handler); each stream ends when its backlog overflows and its
+    /// connection closes, while other clients are served meanwhile.
+    @Test func eventStreamClientsThatNeverReadAreDropped() async throws {
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
         let flooding: HTTPServer.Handler = { request in
             guard request.path == "/events" else { return .text(200, "ok") }
-            // Bounded: 64 MiB at most, far more than any socket buffer holds.
+            // Bounded: 64 MiB at most, far more than any socket buffer and backlog hold.
             return HTTPResponse(
                 status: 200, headers: ["Content-Type": "text/event-stream"],
                 body: .stream { writer in
                     for _ in 0..<1024 where !writer.isClosed { try? writer.write(chunk) }
                 })
         }
-        try await withServer(configuration, handler: flooding) { server in
+        try await withServer(handler: flooding) { server in
             let port = server.port
             let (servedMeanwhile, dropped) = try await blocking {
-                let stalled = try ClientSocket(host: "127.0.0.1", port: port)
-                try stalled.write(get("/events"))
-                while server.connectionCount == 0 { Thread.sleep(forTimeInterval: 0.01) }
+                let stalled = try (0..<2).map { _ in try ClientSocket(host: "127.0.0.1", port: port) }
+                for socket in stalled { try socket.write(get("/events")) }
+                while server.connectionCount < 2 { Thread.sleep(forTimeInterval: 0.01) }
                 var servedMeanwhile = 0
                 while server.connectionCount > 0 && servedMeanwhile < 400 {
                     if try servesOthers(port) { servedMeanwhile += 1 }
@@ -173,6 +173,29 @@ func servesOthers(_ port: UInt16) throws -> Bool {
             }
             #expect(servedMeanwhile > 0)
             #expect(dropped)
+        }
+    }
+
+    /// A stream that outruns its reader for a moment still arrives whole: the backlog is
+    /// flushed by the connection's thread, also after the producer has returned.
+    @Test func aBurstLargerThanTheSocketBufferArrivesWhole() async throws {
+        let chunk = [UInt8](repeating: UInt8(ascii: "y"), count: 100 * 1024)
+        let burst: HTTPServer.Handler = { _ in
+            HTTPResponse(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                body: .stream { writer in
+                    for _ in 0..<8 { try? writer.write(chunk) }
+                })
+        }
+        try await withServer(handler: burst) { server in
+            let port = server.port
+            let received = try await blocking {
+                let socket = try ClientSocket(host: "127.0.0.1", port: port)
+                try socket.write(get("/burst"))
+                Thread.sleep(forTimeInterval: 0.3)  // let the producer get ahead of us
+                return try socket.readResponse(timeout: 10).body.count
+            }
+            #expect(received == 8 * chunk.count)
         }
     }
 }

@@ -12,7 +12,7 @@ import Testing
         let token = fixture.token
         let port = fixture.http.port
         let path = "/v1/accounts/tester/transactions"
-        let request = { (authorization: String?, extra: String) -> String in
+        let request: @Sendable (String?, String) -> String = { authorization, extra in
             "GET \(path) HTTP/1.1\r\nHost: t\r\n" + (authorization.map { "Authorization: \($0)\r\n" } ?? "")
                 + extra + "\r\n"
         }
@@ -39,7 +39,9 @@ import Testing
             ),
             ("GET /v1/accounts/tester/transactions HTTP/1.1\r\nHost: t\r\nContent-Length: x\r\n\r\n", 400),
         ]
-        let results = try await Task.detached {
+        // On a thread of its own: blocking reads on a cooperative thread would starve the
+        // handlers that must answer them.
+        let results = try await onThread {
             let good = try ClientSocket(host: "127.0.0.1", port: port)
             var results: [(status: Int, json: Bool, goodStatus: Int)] = []
             for (text, _) in refusals {
@@ -55,11 +57,19 @@ import Testing
                 results.append((response.status, json, goodResponse.status))
             }
             return results
-        }.value
+        }
         for ((text, expected), result) in zip(refusals, results) {
             #expect(result.status == expected && result.json, "\(text.prefix(60).debugDescription)")
             #expect(result.goodStatus == 200)
         }
         await fixture.http.stop()
     }
+}
+
+/// Runs blocking socket code on a new thread and waits for it without holding a cooperative one.
+func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    let result: Result<T, any Error> = await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: Result { try body() }) }.start()
+    }
+    return try result.get()
 }

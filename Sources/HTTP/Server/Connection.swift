@@ -126,7 +126,7 @@ struct Connection {
         var head = "HTTP/1.1 \(response.status) \(HTTPResponse.reason(response.status))\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         head += "Connection: close\r\n\r\n"
-        let writer = StreamWriter(fd: fd)
+        let writer = StreamWriter(fd: fd, sendTimeout: configuration.sendTimeout)
         guard (try? writer.write(Array(head.utf8))) != nil else { return }
         let done = ResponseSlot()
         let task = Task {
@@ -144,6 +144,7 @@ struct Connection {
                 let count = (try? Posix.receive(fd, into: &scratch)) ?? 0
                 if count <= 0 { break }
             }
+            writer.flush()
             if Date().timeIntervalSince(lastBeat) >= heartbeat {
                 lastBeat = Date()
                 if (try? writer.heartbeat()) == nil { break }
@@ -152,6 +153,11 @@ struct Connection {
         }
         task.cancel()
         _ = done.take()
+        // What the producer wrote last may still wait for the socket: send it before closing.
+        while writer.hasBacklog && !server.isShuttingDown {
+            _ = try? Posix.poll([fd], events: Int16(POLLOUT), milliseconds: 100)
+            writer.flush()
+        }
     }
 }
 
