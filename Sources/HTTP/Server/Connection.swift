@@ -11,10 +11,13 @@ import Synchronization
 struct Connection {
     let fd: Int32
     let server: HTTPServer
+    /// Runs the handlers' tasks on this connection's thread.
+    private let executor = ConnectionExecutor()
 
     private var configuration: HTTPServerConfiguration { server.configuration }
 
     func run() {
+        defer { executor.drain() }
         let timeout = timeval(
             tv_sec: Int(configuration.sendTimeout),
             tv_usec: Int((configuration.sendTimeout - configuration.sendTimeout.rounded(.down)) * 1_000_000))
@@ -93,9 +96,10 @@ struct Connection {
     private func respond(to request: HTTPRequest) -> HTTPResponse {
         let slot = ResponseSlot()
         let handler = server.handler
-        Task {
+        Task(executorPreference: executor) {
             slot.put(await handler(request))
         }
+        executor.run(until: slot)
         return slot.take()
     }
 
