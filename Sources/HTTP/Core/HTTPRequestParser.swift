@@ -140,59 +140,6 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
-    private static func parseHead(_ head: ArraySlice<UInt8>) throws(Failure) -> HTTPRequest {
-        guard let text = String(validating: head, as: UTF8.self) else {
-            throw Failure(status: 400, reason: "request head is not UTF-8")
-        }
-        var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
-        let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
-        guard requestLine.count == 3, isToken(requestLine[0]), requestLine[1].hasPrefix("/"),
-            !requestLine[1].contains(where: {
-                $0.isWhitespace || $0.asciiValue.map { $0 < 32 || $0 == 127 } ?? false
-            })
-        else { throw Failure(status: 400, reason: "bad request line") }
-        let minor: Int
-        switch requestLine[2] {
-        case "HTTP/1.1": minor = 1
-        case "HTTP/1.0": minor = 0
-        default:
-            if requestLine[2].hasPrefix("HTTP/") { throw Failure(status: 505, reason: "only HTTP/1.x") }
-            throw Failure(status: 400, reason: "bad HTTP version")
-        }
-        var headers = HTTPHeaders()
-        for line in lines {
-            // Obsolete line folding and whitespace before the colon are refused (RFC 9112 5.1-5.2).
-            guard let colon = line.firstIndex(of: ":"), isToken(line[..<colon]) else {
-                throw Failure(status: 400, reason: "bad header line")
-            }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .init(charactersIn: " \t"))
-            guard !value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
-                throw Failure(status: 400, reason: "bad header value")
-            }
-            headers.add(String(line[..<colon]), value)
-        }
-        guard minor == 0 || headers["Host"] != nil else {
-            throw Failure(status: 400, reason: "HTTP/1.1 request without Host")
-        }
-        var request = HTTPRequest(
-            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
-        request.minorVersion = minor
-        return request
-    }
-
-    /// Whether `text` is a non-empty RFC 9110 token (methods and header names).
-    private static func isToken(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    true
-                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-                }
-            }
-    }
-
     /// Where `needle` first occurs in `haystack` at or after `start`.
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard haystack.count >= needle.count else { return nil }
