@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
-                "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall",
+                "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall", "HTTP",
             ]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),

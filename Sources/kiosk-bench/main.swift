@@ -16,6 +16,11 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await SimulateBenchmark.run() }
     ),
     (
+        "serve",
+        "kiosk serve under wrk (GET a transaction, 64 connections) beside nginx; purchase + finish",
+        { try await ServeBenchmark.run() }
+    ),
+    (
         "render",
         "render + diff of 200x60 frames (widgets; the paywall shop with 500 products), first frame, idle CPU",
         {

@@ -10,7 +10,8 @@ struct TmuxSession {
         .appendingPathComponent("kiosk").path
 
     let socket = "kiosk-e2e-\(UUID().uuidString.prefix(8))"
-    let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+    /// The state directory; sessions against one `kiosk serve` share the server's.
+    var state = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kiosk-e2e-\(UUID().uuidString)"
     ).path
 
@@ -60,6 +61,15 @@ struct TmuxSession {
         }
         Issue.record("Timed out waiting for \(text.debugDescription). Screen:\n\(screen)")
         return screen
+    }
+
+    /// Buys Lumen Lifetime (the shelf's first product) with Ask to Buy on: the request waits.
+    func askToBuyLifetime() async throws {
+        try await waitFor("Lumen Pro (Monthly)")
+        try keys("Tab", "Enter")
+        try await waitFor("Confirm")
+        try keys("Enter")
+        try await waitFor("Waiting for approval: Lumen Lifetime")
     }
 
     /// Polls until the session has ended.

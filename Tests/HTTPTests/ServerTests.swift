@@ -159,9 +159,13 @@ func get(_ path: String, close: Bool = false) -> String {
 
     @Test func gracefulShutdownFinishesRequestsInFlight() async throws {
         let started = Mutex(false)
+        // The handler finishes only once shutdown has begun, whatever the machine's load.
+        let release = Mutex(false)
         let server = try HTTPServer { request in
             started.withLock { $0 = true }
-            try? await Task.sleep(for: .milliseconds(300))
+            for _ in 0..<1000 where !release.withLock({ $0 }) {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
             return .text(200, "finished")
         }
         server.start()
@@ -169,9 +173,15 @@ func get(_ path: String, close: Bool = false) -> String {
         let socket = try ClientSocket(host: "127.0.0.1", port: port)
         try socket.write(get("/work"))
         for _ in 0..<200 where !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
-        async let stopped: Void = server.stop(gracePeriod: 10)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread {
+            server.shutdown(gracePeriod: 10)
+            stopped.signal()
+        }.start()
+        for _ in 0..<500 where !server.isShuttingDown { try await Task.sleep(for: .milliseconds(10)) }
+        release.withLock { $0 = true }
         let response = try await blocking { try socket.readResponse() }
-        await stopped
+        try await blocking { stopped.wait() }
         #expect(response.text == "finished")
         #expect(response.headers["Connection"] == "close")
         #expect(server.isStopped)

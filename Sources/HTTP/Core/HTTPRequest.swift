@@ -18,7 +18,7 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     /// The target's path, percent-decoded per segment by the router, without the query.
-    public var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
+    public var path: String { String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)]) }
 
     /// The query's name/value pairs, percent-decoded (`+` is not a space: this is not a form).
     public var query: [String: String] {

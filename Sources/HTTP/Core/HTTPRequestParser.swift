@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns bytes from a connection into requests, pure and incremental, so tests can feed it
 /// any split of any input without sockets. Limits are checked before the bytes they forbid are
-/// kept: a head over `maxHeaderBytes` is 431, a body over `maxBodyBytes` is 413.
+/// kept: a head over `maxHeaderBytes` is 431 (414 when the request line alone is), more than
+/// `maxHeaderCount` fields is 431, a body over `maxBodyBytes` is 413.
 public struct HTTPRequestParser: Sendable {
     /// Why a request was refused: the status to answer with, then close.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,11 +19,15 @@ public struct HTTPRequestParser: Sendable {
 
     public var maxHeaderBytes: Int
     public var maxBodyBytes: Int
+    /// Header fields are looked up by a linear scan, so a flood of tiny ones is refused even
+    /// within `maxHeaderBytes`.
+    public var maxHeaderCount: Int
     private var buffer: [UInt8] = []
 
-    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024) {
+    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024, maxHeaderCount: Int = 100) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderCount = maxHeaderCount
     }
 
     /// Whether part of a request has arrived (the read timeout runs; otherwise the idle one).
@@ -35,11 +40,18 @@ public struct HTTPRequestParser: Sendable {
         // Tolerate the empty lines some clients send between requests (RFC 9112 section 2.2).
         while buffer.starts(with: [13, 10]) { buffer.removeFirst(2) }
         guard let headEnd = Self.find([13, 10, 13, 10], in: buffer, from: 0) else {
-            if buffer.count > maxHeaderBytes { throw Failure(status: 431, reason: "request head too large") }
+            if buffer.count > maxHeaderBytes { throw tooLarge() }
             return nil
         }
-        guard headEnd <= maxHeaderBytes else { throw Failure(status: 431, reason: "request head too large") }
+        guard headEnd <= maxHeaderBytes else { throw tooLarge() }
         var request = try Self.parseHead(buffer[..<headEnd])
+        guard request.headers.fields.count <= maxHeaderCount else {
+            throw Failure(status: 431, reason: "more than \(maxHeaderCount) header fields")
+        }
+        // One field, counted once: a second Transfer-Encoding could be read two ways (smuggling).
+        guard request.headers.filter({ $0.name.lowercased() == "transfer-encoding" }).count <= 1 else {
+            throw Failure(status: 400, reason: "more than one Transfer-Encoding")
+        }
         let bodyStart = headEnd + 4
         let transferEncoding = request.headers["Transfer-Encoding"]?.lowercased()
         let lengths = request.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
@@ -63,6 +75,14 @@ public struct HTTPRequestParser: Sendable {
         request.body = Array(buffer[bodyStart..<(bodyStart + length)])
         buffer.removeFirst(bodyStart + length)
         return request
+    }
+
+    /// 414 when the request line alone is over the limit (a URI too long), else 431.
+    private func tooLarge() -> Failure {
+        let lineEnd = Self.find([13, 10], in: buffer, from: 0) ?? buffer.count
+        return lineEnd > maxHeaderBytes
+            ? Failure(status: 414, reason: "request target too long")
+            : Failure(status: 431, reason: "request head too large")
     }
 
     private static func contentLength(_ values: [String]) throws(Failure) -> Int {
@@ -118,59 +138,6 @@ public struct HTTPRequestParser: Sendable {
             body.append(contentsOf: buffer[position..<(position + size)])
             position += size + 2
         }
-    }
-
-    private static func parseHead(_ head: ArraySlice<UInt8>) throws(Failure) -> HTTPRequest {
-        guard let text = String(validating: head, as: UTF8.self) else {
-            throw Failure(status: 400, reason: "request head is not UTF-8")
-        }
-        var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
-        let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
-        guard requestLine.count == 3, isToken(requestLine[0]), requestLine[1].hasPrefix("/"),
-            !requestLine[1].contains(where: {
-                $0.isWhitespace || $0.asciiValue.map { $0 < 32 || $0 == 127 } ?? false
-            })
-        else { throw Failure(status: 400, reason: "bad request line") }
-        let minor: Int
-        switch requestLine[2] {
-        case "HTTP/1.1": minor = 1
-        case "HTTP/1.0": minor = 0
-        default:
-            if requestLine[2].hasPrefix("HTTP/") { throw Failure(status: 505, reason: "only HTTP/1.x") }
-            throw Failure(status: 400, reason: "bad HTTP version")
-        }
-        var headers = HTTPHeaders()
-        for line in lines {
-            // Obsolete line folding and whitespace before the colon are refused (RFC 9112 5.1-5.2).
-            guard let colon = line.firstIndex(of: ":"), isToken(line[..<colon]) else {
-                throw Failure(status: 400, reason: "bad header line")
-            }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .init(charactersIn: " \t"))
-            guard !value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
-                throw Failure(status: 400, reason: "bad header value")
-            }
-            headers.add(String(line[..<colon]), value)
-        }
-        guard minor == 0 || headers["Host"] != nil else {
-            throw Failure(status: 400, reason: "HTTP/1.1 request without Host")
-        }
-        var request = HTTPRequest(
-            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
-        request.minorVersion = minor
-        return request
-    }
-
-    /// Whether `text` is a non-empty RFC 9110 token (methods and header names).
-    private static func isToken(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    true
-                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-                }
-            }
     }
 
     /// Where `needle` first occurs in `haystack` at or after `start`.

@@ -65,6 +65,7 @@ public struct HTTPResponse: Sendable {
         case 415: "Unsupported Media Type"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
+        case 414: "URI Too Long"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

@@ -94,6 +94,19 @@ enum Posix {
         }
     }
 
+    /// Writes what the socket takes now without waiting; the count sent (0 when it is full).
+    static func sendNow(_ fd: Int32, _ bytes: ArraySlice<UInt8>) throws(IOError) -> Int {
+        while true {
+            let count = bytes.withUnsafeBytes { raw in
+                send(fd, raw.baseAddress!, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            throw IOError(errnoCode: errno, reason: "send")
+        }
+    }
+
     /// Waits until one of `fds` is readable (or hung up) or `milliseconds` pass; returns the
     /// `revents` of each. A negative timeout waits for ever.
     static func poll(_ fds: [Int32], events: Int16 = Int16(POLLIN), milliseconds: Int32) throws(IOError)

@@ -11,10 +11,13 @@ import Synchronization
 struct Connection {
     let fd: Int32
     let server: HTTPServer
+    /// Runs the handlers' tasks on this connection's thread.
+    private let executor = ConnectionExecutor()
 
     private var configuration: HTTPServerConfiguration { server.configuration }
 
     func run() {
+        defer { executor.drain() }
         let timeout = timeval(
             tv_sec: Int(configuration.sendTimeout),
             tv_usec: Int((configuration.sendTimeout - configuration.sendTimeout.rounded(.down)) * 1_000_000))
@@ -22,7 +25,8 @@ struct Connection {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         try? Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
         var parser = HTTPRequestParser(
-            maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
+            maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes,
+            maxHeaderCount: configuration.maxHeaderCount)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var requestStarted: Date?
         while true {
@@ -92,9 +96,10 @@ struct Connection {
     private func respond(to request: HTTPRequest) -> HTTPResponse {
         let slot = ResponseSlot()
         let handler = server.handler
-        Task {
+        Task(executorPreference: executor) {
             slot.put(await handler(request))
         }
+        executor.run(until: slot)
         return slot.take()
     }
 
@@ -125,7 +130,7 @@ struct Connection {
         var head = "HTTP/1.1 \(response.status) \(HTTPResponse.reason(response.status))\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         head += "Connection: close\r\n\r\n"
-        let writer = StreamWriter(fd: fd)
+        let writer = StreamWriter(fd: fd, sendTimeout: configuration.sendTimeout)
         guard (try? writer.write(Array(head.utf8))) != nil else { return }
         let done = ResponseSlot()
         let task = Task {
@@ -143,6 +148,7 @@ struct Connection {
                 let count = (try? Posix.receive(fd, into: &scratch)) ?? 0
                 if count <= 0 { break }
             }
+            writer.flush()
             if Date().timeIntervalSince(lastBeat) >= heartbeat {
                 lastBeat = Date()
                 if (try? writer.heartbeat()) == nil { break }
@@ -151,6 +157,11 @@ struct Connection {
         }
         task.cancel()
         _ = done.take()
+        // What the producer wrote last may still wait for the socket: send it before closing.
+        while writer.hasBacklog && !server.isShuttingDown {
+            _ = try? Posix.poll([fd], events: Int16(POLLOUT), milliseconds: 100)
+            writer.flush()
+        }
     }
 }
 

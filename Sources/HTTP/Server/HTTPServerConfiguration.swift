@@ -7,6 +7,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderBytes: Int
     /// A body over this is answered 413.
     public var maxBodyBytes: Int
+    /// More header fields than this are answered 431.
+    public var maxHeaderCount: Int
     /// Seconds from a request's first byte to its last: a client trickling bytes is answered
     /// 408 and cut off when it runs out, whatever it still sends.
     public var requestTimeout: Double
@@ -23,7 +25,8 @@ public struct HTTPServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, maxHeaderBytes: Int = 16 * 1024,
-        maxBodyBytes: Int = 1024 * 1024, requestTimeout: Double = 10, idleTimeout: Double = 60,
+        maxBodyBytes: Int = 1024 * 1024, maxHeaderCount: Int = 100, requestTimeout: Double = 10,
+        idleTimeout: Double = 60,
         sendTimeout: Double = 10, maxConnections: Int = 1024, heartbeatInterval: Double = 15,
         errorResponse: @escaping @Sendable (Int, String) -> HTTPResponse = { .text($0, $1 + "\n") }
     ) {
@@ -31,6 +34,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.port = port
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderCount = maxHeaderCount
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
         self.sendTimeout = sendTimeout

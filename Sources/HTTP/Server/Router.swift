@@ -57,7 +57,9 @@ public struct Router: Sendable {
         var parameters: Parameters = [:]
         for (expected, actual) in zip(pattern, parts) {
             if expected.hasPrefix("{") && expected.hasSuffix("}") {
-                guard let value = String(actual).removingPercentEncoding, !value.isEmpty else { return nil }
+                // Most segments hold no escapes: Foundation's decoding showed up under load.
+                let decoded = actual.contains("%") ? String(actual).removingPercentEncoding : String(actual)
+                guard let value = decoded, !value.isEmpty else { return nil }
                 parameters[String(expected.dropFirst().dropLast())] = value
             } else if expected != actual {
                 return nil

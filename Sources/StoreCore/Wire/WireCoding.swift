@@ -4,6 +4,7 @@ import Foundation
 /// milliseconds since 1970, as Apple's signed payloads, and sorted keys so bodies are stable.
 public enum WireCoding {
     public static func encode(_ value: some Encodable) -> [UInt8] {
+        if let fast = fastEncode(value) { return fast }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .millisecondsSince1970

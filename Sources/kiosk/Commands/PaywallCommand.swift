@@ -10,13 +10,12 @@ struct PaywallCommand: Command {
     static let name = "kiosk"
     static let summary = "A terminal paywall and store front-end for StoreKit 2 purchase flows."
     static let usage =
-        "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim] [--account NAME] [--style STYLE] "
-        + "[--state DIR | --ephemeral]"
+        "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim|URL] [--account NAME] [--style STYLE] "
+        + "[--state DIR | --ephemeral] [--server-token TOKEN] [--root FILE]"
     static let options: [OptionSpec] =
         StoreOptions.specs + [
             .option(
                 "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default)."),
-            .option("store", value: "sim", help: "The in-process simulator (the only backend so far)."),
             .option(
                 "style", value: "STYLE",
                 help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + "."),
@@ -27,6 +26,11 @@ struct PaywallCommand: Command {
     static let discussion = """
         Keys are listed by '?' inside the paywall. Diagnostics go to the file named by $KIOSK_LOG.
         NO_COLOR (any value) draws without colour.
+
+        With --store URL the store is a `kiosk serve` server: products, purchases and the Transaction
+        Manager go over the wire, and every signature is checked against the server's root (pinned on
+        first contact, or --root FILE). The paywall's copy and policies still come from --catalog: give
+        the catalog the server was started with (without --catalog, the bundled demo, as for the server).
         """
 
     var arguments: ParsedArguments
@@ -40,9 +44,6 @@ struct PaywallCommand: Command {
         }
         self.arguments = arguments
         storeOptions = try StoreOptions(arguments)
-        if let store = arguments.value("store"), store != "sim" {
-            throw UsageError("--store supports only 'sim' in this build, got '\(store)'")
-        }
         let styleName = arguments.value("style") ?? "buttons"
         guard let style = ControlStyle(rawValue: styleName) else {
             throw UsageError(
@@ -64,8 +65,13 @@ struct PaywallCommand: Command {
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
         let theme = try loadTheme(arguments.value("theme") ?? "default")
-        let store = try storeOptions.makeStore()
-        let content = try PaywallContentLoader.content(catalogPath: storeOptions.catalogPath)
+        let store = try await storeOptions.makeAnyStore()
+        var content = try PaywallContentLoader.content(catalogPath: storeOptions.catalogPath)
+        if let remote = storeOptions.remote {
+            content.backendName = remote.absoluteString
+            try await RemoteCatalogCheck.check(
+                store: store, catalogPath: storeOptions.catalogPath, url: remote)
+        }
         var app = PaywallApp(store: store, content: content, theme: theme)
         app.controlStyle = style
         app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])

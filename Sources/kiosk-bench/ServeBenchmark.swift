@@ -1,0 +1,73 @@
+import Foundation
+
+/// `kiosk serve` under bounded load on loopback, beside nginx serving a static body of the
+/// same size, measured in the same run: GET of a signed transaction at 64 connections with wrk,
+/// and purchase + finish over the wire protocol with our own generator.
+///
+/// The GET is `GET /v1/accounts/tester/products/{id}/latest-transaction`, the wire protocol's
+/// one-transaction read (the App Store Server API's transaction-info endpoint is not in this
+/// branch). Goals: at least half of nginx's rate, p99 under 5 ms.
+enum ServeBenchmark {
+    static let seconds = 5
+
+    static func run() async throws -> [BenchmarkResult] {
+        let server = try await ServeProcess.start()
+        defer { server.stop() }
+        let (port, token) = (server.port, server.token)
+        let path = "/v1/accounts/tester/products/com.kiosk.lumen.lifetime/latest-transaction"
+        let body = try await offThePool {
+            _ = try Probe.post(
+                port: port, path: "/v1/accounts/tester/purchases", token: token,
+                json: #"{"productID":"com.kiosk.lumen.lifetime"}"#)
+            return try Probe.get(port: port, path: path, token: token)
+        }
+        let kiosk = try Wrk.run(
+            url: "http://127.0.0.1:\(port)\(path)", headers: ["Authorization: Bearer \(token)"],
+            seconds: seconds)
+        let nginx = try await NginxProcess.start(body: body)
+        let anchor: Wrk.Result
+        do {
+            anchor = try Wrk.run(url: "http://127.0.0.1:\(nginx.port)/body", seconds: seconds)
+            nginx.stop()
+        } catch {
+            nginx.stop()
+            throw error
+        }
+        let purchase = await PurchaseLoad.run(
+            port: port, token: token, productID: "com.kiosk.lumen.aicredits10", seconds: Double(seconds))
+        let signing = try Anchors.openSSLECDSAP256(seconds: 2)
+        guard kiosk.errors == 0, anchor.errors == 0, purchase.errors == 0 else {
+            throw BenchmarkFailure(
+                "errors under load: kiosk GET \(kiosk.errors), nginx \(anchor.errors), purchase \(purchase.errors)"
+            )
+        }
+        let nginxName = "nginx static \(body.count) B"
+        return [
+            BenchmarkResult(
+                name: "serve GET transaction, 64 connections", value: kiosk.requestsPerSecond, unit: "req/s",
+                anchorName: nginxName, anchorValue: anchor.requestsPerSecond, anchorUnit: "req/s",
+                higherIsBetter: true),
+            BenchmarkResult(
+                name: "serve GET transaction p99", value: kiosk.p99Milliseconds, unit: "ms",
+                anchorName: "goal", anchorValue: 5, anchorUnit: "ms", higherIsBetter: false),
+            BenchmarkResult(
+                name: "nginx static p99", value: anchor.p99Milliseconds, unit: "ms", anchorName: "goal",
+                anchorValue: 5, anchorUnit: "ms", higherIsBetter: false),
+            BenchmarkResult(
+                name: "serve purchase + finish, 64 connections", value: purchase.pairsPerSecond,
+                unit: "pairs/s", anchorName: "openssl ecdsap256 sign, 1 core", anchorValue: signing.sign,
+                anchorUnit: "sign/s", higherIsBetter: true),
+            BenchmarkResult(
+                name: "serve purchase + finish p99", value: purchase.p99Milliseconds, unit: "ms",
+                anchorName: "goal", anchorValue: 5, anchorUnit: "ms", higherIsBetter: false),
+        ]
+    }
+
+    /// Blocking set-up work on a thread of its own, never on the cooperative pool.
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let result: Result<T, any Error> = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: Result { try body() }) }.start()
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,33 @@
+import Catalog
+import Foundation
+import StoreCore
+
+/// With `--store URL` the products come from the server but the paywall's copy, policies and
+/// leading group come from `--catalog`. A catalog that names none of the server's products
+/// would show one app's marketing over another app's prices, so it is refused before the
+/// screen opens, with the fix spelled out.
+enum RemoteCatalogCheck {
+    static func check(store: any Store, catalogPath: String, url: URL) async throws {
+        let local: Set<String>
+        do {
+            local = Set(try LoadedCatalog.load(contentsOf: catalogPath).products().map(\.id))
+        } catch {
+            Console.error("kiosk: \(error)")
+            throw ExitCode.dataError
+        }
+        let served: [Product]
+        do {
+            served = try await store.allProducts()
+        } catch {
+            Console.error("kiosk: cannot list the products of \(url.absoluteString): \(error)")
+            throw ExitCode.failure
+        }
+        guard served.isEmpty || served.contains(where: { local.contains($0.id) }) else {
+            let file = URL(fileURLWithPath: catalogPath).lastPathComponent
+            Console.error(
+                "kiosk: \(url.absoluteString) sells none of the products in \(file): "
+                    + "pass --catalog with the catalog kiosk serve was started with")
+            throw ExitCode.dataError
+        }
+    }
+}
