@@ -86,16 +86,14 @@ struct Transition {
         changes.removedChains.insert(key)
     }
 
-    /// Stores a transaction. A visible transaction is (re)signed with `signedDate` now.
+    /// Stores a transaction. A visible transaction is (re)signed with `signedDate` now: the
+    /// signature is made just before the commit (`Changeset.signPending`), where all of an
+    /// action's signatures are made together, on every core.
     mutating func put(_ stored: StoredTransaction) throws(StoreError) {
         var stored = stored
         if stored.phase == .delivered {
             stored.transaction.signedDate = now
-            do {
-                changes.signatures[stored.id] = try signer.sign(stored.transaction)
-            } catch {
-                throw StoreError.backend("could not sign transaction \(stored.id): \(error)")
-            }
+            changes.unsigned[stored.id] = stored.transaction
         }
         changes.transactions[stored.id] = stored
     }

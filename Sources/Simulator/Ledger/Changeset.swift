@@ -1,3 +1,5 @@
+import StoreCore
+
 /// Everything one store action changes. The engine stages changes here, the ledger commits
 /// them in one SQLite transaction, and only then does the in-memory state take them: an
 /// action either happened completely or not at all, on disk and in memory alike.
@@ -9,6 +11,8 @@ struct Changeset {
     var transactions: [UInt64: StoredTransaction] = [:]
     /// New signatures, by transaction ID (a transaction is re-signed when it changes).
     var signatures: [UInt64: String] = [:]
+    /// Transactions to sign before the commit, by ID.
+    var unsigned: [UInt64: Transaction] = [:]
     var chains: [SubscriptionChain.Key: SubscriptionChain] = [:]
     var removedChains: Set<SubscriptionChain.Key> = []
     var notifications: [OutboxNotification] = []

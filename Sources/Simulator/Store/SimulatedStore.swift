@@ -137,7 +137,8 @@ public actor SimulatedStore {
         let dueEventsRan = state.earliestDue.map { $0 <= transition.now } ?? true
         if dueEventsRan { try transition.advanceSubscriptions(to: transition.now) }
         let result = try body(&transition)
-        let changes = transition.changes
+        var changes = transition.changes
+        try changes.signPending(with: signer)
         let announcements = transition.announcements
         do {
             try ledger.commit(changes)
