@@ -12,8 +12,7 @@ extension StoreServer {
         let account = parameters["account"]
         let result: Result<T, StoreError> = await SimulatedStore.$requestAccount.withValue(account) {
             do throws(StoreError) {
-                if let account, mustExist, try await !store.accounts().contains(where: { $0.name == account })
-                {
+                if let account, mustExist, await !store.hasAccount(account) {
                     throw StoreError.accountNotFound(account)
                 }
                 return .success(try await body())

@@ -10,8 +10,20 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The first value of `name`, if any.
     public subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return fields.first { $0.name.lowercased() == lowered }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Every value of `name`, in arrival order.
+    public func values(_ name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// ASCII case-insensitive comparison without allocating: header lookups run several times
+    /// per request, and `lowercased()` on both sides showed in the server's profile.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8) { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
@@ -23,8 +35,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     public mutating func remove(_ name: String) {
-        let lowered = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == lowered }
+        fields.removeAll { Self.sameName($0.name, name) }
     }
 
     public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {

@@ -35,7 +35,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Whether the connection stays open after the response: HTTP/1.1 unless `Connection: close`,
     /// HTTP/1.0 only with `Connection: keep-alive`.
     public var keepAlive: Bool {
-        let connection = headers["Connection"]?.lowercased() ?? ""
-        return minorVersion >= 1 ? !connection.contains("close") : connection.contains("keep-alive")
+        guard let connection = headers["Connection"] else { return minorVersion >= 1 }
+        let options = connection.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if minorVersion >= 1 { return !options.contains { HTTPHeaders.sameName($0, "close") } }
+        return options.contains { HTTPHeaders.sameName($0, "keep-alive") }
     }
 }

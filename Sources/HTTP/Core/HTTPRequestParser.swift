@@ -49,12 +49,12 @@ public struct HTTPRequestParser: Sendable {
             throw Failure(status: 431, reason: "more than \(maxHeaderCount) header fields")
         }
         // One field, counted once: a second Transfer-Encoding could be read two ways (smuggling).
-        guard request.headers.filter({ $0.name.lowercased() == "transfer-encoding" }).count <= 1 else {
+        guard request.headers.values("Transfer-Encoding").count <= 1 else {
             throw Failure(status: 400, reason: "more than one Transfer-Encoding")
         }
         let bodyStart = headEnd + 4
         let transferEncoding = request.headers["Transfer-Encoding"]?.lowercased()
-        let lengths = request.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        let lengths = request.headers.values("Content-Length")
         if let transferEncoding {
             guard lengths.isEmpty else {
                 throw Failure(status: 400, reason: "both Transfer-Encoding and Content-Length")

@@ -31,6 +31,9 @@ extension SimulatedStore: StoreControl {
         }
     }
 
+    /// Whether an account with this name exists (a constant-time check for servers).
+    public func hasAccount(_ name: String) -> Bool { state.accounts[name] != nil }
+
     public func currentAccount() async throws(StoreError) -> StoreAccount {
         guard let record = state.accounts[activeAccount] else {
             throw StoreError.accountNotFound(activeAccount)
