@@ -83,7 +83,9 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
         .testTarget(
             name: "PaywallTests",
-            dependencies: ["Paywall", "StoreCore", "TerminalUI", "Simulator", "Catalog", "Signing"],
+            dependencies: [
+                "Paywall", "StoreCore", "TerminalUI", "TerminalCurses", "Simulator", "Catalog", "Signing",
+            ],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),
         .testTarget(

@@ -13,20 +13,7 @@ import Testing
         rows: Int32, columns: Int32, capability: ColorCapability? = nil,
         _ body: (CursesTerminal) throws -> Void
     ) throws {
-        setenv("TERM", "xterm-256color", 1)
-        let output = try #require(fopen("/dev/null", "w"))
-        let input = try #require(fopen("/dev/null", "r"))
-        let screen = try #require(newterm("xterm-256color", output, input))
-        defer {
-            endwin()
-            delscreen(screen)
-            fclose(output)
-            fclose(input)
-        }
-        let terminal = CursesTerminal(screen: screen, colorCapability: capability)
-        resizeterm(rows, columns)
-        try body(terminal)
-        terminal.end()
+        try CursesTerminal.withHeadlessScreen(rows: rows, columns: columns, colorCapability: capability, body)
     }
 
     private func sampleScreen(size: Size) -> Buffer {
@@ -130,16 +117,6 @@ import Testing
     }
 
     private func readScreen(rows: Int32, columns: Int32) -> String {
-        (0..<rows).map { y in
-            var line = ""
-            var x: Int32 = 0
-            while x < columns {
-                let text = cell(y: y, x: x).text
-                line += text
-                x += Int32(max(1, DisplayWidth.of(text)))  // skip a wide glyph's second column
-            }
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }.joined(separator: "\n")
+        CursesTerminal.screenText(rows: rows, columns: columns)
     }
 }
