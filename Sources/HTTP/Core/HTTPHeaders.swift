@@ -22,7 +22,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// per request, and `lowercased()` on both sides showed in the server's profile.
     static func sameName(_ a: String, _ b: String) -> Bool {
         a.utf8.elementsEqual(b.utf8) { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+            x == y
+                || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a")
+                    && (x | 0x20) <= UInt8(ascii: "z"))
         }
     }
 
