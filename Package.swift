@@ -61,6 +61,9 @@ let package = Package(
             ]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        // The golden-file assertion the snapshot tests share (tests only).
+        .target(name: "SnapshotSupport", path: "Tests/SnapshotSupport"),
+
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore", "Subprocess"]),
@@ -80,11 +83,14 @@ let package = Package(
                 "Subprocess",
             ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "SnapshotSupport"],
+            exclude: ["__Snapshots__"]),
         .testTarget(
             name: "PaywallTests",
             dependencies: [
                 "Paywall", "StoreCore", "TerminalUI", "TerminalCurses", "Simulator", "Catalog", "Signing",
+                "SnapshotSupport",
             ],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),

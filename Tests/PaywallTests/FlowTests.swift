@@ -1,5 +1,6 @@
 import Foundation
 import Paywall
+import SnapshotSupport
 import StoreCore
 import TerminalUI
 import Testing

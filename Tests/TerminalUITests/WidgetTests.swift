@@ -1,3 +1,4 @@
+import SnapshotSupport
 import Testing
 
 @testable import TerminalUI

@@ -4,7 +4,7 @@ import Testing
 /// Minimal golden-file assertion: compares `actual` with
 /// `__Snapshots__/<TestFile>/<name>.txt` beside the test file. When the file is missing, or
 /// SNAPSHOT_RECORD=1 is set, it writes the file and records an issue asking for a re-run.
-func assertSnapshot(
+public func assertSnapshot(
     _ actual: String, named name: String, filePath: String = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
