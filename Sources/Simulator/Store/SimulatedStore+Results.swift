@@ -5,12 +5,14 @@ extension SimulatedStore {
     /// The verification result an app would get for a stored transaction: its JWS from the
     /// ledger, reported unverified when a Verification failure is simulated.
     func result(for stored: StoredTransaction) throws(StoreError) -> VerificationResult<Transaction> {
+        if let jws = recentSignatures[stored.id] { return verdict(stored.transaction, jws: jws) }
         let jws: String
         do {
             jws = try ledger.signature(of: stored.id) ?? ""
         } catch {
             throw StoreError.backend("\(error)")
         }
+        recentSignatures.remember([stored.id: jws])
         return verdict(stored.transaction, jws: jws)
     }
 

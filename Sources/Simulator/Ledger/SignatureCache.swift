@@ -1,0 +1,23 @@
+/// The JWS of recently signed or read transactions. Reads of a transaction (a server's GET,
+/// a paywall's reload) mostly ask for recent ones; the ledger keeps all of them on disk. The
+/// cache holds at most `capacity` signatures (about 3 KB each) and starts over when full,
+/// which is cheaper than tracking recency and keeps memory bounded.
+struct SignatureCache {
+    private var signatures: [UInt64: String] = [:]
+    let capacity: Int
+
+    init(capacity: Int = 4_096) {
+        self.capacity = capacity
+    }
+
+    subscript(id: UInt64) -> String? { signatures[id] }
+
+    mutating func remember(_ new: [UInt64: String]) {
+        guard !new.isEmpty else { return }
+        if signatures.count + new.count > capacity { signatures.removeAll(keepingCapacity: true) }
+        guard new.count <= capacity else { return }
+        signatures.merge(new) { $1 }
+    }
+
+    mutating func removeAll() { signatures.removeAll() }
+}
