@@ -67,7 +67,8 @@ let package = Package(
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore", "Subprocess"]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "Signing"]),
+        .testTarget(
+            name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "Signing", "Subprocess"]),
         .testTarget(
             name: "CrashTests",
             dependencies: ["kiosk-storm", "Catalog", "Signing", "Simulator", "StoreCore", "Subprocess"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import StoreCore
+import Subprocess
 import Testing
 
 @Suite struct LedgerPersistenceTests {
@@ -114,5 +115,36 @@ import Testing
         #expect(alice.map(\.unsafePayloadValue.productID) == ["lifetime"])
         #expect(bob.count == 5 && bob.allSatisfy { $0.unsafePayloadValue.productID == "gems" })
         #expect(await store.activeAccount == SimulatedStore.defaultAccount)
+    }
+}
+
+@Suite struct LedgerJWSStorageTests {
+    /// Rows written before headers were kept apart (schema 2) hold the whole JWS; they must
+    /// read back the same as rows that share a header.
+    @Test func wholeAndSplitSignaturesReadBackTheSame() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-jws-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var before: [String] = []
+        do {
+            let store = try SimulatedStore.makeForTest(location: .directory(directory))
+            _ = try await store.purchase("lifetime")
+            _ = try await store.purchase("gems")
+            before = try await store.all().map(\.jwsRepresentation)
+            #expect(before.allSatisfy { $0.split(separator: ".").count == 3 })
+        }
+        let path = directory.appendingPathComponent("ledger.sqlite").path
+        let output = try Subprocess.run([
+            "sqlite3", path,
+            """
+            UPDATE transactions SET jws = (SELECT header FROM jws_headers WHERE id = jws_header) || '.' || jws,
+                jws_header = NULL WHERE id = (SELECT MIN(id) FROM transactions);
+            SELECT COUNT(*) FROM transactions WHERE jws_header IS NULL;
+            """,
+        ])
+        #expect(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let reopened = try SimulatedStore.makeForTest(location: .directory(directory))
+        #expect(try await reopened.all().map(\.jwsRepresentation) == before)
     }
 }

@@ -9,6 +9,10 @@ final class Ledger {
     let connection: SQLiteConnection
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
+    /// JWS headers already in `jws_headers`, by text.
+    private var headerIDs: [String: Int64] = [:]
+    /// Headers added by the transaction being committed.
+    private var pendingHeaderIDs: [String: Int64] = [:]
 
     /// Opens the ledger at `path` (":memory:" for an ephemeral store) and migrates it.
     /// - Throws: `SQLiteError` naming the file when it cannot be opened, is not a ledger, or
@@ -60,7 +64,10 @@ final class Ledger {
             state.accounts[record.account.name] = record
         }
         try connection.query(
-            "SELECT account, phase, finished, deleted, shared_from, pending, payload, jws FROM transactions ORDER BY id"
+            """
+            SELECT t.account, t.phase, t.finished, t.deleted, t.shared_from, t.pending, t.payload, t.jws, h.header
+            FROM transactions t LEFT JOIN jws_headers h ON h.id = t.jws_header ORDER BY t.id
+            """
         ) { row in
             state.insert(try storedTransaction(row))
         }
@@ -87,9 +94,10 @@ final class Ledger {
     /// The stored JWS of a transaction.
     func signature(of transactionID: UInt64) throws -> String? {
         var jws: String?
-        try connection.query("SELECT jws FROM transactions WHERE id = ?", [.integer(Int64(transactionID))]) {
-            jws = $0.text(0)
-        }
+        try connection.query(
+            "SELECT t.jws, h.header FROM transactions t LEFT JOIN jws_headers h ON h.id = t.jws_header WHERE t.id = ?",
+            [.integer(Int64(transactionID))]
+        ) { jws = Self.joined(header: $0.text(1), rest: $0.text(0)) }
         return jws
     }
 
@@ -130,7 +138,7 @@ final class Ledger {
     /// A transaction row: the payload from its JWS when signed, else from its JSON.
     private func storedTransaction(_ row: SQLiteRow) throws -> StoredTransaction {
         let transaction: Transaction
-        if let jws = row.text(7) {
+        if let jws = Self.joined(header: row.text(8), rest: row.text(7)) {
             do {
                 transaction = try StoredJWS.payload(of: jws, as: Transaction.self)
             } catch {
@@ -169,6 +177,12 @@ final class Ledger {
     /// Writes a changeset in one SQLite transaction.
     func commit(_ changes: Changeset) throws {
         guard !changes.isEmpty else { return }
+        defer { pendingHeaderIDs = [:] }
+        try write(changes)
+        headerIDs.merge(pendingHeaderIDs) { $1 }
+    }
+
+    private func write(_ changes: Changeset) throws {
         try connection.transaction {
             if changes.wipe {
                 try connection.execute(
@@ -187,7 +201,8 @@ final class Ledger {
             }
             for stored in changes.transactions.values {
                 if let jws = changes.signatures[stored.id] {
-                    try upsert(stored, payload: .null, jws: .text(jws))
+                    let (header, rest) = try headerID(splitting: jws)
+                    try upsert(stored, payload: .null, jws: .text(rest), header: header)
                 } else if stored.phase == .delivered {
                     // Signed before: only the store's own flags changed.
                     try connection.query(
@@ -197,7 +212,8 @@ final class Ledger {
                             .integer(Int64(stored.id)),
                         ])
                 } else {
-                    try upsert(stored, payload: .text(try encode(stored.transaction)), jws: .null)
+                    try upsert(
+                        stored, payload: .text(try encode(stored.transaction)), jws: .null, header: .null)
                 }
             }
             for key in changes.removedChains where changes.chains[key] == nil {
@@ -252,13 +268,19 @@ final class Ledger {
     }
 
     /// Writes a whole transaction row: signed (payload in the JWS) or not yet (payload JSON).
-    private func upsert(_ stored: StoredTransaction, payload: SQLiteValue, jws: SQLiteValue) throws {
+    private func upsert(
+        _ stored: StoredTransaction, payload: SQLiteValue, jws: SQLiteValue, header: SQLiteValue
+    )
+        throws
+    {
         try connection.query(
             """
-            INSERT INTO transactions(id, account, original_id, phase, finished, deleted, shared_from, pending, payload, jws)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO transactions(id, account, original_id, phase, finished, deleted, shared_from, pending, payload, jws,
+                jws_header)
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET phase = excluded.phase, finished = excluded.finished,
-                deleted = excluded.deleted, pending = excluded.pending, payload = excluded.payload, jws = excluded.jws
+                deleted = excluded.deleted, pending = excluded.pending, payload = excluded.payload, jws = excluded.jws,
+                jws_header = excluded.jws_header
             """,
             [
                 .integer(Int64(stored.id)), .text(stored.account),
@@ -266,8 +288,31 @@ final class Ledger {
                 .text(stored.phase.rawValue), .integer(stored.isFinished ? 1 : 0),
                 .integer(stored.isDeleted ? 1 : 0),
                 stored.sharedFrom.map { .integer(Int64($0)) } ?? .null,
-                try stored.pendingPurchase.map { .text(try encode($0)) } ?? .null, payload, jws,
+                try stored.pendingPurchase.map { .text(try encode($0)) } ?? .null, payload, jws, header,
             ])
+    }
+
+    /// The header's row (added the first time it is seen) and the rest of the JWS.
+    private func headerID(splitting jws: String) throws -> (SQLiteValue, String) {
+        guard let dot = jws.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (.null, jws) }
+        let header = String(jws[..<dot])
+        let rest = String(jws[jws.index(after: dot)...])
+        if let id = headerIDs[header] { return (.integer(id), rest) }
+        try connection.query("INSERT OR IGNORE INTO jws_headers(header) VALUES(?)", [.text(header)])
+        var id: Int64 = 0
+        try connection.query("SELECT id FROM jws_headers WHERE header = ?", [.text(header)]) {
+            id = $0.integer(0)
+        }
+        // Remembered only once the transaction commits (a rollback would forget the row).
+        pendingHeaderIDs[header] = id
+        return (.integer(id), rest)
+    }
+
+    /// A stored JWS put back together: `header.rest`, or `rest` alone when it was kept whole.
+    static func joined(header: String?, rest: String?) -> String? {
+        guard let rest else { return nil }
+        guard let header else { return rest }
+        return header + "." + rest
     }
 
     private func encode(_ value: some Encodable) throws -> String {

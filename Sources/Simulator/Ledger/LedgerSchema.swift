@@ -39,6 +39,13 @@ enum LedgerSchema {
             product_id TEXT NOT NULL, request_id TEXT NOT NULL, record TEXT NOT NULL,
             PRIMARY KEY(product_id, request_id));
         """,
+        // 3: a JWS header (algorithm and the x5c chain, about 2 KB) is the same for every
+        // transaction one leaf signs: keep each once, and only the payload and signature per
+        // row. Rows written before keep their whole JWS (`jws_header` NULL).
+        """
+        CREATE TABLE jws_headers(id INTEGER PRIMARY KEY, header TEXT NOT NULL UNIQUE);
+        ALTER TABLE transactions ADD COLUMN jws_header INTEGER REFERENCES jws_headers(id);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
