@@ -130,7 +130,7 @@ final class Ledger {
                     subtype: row.text(4), transactionID: row.optionalInteger(5).map(UInt64.init),
                     originalTransactionID: row.optionalInteger(6).map(UInt64.init), productID: row.text(7),
                     requestIdentifier: row.text(9),
-                    createdAt: Date(timeIntervalSince1970: Double(row.integer(8)) / 1000)))
+                    createdAt: Self.date(row.integer(8))))
         }
         return result
     }
@@ -246,7 +246,7 @@ final class Ledger {
                         notification.transactionID.map { .integer(Int64($0)) } ?? .null,
                         notification.originalTransactionID.map { .integer(Int64($0)) } ?? .null,
                         notification.productID.map(SQLiteValue.text) ?? .null,
-                        .integer(Int64((notification.createdAt.timeIntervalSince1970 * 1000).rounded())),
+                        .integer(Self.milliseconds(notification.createdAt)),
                         notification.requestIdentifier.map(SQLiteValue.text) ?? .null,
                     ])
             }

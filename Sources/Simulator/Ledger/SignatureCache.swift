@@ -18,6 +18,4 @@ struct SignatureCache {
         guard new.count <= capacity else { return }
         signatures.merge(new) { $1 }
     }
-
-    mutating func removeAll() { signatures.removeAll() }
 }

@@ -13,13 +13,13 @@ extension SubscriptionChain {
         writer.add("autoRenewEnabled", autoRenewEnabled)
         writer.add("autoRenewProductID", autoRenewProductID)
         writer.add("billingPlanType", billingPlanType?.rawValue)
-        writer.add("billingRetryStart", billingRetryStart?.ledgerMilliseconds)
+        writer.add("billingRetryStart", billingRetryStart.map(Ledger.milliseconds))
         writer.add("billingSequence", billingSequence)
         writer.add("currentProductID", currentProductID)
-        writer.add("expirationDate", expirationDate.ledgerMilliseconds)
+        writer.add("expirationDate", Ledger.milliseconds(expirationDate))
         writer.add("expirationReason", expirationReason?.rawValue)
         writer.add("gracePeriodEnded", gracePeriodEnded)
-        writer.add("gracePeriodExpirationDate", gracePeriodExpirationDate?.ledgerMilliseconds)
+        writer.add("gracePeriodExpirationDate", gracePeriodExpirationDate.map(Ledger.milliseconds))
         writer.add("groupID", key.groupID)
         writer.add("isExpired", isExpired)
         writer.add("latestTransactionID", Int64(bitPattern: latestTransactionID))
@@ -34,7 +34,7 @@ extension SubscriptionChain {
             nested.add("type", offer.type.rawValue)
             writer.add("offer", json: nested.bytes())
         }
-        writer.add("originalPurchaseDate", originalPurchaseDate.ledgerMilliseconds)
+        writer.add("originalPurchaseDate", Ledger.milliseconds(originalPurchaseDate))
         writer.add("originalTransactionID", Int64(bitPattern: originalTransactionID))
         switch priceIncrease {
         case .none: break
@@ -42,7 +42,7 @@ extension SubscriptionChain {
         case .agreed(let price): writer.add("priceIncrease", "agreed:\(price)")
         case .declined(let price): writer.add("priceIncrease", "declined:\(price)")
         }
-        writer.add("recentStartDate", recentStartDate.ledgerMilliseconds)
+        writer.add("recentStartDate", Ledger.milliseconds(recentStartDate))
         writer.add("renewalPriceOverride", renewalPriceOverride.map { "\($0)" })
         return writer.bytes()
     }
@@ -53,7 +53,7 @@ extension SubscriptionChain {
         func string(_ key: String) -> String? { object[key] as? String }
         func integer(_ key: String) -> Int64? { (object[key] as? NSNumber)?.int64Value }
         func date(_ key: String) -> Date? {
-            integer(key).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+            integer(key).map(Ledger.date)
         }
         func bool(_ key: String) -> Bool { (object[key] as? NSNumber)?.boolValue ?? false }
         guard let account = string("account"), let groupID = string("groupID"),
@@ -105,8 +105,4 @@ extension SubscriptionChain {
         appAccountToken = string("appAccountToken").flatMap(UUID.init(uuidString:))
         billingSequence = Int(integer("billingSequence") ?? 0)
     }
-}
-
-extension Date {
-    fileprivate var ledgerMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
 }
