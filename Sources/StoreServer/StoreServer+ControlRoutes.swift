@@ -6,7 +6,7 @@ import StoreCore
 extension StoreServer {
     /// The `StoreControl` actions: store-wide under `/v1/control`, per account under
     /// `/v1/control/accounts/{account}`.
-    static func addControlRoutes(to router: inout Router, store: SimulatedStore, updates: UpdateLog) {
+    static func addControlRoutes(to router: inout Router, store: SimulatedStore) {
         router.add("GET", "/v1/control/accounts") { _, p in
             await respond(store, p) { () async throws(StoreError) in Wire.Accounts(try await store.accounts())
             }
@@ -16,7 +16,6 @@ extension StoreServer {
                 var account = try Self.body(StoreAccount.self, of: request)
                 account.name = p["account"]!
                 try await store.addAccount(account)
-                await updates.watch(account.name)
                 return Empty()
             }
         }

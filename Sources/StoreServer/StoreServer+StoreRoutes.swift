@@ -4,7 +4,7 @@ import StoreCore
 
 extension StoreServer {
     /// The `Store` actions, under `/v1/accounts/{account}`.
-    static func addStoreRoutes(to router: inout Router, store: SimulatedStore, updates: UpdateLog) {
+    static func addStoreRoutes(to router: inout Router, store: SimulatedStore) {
         let base = "/v1/accounts/{account}"
         router.add("GET", base) { _, p in
             await respond(store, p) { () async throws(StoreError) in

@@ -5,14 +5,13 @@ import StoreCore
 extension StoreServer {
     /// The server-sent event streams: transaction updates (resumable), messages, and the
     /// Transaction Manager's events.
-    static func addStreamRoutes(to router: inout Router, store: SimulatedStore, updates: UpdateLog) {
+    static func addStreamRoutes(to router: inout Router, store: SimulatedStore) {
         router.add("GET", "/v1/accounts/{account}/updates") { request, p in
             let account = p["account"]!
             if let refusal = await refuseUnknown(account, store) { return refusal }
             let lastEventID = request.headers["Last-Event-ID"]
             return .eventStream { writer in
-                await streamUpdates(
-                    account: account, after: lastEventID, store: store, log: updates, to: writer)
+                await streamUpdates(account: account, after: lastEventID, store: store, to: writer)
             }
         }
         router.add("GET", "/v1/accounts/{account}/messages") { _, p in
@@ -55,29 +54,32 @@ extension StoreServer {
     }
 
     /// A new listener first gets every unfinished transaction (without IDs: they are not in
-    /// the log), then a `ready` event whose ID marks its place, then each update with its ID.
-    /// A resuming listener gets the updates after its `Last-Event-ID`, then the live ones.
+    /// the log), then a `ready` event whose ID marks its place, then each update with its ID,
+    /// the update log's sequence number in the ledger. A resuming listener (`Last-Event-ID`)
+    /// gets the updates after it, then the live ones, across restarts and changes of owner.
     private static func streamUpdates(
-        account: String, after lastEventID: String?, store: SimulatedStore, log: UpdateLog,
-        to writer: StreamWriter
+        account: String, after lastEventID: String?, store: SimulatedStore, to writer: StreamWriter
     ) async {
-        let subscription = await log.subscribe(account, lastEventID: lastEventID)
-        func send(_ transaction: WireSigned, id: String?) -> Bool {
-            let data = String(decoding: WireCoding.encode(transaction), as: UTF8.self)
-            return (try? writer.write(ServerSentEvent(id: id, event: "transaction", data: data))) != nil
+        let after = lastEventID.flatMap { Int64($0) }
+        guard
+            let subscription = try? await store.subscribeToUpdateLog(account: account, after: after)
+        else { return }
+        func send(_ transaction: VerificationResult<Transaction>, id: Int64?) -> Bool {
+            let data = String(decoding: WireCoding.encode(WireSigned(transaction)), as: UTF8.self)
+            let event = ServerSentEvent(id: id.map(String.init), event: "transaction", data: data)
+            return (try? writer.write(event)) != nil
         }
         if subscription.isFresh {
             let unfinished =
                 (try? await SimulatedStore.$requestAccount.withValue(account) { try await store.unfinished() })
                 ?? []
-            for check in unfinished where !send(WireSigned(check), id: nil) { return }
+            for check in unfinished where !send(check, id: nil) { return }
         }
-        let ready = ServerSentEvent(id: log.eventID(subscription.head), event: "ready", data: "{}")
+        let ready = ServerSentEvent(id: String(subscription.head), event: "ready", data: "{}")
         guard (try? writer.write(ready)) != nil else { return }
-        for entry in subscription.backlog where !send(entry.transaction, id: log.eventID(entry.sequence)) {
-            return
-        }
-        for await entry in subscription.live where !send(entry.transaction, id: log.eventID(entry.sequence)) {
+        for entry in subscription.backlog where !send(entry.transaction, id: entry.sequence) { return }
+        for await entry in subscription.live
+        where entry.sequence > subscription.head && !send(entry.transaction, id: entry.sequence) {
             return
         }
     }

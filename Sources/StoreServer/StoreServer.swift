@@ -10,7 +10,6 @@ import StoreCore
 /// can call it without sockets; `listen(_:)` puts it on an `HTTPServer`.
 public final class StoreServer: Sendable {
     public let store: SimulatedStore
-    public let updates: UpdateLog
     let token: String
     let rootCertificate: Certificate
     /// Apple's App Store Server API under `/inApps/`, authenticated by registered keys.
@@ -29,23 +28,15 @@ public final class StoreServer: Sendable {
         appStoreAPI = AppStoreServerAPI(store: store, keys: apiKeys ?? (try! APIKeyRegistry(directory: nil)))
         self.token = token
         self.rootCertificate = rootCertificate
-        let updates = UpdateLog(store: store)
-        self.updates = updates
         var router = Router()
-        Self.addStoreRoutes(to: &router, store: store, updates: updates)
-        Self.addControlRoutes(to: &router, store: store, updates: updates)
-        Self.addStreamRoutes(to: &router, store: store, updates: updates)
+        Self.addStoreRoutes(to: &router, store: store)
+        Self.addControlRoutes(to: &router, store: store)
+        Self.addStreamRoutes(to: &router, store: store)
         let pem = Array(rootCertificate.pemRepresentation.utf8)
         router.add("GET", "/v1/certificates/root") { _, _ in
             HTTPResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: .bytes(pem))
         }
         self.router = router
-    }
-
-    /// Starts logging updates of every existing account, so none made before a client
-    /// connects is missed.
-    public func prepare() async {
-        for account in (try? await store.accounts()) ?? [] { await updates.watch(account.name) }
     }
 
     /// Every route, for documentation checks.
@@ -86,14 +77,13 @@ public final class StoreServer: Sendable {
         }
     }
 
-    /// Logs every existing account's updates (`prepare`), then serves (`serve`).
+    /// Serves on an `HTTPServer` (`serve`); async for the callers that await it.
     public func listen(_ configuration: HTTPServerConfiguration) async throws(HTTPError) -> HTTPServer {
-        await prepare()
-        return try serve(configuration)
+        try serve(configuration)
     }
 
-    /// Serves on an `HTTPServer` with JSON bodies for the HTTP layer's own errors. Accounts
-    /// are logged from their first update-stream client on (`prepare` logs them all at once).
+    /// Serves on an `HTTPServer` with JSON bodies for the HTTP layer's own errors. Update
+    /// streams read the ledger's update log, so nothing needs watching before a client comes.
     public func serve(_ configuration: HTTPServerConfiguration) throws(HTTPError) -> HTTPServer {
         var configuration = configuration
         configuration.errorResponse = { status, message in

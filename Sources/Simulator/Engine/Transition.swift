@@ -106,6 +106,7 @@ struct Transition {
         let id = meta.nextTransactionID
         meta.nextTransactionID += 1
         setMeta(meta)
+        changes.newTransactionIDs.insert(id)
         return id
     }
 

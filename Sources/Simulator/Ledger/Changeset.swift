@@ -9,6 +9,10 @@ struct Changeset {
     var meta: StoreMeta?
     var accounts: [String: AccountRecord] = [:]
     var transactions: [UInt64: StoredTransaction] = [:]
+    /// IDs this action allocated: their rows are inserted, never written over an existing one.
+    var newTransactionIDs: Set<UInt64> = []
+    /// Transaction updates an app's `updates()` hears, in order, for the numbered update log.
+    var updates: [LoggedUpdateRow] = []
     /// New signatures, by transaction ID (a transaction is re-signed when it changes).
     var signatures: [UInt64: String] = [:]
     /// Transactions to sign before the commit, by ID.
@@ -22,8 +26,14 @@ struct Changeset {
     var isEmpty: Bool {
         !wipe && meta == nil && accounts.isEmpty && transactions.isEmpty && chains.isEmpty
             && removedChains.isEmpty && notifications.isEmpty && idempotency.isEmpty
-            && massExtensions.isEmpty
+            && massExtensions.isEmpty && updates.isEmpty
     }
+}
+
+/// One entry of the update log as the engine stages it: the ledger numbers it on commit.
+struct LoggedUpdateRow: Sendable, Hashable {
+    var account: String
+    var transactionID: UInt64
 }
 
 /// The remembered outcome of a purchase request with an idempotency key.

@@ -13,6 +13,11 @@ final class Ledger {
     private var headerIDs: [String: Int64] = [:]
     /// Headers added by the transaction being committed.
     private var pendingHeaderIDs: [String: Int64] = [:]
+    /// SQLite's `data_version` after this connection's last look: it changes only when another
+    /// connection commits, which for a store's ledger means a second writer (`WriteGuard`).
+    private var knownDataVersion: Int64 = 0
+    /// The newest update-log sequence written (0 before the first).
+    private(set) var lastUpdateSequence: Int64 = 0
 
     /// Opens the ledger at `path` (":memory:" for an ephemeral store) and migrates it.
     /// - Throws: `SQLiteError` naming the file when it cannot be opened, is not a ledger, or
@@ -31,6 +36,35 @@ final class Ledger {
         try connection.execute("PRAGMA cache_size=-8000")
         try connection.execute("PRAGMA wal_autocheckpoint=8000")
         try migrate()
+        try connection.query("SELECT seq FROM sqlite_sequence WHERE name = 'update_log'") {
+            lastUpdateSequence = $0.integer(0)
+        }
+        knownDataVersion = try dataVersion()
+    }
+
+    private func dataVersion() throws -> Int64 {
+        var version: Int64 = 0
+        try connection.query("PRAGMA data_version") { version = $0.integer(0) }
+        return version
+    }
+
+    /// Runs `body` in one write transaction, first making sure no other connection has
+    /// written since this one last looked. The store keeps its state in memory, so a second
+    /// writer (two processes that both opened the ledger) would overwrite each other's rows;
+    /// this refuses loudly instead. One process owns a state directory (`StateLock`), so this
+    /// only fires for a writer that bypassed the lock, such as an older Kiosk.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction {
+            guard try dataVersion() == knownDataVersion else {
+                throw SQLiteError(
+                    code: 0,
+                    message:
+                        "another process wrote to this ledger while this one had it open; nothing was written. "
+                        + "Only one kiosk may open a state directory: quit the other one (or the older Kiosk) and start again",
+                    path: connection.path)
+            }
+            return try body()
+        }
     }
 
     private func migrate() throws {
@@ -174,19 +208,27 @@ final class Ledger {
 
     // MARK: Committing
 
-    /// Writes a changeset in one SQLite transaction.
-    func commit(_ changes: Changeset) throws {
-        guard !changes.isEmpty else { return }
+    /// Writes a changeset in one SQLite transaction; returns the sequence numbers the update
+    /// log gave `changes.updates`, in order.
+    @discardableResult
+    func commit(_ changes: Changeset) throws -> [Int64] {
+        guard !changes.isEmpty else { return [] }
         defer { pendingHeaderIDs = [:] }
-        try write(changes)
+        let sequences = try write(changes)
         headerIDs.merge(pendingHeaderIDs) { $1 }
+        knownDataVersion = try dataVersion()
+        if let last = sequences.last { lastUpdateSequence = last }
+        return sequences
     }
 
-    private func write(_ changes: Changeset) throws {
-        try connection.transaction {
+    private func write(_ changes: Changeset) throws -> [Int64] {
+        try writeTransaction {
             if changes.wipe {
                 try connection.execute(
-                    "DELETE FROM accounts; DELETE FROM transactions; DELETE FROM chains; DELETE FROM idempotency;"
+                    """
+                    DELETE FROM accounts; DELETE FROM transactions; DELETE FROM chains; DELETE FROM idempotency;
+                    DELETE FROM update_log;
+                    """
                 )
             }
             if let meta = changes.meta {
@@ -200,9 +242,10 @@ final class Ledger {
                     [.text(record.account.name), .text(try encode(record))])
             }
             for stored in changes.transactions.values {
+                let isNew = changes.newTransactionIDs.contains(stored.id)
                 if let jws = changes.signatures[stored.id] {
                     let (header, rest) = try headerID(splitting: jws)
-                    try upsert(stored, payload: .null, jws: .text(rest), header: header)
+                    try upsert(stored, isNew: isNew, payload: .null, jws: .text(rest), header: header)
                 } else if stored.phase == .delivered {
                     // Signed before: only the store's own flags changed.
                     try connection.query(
@@ -213,7 +256,8 @@ final class Ledger {
                         ])
                 } else {
                     try upsert(
-                        stored, payload: .text(try encode(stored.transaction)), jws: .null, header: .null)
+                        stored, isNew: isNew, payload: .text(try encode(stored.transaction)), jws: .null,
+                        header: .null)
                 }
             }
             for key in changes.removedChains where changes.chains[key] == nil {
@@ -264,24 +308,28 @@ final class Ledger {
                         .text(record.outcome.rawValue),
                     ])
             }
+            return try changes.updates.map { update throws -> Int64 in
+                var sequence: Int64 = 0
+                try connection.query(
+                    "INSERT INTO update_log(account, transaction_id) VALUES(?, ?) RETURNING sequence",
+                    [.text(update.account), .integer(Int64(update.transactionID))]
+                ) { sequence = $0.integer(0) }
+                return sequence
+            }
         }
     }
 
     /// Writes a whole transaction row: signed (payload in the JWS) or not yet (payload JSON).
+    /// A new ID is a plain insert, so an ID already in the ledger fails the primary key instead
+    /// of overwriting another purchase; a known one updates its row (the identity trigger
+    /// refuses a change of account or original transaction).
     private func upsert(
-        _ stored: StoredTransaction, payload: SQLiteValue, jws: SQLiteValue, header: SQLiteValue
+        _ stored: StoredTransaction, isNew: Bool, payload: SQLiteValue, jws: SQLiteValue, header: SQLiteValue
     )
         throws
     {
         try connection.query(
-            """
-            INSERT INTO transactions(id, account, original_id, phase, finished, deleted, shared_from, pending, payload, jws,
-                jws_header)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(id) DO UPDATE SET phase = excluded.phase, finished = excluded.finished,
-                deleted = excluded.deleted, pending = excluded.pending, payload = excluded.payload, jws = excluded.jws,
-                jws_header = excluded.jws_header
-            """,
+            isNew ? Self.insertTransaction : Self.insertTransaction + Self.updateTransactionOnConflict,
             [
                 .integer(Int64(stored.id)), .text(stored.account),
                 .integer(Int64(stored.transaction.originalID)),
@@ -291,6 +339,19 @@ final class Ledger {
                 try stored.pendingPurchase.map { .text(try encode($0)) } ?? .null, payload, jws, header,
             ])
     }
+
+    private static let insertTransaction = """
+        INSERT INTO transactions(id, account, original_id, phase, finished, deleted, shared_from, pending, payload, jws,
+            jws_header)
+        VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    private static let updateTransactionOnConflict = """
+
+        ON CONFLICT(id) DO UPDATE SET account = excluded.account, original_id = excluded.original_id,
+            phase = excluded.phase, finished = excluded.finished, deleted = excluded.deleted, pending = excluded.pending,
+            payload = excluded.payload, jws = excluded.jws, jws_header = excluded.jws_header
+        """
 
     /// The header's row (added the first time it is seen) and the rest of the JWS.
     private func headerID(splitting jws: String) throws -> (SQLiteValue, String) {

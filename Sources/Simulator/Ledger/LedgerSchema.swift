@@ -46,6 +46,22 @@ enum LedgerSchema {
         CREATE TABLE jws_headers(id INTEGER PRIMARY KEY, header TEXT NOT NULL UNIQUE);
         ALTER TABLE transactions ADD COLUMN jws_header INTEGER REFERENCES jws_headers(id);
         """,
+        // 4: one store per state directory. Every transaction update an app's `updates()` would
+        // see is numbered here in the commit that caused it, so an update stream resumes after
+        // `Last-Event-ID` across restarts and changes of owner. A transaction ID, once written,
+        // keeps its account and original transaction: a second writer that allocated the same
+        // ID for another purchase (an older Kiosk; this schema version also locks those out)
+        // fails instead of overwriting.
+        """
+        CREATE TABLE update_log(
+            sequence INTEGER PRIMARY KEY AUTOINCREMENT, account TEXT NOT NULL, transaction_id INTEGER NOT NULL);
+        CREATE INDEX update_log_by_account ON update_log(account, sequence);
+        CREATE TRIGGER transactions_keep_identity BEFORE UPDATE OF id, account, original_id ON transactions
+        WHEN NEW.id IS NOT OLD.id OR NEW.account IS NOT OLD.account OR NEW.original_id IS NOT OLD.original_id
+        BEGIN
+            SELECT RAISE(ABORT, 'a transaction ID was reused for another purchase');
+        END;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -3,21 +3,30 @@ import StoreCore
 
 extension SimulatedStore {
     /// Hands committed announcements to the streams watching the accounts they concern.
-    func deliver(_ announcements: [Announcement]) {
+    /// `sequences` are the update-log numbers the commit gave the `.update` announcements, in order.
+    func deliver(_ announcements: [Announcement], sequences: [Int64] = []) {
         guard !announcements.isEmpty else { return }
         var stateChanged: Set<String?> = []
+        var sequences = sequences.makeIterator()
         for announcement in announcements {
             switch announcement {
             case .update(let account, let id):
+                let sequence = sequences.next()
                 // Reading the signature back costs a query: only when someone listens.
                 let listening =
                     updateWatchers.values.contains { $0.account == account }
+                    || logWatchers.values.contains { $0.account == account }
                     || eventWatchers.values.contains { $0.account == nil || $0.account == account }
                 guard listening, let stored = state.transactions[id], stored.isVisible,
                     let result = try? result(for: stored)
                 else { continue }
                 for watcher in updateWatchers.values where watcher.account == account {
                     watcher.continuation.yield(result)
+                }
+                if let sequence {
+                    for watcher in logWatchers.values where watcher.account == account {
+                        watcher.continuation.yield(LoggedUpdate(sequence: sequence, transaction: result))
+                    }
                 }
                 announce(.transaction(result), to: account)
             case .event(let account, .stateChanged):
@@ -47,7 +56,8 @@ extension SimulatedStore {
         updateWatchers[id] = nil
         messageWatchers[id] = nil
         eventWatchers[id] = nil
-        if updateWatchers.isEmpty && eventWatchers.isEmpty {
+        logWatchers[id] = nil
+        if updateWatchers.isEmpty && eventWatchers.isEmpty && logWatchers.isEmpty {
             clockTask?.cancel()
             clockTask = nil
         }
@@ -69,7 +79,7 @@ extension SimulatedStore {
     func restartClock() {
         clockTask?.cancel()
         clockTask = nil
-        if !updateWatchers.isEmpty || !eventWatchers.isEmpty { startClock() }
+        if !updateWatchers.isEmpty || !eventWatchers.isEmpty || !logWatchers.isEmpty { startClock() }
     }
 
     /// Wall seconds until the earliest chain event, or a second when none is scheduled.

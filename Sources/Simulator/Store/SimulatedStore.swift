@@ -42,6 +42,7 @@ public actor SimulatedStore {
             [:]
     var messageWatchers: [UUID: (account: String, continuation: AsyncStream<StoreMessage>.Continuation)] = [:]
     var eventWatchers: [UUID: (account: String?, continuation: AsyncStream<StoreEvent>.Continuation)] = [:]
+    var logWatchers: [UUID: (account: String, continuation: AsyncStream<LoggedUpdate>.Continuation)] = [:]
     var clockTask: Task<Void, Never>?
     /// Signatures of recently signed transactions, so reads of them skip the ledger.
     var recentSignatures = SignatureCache()
@@ -142,15 +143,20 @@ public actor SimulatedStore {
         var changes = transition.changes
         try changes.signPending(with: signer)
         let announcements = transition.announcements
+        changes.updates = announcements.compactMap {
+            guard case .update(let account, let id) = $0 else { return nil }
+            return LoggedUpdateRow(account: account, transactionID: id)
+        }
+        let sequences: [Int64]
         do {
-            try ledger.commit(changes)
+            sequences = try ledger.commit(changes)
         } catch {
             throw StoreError.backend("\(error)")
         }
         state.apply(changes)
         recentSignatures.remember(changes.signatures)
         updateEarliestDue(rescan: dueEventsRan || changes.wipe, changed: changes.chains.values)
-        deliver(announcements)
+        deliver(announcements, sequences: sequences)
         return result
     }
 

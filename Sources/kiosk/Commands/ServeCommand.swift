@@ -118,7 +118,6 @@ struct ServeCommand: Command {
         delivery?.start()
         await http.stopOnTerminationSignal()
         delivery?.stop()
-        await server.updates.close()
         Console.print("kiosk serve: stopped")
         return .success
     }

@@ -1,0 +1,63 @@
+import Foundation
+import StoreCore
+
+/// A transaction update with its number in the ledger's update log.
+public struct LoggedUpdate: Sendable {
+    public var sequence: Int64
+    public var transaction: VerificationResult<Transaction>
+}
+
+/// Where an update stream starts, read atomically with its live subscription.
+public struct UpdateLogSubscription: Sendable {
+    /// The listener's position could not be resumed (none given, unknown, or too far behind):
+    /// it is new, so it gets every unfinished transaction first, as StoreKit gives an app.
+    public var isFresh: Bool
+    /// The log's position the listener is now at (sent as the `ready` event's ID).
+    public var head: Int64
+    /// What happened after the listener's position, oldest first, to send before `live`.
+    public var backlog: [LoggedUpdate]
+    /// Updates as they commit.
+    public var live: AsyncStream<LoggedUpdate>
+}
+
+extension SimulatedStore {
+    /// How far behind a resuming listener may be; further, and it starts afresh.
+    static let updateLogReplayLimit = 10_000
+
+    /// Subscribes to `account`'s numbered updates after `sequence` (an update stream's
+    /// `Last-Event-ID`). The log is in the ledger, so a stream resumes across restarts and
+    /// changes of owner with nothing lost or repeated; the backlog and the live stream are
+    /// taken in one actor turn, so nothing falls between them.
+    public func subscribeToUpdateLog(account: String, after sequence: Int64?) throws(StoreError)
+        -> UpdateLogSubscription
+    {
+        try catchUp()
+        let head = ledger.lastUpdateSequence
+        var isFresh = true
+        var backlog: [LoggedUpdate] = []
+        if let sequence, sequence >= 0, sequence <= head {
+            let rows: [(sequence: Int64, transactionID: UInt64)]
+            do {
+                rows = try ledger.updates(of: account, after: sequence, limit: Self.updateLogReplayLimit + 1)
+            } catch {
+                throw StoreError.backend("\(error)")
+            }
+            if rows.count <= Self.updateLogReplayLimit {
+                isFresh = false
+                backlog = rows.compactMap { row in
+                    guard let stored = state.transactions[row.transactionID], stored.isVisible,
+                        let result = try? result(for: stored)
+                    else { return nil }
+                    return LoggedUpdate(sequence: row.sequence, transaction: result)
+                }
+            }
+        }
+        let (live, continuation) = AsyncStream.makeStream(of: LoggedUpdate.self)
+        let id = UUID()
+        logWatchers[id] = (account, continuation)
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        startClock()
+        return UpdateLogSubscription(
+            isFresh: isFresh, head: isFresh ? head : sequence ?? head, backlog: backlog, live: live)
+    }
+}
