@@ -43,13 +43,17 @@ let package = Package(
         .target(name: "StoreServer", dependencies: ["HTTP", "Simulator", "Signing", "StoreCore"]),
         // Store + StoreControl over the wire protocol, verifying every JWS it receives.
         .target(name: "RemoteStore", dependencies: ["HTTP", "Signing", "StoreCore"]),
+        // One store per state directory: the owner's lock and Unix socket, clients, takeover.
+        .target(
+            name: "SharedState",
+            dependencies: ["HTTP", "RemoteStore", "Signing", "Simulator", "StoreCore", "StoreServer"]),
 
         .executableTarget(
             name: "kiosk",
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
                 "HTTP",
-                "StoreServer", "RemoteStore",
+                "StoreServer", "RemoteStore", "SharedState",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(

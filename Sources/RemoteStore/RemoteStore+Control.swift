@@ -18,7 +18,10 @@ extension RemoteStore: StoreControl {
     /// Acts for another account from now on (after checking the server knows it).
     public func switchAccount(to name: String) async throws(StoreError) {
         _ = try await client.call("GET", WireClient.path("v1", "accounts", name), as: StoreAccount.self)
+        guard name != account else { return }
         account = name
+        // Open streams follow the account: each reconnects as the new one.
+        for cancel in streamConnections.values { cancel() }
     }
 
     public func transactionRecords() async throws(StoreError) -> [TransactionRecord] {

@@ -5,7 +5,7 @@ import StoreCore
 extension RemoteStore {
     public func updates() async -> AsyncStream<VerificationResult<Transaction>> {
         let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)
-        await follow(accountPath("updates"), resumable: true, into: continuation) { [self] event in
+        await follow("updates", resumable: true, into: continuation) { [self] event in
             guard event.event == "transaction",
                 let wire = try? WireCoding.decode(WireSigned.self, from: Array(event.data.utf8)),
                 let check = try? check(wire, as: Transaction.self)
@@ -17,7 +17,7 @@ extension RemoteStore {
 
     public func messages() async -> AsyncStream<StoreMessage> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreMessage.self)
-        await follow(accountPath("messages"), resumable: false, into: continuation) { event in
+        await follow("messages", resumable: false, into: continuation) { event in
             guard event.event == "message" else { return nil }
             return (try? WireCoding.decode(Wire.Message.self, from: Array(event.data.utf8)))?.message
         }
@@ -26,7 +26,9 @@ extension RemoteStore {
 
     public func events() async -> AsyncStream<StoreEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreEvent.self)
-        await follow(controlPath("events"), resumable: false, into: continuation) { [self] event in
+        // Events missed while the stream was away are summed up as "state changed" on reconnect.
+        await follow("events", control: true, resumable: false, onReconnect: .stateChanged, into: continuation) {
+            [self] event in
             guard let wire = try? WireCoding.decode(Wire.Event.self, from: Array(event.data.utf8)) else {
                 return nil
             }
@@ -44,39 +46,60 @@ extension RemoteStore {
         return stream
     }
 
-    /// Follows an event stream into `continuation`, reconnecting with exponential backoff
-    /// (0.1 s doubling to 30 s) until the consumer stops listening. A resumable stream sends
-    /// `Last-Event-ID`, so the server replays exactly what was missed. Returns once the first
-    /// connection is ready (or has failed), so nothing that happens after this call is missed.
+    /// Follows an event stream into `continuation`, reconnecting until the consumer stops
+    /// listening: over a state's socket it first makes sure someone serves it (`reattach`),
+    /// otherwise with exponential backoff (0.1 s doubling to 30 s). A resumable stream sends
+    /// `Last-Event-ID`, so the server replays exactly what was missed. Each connection is the
+    /// account's of the moment: `switchAccount` cancels it and the stream reconnects as the
+    /// new account (from its start, as a new listener). Returns once the first connection is
+    /// ready (or has failed), so nothing that happens after this call is missed.
     private func follow<Element: Sendable>(
-        _ path: String, resumable: Bool, into continuation: AsyncStream<Element>.Continuation,
+        _ name: String, control: Bool = false, resumable: Bool, onReconnect: Element? = nil,
+        into continuation: AsyncStream<Element>.Continuation,
         decode: @escaping @Sendable (ServerSentEvent) -> Element?
     ) async {
         let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
-        let (host, port, token) = (host, port, client.token)
-        let task = Task {
+        let (address, token, reattach) = (streamAddress, client.token, reattach)
+        let streamID = UUID()
+        let task = Task { [weak self] in
             var lastEventID: String?
+            var lastAccount: String?
             var delay = 0.1
+            var hasConnected = false
             while !Task.isCancelled {
+                guard let account = await self?.account else { break }
+                if account != lastAccount { (lastEventID, lastAccount) = (nil, account) }
+                let path = control ? Self.controlPath(account, name) : Self.accountPath(account, name)
                 var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
                 if resumable, let lastEventID { headers.add("Last-Event-ID", lastEventID) }
-                switch try? await EventStreamClient.open(host: host, port: port, path: path, headers: headers)
-                {
+                switch try? await EventStreamClient.open(address: address, path: path, headers: headers) {
                 case .events(let events):
                     delay = 0.1
-                    do {
-                        for try await event in events {
-                            if let id = event.id { lastEventID = id }
-                            if event.event == "ready" { readySignal.finish() }
-                            if let element = decode(event) { continuation.yield(element) }
-                        }
-                    } catch {}
+                    if hasConnected, let onReconnect { continuation.yield(onReconnect) }
+                    hasConnected = true
+                    let connection = Task { () -> String? in
+                        var last: String?
+                        do {
+                            for try await event in events {
+                                if let id = event.id { last = id }
+                                if event.event == "ready" { readySignal.finish() }
+                                if let element = decode(event) { continuation.yield(element) }
+                            }
+                        } catch {}
+                        return last
+                    }
+                    await self?.register(streamID) { connection.cancel() }
+                    if let last = await connection.value { lastEventID = last }
+                    await self?.unregister(streamID)
+                    continue
                 case .refused(let response) where [401, 404].contains(response.status):
                     // A wrong token or an unknown account will not get better by retrying.
                     readySignal.finish()
                     continuation.finish()
                     return
-                case .refused, nil: break
+                case .refused: break
+                case nil:
+                    if let reattach, (try? await reattach()) != nil { continue }
                 }
                 readySignal.finish()
                 try? await Task.sleep(for: .milliseconds(Int(delay * 1000)))
@@ -86,4 +109,8 @@ extension RemoteStore {
         continuation.onTermination = { _ in task.cancel() }
         for await _ in ready {}
     }
+
+    private func register(_ id: UUID, cancel: @escaping @Sendable () -> Void) { streamConnections[id] = cancel }
+
+    private func unregister(_ id: UUID) { streamConnections[id] = nil }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Signing
 import StoreCore
 
@@ -16,10 +17,14 @@ public actor RemoteStore {
 
     let client: WireClient
     let verifier: JWSVerifier
-    let host: String
-    let port: UInt16
-    /// The account calls act for (`switchAccount` changes it).
+    /// Where the event streams connect.
+    let streamAddress: SocketAddress
+    /// Called when the streams cannot connect: see `WireClient.Reattach`.
+    let reattach: WireClient.Reattach?
+    /// The account calls act for (`switchAccount` changes it, and moves the open streams).
     var account: String
+    /// Ends each open stream's connection, so it reconnects (as the new account).
+    var streamConnections: [UUID: @Sendable () -> Void] = [:]
 
     /// Connects to `url` (`http://127.0.0.1:8686`) as `account`.
     public init(url: URL, token: String, account: String, root: Certificate) throws(StoreError) {
@@ -29,8 +34,22 @@ public actor RemoteStore {
         }
         client = WireClient(baseURL: url, token: token)
         verifier = JWSVerifier(trustedRoots: [root])
-        self.host = host == "localhost" ? "127.0.0.1" : host
-        self.port = UInt16(url.port ?? 80)
+        streamAddress = .inet(host: host == "localhost" ? "127.0.0.1" : host, port: UInt16(url.port ?? 80))
+        reattach = nil
+        self.account = account
+    }
+
+    /// Connects to the store a state directory's owner serves on its Unix socket. When the
+    /// owner goes away, `reattach` makes sure someone serves the socket again (this process,
+    /// taking the state over, or whichever did), and calls carry on there.
+    public init(
+        socketPath: String, token: String, account: String, root: Certificate,
+        reattach: (@Sendable () async throws(StoreError) -> Void)?
+    ) {
+        client = WireClient(socketPath: socketPath, token: token, reattach: reattach)
+        verifier = JWSVerifier(trustedRoots: [root])
+        streamAddress = .unix(path: socketPath)
+        self.reattach = reattach
         self.account = account
     }
 
@@ -100,11 +119,19 @@ public actor RemoteStore {
     }
 
     /// The path of an account action: `/v1/accounts/<account>/<rest>`.
-    func accountPath(_ rest: String...) -> String {
+    func accountPath(_ rest: String...) -> String { Self.accountPath(account, rest) }
+
+    func controlPath(_ rest: String...) -> String { Self.controlPath(account, rest) }
+
+    static func accountPath(_ account: String, _ rest: String...) -> String { accountPath(account, rest) }
+
+    static func controlPath(_ account: String, _ rest: String...) -> String { controlPath(account, rest) }
+
+    static func accountPath(_ account: String, _ rest: [String]) -> String {
         ([WireClient.path("v1", "accounts", account)] + rest).joined(separator: "/")
     }
 
-    func controlPath(_ rest: String...) -> String {
+    static func controlPath(_ account: String, _ rest: [String]) -> String {
         ([WireClient.path("v1", "control", "accounts", account)] + rest).joined(separator: "/")
     }
 

@@ -1,24 +1,43 @@
 import Foundation
+import HTTP
 import StoreCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Plain JSON calls to a Kiosk server with its bearer token: URLSession (libcurl on Linux),
-/// errors turned back into the `StoreError`s the server threw.
+/// Plain JSON calls to a Kiosk server with its bearer token, errors turned back into the
+/// `StoreError`s the server threw: over TCP with URLSession (libcurl on Linux), or over the
+/// state directory's Unix socket with `HTTPClient`, where a vanished owner is replaced
+/// (`reattach`) and a request is sent again only when that cannot repeat it.
 struct WireClient: Sendable {
-    let baseURL: URL
+    /// Makes sure someone serves the socket again (this process, by taking the state over, or
+    /// another one that did); it throws when nobody can.
+    typealias Reattach = @Sendable () async throws(StoreError) -> Void
+
+    enum Transport: Sendable {
+        case session(URLSession, baseURL: URL)
+        case socket(HTTPClient, reattach: Reattach?)
+    }
+
     let token: String
-    let session: URLSession
+    let transport: Transport
+    /// Where the server is, for messages.
+    let location: String
 
     init(baseURL: URL, token: String) {
-        self.baseURL = baseURL
         self.token = token
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
         configuration.httpMaximumConnectionsPerHost = 8
-        session = URLSession(configuration: configuration)
+        transport = .session(URLSession(configuration: configuration), baseURL: baseURL)
+        location = baseURL.absoluteString
+    }
+
+    init(socketPath: String, token: String, reattach: Reattach?) {
+        self.token = token
+        transport = .socket(HTTPClient(address: .unix(path: socketPath)), reattach: reattach)
+        location = socketPath
     }
 
     /// `path` with each `{…}`-free segment given; segments are percent-encoded here.
@@ -51,19 +70,42 @@ struct WireClient: Sendable {
         _ method: String, _ path: String, query: String?, body: (some Encodable & Sendable)?,
         headers: [String: String]
     ) async throws(StoreError) -> [UInt8] {
-        guard
-            let url = URL(
-                string: baseURL.absoluteString.trimmingSuffix("/") + path + (query.map { "?" + $0 } ?? ""))
-        else { throw StoreError.invalidArgument("cannot make a URL of \(path)") }
+        var allHeaders = headers
+        allHeaders["Authorization"] = "Bearer \(token)"
+        allHeaders["Accept"] = "application/json"
+        var bytes: [UInt8]?
+        if let body {
+            bytes = WireCoding.encode(body)
+            allHeaders["Content-Type"] = "application/json"
+        }
+        let target = path + (query.map { "?" + $0 } ?? "")
+        let (status, data): (Int, [UInt8])
+        switch transport {
+        case .session(let session, let baseURL):
+            (status, data) = try await Self.send(
+                session, baseURL: baseURL, method, target, headers: allHeaders, body: bytes)
+        case .socket(let client, let reattach):
+            (status, data) = try await send(
+                client, reattach: reattach, method, target, headers: allHeaders, body: bytes)
+        }
+        guard (200..<300).contains(status) else {
+            if let wire = try? WireCoding.decode(WireError.self, from: data) { throw wire.storeError }
+            throw StoreError.backend("the server answered \(status) to \(method) \(path)")
+        }
+        return data
+    }
+
+    private static func send(
+        _ session: URLSession, baseURL: URL, _ method: String, _ target: String, headers: [String: String],
+        body: [UInt8]?
+    ) async throws(StoreError) -> (Int, [UInt8]) {
+        guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + target) else {
+            throw StoreError.invalidArgument("cannot make a URL of \(target)")
+        }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let body {
-            request.httpBody = Data(WireCoding.encode(body))
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
+        request.httpBody = body.map { Data($0) }
         let data: Data
         let response: URLResponse
         do {
@@ -72,12 +114,38 @@ struct WireClient: Sendable {
             throw StoreError.backend(
                 "cannot reach the Kiosk server at \(baseURL.absoluteString): \(error.localizedDescription)")
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard (200..<300).contains(status) else {
-            if let wire = try? WireCoding.decode(WireError.self, from: Array(data)) { throw wire.storeError }
-            throw StoreError.backend("the server answered \(status) to \(method) \(path)")
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, Array(data))
+    }
+
+    /// Over the state's socket. A request that never left is sent again once someone serves
+    /// the socket; one that left and got no answer is sent again only when repeating it is
+    /// harmless (a read, or a purchase with an idempotency key, which returns the first
+    /// outcome); otherwise the caller hears that it may or may not have happened.
+    private func send(
+        _ client: HTTPClient, reattach: Reattach?, _ method: String, _ target: String,
+        headers: [String: String], body: [UInt8]?
+    ) async throws(StoreError) -> (Int, [UInt8]) {
+        let repeatable = method == "GET" || headers["Idempotency-Key"] != nil
+        var attempts = 0
+        while true {
+            attempts += 1
+            do {
+                let response = try await client.send(
+                    method, target, headers: headers.map { ($0.key, $0.value) }, body: body)
+                return (response.status, response.body)
+            } catch {
+                client.closeIdleConnections()
+                guard let reattach, attempts < 5 else {
+                    throw StoreError.backend("cannot reach the store at \(location): \(error)")
+                }
+                if case .lost = error, !repeatable {
+                    throw StoreError.backend(
+                        "the store's owner stopped while \(method) \(target) was under way: it happened "
+                            + "completely or not at all; look (kiosk store transactions) before repeating it")
+                }
+                try await reattach()
+            }
         }
-        return Array(data)
     }
 }
 

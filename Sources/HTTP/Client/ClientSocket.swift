@@ -14,22 +14,50 @@ public final class ClientSocket: Sendable {
     private let closed = Mutex(false)
 
     /// Connects to `host:port` (IPv4).
-    public init(host: String, port: UInt16) throws(HTTPError) {
-        guard let address = Posix.address(host: host, port: port) else {
-            throw .invalidAddress("\(host):\(port)")
+    public convenience init(host: String, port: UInt16) throws(HTTPError) {
+        try self.init(address: .inet(host: host, port: port))
+    }
+
+    /// Connects to a TCP address or a Unix domain socket.
+    public init(address: SocketAddress) throws(HTTPError) {
+        switch address {
+        case .inet(let host, let port):
+            guard let inet = Posix.address(host: host, port: port) else {
+                throw .invalidAddress("\(host):\(port)")
+            }
+            do {
+                fd = try Posix.socket()
+            } catch {
+                throw .io(error)
+            }
+            do {
+                try Posix.connect(fd, inet)
+                try Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+            } catch {
+                Posix.close(fd)
+                throw .io(error)
+            }
+        case .unix(let path):
+            do {
+                fd = try Posix.socket(family: AF_UNIX)
+            } catch {
+                throw .io(error)
+            }
+            do {
+                try Posix.connect(fd, unixPath: path)
+            } catch {
+                Posix.close(fd)
+                throw .io(error)
+            }
         }
-        do {
-            fd = try Posix.socket()
-        } catch {
-            throw .io(error)
-        }
-        do {
-            try Posix.connect(fd, address)
-            try Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        } catch {
-            Posix.close(fd)
-            throw .io(error)
-        }
+    }
+
+    /// Whether the peer has closed (or reset) this idle connection: a kept-alive connection
+    /// is checked before it is reused, so a request is not sent into a closed socket.
+    public var isClosedByPeer: Bool {
+        guard leftover.withLock({ $0.isEmpty }) else { return false }
+        guard let ready = try? Posix.poll([fd], milliseconds: 0) else { return true }
+        return ready[0] != 0
     }
 
     deinit { close() }

@@ -17,9 +17,16 @@ public enum EventStreamClient {
     public static func open(host: String, port: UInt16, path: String, headers: HTTPHeaders = [:])
         async throws(HTTPError) -> Outcome
     {
+        try await open(address: .inet(host: host, port: port), path: path, headers: headers)
+    }
+
+    /// Sends `GET path` to a TCP address or a Unix socket and waits for the response head.
+    public static func open(address: SocketAddress, path: String, headers: HTTPHeaders = [:])
+        async throws(HTTPError) -> Outcome
+    {
         let result: Result<Outcome, HTTPError> = await withCheckedContinuation { continuation in
             let thread = Thread {
-                run(host: host, port: port, path: path, headers: headers) {
+                run(address: address, path: path, headers: headers) {
                     continuation.resume(returning: $0)
                 }
             }
@@ -31,15 +38,15 @@ public enum EventStreamClient {
 
     /// Connects, reports the head through `opened`, then reads events until the end.
     private static func run(
-        host: String, port: UInt16, path: String, headers: HTTPHeaders,
+        address: SocketAddress, path: String, headers: HTTPHeaders,
         opened: (Result<Outcome, HTTPError>) -> Void
     ) {
         let socket: ClientSocket
         var parser = ServerSentEventParser()
         var early: [ServerSentEvent] = []
         do {
-            socket = try ClientSocket(host: host, port: port)
-            var request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nAccept: text/event-stream\r\n"
+            socket = try ClientSocket(address: address)
+            var request = "GET \(path) HTTP/1.1\r\nHost: \(address.hostHeader)\r\nAccept: text/event-stream\r\n"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
             try socket.write(request + "\r\n")
             var data: [UInt8] = []

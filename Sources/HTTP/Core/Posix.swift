@@ -16,9 +16,9 @@ enum Posix {
         }
     }
 
-    static func socket() throws(IOError) -> Int32 {
+    static func socket(family: Int32 = AF_INET) throws(IOError) -> Int32 {
         try retrying("socket") {
-            Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }
     }
 

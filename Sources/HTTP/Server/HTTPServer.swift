@@ -42,6 +42,29 @@ public final class HTTPServer: Sendable {
     {
         // A client that vanishes mid-write must be an EPIPE, not the end of the process.
         signal(SIGPIPE, SIG_IGN)
+        let fd: Int32
+        if let path = configuration.socketPath {
+            fd = try Self.listenUnix(path)
+            self.port = 0
+        } else {
+            let (tcp, port) = try Self.listenTCP(configuration)
+            fd = tcp
+            self.port = port
+        }
+        do {
+            self.wake = try Posix.pipe()
+        } catch {
+            Posix.close(fd)
+            throw .io(error)
+        }
+        self.listener = fd
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    private static func listenTCP(_ configuration: HTTPServerConfiguration) throws(HTTPError) -> (
+        Int32, UInt16
+    ) {
         guard let address = Posix.address(host: configuration.host, port: configuration.port) else {
             throw .invalidAddress("\(configuration.host):\(configuration.port)")
         }
@@ -55,20 +78,30 @@ public final class HTTPServer: Sendable {
             try Posix.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
             try Posix.bind(fd, address)
             try Posix.listen(fd, backlog: 1024)
-            self.port = UInt16(bigEndian: try Posix.localAddress(fd).sin_port)
+            return (fd, UInt16(bigEndian: try Posix.localAddress(fd).sin_port))
         } catch {
             Posix.close(fd)
             throw .io(error)
         }
+    }
+
+    private static func listenUnix(_ path: String) throws(HTTPError) -> Int32 {
+        let fd: Int32
         do {
-            self.wake = try Posix.pipe()
+            fd = try Posix.socket(family: AF_UNIX)
+        } catch {
+            throw .io(error)
+        }
+        do throws(IOError) {
+            try Posix.bind(fd, unixPath: path)
+            // Only the state directory's user may talk to its store.
+            guard chmod(path, 0o600) == 0 else { throw IOError(errnoCode: errno, reason: "chmod \(path)") }
+            try Posix.listen(fd, backlog: 1024)
+            return fd
         } catch {
             Posix.close(fd)
             throw .io(error)
         }
-        self.listener = fd
-        self.configuration = configuration
-        self.handler = handler
     }
 
     /// Starts accepting on a thread of its own and returns.

@@ -3,6 +3,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String
     /// 0 picks a free port (tests); `HTTPServer.port` tells which.
     public var port: UInt16
+    /// Listen on this Unix domain socket instead of `host:port`. The file is made mode 0600
+    /// (only its owner may connect); one already there must be removed first by the caller,
+    /// which alone knows whether it is stale.
+    public var socketPath: String?
     /// A request head (request line + headers) over this is answered 431.
     public var maxHeaderBytes: Int
     /// A body over this is answered 413.
@@ -32,6 +36,7 @@ public struct HTTPServerConfiguration: Sendable {
     ) {
         self.host = host
         self.port = port
+        self.socketPath = nil
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderCount = maxHeaderCount

@@ -4,10 +4,15 @@ import Foundation
 /// the run itself. Never used while curses owns the screen.
 enum Console {
     static func print(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+        } catch {
+            // The reader went away (`kiosk store products | head`): stop quietly, as cat does.
+            exit(0)
+        }
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 }

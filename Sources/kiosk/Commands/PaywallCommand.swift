@@ -65,10 +65,24 @@ struct PaywallCommand: Command {
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
         let theme = try loadTheme(arguments.value("theme") ?? "default")
-        let store = try await storeOptions.makeAnyStore()
+        let opened = try await storeOptions.open(command: "kiosk (paywall)")
+        do {
+            let code = try await run(on: opened, theme: theme, start: start, beforeMain: beforeMain)
+            await opened.close()
+            return code
+        } catch {
+            await opened.close()
+            throw error
+        }
+    }
+
+    private func run(
+        on opened: OpenedStore, theme: Theme, start: ContinuousClock.Instant, beforeMain: Double
+    ) async throws -> ExitCode {
+        let store = opened.store
         var content = try PaywallContentLoader.content(catalogPath: storeOptions.catalogPath)
+        content.backendName = opened.backendName
         if let remote = storeOptions.remote {
-            content.backendName = remote.absoluteString
             try await RemoteCatalogCheck.check(
                 store: store, catalogPath: storeOptions.catalogPath, url: remote)
         }

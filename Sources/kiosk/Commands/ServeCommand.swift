@@ -1,6 +1,8 @@
 import Foundation
 import HTTP
+import SharedState
 import Signing
+import Simulator
 import StoreServer
 
 /// `kiosk serve`: the live verification server, a simulated store for many accounts behind
@@ -58,7 +60,29 @@ struct ServeCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let (store, authority) = try storeOptions.makeStoreAndAuthority()
+        let ownership: StateOwnership?
+        let store: SimulatedStore
+        let root: Certificate
+        if storeOptions.isEphemeral {
+            ownership = nil
+            let (ephemeral, authority) = try storeOptions.makeStoreAndAuthority()
+            (store, root) = (ephemeral, authority.root)
+        } else {
+            let owning = try storeOptions.ownership(command: "kiosk serve")
+            do {
+                guard let owned = try await owning.own() else {
+                    Console.error(
+                        "kiosk serve: \(SharedStateError.ownedByAnother(directory: owning.directory.path, owner: owning.owner))"
+                    )
+                    return .cannotCreate
+                }
+                (store, root) = owned
+            } catch let error as SharedStateError {
+                Console.error("kiosk serve: \(error)")
+                return .cannotCreate
+            }
+            ownership = owning
+        }
         let token: String
         var tokenPlace = "given with --token"
         do {
@@ -79,7 +103,7 @@ struct ServeCommand: Command {
         let delivery: WebhookDelivery?
         do {
             let keys = try APIKeyRegistry(directory: storeOptions.isEphemeral ? nil : storeOptions.state.url)
-            server = StoreServer(store: store, token: token, rootCertificate: authority.root, apiKeys: keys)
+            server = StoreServer(store: store, token: token, rootCertificate: root, apiKeys: keys)
             delivery = try webhook.map { url throws(StoreServerError) in
                 try WebhookDelivery(store: store, url: url)
             }
@@ -95,6 +119,7 @@ struct ServeCommand: Command {
             return .cannotCreate
         }
         let url = "http://\(host):\(http.port)"
+        await ownership?.announce(url: url)
         var lines = ["kiosk serve: listening on \(url)"]
         if storeOptions.isEphemeral { lines.append("  token:            \(token)") }
         lines += [
@@ -118,6 +143,7 @@ struct ServeCommand: Command {
         delivery?.start()
         await http.stopOnTerminationSignal()
         delivery?.stop()
+        await ownership?.release()
         Console.print("kiosk serve: stopped")
         return .success
     }

@@ -60,14 +60,19 @@ struct StoreCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let store = try await storeOptions.makeAnyStore()
+        let opened = try await storeOptions.open(command: "kiosk store \(action.rawValue)")
         let output = StoreOutput(json: parsed.flag("json"))
         do {
-            try await StoreActionRunner(store: store, command: self, output: output).run()
+            try await StoreActionRunner(store: opened.store, command: self, output: output).run()
+            await opened.close()
             return .success
         } catch let error as StoreError {
+            await opened.close()
             Console.error("kiosk store \(action.rawValue): \(error)")
             return .failure
+        } catch {
+            await opened.close()
+            throw error
         }
     }
 

@@ -8,7 +8,7 @@ import StoreServer
 
 /// The options every command that opens a store shares: which catalog, where the state lives,
 /// which account, and the identity signed payloads carry.
-struct StoreOptions {
+struct StoreOptions: Sendable {
     static let specs: [OptionSpec] = [
         .option(
             "catalog", value: "FILE|NAME", help: "A .storekit file or a bundled catalog name (default: demo)."

@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The exclusive lock that makes one process the owner of a state directory: `flock` on
+/// `owner.lock`, held while the descriptor is open, so it dies with the process that holds it
+/// (a crash or SIGKILL leaves nothing stale to clean up). It is never inherited by children.
+final class StateLock: Sendable {
+    static let fileName = "owner.lock"
+
+    private let fd: Int32
+
+    private init(fd: Int32) { self.fd = fd }
+
+    deinit { close(fd) }
+
+    /// Takes the lock of `directory`, or returns nil at once when another process holds it.
+    /// - Throws: `SharedStateError.unusable` when the lock file cannot be opened.
+    static func acquire(in directory: URL) throws(SharedStateError) -> StateLock? {
+        let path = directory.appendingPathComponent(fileName).path
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw .unusable(path, String(cString: strerror(errno)))
+        }
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(fd)
+            if code == EWOULDBLOCK { return nil }
+            throw .unusable(path, String(cString: strerror(code)))
+        }
+        return StateLock(fd: fd)
+    }
+}

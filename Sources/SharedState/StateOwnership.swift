@@ -1,0 +1,134 @@
+import Foundation
+import HTTP
+import RemoteStore
+import Signing
+import Simulator
+import StoreCore
+import StoreServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One store per state directory. The first process to open a state owns it (`StateLock`),
+/// keeps the ledger open, and serves the store on a Unix socket in the directory, speaking
+/// the wire protocol of `kiosk serve`; every other process on that state is a client of it
+/// (`RemoteStore` over the socket), so the paywall, `kiosk store` and a server always see one
+/// store, live. When the owner goes, the next client to need the store takes the state over
+/// (`reattach`) or finds whoever did.
+public actor StateOwnership {
+    public static let socketName = "kiosk.sock"
+
+    /// Opens this process's own store on the state (load the catalog, the authority, the
+    /// ledger): called only once this process holds the lock.
+    public typealias StoreOpener = @Sendable () throws -> (store: SimulatedStore, root: Certificate)
+
+    /// What `attach` made of this process.
+    public enum Role: Sendable {
+        /// It owns the state: use the store directly (it is also served to the others).
+        case owner(SimulatedStore)
+        /// Another process owns it: use `clientStore`.
+        case client
+    }
+
+    public nonisolated let directory: URL
+    private let command: String
+    private let openStore: StoreOpener
+    private var lock: StateLock?
+    private var server: HTTPServer?
+    private var record: OwnerRecord?
+    /// The store while this process owns the state.
+    public private(set) var ownedStore: SimulatedStore?
+    private var ownedRoot: Certificate?
+
+    /// - Parameter command: what this process is, for the others' messages ("kiosk store").
+    public init(directory: URL, command: String, openStore: @escaping StoreOpener) {
+        self.directory = directory
+        self.command = command
+        self.openStore = openStore
+    }
+
+    public nonisolated var socketPath: String { directory.appendingPathComponent(Self.socketName).path }
+
+    /// The owner of the state now, as its record says (nil when none is alive).
+    public nonisolated var owner: OwnerRecord? { OwnerRecord.read(in: directory) }
+
+    /// Takes the state when nobody owns it, or finds the owner's socket answering; waits up to
+    /// `timeout` for an owner that is still opening its ledger.
+    /// - Throws: what opening the store threw, or `SharedStateError`.
+    public func attach(timeout: Duration = .seconds(30)) async throws -> Role {
+        if let ownedStore { return .owner(ownedStore) }
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let owned = try own() { return .owner(owned.store) }
+            if socketAnswers() { return .client }
+            guard ContinuousClock.now < deadline else {
+                throw SharedStateError.ownerNotAnswering(directory: directory.path, owner: owner)
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Takes the state if nobody owns it: returns the store and its root certificate, or nil
+    /// when another process owns it.
+    public func own() throws -> (store: SimulatedStore, root: Certificate)? {
+        if let ownedStore, let ownedRoot { return (ownedStore, ownedRoot) }
+        guard let lock = try StateLock.acquire(in: directory) else { return nil }
+        let (store, root) = try openStore()
+        let token = try ServerToken.loadOrCreate(in: directory)
+        // A socket file left by an owner that was killed: ours now, since we hold the lock.
+        unlink(socketPath)
+        var configuration = HTTPServerConfiguration()
+        configuration.socketPath = socketPath
+        let server = try StoreServer(store: store, token: token, rootCertificate: root).serve(configuration)
+        let record = OwnerRecord(command: command)
+        try? record.write(in: directory)
+        (self.lock, self.server, self.record, ownedStore, ownedRoot) = (lock, server, record, store, root)
+        return (store, root)
+    }
+
+    /// Notes where `kiosk serve` listens too, for the others' messages.
+    public func announce(url: String) {
+        record?.url = url
+        try? record?.write(in: directory)
+    }
+
+    /// Makes sure someone serves the socket again after the owner went away: this process
+    /// takes the state over, or finds the process that did. A client's `RemoteStore` calls it.
+    public func reattach() async throws(StoreError) {
+        do {
+            _ = try await attach()
+        } catch let error as SharedStateError {
+            throw StoreError.backend("\(error)")
+        } catch {
+            throw StoreError.backend("cannot take over the state directory \(directory.path): \(error)")
+        }
+    }
+
+    /// A store that talks to the owner over the socket and re-attaches when it goes away.
+    /// Signatures are checked against the state's own root certificate.
+    public func clientStore(account: String) throws -> RemoteStore {
+        let root = try CertificateAuthority.storedRoot(
+            directory: directory.appendingPathComponent(CertificateAuthority.directoryName).path)
+        let token = try ServerToken.loadOrCreate(in: directory)
+        return RemoteStore(
+            socketPath: socketPath, token: token, account: account, root: root,
+            reattach: { [self] () async throws(StoreError) in try await reattach() })
+    }
+
+    /// Stops serving (requests under way finish first) and gives the state up.
+    public func release() async {
+        guard let server else { return }
+        await server.stop(gracePeriod: 5)
+        unlink(socketPath)
+        OwnerRecord.remove(in: directory)
+        (self.server, lock, record, ownedStore, ownedRoot) = (nil, nil, nil, nil, nil)
+    }
+
+    /// Whether a process accepts connections on the socket.
+    private nonisolated func socketAnswers() -> Bool {
+        guard let socket = try? ClientSocket(address: .unix(path: socketPath)) else { return false }
+        socket.close()
+        return true
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SharedState
+import Simulator
+import StoreCore
+
+/// A store a command opened, and how: the state's owner, a client of its owner, a server's
+/// client, or an ephemeral simulator. `close()` gives the state up when this process owns it.
+struct OpenedStore {
+    var store: any Store & StoreControl
+    /// Set while the store is on a state directory (owner or client).
+    var ownership: StateOwnership?
+    /// What the status line names as the backend.
+    var backendName: String
+
+    /// Stops serving the state to the others (requests under way finish) and unlocks it.
+    func close() async { await ownership?.release() }
+}
+
+extension StoreOptions {
+    /// The ownership of the state directory (created if missing), opening this process's own
+    /// store on it only when it takes the state.
+    func ownership(command: String) throws -> StateOwnership {
+        let directory: URL
+        do {
+            directory = try state.create()
+        } catch {
+            Console.error("kiosk: cannot use the state directory \(state.url.path): \(error)")
+            throw ExitCode.cannotCreate
+        }
+        let options = self
+        return StateOwnership(directory: directory, command: command) {
+            let (store, authority) = try options.makeStoreAndAuthority()
+            return (store, authority.root)
+        }
+    }
+
+    /// Opens the store the options name. On a state directory the first process owns it and
+    /// serves it on its socket; any other process becomes that owner's client, so every kiosk
+    /// on one state sees one store, live (docs/server.md, "Sharing a state").
+    /// - Parameter command: what this process is, for the others' messages ("kiosk store").
+    func open(command: String) async throws -> OpenedStore {
+        if let remote {
+            return OpenedStore(store: try await makeAnyStore(), ownership: nil, backendName: remote.absoluteString)
+        }
+        if isEphemeral { return OpenedStore(store: try makeStore(), ownership: nil, backendName: "sim") }
+        let ownership = try ownership(command: command)
+        let directory = ownership.directory
+        let role: StateOwnership.Role
+        do {
+            role = try await ownership.attach()
+        } catch let error as SharedStateError {
+            Console.error("kiosk: \(error)")
+            throw ExitCode.cannotCreate
+        }
+        switch role {
+        case .owner(let store):
+            return OpenedStore(store: store, ownership: ownership, backendName: "sim")
+        case .client:
+            do {
+                let store = try await ownership.clientStore(account: account ?? SimulatedStore.defaultAccount)
+                if let account, try await !store.accounts().contains(where: { $0.name == account }) {
+                    try await store.addAccount(StoreAccount(name: account))
+                }
+                let owner = ownership.owner.map { "shared with \($0.summary)" } ?? "shared"
+                return OpenedStore(store: store, ownership: ownership, backendName: owner)
+            } catch {
+                Console.error("kiosk: the store of \(directory.path) is shared, but using it failed: \(error)")
+                throw ExitCode.failure
+            }
+        }
+    }
+}
