@@ -57,7 +57,7 @@ let package = Package(
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
-            name: "kiosk-storm", dependencies: ["Catalog", "Signing", "Simulator", "StoreCore"]),
+            name: "kiosk-storm", dependencies: ["Catalog", "Signing", "Simulator", "StoreCore", "SharedState"]),
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
@@ -88,6 +88,12 @@ let package = Package(
                 "Subprocess",
             ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk"]),
+        .testTarget(
+            name: "SharedStateTests",
+            dependencies: [
+                "kiosk", "kiosk-storm", "SharedState", "Simulator", "Catalog", "Signing", "StoreCore", "Subprocess",
+                "StoreServer", "RemoteStore", "HTTP",
+            ]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "SnapshotSupport"],
             exclude: ["__Snapshots__"]),

@@ -27,7 +27,9 @@ extension RemoteStore {
     public func events() async -> AsyncStream<StoreEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreEvent.self)
         // Events missed while the stream was away are summed up as "state changed" on reconnect.
-        await follow("events", control: true, resumable: false, onReconnect: .stateChanged, into: continuation) {
+        await follow(
+            "events", control: true, resumable: false, onReconnect: .stateChanged, into: continuation
+        ) {
             [self] event in
             guard let wire = try? WireCoding.decode(Wire.Event.self, from: Array(event.data.utf8)) else {
                 return nil
@@ -110,7 +112,9 @@ extension RemoteStore {
         for await _ in ready {}
     }
 
-    private func register(_ id: UUID, cancel: @escaping @Sendable () -> Void) { streamConnections[id] = cancel }
+    private func register(_ id: UUID, cancel: @escaping @Sendable () -> Void) {
+        streamConnections[id] = cancel
+    }
 
     private func unregister(_ id: UUID) { streamConnections[id] = nil }
 }

@@ -8,15 +8,29 @@ import StoreCore
 // the crash test. After each purchase commits it prints `ACK <key> <account> <transaction ID>`
 // on standard output, unbuffered: a line printed is an acknowledged purchase, which must
 // survive a SIGKILL at any instant. It runs until it is killed.
+// `kiosk-storm shared STATE_DIR NAME COUNT`: one client of a shared state (SharedStorm).
 
 let arguments = CommandLine.arguments
+let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("catalogs/demo.storekit").path
+if arguments.count == 5, arguments[1] == "shared", let count = Int(arguments[4]) {
+    do {
+        try await SharedStorm.run(
+            directory: URL(fileURLWithPath: arguments[2], isDirectory: true), name: arguments[3],
+            count: count,
+            catalogPath: catalogPath)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("kiosk-storm: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard arguments.count == 3, let first = Int(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: kiosk-storm STATE_DIR FIRST_KEY\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: kiosk-storm STATE_DIR FIRST_KEY | kiosk-storm shared STATE_DIR NAME COUNT\n".utf8))
     exit(64)
 }
 let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
-let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("catalogs/demo.storekit").path
 do {
     let store = try SimulatedStore(
         catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(directory),

@@ -46,7 +46,8 @@ public enum EventStreamClient {
         var early: [ServerSentEvent] = []
         do {
             socket = try ClientSocket(address: address)
-            var request = "GET \(path) HTTP/1.1\r\nHost: \(address.hostHeader)\r\nAccept: text/event-stream\r\n"
+            var request =
+                "GET \(path) HTTP/1.1\r\nHost: \(address.hostHeader)\r\nAccept: text/event-stream\r\n"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
             try socket.write(request + "\r\n")
             var data: [UInt8] = []

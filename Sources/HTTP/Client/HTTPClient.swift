@@ -40,7 +40,8 @@ public final class HTTPClient: Sendable {
         let result: Result<ClientResponse, Failure> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
-                    returning: self.sendBlocking(method, path, headers: headers, body: body, timeout: timeout))
+                    returning: self.sendBlocking(method, path, headers: headers, body: body, timeout: timeout)
+                )
             }
         }
         return try result.get()

@@ -40,7 +40,8 @@ extension StoreOptions {
     /// - Parameter command: what this process is, for the others' messages ("kiosk store").
     func open(command: String) async throws -> OpenedStore {
         if let remote {
-            return OpenedStore(store: try await makeAnyStore(), ownership: nil, backendName: remote.absoluteString)
+            return OpenedStore(
+                store: try await makeAnyStore(), ownership: nil, backendName: remote.absoluteString)
         }
         if isEphemeral { return OpenedStore(store: try makeStore(), ownership: nil, backendName: "sim") }
         let ownership = try ownership(command: command)
@@ -64,7 +65,8 @@ extension StoreOptions {
                 let owner = ownership.owner.map { "shared with \($0.summary)" } ?? "shared"
                 return OpenedStore(store: store, ownership: ownership, backendName: owner)
             } catch {
-                Console.error("kiosk: the store of \(directory.path) is shared, but using it failed: \(error)")
+                Console.error(
+                    "kiosk: the store of \(directory.path) is shared, but using it failed: \(error)")
                 throw ExitCode.failure
             }
         }

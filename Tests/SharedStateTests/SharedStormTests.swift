@@ -1,0 +1,153 @@
+import Catalog
+import Foundation
+import Signing
+import Simulator
+import StoreCore
+import Testing
+
+/// Several processes on one state directory: two `kiosk store` loops and two paywall-like
+/// clients make mixed purchases, Ask to Buy approvals and refunds at once. One of them owns the
+/// state, the others are its clients; nothing may be lost, repeated or overwritten.
+@Suite(.serialized) struct SharedStormTests {
+    @Test func fourProcessesShareOneStoreWithoutLosingOrRepeatingAnything() async throws {
+        let directory = try Self.freshDirectory()
+        defer { Self.remove(directory) }
+        let harness = StormHarness(directory: directory)
+        let outcomes = await Self.storm(harness, cliCount: 50, clientCount: 50)
+        #expect(
+            outcomes.purchases.count >= 100,
+            "too few acknowledged purchases: \(outcomes.failures.prefix(5).joined(separator: "\n"))")
+        #expect(!outcomes.approved.isEmpty && !outcomes.refunded.isEmpty)
+        try await Self.verify(directory: directory, outcomes: outcomes)
+    }
+
+    @Test func killingTheOwnerTwentyTimesLosesNothingAndClientsCarryOn() async throws {
+        let directory = try Self.freshDirectory()
+        defer { Self.remove(directory) }
+        let harness = StormHarness(directory: directory)
+        let killer = Task {
+            var kills = 0
+            var generator = SystemRandomNumberGenerator()
+            while kills < 20 && !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Int.random(in: 100...400, using: &generator)))
+                // The owner may be between two short-lived `kiosk store` processes: look again soon.
+                for _ in 0..<100 where !Task.isCancelled {
+                    if harness.killOwner() != nil {
+                        kills += 1
+                        break
+                    }
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+            }
+            return kills
+        }
+        let outcomes = await Self.storm(harness, cliCount: 80, clientCount: 150, restartKilledClients: true)
+        killer.cancel()
+        let kills = await killer.value
+        #expect(kills == 20, "the storm ended before the owner was killed 20 times (\(kills) kills)")
+        print(
+            "owner killed \(kills) times; \(outcomes.purchases.count) purchases acknowledged; failures: \(outcomes.failures.count)"
+        )
+        #expect(
+            outcomes.purchases.count >= 50,
+            "too few acknowledged purchases: \(outcomes.failures.prefix(5).joined(separator: "\n"))")
+        try await Self.verify(directory: directory, outcomes: outcomes)
+    }
+
+    /// Two `kiosk store` loops and two clients at once; a killed client starts again as a new
+    /// account (its keys are its own) for the actions it had left.
+    static func storm(
+        _ harness: StormHarness, cliCount: Int, clientCount: Int, restartKilledClients: Bool = false
+    ) async -> StormHarness.Outcomes {
+        await withTaskGroup(of: StormHarness.Outcomes.self) { group in
+            for name in ["shell-a", "shell-b"] {
+                group.addTask { await harness.storeLoop(account: name, count: cliCount) }
+            }
+            for name in ["paywall-a", "paywall-b"] {
+                group.addTask {
+                    var total = StormHarness.Outcomes()
+                    var round = 0
+                    var remaining = clientCount
+                    while remaining > 0 {
+                        let (status, outcomes) = await harness.client(
+                            account: "\(name).\(round)", count: remaining)
+                        total.merge(outcomes)
+                        guard restartKilledClients, status != 0 else { break }
+                        remaining -= max(1, outcomes.purchases.count + outcomes.refunded.count)
+                        round += 1
+                    }
+                    return total
+                }
+            }
+            var all = StormHarness.Outcomes()
+            for await outcomes in group { all.merge(outcomes) }
+            return all
+        }
+    }
+
+    /// Every acknowledged purchase is in the ledger exactly once under its own account, no ID
+    /// was given to two purchases, no key was applied twice, approvals and refunds took, each
+    /// key answers with its transaction again, and SQLite finds the file sound.
+    static func verify(directory: URL, outcomes: StormHarness.Outcomes) async throws {
+        let ids = outcomes.purchases.map(\.id)
+        #expect(Set(ids).count == ids.count, "one transaction ID was acknowledged for two purchases")
+        let store = try SimulatedStore(
+            catalog: try LoadedCatalog.load(
+                contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path),
+            ledger: .directory(directory),
+            signer: try CoveringSigner(
+                authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)))
+        #expect(try await store.integrityCheck() == "ok")
+        for (account, tried) in outcomes.keysTried {
+            try await SimulatedStore.$requestAccount.withValue(account) {
+                let records = try await store.transactionRecords()
+                #expect(
+                    records.count <= tried, "\(account): \(records.count) transactions from \(tried) keys")
+                let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                for purchase in outcomes.purchases where purchase.account == account {
+                    let record = try #require(byID[purchase.id], "acknowledged \(purchase) was lost")
+                    #expect(record.transaction.unsafePayloadValue.productID == StormHarness.product)
+                    let replay = try await store.purchase(
+                        StormHarness.product, options: [.idempotencyKey(purchase.key)])
+                    guard case .success(let verification) = replay else {
+                        Issue.record("replaying \(purchase.key) gave \(replay)")
+                        continue
+                    }
+                    #expect(verification.unsafePayloadValue.id == purchase.id, "key \(purchase.key)")
+                }
+                for id in outcomes.approved where byID[id] != nil {
+                    #expect(byID[id]?.state != .pendingApproval, "approved \(id) is still pending")
+                }
+                for id in outcomes.refunded where byID[id] != nil {
+                    #expect(byID[id]?.state == .refunded, "refunded \(id) is \(byID[id]!.state)")
+                }
+            }
+        }
+        let accountsTouched = Set(outcomes.approved + outcomes.refunded)
+        let known = try await withThrowingTaskGroup(of: [UInt64].self) { group in
+            for account in outcomes.keysTried.keys {
+                group.addTask {
+                    try await SimulatedStore.$requestAccount.withValue(account) {
+                        try await store.transactionRecords().map(\.id)
+                    }
+                }
+            }
+            return try await group.reduce(into: Set<UInt64>()) { $0.formUnion($1) }
+        }
+        #expect(accountsTouched.isSubset(of: known), "an approval or refund names a transaction that is gone")
+    }
+
+    static func freshDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-shared-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    static func remove(_ directory: URL) {
+        try? FileManager.default.removeItem(at: directory)
+        try? FileManager.default.removeItem(
+            at: directory.deletingLastPathComponent().appendingPathComponent(
+                directory.lastPathComponent + "-out"))
+    }
+}
