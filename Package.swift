@@ -57,7 +57,8 @@ let package = Package(
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
-            name: "kiosk-storm", dependencies: ["Catalog", "Signing", "Simulator", "StoreCore", "SharedState"]),
+            name: "kiosk-storm",
+            dependencies: ["Catalog", "Signing", "Simulator", "StoreCore", "SharedState"]),
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
@@ -91,7 +92,8 @@ let package = Package(
         .testTarget(
             name: "SharedStateTests",
             dependencies: [
-                "kiosk", "kiosk-storm", "SharedState", "Simulator", "Catalog", "Signing", "StoreCore", "Subprocess",
+                "kiosk", "kiosk-storm", "SharedState", "Simulator", "Catalog", "Signing", "StoreCore",
+                "Subprocess",
                 "StoreServer", "RemoteStore", "HTTP",
             ]),
         .testTarget(
