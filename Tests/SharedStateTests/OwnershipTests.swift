@@ -1,0 +1,95 @@
+import Catalog
+import Foundation
+import RemoteStore
+import SharedState
+import Signing
+import Simulator
+import StoreCore
+import Testing
+
+/// Ownership of a state directory inside one process (two `StateOwnership`s stand for two
+/// processes: `flock` conflicts between open files even within a process).
+@Suite struct OwnershipTests {
+    static func ownership(_ directory: URL, _ command: String) -> StateOwnership {
+        StateOwnership(directory: directory, command: command) {
+            let catalog = try LoadedCatalog.load(
+                contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path)
+            let authority = try CertificateAuthority.open(
+                directory: directory.appendingPathComponent("ca").path)
+            let store = try SimulatedStore(
+                catalog: catalog, ledger: .directory(directory),
+                signer: try CoveringSigner(authority: authority),
+                frozenClock: true)
+            return (store, authority.root)
+        }
+    }
+
+    /// The next element of a stream, or nil after `seconds`.
+    static func next<T: Sendable>(_ stream: AsyncStream<T>, within seconds: Double = 10) async -> T? {
+        await withTaskGroup(of: T?.self) { group in
+            group.addTask {
+                var iterator = stream.makeAsyncIterator()
+                return await iterator.next()
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test func theSecondProcessIsAClientAndTakesOverWhenTheOwnerQuits() async throws {
+        let directory = try SharedStormTests.freshDirectory()
+        defer { SharedStormTests.remove(directory) }
+        let first = Self.ownership(directory, "first")
+        guard case .owner = try await first.attach() else {
+            Issue.record("the first process must own a fresh state")
+            return
+        }
+        let second = Self.ownership(directory, "second")
+        guard case .client = try await second.attach() else {
+            Issue.record("the second process must be a client while the first owns the state")
+            return
+        }
+        #expect(second.owner?.command == "first")
+        let client = try await second.clientStore(account: "tester")
+        _ = try await client.purchase("com.kiosk.lumen.filmpack")
+        await first.release()
+        // The owner is gone: the client's next call takes the state over, losing nothing.
+        _ = try await client.purchase("com.kiosk.lumen.aicredits10")
+        #expect(await second.ownedStore != nil, "the client took the state over")
+        #expect(second.owner?.command == "second")
+        let products = try await client.all().map(\.unsafePayloadValue.productID)
+        #expect(products == ["com.kiosk.lumen.filmpack", "com.kiosk.lumen.aicredits10"])
+        await second.release()
+    }
+
+    @Test func switchingAccountMovesTheOpenStreams() async throws {
+        let directory = try SharedStormTests.freshDirectory()
+        defer { SharedStormTests.remove(directory) }
+        let owner = Self.ownership(directory, "owner")
+        guard case .owner(let store) = try await owner.attach() else {
+            Issue.record("a fresh state must be owned")
+            return
+        }
+        try await store.addAccount(StoreAccount(name: "bob"))
+        let client = try await owner.clientStore(account: "tester")
+        let updates = await client.updates()
+        try await client.switchAccount(to: "bob")
+        // The stream reconnects as bob: bob's purchase arrives, tester's does not.
+        _ = try await SimulatedStore.$requestAccount.withValue("tester") {
+            try await store.buyOffDevice("com.kiosk.lumen.lifetime", options: [])
+        }
+        // Give the stream time to reconnect as bob before bob buys.
+        try await Task.sleep(for: .milliseconds(300))
+        let bobs = try await SimulatedStore.$requestAccount.withValue("bob") {
+            try await store.buyOffDevice("com.kiosk.lumen.filmpack", options: [])
+        }
+        let update = await Self.next(updates)
+        #expect(update?.unsafePayloadValue.id == bobs.id, "the open stream follows the new account")
+        await owner.release()
+    }
+}
