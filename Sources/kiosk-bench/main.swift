@@ -21,6 +21,11 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await ServeBenchmark.run() }
     ),
     (
+        "shared",
+        "kiosk store as a client of a state's owner beside opening a 25,000-transaction state itself",
+        { try await SharedStateBenchmark.run() }
+    ),
+    (
         "render",
         "render + diff of 200x60 frames (widgets; the paywall shop with 500 products), first frame, idle CPU",
         {

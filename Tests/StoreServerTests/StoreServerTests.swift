@@ -31,14 +31,21 @@ struct Fixture {
     func updates(after lastEventID: String? = nil) async throws -> AsyncThrowingStream<
         ServerSentEvent, any Error
     > {
-        var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
-        if let lastEventID { headers.add("Last-Event-ID", lastEventID) }
-        guard
-            case .events(let events) = try await EventStreamClient.open(
-                host: "127.0.0.1", port: http.port, path: "/v1/accounts/tester/updates", headers: headers)
-        else { throw HTTPError.connectionClosed }
-        return events
+        try await updateStream(port: http.port, token: token, after: lastEventID)
     }
+}
+
+/// Opens tester's update stream on a server at 127.0.0.1:`port`, resuming after `lastEventID`.
+func updateStream(port: UInt16, token: String, after lastEventID: String?) async throws
+    -> AsyncThrowingStream<ServerSentEvent, any Error>
+{
+    var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
+    if let lastEventID { headers.add("Last-Event-ID", lastEventID) }
+    guard
+        case .events(let events) = try await EventStreamClient.open(
+            host: "127.0.0.1", port: port, path: "/v1/accounts/tester/updates", headers: headers)
+    else { throw HTTPError.connectionClosed }
+    return events
 }
 
 /// The next `count` events of a stream.

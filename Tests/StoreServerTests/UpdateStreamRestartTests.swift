@@ -30,16 +30,8 @@ import Testing
             self.token = token
         }
 
-        func updates(after lastEventID: String?) async throws -> AsyncThrowingStream<
-            ServerSentEvent, any Error
-        > {
-            var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
-            if let lastEventID { headers.add("Last-Event-ID", lastEventID) }
-            guard
-                case .events(let events) = try await EventStreamClient.open(
-                    host: "127.0.0.1", port: http.port, path: "/v1/accounts/tester/updates", headers: headers)
-            else { throw HTTPError.connectionClosed }
-            return events
+        func updates(after lastEventID: String?) async throws -> AsyncThrowingStream<ServerSentEvent, any Error> {
+            try await updateStream(port: http.port, token: token, after: lastEventID)
         }
     }
 

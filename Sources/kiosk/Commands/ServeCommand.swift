@@ -134,6 +134,8 @@ struct ServeCommand: Command {
                 "  root certificate: \(state)/\(CertificateAuthority.directoryName)/root.pem "
                     + "(DER and chain: kiosk certs --state \(state))",
                 "  try:              kiosk store products --store \(url) --state \(state)",
+                "  shared state:     \(state)/\(StateOwnership.socketName) (kiosk and kiosk store with "
+                    + "--state \(state) use this server's store)",
             ]
         }
         lines.append("  App Store API:    \(url)/inApps/... (keys: kiosk keys list)")
