@@ -16,6 +16,17 @@ extension RemoteStore: StoreControl {
     }
 
     /// Acts for another account from now on (after checking the server knows it).
+    /// Acts for `name` from now on, adding the account first when the store has none of that
+    /// name: one request, whatever the number of accounts (listing them all costs O(accounts)).
+    public func useAccount(_ name: String) async throws(StoreError) {
+        do {
+            try await switchAccount(to: name)
+        } catch .accountNotFound {
+            try await addAccount(StoreAccount(name: name))
+            try await switchAccount(to: name)
+        }
+    }
+
     public func switchAccount(to name: String) async throws(StoreError) {
         _ = try await client.call("GET", WireClient.path("v1", "accounts", name), as: StoreAccount.self)
         guard name != account else { return }

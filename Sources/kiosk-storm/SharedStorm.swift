@@ -28,9 +28,7 @@ enum SharedStorm {
         _ = try await ownership.attach()
         // Through the socket even when this process owns the state: the paywall's path.
         let store = try await ownership.clientStore(account: name)
-        if try await !store.accounts().contains(where: { $0.name == name }) {
-            try await store.addAccount(StoreAccount(name: name))
-        }
+        try await store.useAccount(name)
         var lastPurchase: UInt64?
         for index in 0..<count {
             do {

@@ -59,9 +59,7 @@ extension StoreOptions {
         case .client:
             do {
                 let store = try await ownership.clientStore(account: account ?? SimulatedStore.defaultAccount)
-                if let account, try await !store.accounts().contains(where: { $0.name == account }) {
-                    try await store.addAccount(StoreAccount(name: account))
-                }
+                if let account { try await store.useAccount(account) }
                 let owner = ownership.owner.map { "shared with \($0.summary)" } ?? "shared"
                 return OpenedStore(store: store, ownership: ownership, backendName: owner)
             } catch {

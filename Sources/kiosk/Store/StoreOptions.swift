@@ -121,9 +121,7 @@ struct StoreOptions: Sendable {
         do {
             let store = try await RemoteStore.connect(
                 url: remote, token: token, account: account ?? SimulatedStore.defaultAccount, trust: trust)
-            if let account, try await !store.accounts().contains(where: { $0.name == account }) {
-                try await store.addAccount(StoreAccount(name: account))
-            }
+            if let account { try await store.useAccount(account) }
             return store
         } catch {
             Console.error("kiosk: \(error)")
