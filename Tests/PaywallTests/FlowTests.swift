@@ -42,6 +42,18 @@ import Testing
         #expect(try screen(driver).contains("auto-renew on"))
     }
 
+    /// Webhook deliveries are announced by no update stream: the notifications view re-reads
+    /// them when it opens and on every tick while it is open, and only then.
+    @Test func theNotificationsViewFollowsDeliveries() async throws {
+        var driver = try await driver()
+        await driver.press(.character("m"))
+        var state = driver.state
+        #expect(update(&state, .key(.character("N"))) == [.reload])
+        #expect(update(&state, .tick) == [.readClock, .reload])
+        #expect(update(&state, .key(.character("N"))).isEmpty)
+        #expect(update(&state, .tick) == [.readClock])
+    }
+
     @Test func cancellingTheSheetBuysNothing() async throws {
         var driver = try await driver()
         await driver.press(.enter, .escape)

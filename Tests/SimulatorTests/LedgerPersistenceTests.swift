@@ -74,6 +74,20 @@ import Testing
         }
     }
 
+    /// The default account is `tester` on every open, not whichever account sorts first.
+    @Test func theDefaultAccountStaysTesterAfterAnotherIsAdded() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-default-account-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let first = try SimulatedStore.makeForTest(location: .directory(directory))
+        try await first.addAccount(StoreAccount(name: "carol"))
+        #expect(await first.activeAccount == "tester")
+        let reopened = try SimulatedStore.makeForTest(location: .directory(directory))
+        #expect(await reopened.activeAccount == SimulatedStore.defaultAccount)
+        #expect(try await reopened.accounts().map(\.name).sorted() == ["carol", "tester"])
+    }
+
     @Test func familySharingGrantsAndRevokes() async throws {
         let store = try SimulatedStore.makeForTest()
         try await store.addAccount(StoreAccount(name: SimulatedStore.defaultAccount, familyID: "smiths"))

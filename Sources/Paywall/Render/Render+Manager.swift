@@ -119,7 +119,7 @@ func renderNotifications(_ canvas: inout Canvas, _ notifications: [NotificationS
                     .error
                 )
         } else {
-            delivery = ("not delivered (no webhook)", .muted)
+            delivery = ("not sent yet (needs kiosk serve --webhook)", .muted)
         }
         let line = area.row(row)
         let columns = line.split(columns: [.fixed(6), .fixed(44), .fixed(17), .fill()], spacing: 1)

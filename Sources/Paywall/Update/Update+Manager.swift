@@ -58,7 +58,10 @@ func performManager(_ state: inout AppState, action: String, key: Key) -> [Effec
     case "locale":
         control = .setting(.locale(cycled(KeyMaps.locales, after: settings.locale)))
     case "clear": control = .clear
-    case "notifications": state.managerShowsNotifications.toggle()
+    case "notifications":
+        state.managerShowsNotifications.toggle()
+        // Deliveries happen on the server's schedule: read them afresh when the view opens.
+        return state.managerShowsNotifications ? [.reload] : []
     default: break
     }
     guard let control else { return [] }

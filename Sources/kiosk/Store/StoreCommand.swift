@@ -36,6 +36,7 @@ struct StoreCommand: Command {
             .option("storefront", value: "CODE", help: "account add: the account's storefront."),
             .option("family", value: "ID", help: "account add: the account's family."),
             .option("after", value: "N", help: "notifications: only after this sequence number."),
+            .option("limit", value: "N", help: "notifications: at most the newest N (default 100)."),
         ]
     static var discussion: String {
         "ACTIONS:\n" + StoreAction.allCases.map { "  " + $0.synopsis }.joined(separator: "\n")

@@ -161,11 +161,12 @@ struct StoreOutput {
         }
     }
 
-    func accounts(_ accounts: [StoreAccount]) {
+    /// The accounts, the one commands act for marked `*` (`--account`, else `tester`).
+    func accounts(_ accounts: [StoreAccount], current: String) {
         if json { return emit(accounts) }
         for account in accounts {
             Console.print(
-                "\(account.name.padded(24)) \(account.storefront)"
+                (account.name == current ? "* " : "  ") + "\(account.name.padded(24)) \(account.storefront)"
                     + (account.familyID.map { "  family \($0)" } ?? ""))
         }
     }
@@ -179,15 +180,27 @@ struct StoreOutput {
         Console.print(result.jwsRepresentation)
     }
 
-    func notifications(_ notifications: [OutboxNotification]) {
+    func notifications(_ notifications: [NotificationSummary]) {
         if json { return emit(notifications) }
         if notifications.isEmpty { return Console.print("(no notifications)") }
         for notification in notifications {
             let kind = [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
             Console.print(
-                "\(String(notification.sequence).padded(6)) \(kind.padded(44)) \(notification.productID ?? "")  \(Self.date(notification.createdAt))"
-            )
+                "\(String(notification.sequence).padded(6)) \(kind.padded(44)) \((notification.productID ?? "-").padded(40))"
+                    + "\(Self.date(notification.createdAt))  \(Self.delivery(notification))")
         }
+    }
+
+    /// What became of a notification's delivery, in the Transaction Manager's words.
+    static func delivery(_ notification: NotificationSummary) -> String {
+        guard let last = notification.attempts.last else {
+            return "not sent (no webhook yet, or waiting for its turn)"
+        }
+        let tries = notification.attempts.count == 1 ? "" : " x\(notification.attempts.count)"
+        let status = last.httpStatus.map { " \($0)" } ?? ""
+        if last.result == "SUCCESS" { return "delivered\(status)\(tries)" }
+        let next = notification.nextAttemptAt.map { ", next try \(Self.date($0))" } ?? ", gave up"
+        return "\(last.result)\(status)\(tries)\(next)"
     }
 
     func value(_ name: String, _ value: some CustomStringConvertible & Encodable) {
