@@ -1,6 +1,7 @@
 import Foundation
 import Signing
 import StoreServer
+import TerminalUI
 import Testing
 
 @testable import kiosk
@@ -66,5 +67,18 @@ import Testing
         #expect(ServerTokenSource.resolve(flag: nil, stateDirectory: empty, environment: [:]) == nil)
         #expect(
             ServerTokenSource.missing(url: url, stateDirectory: empty).contains(empty.path + "/server-token"))
+    }
+
+    /// A theme kept outside themes/ can inherit a bundled theme by name.
+    @Test func aThemeAnywhereInheritsABundledTheme() throws {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let path = scratch.appendingPathComponent("mine.json").path
+        try Data(#"{"name": "mine", "inherits": "default", "roles": {"accent": {"fg": 5}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        #expect(LintCommand.lint(path).isEmpty, "\(LintCommand.lint(path))")
+        let theme = try Theme.load(path: path, bundledThemes: BundledResources.themesDirectory.path)
+        #expect(theme.name == "mine")
+        // Without the bundled directory the name cannot be found, and the error says where it looked.
+        #expect(throws: TerminalUIError.self) { try Theme.load(path: path) }
     }
 }

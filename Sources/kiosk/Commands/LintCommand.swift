@@ -76,7 +76,9 @@ struct LintCommand: Command {
                 let (kind, reason) = LintFileKind.detect(path: file, bytes: bytes)
                 var found: [Diagnostic]
                 switch kind {
-                case .theme: found = ThemeLinter.lint(path: file).map(Self.diagnostic)
+                case .theme:
+                    found = ThemeLinter.lint(path: file, bundledThemes: BundledResources.themesDirectory.path)
+                        .map(Self.diagnostic)
                 case .catalog: found = StoreKitConfiguration.decode(bytes, file: file).diagnostics
                 case .paywallCopy: found = PaywallCopy.decode(bytes, file: file).diagnostics
                 }
