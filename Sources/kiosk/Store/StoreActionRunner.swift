@@ -75,8 +75,22 @@ struct StoreActionRunner {
                 throw UsageError("--limit needs a positive number, got '\(options.value("limit") ?? "")'")
             }
             let after = Int64(options.value("after") ?? "0") ?? 0
-            output.notifications(
-                try await store.notificationHistory(limit: limit).filter { $0.sequence > after })
+            let listed = try await store.notificationHistory(limit: limit).filter { $0.sequence > after }
+            guard output.jwsOnly else { return output.notifications(listed) }
+            try await printSignedNotifications(listed)
+        }
+    }
+
+    /// Each notification signed as a delivery would sign it now: what a webhook receives.
+    private func printSignedNotifications(_ listed: [NotificationSummary]) async throws {
+        guard let local = store as? SimulatedStore else {
+            throw StoreError.invalidAction(
+                "notifications --jws signs on the store that owns the ledger: over --store URL a backend "
+                    + "receives them at kiosk serve --webhook, or from the App Store Server API's notification history")
+        }
+        for summary in listed {
+            guard let notification = try await local.notification(id: summary.id) else { continue }
+            Console.print(try await local.signedNotification(notification))
         }
     }
 

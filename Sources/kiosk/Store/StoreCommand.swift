@@ -13,6 +13,9 @@ struct StoreCommand: Command {
     static let options: [OptionSpec] =
         StoreOptions.specs + [
             .flag("json", help: "Print machine-readable JSON."),
+            .flag(
+                "jws",
+                help: "Print only the signed values, one JWS a line (for kiosk verify -); notifications: signed now."),
             .option("quantity", value: "N", help: "buy: how many (consumables, 1 to 10)."),
             .option("offer-code", value: "REF", help: "buy: apply an offer code by reference name."),
             .option(
@@ -62,7 +65,7 @@ struct StoreCommand: Command {
 
     func run() async throws -> ExitCode {
         let store = try await storeOptions.makeAnyStore()
-        let output = StoreOutput(json: parsed.flag("json"))
+        let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws"))
         do {
             try await StoreActionRunner(store: store, command: self, output: output).run()
             return .success

@@ -6,6 +6,8 @@ import StoreCore
 /// milliseconds like signed payloads) for machines.
 struct StoreOutput {
     var json: Bool
+    /// Print only the signed values (one JWS a line), for piping into `kiosk verify -`.
+    var jwsOnly = false
 
     private struct Signed<T: Encodable>: Encodable {
         var payload: T
@@ -65,7 +67,7 @@ struct StoreOutput {
                         "transactionID": String(verification.unsafePayloadValue.id)
                     ]) { $1 })
             }
-            Console.print("purchased")
+            if !jwsOnly { Console.print("purchased") }
             transactions([verification])
         case .pending:
             json
@@ -77,6 +79,7 @@ struct StoreOutput {
     }
 
     func transactions(_ results: [VerificationResult<Transaction>]) {
+        if jwsOnly { return results.forEach { Console.print($0.jwsRepresentation) } }
         if json { return emit(results.map(signed)) }
         if results.isEmpty { return Console.print("(none)") }
         for result in results {
