@@ -11,13 +11,18 @@ import Testing
         .deletingLastPathComponent()
 
     @Test func everyDocsPageIsATopic() throws {
-        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
-            .filter { $0.hasSuffix(".md") }
+        let pages = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("docs").path
+        )
+        .filter { $0.hasSuffix(".md") }
         #expect(pages.count >= 8)
         for page in pages {
             let topic = String(page.dropLast(3))
             let text = try #require(try HelpCommand.text(for: topic), "\(topic)")
-            #expect(text == (try String(contentsOf: Self.root.appendingPathComponent("docs/\(page)"), encoding: .utf8)))
+            #expect(
+                text
+                    == (try String(
+                        contentsOf: Self.root.appendingPathComponent("docs/\(page)"), encoding: .utf8)))
         }
         #expect(try HelpCommand.text(for: "readme")?.hasPrefix("# Kiosk") == true)
         #expect(try HelpCommand.text(for: "keys") == KeyMaps.reference())
@@ -39,7 +44,9 @@ import Testing
         for command in CommandRegistry.subcommands {
             #expect(page.contains(".SS kiosk \(command.name)"))
             for option in command.options {
-                #expect(page.contains("\\fB\\-\\-\(ManPage.escape(option.name))\\fR"), "\(command.name) --\(option.name)")
+                #expect(
+                    page.contains("\\fB\\-\\-\(ManPage.escape(option.name))\\fR"),
+                    "\(command.name) --\(option.name)")
             }
         }
         for option in PaywallCommand.options { #expect(page.contains(ManPage.escape(option.help))) }

@@ -5,12 +5,15 @@ import Testing
 /// in one Markdown file, in order. `sh` blocks run in bash, `python` blocks with the project's
 /// .venv Python (Apple's app-store-server-library), in one scratch directory per snippet;
 /// `swift` blocks name a test file that must hold their lines (`<!-- snippet: NAME
-/// checked-by=PATH -->`), since a Swift example runs as that test.
+/// checked-by=PATH -->`), since a Swift example runs as that test; any block marked
+/// `file=NAME` is written to that file for the blocks after it.
 struct DocSnippet: CustomTestStringConvertible, Sendable {
     struct Block: Sendable {
         var language: String
         var text: String
         var line: Int
+        /// `file=NAME` on the marker: the block is that file's content, written, not run.
+        var writesFile: String?
     }
 
     var file: String
@@ -25,7 +28,8 @@ struct DocSnippet: CustomTestStringConvertible, Sendable {
 
     /// README.md and docs/*.md, relative to the package root.
     static var documents: [String] {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path))
+        let docs =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path))
             ?? []
         return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
     }
@@ -67,14 +71,18 @@ struct DocSnippet: CustomTestStringConvertible, Sendable {
             guard line.hasPrefix("<!-- snippet:"), line.hasSuffix("-->"), index < lines.count,
                 lines[index].hasPrefix("```")
             else { continue }
-            let words = line.dropFirst("<!-- snippet:".count).dropLast(3).split(separator: " ").map(String.init)
+            let words = line.dropFirst("<!-- snippet:".count).dropLast(3).split(separator: " ").map(
+                String.init)
             guard let name = words.first else { continue }
             let checkedBy = words.first { $0.hasPrefix("checked-by=") }.map { String($0.dropFirst(11)) }
             let language = String(lines[index].dropFirst(3)).trimmingCharacters(in: .whitespaces)
             let start = index + 1
             var end = start
             while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
-            let block = Block(language: language, text: lines[start..<end].joined(separator: "\n"), line: start)
+            let writes = words.first { $0.hasPrefix("file=") }.map { String($0.dropFirst(5)) }
+            let block = Block(
+                language: language, text: lines[start..<end].joined(separator: "\n"), line: start,
+                writesFile: writes)
             index = end + 1
             if let existing = snippets.firstIndex(where: { $0.name == name }) {
                 snippets[existing].blocks.append(block)

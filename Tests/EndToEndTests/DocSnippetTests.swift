@@ -14,6 +14,7 @@ import Testing
     /// Python and Swift examples are all runnable: an unmarked one would be the next stale example.
     @Test func everyPythonAndSwiftExampleIsASnippet() {
         #expect(DocSnippet.unmarked(languages: ["python", "swift"]) == [])
+        #expect(DocSnippet.all().allSatisfy { !$0.blocks.isEmpty })
         #expect(DocSnippet.all().count >= 6)
     }
 
@@ -22,6 +23,11 @@ import Testing
         defer { run.finish() }
         for block in snippet.blocks {
             let place = "\(snippet.file):\(block.line)"
+            if let name = block.writesFile {
+                try Data((block.text + "\n").utf8).write(
+                    to: URL(fileURLWithPath: run.work).appendingPathComponent(name))
+                continue
+            }
             switch block.language {
             case "sh", "bash", "console":
                 var pending: [String] = []
@@ -38,7 +44,8 @@ import Testing
             case "python":
                 try run.python(block.text, at: place)
             case "swift":
-                let checker = try #require(snippet.checkedBy, "\(place): a swift snippet needs checked-by=TEST_FILE")
+                let checker = try #require(
+                    snippet.checkedBy, "\(place): a swift snippet needs checked-by=TEST_FILE")
                 Self.expectContained(block.text, in: checker, at: place)
             default:
                 Issue.record("\(place): cannot run a \(block.language) block; mark only sh, python or swift")
@@ -46,14 +53,12 @@ import Testing
         }
     }
 
-    /// Each line of a Swift example appears, in order, in the test that runs it.
+    /// Each line of a Swift example appears, in order, in the test that runs it. Comments and
+    /// spacing are the formatter's business, so lines compare without them.
     static func expectContained(_ example: String, in file: String, at place: String) {
-        let test = DocSnippet.text(of: file).components(separatedBy: "\n").map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
+        let test = DocSnippet.text(of: file).components(separatedBy: "\n").map(code)
         var position = 0
-        for line in example.components(separatedBy: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
-        where !line.isEmpty {
+        for line in example.components(separatedBy: "\n").map(code) where !line.isEmpty {
             guard let found = test[position...].firstIndex(of: line) else {
                 Issue.record("\(place): `\(line)` is not in \(file) (after line \(position + 1))")
                 return
@@ -61,11 +66,18 @@ import Testing
             position = found + 1
         }
     }
+
+    /// A line of Swift without its `//` comment and with single spaces.
+    static func code(_ line: String) -> String {
+        let withoutComment = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
+        return withoutComment.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }
 
 /// One snippet's scratch directory, environment and servers.
 struct SnippetRun {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-doc-\(UUID().uuidString)")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kiosk-doc-\(UUID().uuidString)")
     var work: String { scratch.appendingPathComponent("work").path }
     var servers: [pid_t] = []
     var port: String?
@@ -116,7 +128,9 @@ struct SnippetRun {
 
     mutating func shell(_ commands: [String], at place: String) throws {
         guard commands.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return }
-        try run("bash", try file("set -euo pipefail\n" + commands.joined(separator: "\n") + "\n", suffix: ".sh"), at: place)
+        try run(
+            "bash", try file("set -euo pipefail\n" + commands.joined(separator: "\n") + "\n", suffix: ".sh"),
+            at: place)
     }
 
     mutating func python(_ code: String, at place: String) throws {
@@ -151,7 +165,9 @@ struct SnippetRun {
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("\(place): `\(command)` did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+        Issue.record(
+            "\(place): `\(command)` did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")"
+        )
         throw ServeFailure(description: "server did not start")
     }
 

@@ -74,10 +74,12 @@ public enum KeyMaps {
     /// The App Store's payment sheet.
     public static let sheet = KeyMap([
         KeyBinding(
-            keys: [.enter, .character("y"), .character(" ")], label: "enter/y", description: "confirm the purchase",
+            keys: [.enter, .character("y"), .character(" ")], label: "enter/y",
+            description: "confirm the purchase",
             action: "confirm"),
         KeyBinding(
-            keys: [.escape, .character("n"), .character("q")], label: "esc/n", description: "cancel the purchase",
+            keys: [.escape, .character("n"), .character("q")], label: "esc/n",
+            description: "cancel the purchase",
             action: "cancel"),
     ])
 
@@ -87,7 +89,8 @@ public enum KeyMaps {
         KeyBinding(keys: [.down, .character("j")], label: "↓/j", description: "scroll down", action: "down"),
         KeyBinding(keys: [.pageUp], label: "pgup", description: "page up", action: "pageUp"),
         KeyBinding(
-            keys: [.pageDown, .character(" ")], label: "pgdn/space", description: "page down", action: "pageDown"),
+            keys: [.pageDown, .character(" ")], label: "pgdn/space", description: "page down",
+            action: "pageDown"),
         KeyBinding(
             keys: [.escape, .character("q"), .enter], label: "esc/q", description: "close", action: "close"),
     ])
@@ -100,8 +103,10 @@ public enum KeyMaps {
 
     /// The sandbox account picker.
     public static let accounts = KeyMap([
-        KeyBinding(keys: [.up, .character("k")], label: "↑/k", description: "previous account", action: "previous"),
-        KeyBinding(keys: [.down, .character("j")], label: "↓/j", description: "next account", action: "next"),
+        KeyBinding(
+            keys: [.up, .character("k")], label: "↑/k", description: "previous account", action: "previous"),
+        KeyBinding(
+            keys: [.down, .character("j")], label: "↓/j", description: "next account", action: "next"),
         KeyBinding(keys: [.enter], description: "switch to this account", action: "switch"),
         KeyBinding(keys: [.escape, .character("q")], label: "esc/q", description: "close", action: "close"),
     ])

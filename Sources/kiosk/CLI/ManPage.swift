@@ -61,7 +61,8 @@ enum ManPage {
 
     /// Backslashes and leading dots or quotes would be read as roff.
     static func escape(_ text: String) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(
+            of: "-", with: "\\-")
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }

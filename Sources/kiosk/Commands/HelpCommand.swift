@@ -3,7 +3,7 @@ import Paywall
 
 /// `kiosk help [TOPIC]`: the documentation, offline. A topic is a page of docs/ (`server`,
 /// `troubleshooting` ...), `keys` (made from the key maps), `man` (a kiosk(1) page made from the
-/// same option tables as --help), or a subcommand (its --help).
+/// same option tables as --help), or a subcommand without a page of its own (its --help).
 struct HelpCommand: Command {
     static let name = "help"
     static let summary = "Show a documentation page offline (kiosk help lists the topics)."
@@ -35,7 +35,9 @@ struct HelpCommand: Command {
     static var pageTopics: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: docsDirectory.path)) ?? []
         // keys.md is the generated key reference: it is listed once, as `keys`.
-        let pages = files.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.filter { $0 != "keys" }
+        let pages = files.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.filter {
+            $0 != "keys"
+        }
         return (pages + ["readme"]).sorted()
     }
 
@@ -49,7 +51,8 @@ struct HelpCommand: Command {
             return .success
         }
         Console.error(
-            "kiosk help: no topic '\(topic)'. Topics: " + (Self.pageTopics + ["keys", "man"]).joined(separator: ", ")
+            "kiosk help: no topic '\(topic)'. Topics: "
+                + (Self.pageTopics + ["keys", "man"]).joined(separator: ", ")
                 + "; or a command: " + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "))
         return .usage
     }
@@ -61,15 +64,17 @@ struct HelpCommand: Command {
         case "man": return ManPage.render()
         default: break
         }
-        if let command = CommandRegistry.command(named: topic) { return command.helpText + "\n" }
         let file =
             topic == "readme"
             ? BundledResources.root.appendingPathComponent("README.md")
             : docsDirectory.appendingPathComponent("\(topic).md")
+        // A guide wins over a command of the same name (`store`): `kiosk store --help` is one flag away.
         guard FileManager.default.fileExists(atPath: file.path) else {
+            if let command = CommandRegistry.command(named: topic) { return command.helpText + "\n" }
             guard FileManager.default.fileExists(atPath: docsDirectory.path) else {
                 Console.error(
-                    "kiosk help: the documentation is not at \(docsDirectory.path); set KIOSK_HOME to a Kiosk checkout")
+                    "kiosk help: the documentation is not at \(docsDirectory.path); set KIOSK_HOME to a Kiosk checkout"
+                )
                 throw ExitCode(rawValue: 66)
             }
             return nil
@@ -84,13 +89,17 @@ struct HelpCommand: Command {
                 topic == "readme"
                 ? BundledResources.root.appendingPathComponent("README.md")
                 : docsDirectory.appendingPathComponent("\(topic).md")
-            let title = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n")
+            let title =
+                ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n")
                 .first { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) } ?? ""
             lines.append("  " + topic.padded(24) + title)
         }
         lines.append("  " + "keys".padded(24) + "every key of the paywall and its screens")
-        lines.append("  " + "man".padded(24) + "kiosk(1), a man page: kiosk help man > kiosk.1; man ./kiosk.1")
-        lines.append("  " + "COMMAND".padded(24) + "a command's --help: " + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "))
+        lines.append(
+            "  " + "man".padded(24) + "kiosk(1), a man page: kiosk help man > kiosk.1; man ./kiosk.1")
+        lines.append(
+            "  " + "COMMAND".padded(24) + "a command's --help: "
+                + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
 }

@@ -86,7 +86,8 @@ struct StoreActionRunner {
         guard let local = store as? SimulatedStore else {
             throw StoreError.invalidAction(
                 "notifications --jws signs on the store that owns the ledger: over --store URL a backend "
-                    + "receives them at kiosk serve --webhook, or from the App Store Server API's notification history")
+                    + "receives them at kiosk serve --webhook, or from the App Store Server API's notification history"
+            )
         }
         for summary in listed {
             guard let notification = try await local.notification(id: summary.id) else { continue }

@@ -15,7 +15,9 @@ struct StoreCommand: Command {
             .flag("json", help: "Print machine-readable JSON."),
             .flag(
                 "jws",
-                help: "Print only the signed values, one JWS a line (for kiosk verify -); notifications: signed now."),
+                help:
+                    "Print only the signed values, one JWS a line (for kiosk verify -); notifications: signed now."
+            ),
             .option("quantity", value: "N", help: "buy: how many (consumables, 1 to 10)."),
             .option("offer-code", value: "REF", help: "buy: apply an offer code by reference name."),
             .option(
