@@ -57,6 +57,60 @@ struct DocSnippet: CustomTestStringConvertible, Sendable {
         }
     }
 
+    /// Every `kiosk ...` command in the `sh` blocks of the documents, runnable or not, with where
+    /// it is: the words up to a comment, pipe, redirection or `&&`.
+    static func kioskCommands() -> [(place: String, words: [String])] {
+        documents.flatMap { file -> [(place: String, words: [String])] in
+            let lines = text(of: file).components(separatedBy: "\n")
+            var found: [(place: String, words: [String])] = []
+            var index = 0
+            while index < lines.count {
+                defer { index += 1 }
+                guard lines[index] == "```sh" else { continue }
+                let start = index + 1
+                var end = start
+                while end < lines.count, !lines[end].hasPrefix("```") { end += 1 }
+                let block = Block(
+                    language: "sh", text: lines[start..<end].joined(separator: "\n"), line: start)
+                for command in block.commands {
+                    var words: [String] = []
+                    for word in shellWords(command) {
+                        if ["#", "|", ">", ">>", "&&", "||", ";", "&"].contains(word) { break }
+                        words.append(word)
+                    }
+                    if words.first == "kiosk" { found.append(("\(file):\(start)", Array(words.dropFirst()))) }
+                }
+                index = end
+            }
+            return found
+        }
+    }
+
+    /// Splits a command line into words, honouring single and double quotes (enough for docs).
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
     static func text(of file: String) -> String {
         (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""
     }

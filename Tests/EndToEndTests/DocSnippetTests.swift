@@ -18,6 +18,19 @@ import Testing
         #expect(DocSnippet.all().count >= 6)
     }
 
+    /// Commands that cannot run in a test (the interactive paywall, a release build) still name
+    /// only options that exist: the parser checks them before `--help` answers.
+    @Test func everyKioskCommandInTheDocsParses() throws {
+        let commands = DocSnippet.kioskCommands()
+        #expect(commands.count >= 30)
+        for (place, words) in commands {
+            let result = try Subprocess.run([TmuxSession.binary] + words + ["--help"])
+            #expect(
+                result.status == 0, "\(place): kiosk \(words.joined(separator: " ")): \(result.standardError)"
+            )
+        }
+    }
+
     @Test(arguments: DocSnippet.all()) func snippetRunsAsWritten(_ snippet: DocSnippet) async throws {
         var run = try SnippetRun()
         defer { run.finish() }

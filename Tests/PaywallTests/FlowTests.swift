@@ -54,6 +54,22 @@ import Testing
         #expect(update(&state, .tick) == [.readClock])
     }
 
+    /// `?` in the Transaction Manager lists every one of its keys, which the hint line cannot.
+    @Test func theManagerListsAllItsKeys() async throws {
+        var driver = try await driver()
+        await driver.press(.character("m"))
+        let hint = try screen(driver)
+        #expect(hint.contains("? all keys"))
+        #expect(!hint.contains("next storefront"))
+        await driver.press(.character("?"))
+        let keys = try screen(driver)
+        for binding in KeyMaps.manager.bindings {
+            #expect(keys.contains(binding.description), "\(binding.description)")
+        }
+        await driver.press(.character("?"))
+        #expect(!(try screen(driver)).contains("next storefront"))
+    }
+
     @Test func cancellingTheSheetBuysNothing() async throws {
         var driver = try await driver()
         await driver.press(.enter, .escape)

@@ -6,7 +6,7 @@ enum Kiosk {
     static let version = "0.1.0"
 
     static func run(_ arguments: [String]) async -> Int32 {
-        if arguments == ["--version"] || arguments == ["version"] {
+        if arguments.first == "--version" || arguments == ["version"] {
             Console.print("kiosk \(version)")
             return ExitCode.success.rawValue
         }
