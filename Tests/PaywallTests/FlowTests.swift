@@ -57,12 +57,15 @@ import Testing
     /// `?` in the Transaction Manager lists every one of its keys, which the hint line cannot.
     @Test func theManagerListsAllItsKeys() async throws {
         var driver = try await driver()
+        await driver.press(.down, .down, .enter, .enter)
         await driver.press(.character("m"))
         let hint = try screen(driver)
         #expect(hint.contains("? all keys"))
+        assertSnapshot(hint, named: "flow-manager")
         #expect(!hint.contains("next storefront"))
         await driver.press(.character("?"))
         let keys = try screen(driver)
+        assertSnapshot(keys, named: "flow-manager-keys")
         for binding in KeyMaps.manager.bindings {
             #expect(keys.contains(binding.description), "\(binding.description)")
         }
