@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
+        // The .storekit reader for other tools (docs/catalogs.md), with the types it returns.
+        .library(name: "Catalog", targets: ["Catalog", "StoreCore"]),
     ],
     targets: [
         // System-library shims: a modulemap and a header, no sources.

@@ -63,16 +63,23 @@ public actor RemoteStore {
         case .root(let root): return try RemoteStore(url: url, token: token, account: account, root: root)
         case .pinned(let directory):
             let file = directory.appendingPathComponent(pinFileName(for: url))
-            if let pinned = try? Certificate.read(at: file.path) {
-                return try RemoteStore(url: url, token: token, account: account, root: pinned)
-            }
+            let pinned = try? Certificate.read(at: file.path)
             let client = WireClient(baseURL: url, token: token)
+            // Asking every time costs one small GET, and turns a changed root into one clear
+            // error here instead of every signature failing later.
             let pem = try await client.text("GET", "/v1/certificates/root")
             let root: Certificate
             do {
                 root = try Certificate(pem: pem)
             } catch {
                 throw StoreError.backend("the server's root certificate is not a certificate: \(error)")
+            }
+            if let pinned {
+                guard pinned.derRepresentation == root.derRepresentation else {
+                    throw StoreError.backend(
+                        TrustMessages.pinMismatch(url: url, pinFile: file.path, pinned: pinned, served: root))
+                }
+                return try RemoteStore(url: url, token: token, account: account, root: pinned)
             }
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -19,6 +19,16 @@ public enum ServerToken {
         return token
     }
 
+    /// Keeps `token` in `directory` (mode 0600), replacing what was there, so clients given the
+    /// server's state directory find the token `kiosk serve --token` was started with.
+    public static func write(_ token: String, in directory: URL) throws(StoreServerError) {
+        let url = directory.appendingPathComponent(fileName)
+        let written = FileManager.default.createFile(
+            atPath: url.path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        // createFile keeps an existing file's mode: make sure it is private.
+        guard written, chmod(url.path, 0o600) == 0 else { throw .cannotWriteToken(url.path) }
+    }
+
     public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Testing
 
@@ -41,5 +42,23 @@ import Testing
             LintCommand.lint(Self.root.appendingPathComponent("Package.swift").path).first?.isError == true)
         #expect(await Kiosk.run(["lint"]) == 64)
         #expect(await Kiosk.run(["lint", "--bogus", "x"]) == 64)
+    }
+
+    /// Paywall copy under another name is linted as copy (not as a theme) and says why.
+    @Test func aJSONFileIsJudgedByItsContent() throws {
+        let copy = try write(
+            #"{"version": 1, "defaultLocale": "en_US", "localizations": {"en_US": {"title": "Pro"}}}"#,
+            name: "copy.json")
+        let diagnostics = LintCommand.lint(copy)
+        #expect(!diagnostics.containsErrors, "\(diagnostics)")
+        let note = try #require(diagnostics.last)
+        #expect(note.message.contains("linted as paywall copy because it has \"localizations\""))
+        #expect(note.message.contains(".paywall.json"))
+        let theme = try write(#"{"inherits": "default", "roles": {"accent": {"fg": 5}}}"#, name: "mine.json")
+        #expect(
+            LintFileKind.detect(path: theme, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: theme))))
+                .kind == .theme)
+        let catalog = try write(#"{"products": [], "subscriptionGroups": []}"#, name: "shop.json")
+        #expect(LintCommand.lint(catalog).contains { $0.message.contains("linted as a catalog") })
     }
 }

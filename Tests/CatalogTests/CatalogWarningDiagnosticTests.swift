@@ -24,6 +24,24 @@ struct CatalogWarningDiagnosticTests {
             messageContains: "default locale es_ES")
     }
 
+    /// A catalog's policy link over plain http is a warning naming the https:// address to use.
+    @Test func plainHTTPPolicyURL() {
+        let text = Fixtures.base(
+            replacing: "\"settings\" :",
+            with: """
+                "appPolicies" : { "eula" : "", "policies" : [ { "locale" : "en_US", "policyText" : "", \
+                "policyURL" : "http://example.com/privacy" } ] },
+                  "settings" :
+                """)
+        let diagnostics = Fixtures.diagnose(text)
+        #expect(!diagnostics.containsErrors)
+        expectDiagnostic(
+            diagnostics, .warning, path: "appPolicies.policies[0].policyURL",
+            value: "http://example.com/privacy",
+            at: Fixtures.position(of: "\"http://example.com/privacy\"", in: text),
+            messageContains: "write \"https://example.com/privacy\"")
+    }
+
     @Test func unknownStorefront() {
         let text = Fixtures.base(replacing: "\"USA\"", with: "\"XYZ\"")
         expectDiagnostic(

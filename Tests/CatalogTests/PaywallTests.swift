@@ -84,6 +84,18 @@ struct PaywallTests {
             diagnostics, .warning, path: "localizations.en_US.subTitle", value: "subTitle",
             at: Fixtures.position(of: "\"subTitle\"", in: text), messageContains: "did you mean \"subtitle\"")
     }
+
+    /// The App Store wants policy links over TLS; an http:// link is a warning that names the fix.
+    @Test func plainHTTPLinksAreAWarning() {
+        let text = Self.sidecar.replacingOccurrences(
+            of: "https://example.com/terms", with: "http://example.com/terms")
+        expectDiagnostic(
+            Self.decode(text).diagnostics, .warning, path: "localizations.en_US.termsOfService.url",
+            value: "http://example.com/terms",
+            at: Fixtures.position(of: "\"http://example.com/terms\"", in: text),
+            messageContains: "write \"https://example.com/terms\"")
+        #expect(Self.decode(Self.sidecar).diagnostics.isEmpty)
+    }
 }
 
 @Suite("Loading and linting files")

@@ -42,6 +42,37 @@ import Testing
         #expect(try screen(driver).contains("auto-renew on"))
     }
 
+    /// Webhook deliveries are announced by no update stream: the notifications view re-reads
+    /// them when it opens and on every tick while it is open, and only then.
+    @Test func theNotificationsViewFollowsDeliveries() async throws {
+        var driver = try await driver()
+        await driver.press(.character("m"))
+        var state = driver.state
+        #expect(update(&state, .key(.character("N"))) == [.reload])
+        #expect(update(&state, .tick) == [.readClock, .reload])
+        #expect(update(&state, .key(.character("N"))).isEmpty)
+        #expect(update(&state, .tick) == [.readClock])
+    }
+
+    /// `?` in the Transaction Manager lists every one of its keys, which the hint line cannot.
+    @Test func theManagerListsAllItsKeys() async throws {
+        var driver = try await driver()
+        await driver.press(.down, .down, .enter, .enter)
+        await driver.press(.character("m"))
+        let hint = try screen(driver)
+        #expect(hint.contains("? all keys"))
+        assertSnapshot(hint, named: "flow-manager")
+        #expect(!hint.contains("next storefront"))
+        await driver.press(.character("?"))
+        let keys = try screen(driver)
+        assertSnapshot(keys, named: "flow-manager-keys")
+        for binding in KeyMaps.manager.bindings {
+            #expect(keys.contains(binding.description), "\(binding.description)")
+        }
+        await driver.press(.character("?"))
+        #expect(!(try screen(driver)).contains("next storefront"))
+    }
+
     @Test func cancellingTheSheetBuysNothing() async throws {
         var driver = try await driver()
         await driver.press(.enter, .escape)

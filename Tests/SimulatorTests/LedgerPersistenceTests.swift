@@ -1,8 +1,9 @@
 import Foundation
-import Simulator
 import StoreCore
 import Subprocess
 import Testing
+
+@testable import Simulator
 
 @Suite struct LedgerPersistenceTests {
     func temporaryDirectory() throws -> URL {
@@ -39,6 +40,24 @@ import Testing
         #expect(try await reopened.notifications().count == 1)
     }
 
+    /// Storage failures are told in the ledger's terms with the fix, never as SQLite's own text.
+    @Test func ledgerFailuresNeverSurfaceAsRawSQLite() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(repeating: 0x41, count: 8_192).write(to: directory.appendingPathComponent("ledger.sqlite"))
+        #expect {
+            _ = try SimulatedStore.makeForTest(location: .directory(directory))
+        } throws: { error in
+            "\(error)".contains("not a readable Kiosk ledger")
+                && !"\(error)".contains("file is not a database")
+        }
+        // SQLITE_CONSTRAINT_UNIQUE (2067): two processes writing one state directory.
+        let clash = SQLiteError(
+            code: 2_067, message: "UNIQUE constraint failed: outbox.sequence", path: "/s/ledger.sqlite")
+        #expect(!clash.description.contains("UNIQUE"))
+        #expect(clash.description.contains("another process wrote the same state directory (/s)"))
+    }
+
     @Test func aNewerLedgerIsRefusedWithAClearMessage() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -72,6 +91,20 @@ import Testing
         await #expect(throws: StoreError.self) {
             try await store.addAccount(StoreAccount(name: "x", storefront: "ZZZ"))
         }
+    }
+
+    /// The default account is `tester` on every open, not whichever account sorts first.
+    @Test func theDefaultAccountStaysTesterAfterAnotherIsAdded() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-default-account-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let first = try SimulatedStore.makeForTest(location: .directory(directory))
+        try await first.addAccount(StoreAccount(name: "carol"))
+        #expect(await first.activeAccount == "tester")
+        let reopened = try SimulatedStore.makeForTest(location: .directory(directory))
+        #expect(await reopened.activeAccount == SimulatedStore.defaultAccount)
+        #expect(try await reopened.accounts().map(\.name).sorted() == ["carol", "tester"])
     }
 
     @Test func familySharingGrantsAndRevokes() async throws {

@@ -63,4 +63,26 @@ import Testing
         #expect(good.headers["Content-Type"] == "application/json")
         #expect(String(decoding: good.bodyBytes, as: UTF8.self).contains("4040010"))
     }
+
+    /// A 401 whose cause is the server's setup says which command fixes it.
+    @Test func refusalsCausedBySetupPointToTheFix() async throws {
+        let fixture = try await APIFixture()
+        defer { Task { await fixture.stop() } }
+        let path = "/inApps/v1/transactions/2000000000000001"
+        let body = { (response: HTTPResponse) in String(decoding: response.bodyBytes, as: UTF8.self) }
+        let wrongApp = await fixture.get(path, token: try await fixture.token(bundleID: "com.other.app"))
+        expect401(wrongApp, "wrong bid")
+        #expect(body(wrongApp).contains("--bundle-id com.other.app"), "\(body(wrongApp))")
+        let unknown = await fixture.get(
+            path,
+            token: try APIToken(
+                keyID: "NOBODY", issuerID: fixture.issuer, bundleID: await fixture.store.identity.bundleID,
+                expiresAt: Date() + 300
+            ).signed(with: fixture.key))
+        expect401(unknown, "unknown kid")
+        #expect(body(unknown).contains("kiosk keys add"), "\(body(unknown))")
+        let otherKey = await fixture.get(
+            path, token: try await fixture.token(key: try ECPrivateKey.generate(.p256)))
+        #expect(body(otherKey).contains("kiosk keys add"), "\(body(otherKey))")
+    }
 }

@@ -26,8 +26,8 @@ extension StoreKitDecoder {
                 }
                 let text = policy.string(.policyText)
                 let url = policy.string(.policyURL)
-                if let url, !url.isEmpty, !isWebURL(url), let at = policy.lookup(.policyURL) {
-                    context.warning("\"\(url)\" is not a web address; write a full https:// URL", at: at)
+                if let url, let problem = webURLProblem(url), let at = policy.lookup(.policyURL) {
+                    context.warning(problem, at: at)
                 }
                 _ = policy.finish()
                 return locale.map {
@@ -45,8 +45,14 @@ extension StoreKitDecoder {
     }
 }
 
-/// Whether `text` starts like an http or https URL (enough to catch a path or a bare domain).
-func isWebURL(_ text: String) -> Bool {
+/// Why a policy link is not what the App Store wants (a full `https://` address), or nil when it
+/// is; empty counts as absent.
+func webURLProblem(_ text: String) -> String? {
     let lowered = text.lowercased()
-    return (lowered.hasPrefix("https://") || lowered.hasPrefix("http://")) && lowered.count > 8
+    if text.isEmpty || (lowered.hasPrefix("https://") && lowered.count > 8) { return nil }
+    if lowered.hasPrefix("http://") && lowered.count > 7 {
+        return "\"\(text)\" uses http://; App Store policy links must be https://: write \"https://"
+            + "\(text.dropFirst(7))\""
+    }
+    return "\"\(text)\" is not a web address; write a full https:// URL"
 }

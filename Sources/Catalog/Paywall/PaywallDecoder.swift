@@ -93,8 +93,8 @@ final class PaywallDecoder {
     private func decodeLink(_ node: JSONDocument.Node) -> PaywallLink? {
         guard var reader = ObjectReader<LinkKey>(context, node) else { return nil }
         let link = PaywallLink(text: reader.string(.text), url: reader.string(.url))
-        if let url = link.url, !url.isEmpty, !isWebURL(url), let at = reader.lookup(.url) {
-            context.warning("\"\(url)\" is not a web address; write a full https:// URL", at: at)
+        if let url = link.url, let problem = webURLProblem(url), let at = reader.lookup(.url) {
+            context.warning(problem, at: at)
         }
         if nonEmpty(link.text) == nil, nonEmpty(link.url) == nil {
             context.warning("neither text nor url; give one, or remove the link", at: node)

@@ -13,7 +13,9 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let parts = inner.split(rows: [.fill(), .fixed(3), .fixed(1)])
     let columns = parts[0].split(columns: [.percentage(55), .fill()], spacing: 2)
     let records = store.records
-    if state.managerShowsNotifications {
+    if state.managerShowsKeys {
+        renderKeyList(&canvas, KeyMaps.manager, area: parts[0])
+    } else if state.managerShowsNotifications {
         renderNotifications(&canvas, store.notifications, area: parts[0])
     } else if records.isEmpty {
         canvas.text("No transactions for this account yet.", in: columns[0].row(0), role: .muted)
@@ -32,11 +34,30 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
             canvas.targets.append((columns[0].row(row), .record(resolved.offset + row)))
         }
     }
-    if !state.managerShowsNotifications, let record = state.selectedRecord {
+    if !state.managerShowsNotifications, !state.managerShowsKeys, let record = state.selectedRecord {
         renderInspector(&canvas, store, record, area: columns[1])
     }
     renderSwitches(&canvas, state, area: parts[1])
-    canvas.text(KeyMaps.manager.helpLine(width: parts[2].width), in: parts[2], role: .muted)
+    canvas.text(
+        KeyMaps.manager.helpLine(width: parts[2].width, keeping: "keys"), in: parts[2], role: .muted)
+}
+
+/// Every binding of `map` in as many columns as the area's width allows, key then description.
+func renderKeyList(_ canvas: inout Canvas, _ map: KeyMap, area: Rect) {
+    let labelWidth = (map.bindings.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
+    let entryWidth = labelWidth + (map.bindings.map { DisplayWidth.of($0.description) }.max() ?? 0) + 2
+    let columns = max(1, min(3, area.width / max(1, entryWidth)))
+    let rows = max(1, (map.bindings.count + columns - 1) / columns)
+    let width = area.width / columns
+    for (index, binding) in map.bindings.enumerated() {
+        let row = index % rows
+        guard row < area.height else { continue }
+        let x = area.x + (index / rows) * width
+        let line = Rect(x: x, y: area.y + row, width: width, height: 1)
+        let parts = line.split(columns: [.fixed(labelWidth), .fill()])
+        canvas.text(binding.label, in: parts[0], role: .accent)
+        canvas.text(binding.description, in: parts[1], role: .text)
+    }
 }
 
 /// The Transaction Manager's words for a record's state.
@@ -119,7 +140,7 @@ func renderNotifications(_ canvas: inout Canvas, _ notifications: [NotificationS
                     .error
                 )
         } else {
-            delivery = ("not delivered (no webhook)", .muted)
+            delivery = ("not sent yet (needs kiosk serve --webhook)", .muted)
         }
         let line = area.row(row)
         let columns = line.split(columns: [.fixed(6), .fixed(44), .fixed(17), .fill()], spacing: 1)

@@ -32,6 +32,8 @@ public struct AppState: Sendable, Hashable {
     public var managerSelection = ListState()
     /// The Transaction Manager lists App Store Server Notifications instead of transactions.
     public var managerShowsNotifications = false
+    /// The Transaction Manager lists every key instead of the transactions (`?`).
+    public var managerShowsKeys = false
     public var managerAPIIndex = 0
     public var shouldQuit = false
 

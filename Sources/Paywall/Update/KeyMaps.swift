@@ -65,10 +65,57 @@ public enum KeyMaps {
         KeyBinding(
             keys: [.character("N")], description: "server notifications / transactions",
             action: "notifications"),
+        KeyBinding(keys: [.character("?")], description: "all keys", action: "keys"),
         KeyBinding(
             keys: [.escape, .character("m"), .character("q")], label: "esc/m", description: "close",
             action: "close"),
     ])
+
+    /// The App Store's payment sheet.
+    public static let sheet = KeyMap([
+        KeyBinding(
+            keys: [.enter, .character("y"), .character(" ")], label: "enter/y",
+            description: "confirm the purchase",
+            action: "confirm"),
+        KeyBinding(
+            keys: [.escape, .character("n"), .character("q")], label: "esc/n",
+            description: "cancel the purchase",
+            action: "cancel"),
+    ])
+
+    /// Terms of service and privacy policy.
+    public static let policy = KeyMap([
+        KeyBinding(keys: [.up, .character("k")], label: "↑/k", description: "scroll up", action: "up"),
+        KeyBinding(keys: [.down, .character("j")], label: "↓/j", description: "scroll down", action: "down"),
+        KeyBinding(keys: [.pageUp], label: "pgup", description: "page up", action: "pageUp"),
+        KeyBinding(
+            keys: [.pageDown, .character(" ")], label: "pgdn/space", description: "page down",
+            action: "pageDown"),
+        KeyBinding(
+            keys: [.escape, .character("q"), .enter], label: "esc/q", description: "close", action: "close"),
+    ])
+
+    /// The offer-code field; every other key edits the code.
+    public static let redeem = KeyMap([
+        KeyBinding(keys: [.enter], description: "redeem the code", action: "redeem"),
+        KeyBinding(keys: [.escape], description: "cancel", action: "cancel"),
+    ])
+
+    /// The sandbox account picker.
+    public static let accounts = KeyMap([
+        KeyBinding(
+            keys: [.up, .character("k")], label: "↑/k", description: "previous account", action: "previous"),
+        KeyBinding(
+            keys: [.down, .character("j")], label: "↓/j", description: "next account", action: "next"),
+        KeyBinding(keys: [.enter], description: "switch to this account", action: "switch"),
+        KeyBinding(keys: [.escape, .character("q")], label: "esc/q", description: "close", action: "close"),
+    ])
+
+    /// Every key map with the screen it belongs to, in the order the reference lists them.
+    public static let all: [(screen: String, map: KeyMap)] = [
+        ("Paywall", paywall), ("Transaction Manager (m)", manager), ("Payment sheet", sheet),
+        ("Terms and privacy (t, p)", policy), ("Redeem code (c)", redeem), ("Sandbox accounts (a)", accounts),
+    ]
 
     /// Storefronts and locales the manager steps through.
     static let storefronts = ["USA", "DEU", "JPN", "GBR", "SAU", "FRA"]

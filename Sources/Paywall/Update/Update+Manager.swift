@@ -4,9 +4,6 @@ import TerminalUI
 
 /// Keys while the Transaction Manager is open.
 func handleManagerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    if key == .character("?") {
-        return []
-    }
     guard let action = KeyMaps.manager.action(for: key) else { return [] }
     return performManager(&state, action: action, key: key)
 }
@@ -22,6 +19,7 @@ func performManager(_ state: inout AppState, action: String, key: Key) -> [Effec
     case "move":
         state.managerSelection.select(by: key == .up ? -1 : 1, count: state.store.records.count)
     case "close": state.overlay = nil
+    case "keys": state.managerShowsKeys.toggle()
     case "approve": control = id.map(ControlAction.approve)
     case "decline": control = id.map(ControlAction.decline)
     case "refund": control = id.map { .refund($0, .other) }
@@ -58,7 +56,10 @@ func performManager(_ state: inout AppState, action: String, key: Key) -> [Effec
     case "locale":
         control = .setting(.locale(cycled(KeyMaps.locales, after: settings.locale)))
     case "clear": control = .clear
-    case "notifications": state.managerShowsNotifications.toggle()
+    case "notifications":
+        state.managerShowsNotifications.toggle()
+        // Deliveries happen on the server's schedule: read them afresh when the view opens.
+        return state.managerShowsNotifications ? [.reload] : []
     default: break
     }
     guard let control else { return [] }

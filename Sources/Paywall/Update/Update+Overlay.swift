@@ -6,27 +6,20 @@ import TerminalUI
 func handleOverlayKey(_ state: inout AppState, _ overlay: Overlay, _ key: Key) -> [Effect] {
     switch overlay {
     case .sheet(let sheet, let options):
-        switch key {
-        case .enter, .character("y"), .character(" "):
-            state.overlay = nil
-            state.inFlight += 1
-            return [.purchase(productID: sheet.product.id, options: options, confirmed: true)]
-        case .escape, .character("n"), .character("q"):
-            state.overlay = nil
-            state.inFlight += 1
-            return [.purchase(productID: sheet.product.id, options: options, confirmed: false)]
-        default: return []
-        }
+        guard let action = KeyMaps.sheet.action(for: key) else { return [] }
+        state.overlay = nil
+        state.inFlight += 1
+        return [.purchase(productID: sheet.product.id, options: options, confirmed: action == "confirm")]
     case .help:
         state.overlay = nil
     case .policy(let title, let text, let offset):
         let step: Int
-        switch key {
-        case .up, .character("k"): step = -1
-        case .down, .character("j"): step = 1
-        case .pageUp: step = -10
-        case .pageDown, .character(" "): step = 10
-        case .escape, .character("q"), .enter:
+        switch KeyMaps.policy.action(for: key) {
+        case "up": step = -1
+        case "down": step = 1
+        case "pageUp": step = -10
+        case "pageDown": step = 10
+        case "close":
             state.overlay = nil
             return []
         default: return []
@@ -34,9 +27,9 @@ func handleOverlayKey(_ state: inout AppState, _ overlay: Overlay, _ key: Key) -
         // The renderer clamps the offset to the text's length at the current size.
         state.overlay = .policy(title: title, text: text, offset: max(0, offset + step))
     case .redeem(var field):
-        switch key {
-        case .escape: state.overlay = nil
-        case .enter:
+        switch KeyMaps.redeem.action(for: key) {
+        case "cancel": state.overlay = nil
+        case "redeem":
             let code = field.text.trimmingCharacters(in: .whitespaces)
             state.overlay = nil
             guard !code.isEmpty else { return [] }
@@ -48,11 +41,11 @@ func handleOverlayKey(_ state: inout AppState, _ overlay: Overlay, _ key: Key) -
         }
     case .accounts(var list):
         let accounts = state.store.accounts
-        switch key {
-        case .escape, .character("q"): state.overlay = nil
-        case .up, .character("k"): list.select(by: -1, count: accounts.count)
-        case .down, .character("j"): list.select(by: 1, count: accounts.count)
-        case .enter:
+        switch KeyMaps.accounts.action(for: key) {
+        case "close": state.overlay = nil
+        case "previous": list.select(by: -1, count: accounts.count)
+        case "next": list.select(by: 1, count: accounts.count)
+        case "switch":
             state.overlay = nil
             guard list.selected < accounts.count else { return [] }
             let name = accounts[list.selected].name

@@ -14,7 +14,11 @@ public func update(_ state: inout AppState, _ event: Event) -> [Effect] {
     case .activate(let target):
         return activate(&state, target)
     case .tick:
-        return state.isLoaded ? [.readClock] : []
+        guard state.isLoaded else { return [] }
+        // While the notifications view is open its delivery column follows the webhook's tries
+        // (which no update stream announces), so each tick re-reads them.
+        let watchesDeliveries = state.overlay == .transactionManager && state.managerShowsNotifications
+        return watchesDeliveries ? [.readClock, .reload] : [.readClock]
     case .clock(let date):
         state.store.clock = date
         return []

@@ -1,13 +1,41 @@
 import CSQLite
 import Foundation
 
-/// Failures of the ledger's storage, with SQLite's own message and the file involved.
+/// Failures of the ledger's storage, told in the ledger's terms with the file involved and
+/// what to do; SQLite's own words (`UNIQUE constraint failed: outbox.sequence`) mean nothing to
+/// the person who reads them, so they never stand alone.
 struct SQLiteError: Error, CustomStringConvertible {
     var code: Int32
     var message: String
     var path: String
 
-    var description: String { "ledger \(path): \(message) (SQLite code \(code))" }
+    var description: String {
+        // Code 0 is Kiosk's own finding (a newer schema, an unreadable row): its message explains.
+        guard code != 0 else { return "ledger \(path): \(message)" }
+        return "ledger \(path): " + Self.explanation(code: code & 0xff, path: path)
+    }
+
+    /// What a primary SQLite result code means for a ledger, and the fix.
+    static func explanation(code: Int32, path: String) -> String {
+        let state = (path as NSString).deletingLastPathComponent
+        switch code {
+        case SQLITE_CONSTRAINT, SQLITE_BUSY, SQLITE_LOCKED:
+            return "another process wrote the same state directory (\(state)) at the same moment, and this "
+                + "change was refused so that nothing is lost. Let one kiosk own a state directory and point "
+                + "the others at it (kiosk serve, then --store URL), or give each its own --state; then try again"
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_AUTH:
+            return "cannot open or write the ledger; check that \(state) exists and is writable by you, "
+                + "or pass another --state"
+        case SQLITE_FULL, SQLITE_IOERR:
+            return "the disk refused a write (full, or failing); free space under \(state) and try again"
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return "this file is not a readable Kiosk ledger (damaged, or something else); move \(state) "
+                + "away to start a new one, or restore it from a backup"
+        default:
+            return "the ledger's storage failed (SQLite result \(code)); try again, and if it persists move "
+                + "\(state) away to start a new state"
+        }
+    }
 }
 
 /// One SQLite connection with a cache of prepared statements. Not Sendable: the store actor

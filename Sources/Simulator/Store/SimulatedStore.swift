@@ -86,7 +86,9 @@ public actor SimulatedStore {
                     nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity)
             )
         let products = ProductIndex(catalog: catalog, locale: state.meta.settings.locale)
-        let name = account ?? state.accounts.keys.sorted().first ?? Self.defaultAccount
+        // Always the same default, whatever accounts were added since: a later `account add carol`
+        // must not change who every following command acts for.
+        let name = account ?? Self.defaultAccount
         // First use of a state directory, or new identity settings: record them before serving.
         var transition = Transition(
             base: state, signer: signer, products: products, now: state.meta.clock.now(wall: wall))

@@ -75,7 +75,7 @@ public final class AppStoreServerAPI: Sendable {
                     return try? ECPublicKey(pem: key.publicKey)
                 }, bundleID: bundleID, now: wallClock())
         } catch {
-            throw Self.unauthenticated("\(error)")
+            throw Self.unauthenticated(APIAuthenticationHint.message(for: error, serverBundleID: bundleID))
         }
         guard let registered = keys.key(verified.keyID), registered.issuerID == verified.issuerID else {
             throw Self.unauthenticated(
@@ -83,7 +83,8 @@ public final class AppStoreServerAPI: Sendable {
         }
         guard registered.bundleID == bundleID else {
             throw Self.unauthenticated(
-                "key \(verified.keyID) is registered for \(registered.bundleID), not \(bundleID)")
+                APIAuthenticationHint.wrongApp(
+                    keyID: verified.keyID, registeredFor: registered.bundleID, serverBundleID: bundleID))
         }
     }
 

@@ -28,6 +28,19 @@ public struct KeyMap: Hashable, Sendable {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
+    /// A one-line summary that always ends with the binding of `keptAction` (such as `? all keys`)
+    /// when not every binding fits, so a cut line still says how to see the rest.
+    public func helpLine(width: Int, separator: String = " · ", keeping keptAction: String) -> String {
+        let full = helpLine(separator: separator)
+        guard DisplayWidth.of(full) > width, let kept = bindings.first(where: { $0.action == keptAction })
+        else { return full }
+        let tail = "\(kept.label) \(kept.description)"
+        let others = KeyMap(bindings.filter { $0.action != keptAction })
+        let head = others.helpLine(
+            width: width - DisplayWidth.of(separator) - DisplayWidth.of(tail), separator: separator)
+        return head.isEmpty ? tail : head + separator + tail
+    }
+
     /// A one-line summary such as `q quit · tab next · ? help`, cut to `width` columns.
     public func helpLine(width: Int = .max, separator: String = " · ") -> String {
         var line = ""

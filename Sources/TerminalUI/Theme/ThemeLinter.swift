@@ -8,13 +8,17 @@ import Foundation
 /// Problems in an inherited file are reported against that file.
 public enum ThemeLinter {
     /// Every diagnostic for the theme at `path` and the themes it inherits from, in file order.
-    public static func lint(path: String) -> [ThemeDiagnostic] {
-        resolve(path: path).diagnostics
+    /// `bundledThemes` is the directory of the bundled themes: an `inherits` name with no file
+    /// beside the theme is looked up there, so a theme kept anywhere can inherit `default`.
+    public static func lint(path: String, bundledThemes: String? = nil) -> [ThemeDiagnostic] {
+        resolve(path: path, bundledThemes: bundledThemes).diagnostics
     }
 
     /// Reads the theme at `path` with its inheritance chain: the theme when there are no errors,
     /// and all diagnostics either way.
-    static func resolve(path: String) -> (theme: Theme?, diagnostics: [ThemeDiagnostic]) {
+    static func resolve(path: String, bundledThemes: String? = nil) -> (
+        theme: Theme?, diagnostics: [ThemeDiagnostic]
+    ) {
         var leaf = ThemeFile(path: path)
         var chain: [ThemeFile] = []
         var visited: Set<String> = [standardized(path)]
@@ -24,7 +28,11 @@ public enum ThemeLinter {
             chain.append(current)
             guard let inherits = current.inherits else { break }
             let directory = (current.path as NSString).deletingLastPathComponent
-            let basePath = (directory as NSString).appendingPathComponent("\(inherits.name).json")
+            var basePath = (directory as NSString).appendingPathComponent("\(inherits.name).json")
+            if !FileManager.default.fileExists(atPath: basePath), let bundledThemes {
+                let bundled = (bundledThemes as NSString).appendingPathComponent("\(inherits.name).json")
+                if FileManager.default.fileExists(atPath: bundled) { basePath = bundled }
+            }
             if visited.contains(standardized(basePath)) {
                 current.report(
                     .error, line: inherits.line, column: inherits.column, path: "inherits",
@@ -34,13 +42,17 @@ public enum ThemeLinter {
                 break
             }
             guard FileManager.default.fileExists(atPath: basePath) else {
-                let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-                    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+                let siblings = [directory, bundledThemes].compactMap { $0 }.flatMap {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [])
+                        .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+                }
                 current.report(
                     .error, line: inherits.line, column: inherits.column, path: "inherits",
                     value: "\"\(inherits.name)\"",
                     message: Suggestion.appending(
-                        to: "no theme file \(inherits.name).json next to this one", word: inherits.name,
+                        to: "no theme file \(inherits.name).json next to this one"
+                            + (bundledThemes == nil ? "" : " or among the bundled themes"),
+                        word: inherits.name,
                         candidates: siblings))
                 chain[chain.count - 1] = current
                 break

@@ -2,7 +2,14 @@ import Foundation
 
 /// Routes `kiosk [SUBCOMMAND] ARGS...` to a command and turns its outcome into an exit code.
 enum Kiosk {
+    /// The release this binary is (`kiosk --version`).
+    static let version = "0.1.0"
+
     static func run(_ arguments: [String]) async -> Int32 {
+        if arguments.first == "--version" || arguments == ["version"] {
+            Console.print("kiosk \(version)")
+            return ExitCode.success.rawValue
+        }
         let command: any Command.Type
         var rest = arguments
         if let first = arguments.first, !first.hasPrefix("-") {
@@ -44,7 +51,7 @@ enum Kiosk {
                 "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary
                 + "\n"
         }
-        text += "\n  See 'kiosk SUBCOMMAND --help' for each."
+        text += "\n  See 'kiosk SUBCOMMAND --help' for each, 'kiosk help' for the guides, 'kiosk --version'."
         return text
     }
 }

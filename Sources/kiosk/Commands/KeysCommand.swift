@@ -10,7 +10,7 @@ struct KeysCommand: Command {
     static let summary = "Register App Store Server API keys (add a public key, make a new .p8, list)."
     static let usage =
         "kiosk keys add --key-id KID --issuer ID --public-key FILE [--bundle-id ID] [--state DIR]\n"
-        + "       kiosk keys new --key-id KID --issuer ID --out FILE.p8 [--bundle-id ID] [--state DIR]\n"
+        + "       kiosk keys new --key-id KID --issuer ID --out FILE.p8 [--bundle-id ID] [--force] [--state DIR]\n"
         + "       kiosk keys list [--state DIR]"
     static let options: [OptionSpec] = [
         .option("key-id", value: "KID", help: "The key ID a token's header names (kid)."),
@@ -18,6 +18,7 @@ struct KeysCommand: Command {
         .option("bundle-id", value: "ID", help: "The app the key may act for (default: dev.kiosk.demo)."),
         .option("public-key", value: "FILE", help: "add: the key's public half, PEM."),
         .option("out", value: "FILE", help: "new: where to write the private key (.p8, mode 0600)."),
+        .flag("force", help: "new: replace a key already registered with this key ID."),
         StateDirectory.option,
     ]
     static let discussion = """
@@ -27,7 +28,9 @@ struct KeysCommand: Command {
 
         EXIT STATUS:
           0  done
+          1  refused: the key ID is registered already (new without --force)
           64 usage error
+          65 the public key file is not a P-256 public key
           73 the registry or the key file could not be written
         """
 
@@ -62,6 +65,14 @@ struct KeysCommand: Command {
                     Console.print("\(key.keyID)  issuer \(key.issuerID)  bundle \(key.bundleID)")
                 }
             case "new":
+                let keyID = arguments.value("key-id")!
+                if let existing = registry.key(keyID), !arguments.flag("force") {
+                    Console.error(
+                        "kiosk keys: key ID \(keyID) is registered already (issuer \(existing.issuerID), bundle "
+                            + "\(existing.bundleID)); a backend holding its .p8 would stop working. Choose another "
+                            + "--key-id, or pass --force to replace it")
+                    return .failure
+                }
                 let key = try ECPrivateKey.generate(.p256)
                 let out = arguments.value("out")!
                 try key.writeP8(to: out)
@@ -74,7 +85,14 @@ struct KeysCommand: Command {
                     Console.error("kiosk keys: cannot read \(path)")
                     return .cannotCreate
                 }
-                try registry.add(registered(publicKey: pem))
+                if pem.contains("PRIVATE KEY-----") {
+                    Console.error(Self.privateKeyGiven(path))
+                    return .dataError
+                }
+                if let problem = try Self.keyProblem(registry, registered(publicKey: pem)) {
+                    Console.error("kiosk keys: \(path): \(problem)")
+                    return .dataError
+                }
                 Console.print("kiosk keys: registered \(arguments.value("key-id")!)")
             }
         } catch {
@@ -82,6 +100,26 @@ struct KeysCommand: Command {
             return .cannotCreate
         }
         return .success
+    }
+
+    /// A `.p8` given where the public half belongs: say so, and how to get the public half.
+    static func privateKeyGiven(_ path: String) -> String {
+        "kiosk keys: \(path) is a private key (the .p8 a backend signs with); kiosk keys add takes its "
+            + "public half, so the private key stays with the backend. Make it with: "
+            + "openssl pkey -in \(path) -pubout -out public.pem, then pass --public-key public.pem "
+            + "(or let kiosk keys new make the key pair)"
+    }
+
+    /// Registers `key`; a key that is not a P-256 public key is returned as the problem, other
+    /// failures (writing the registry) are thrown.
+    static func keyProblem(_ registry: APIKeyRegistry, _ key: RegisteredAPIKey) throws -> String? {
+        do {
+            try registry.add(key)
+            return nil
+        } catch {
+            guard case .invalidAPIKey(let reason) = error else { throw error }
+            return reason
+        }
     }
 
     private func registered(publicKey: String) -> RegisteredAPIKey {

@@ -68,7 +68,27 @@ struct LintCommand: Command {
         let start = SourceLocation(file: file, line: 1, column: 1, offset: 0)
         do {
             if CatalogLinter.handles(path: file) { return try CatalogLinter.lint(path: file) }
-            if file.hasSuffix(".json") { return ThemeLinter.lint(path: file).map(Self.diagnostic) }
+            if file.hasSuffix(".json") {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    return ThemeLinter.lint(path: file).map(Self.diagnostic)  // names the unreadable file
+                }
+                let bytes = [UInt8](data)
+                let (kind, reason) = LintFileKind.detect(path: file, bytes: bytes)
+                var found: [Diagnostic]
+                switch kind {
+                case .theme:
+                    found = ThemeLinter.lint(path: file, bundledThemes: BundledResources.themesDirectory.path)
+                        .map(Self.diagnostic)
+                case .catalog: found = StoreKitConfiguration.decode(bytes, file: file).diagnostics
+                case .paywallCopy: found = PaywallCopy.decode(bytes, file: file).diagnostics
+                }
+                // Say which kind was assumed when the name did not decide it and it matters:
+                // always for a catalog or copy under a theme's name, for a theme only when it has errors.
+                if let reason, kind != .theme || found.containsErrors {
+                    found.append(kind.note(file: file, reason: reason))
+                }
+                return found
+            }
             return [
                 Diagnostic(
                     severity: .error, location: start, path: "", value: nil,

@@ -130,7 +130,7 @@ struct PaywallCommand: Command {
     private func loadTheme(_ nameOrPath: String) throws -> Theme {
         do {
             if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
-                return try Theme.load(path: nameOrPath)
+                return try Theme.load(path: nameOrPath, bundledThemes: BundledResources.themesDirectory.path)
             }
             let path = BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
             guard FileManager.default.fileExists(atPath: path) else {

@@ -20,7 +20,9 @@ struct ServeCommand: Command {
                 help: "Where to listen (default 127.0.0.1:8686; port 0 picks one)."),
             .option(
                 "token", value: "TOKEN",
-                help: "The bearer token (default: STATE/server-token, made on first start)."),
+                help:
+                    "The bearer token, kept in STATE/server-token for clients (default: the one there, else a new one)."
+            ),
             .option(
                 "webhook", value: "URL",
                 help: "POST every App Store Server Notification V2 to this http:// URL, with Apple's retries."
@@ -88,6 +90,11 @@ struct ServeCommand: Command {
         do {
             if let given = self.token {
                 token = given
+                if !storeOptions.isEphemeral {
+                    // Clients given this --state find the token where they look for it.
+                    try ServerToken.write(given, in: try storeOptions.state.create())
+                    tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
+                }
             } else if storeOptions.isEphemeral {
                 token = ServerToken.generate()
                 tokenPlace = "printed above (ephemeral: not written anywhere)"

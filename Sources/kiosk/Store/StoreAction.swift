@@ -44,7 +44,8 @@ enum StoreAction: String, CaseIterable {
         case .accounts: "accounts                       sandbox accounts"
         case .account: "account add NAME [--storefront C] [--family F]"
         case .appTransaction: "app-transaction                the signed app transaction"
-        case .notifications: "notifications [--after N]      the notification outbox"
+        case .notifications:
+            "notifications [--after N]      App Store Server Notifications and their delivery"
         }
     }
 }

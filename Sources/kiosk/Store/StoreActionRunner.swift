@@ -65,17 +65,33 @@ struct StoreActionRunner {
         case .locale:
             if let locale = command.arguments.first { try await store.apply(.locale(locale)) }
             output.value("locale", try await store.settings().locale)
-        case .accounts: output.accounts(try await store.accounts())
+        case .accounts:
+            output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
         case .account: try await account()
         case .appTransaction: output.appTransaction(try await store.appTransaction())
         case .notifications:
-            guard let store = store as? SimulatedStore else {
-                throw StoreError.invalidAction(
-                    "notifications reads the local outbox: run it without --store URL")
+            // notificationHistory is a StoreControl call, so this works locally and over --store URL.
+            guard let limit = Int(options.value("limit") ?? "100"), limit > 0 else {
+                throw UsageError("--limit needs a positive number, got '\(options.value("limit") ?? "")'")
             }
             let after = Int64(options.value("after") ?? "0") ?? 0
-            output.notifications(
-                try await store.notifications(after: after, account: await store.activeAccount))
+            let listed = try await store.notificationHistory(limit: limit).filter { $0.sequence > after }
+            guard output.jwsOnly else { return output.notifications(listed) }
+            try await printSignedNotifications(listed)
+        }
+    }
+
+    /// Each notification signed as a delivery would sign it now: what a webhook receives.
+    private func printSignedNotifications(_ listed: [NotificationSummary]) async throws {
+        guard let local = store as? SimulatedStore else {
+            throw StoreError.invalidAction(
+                "notifications --jws signs on the store that owns the ledger: over --store URL a backend "
+                    + "receives them at kiosk serve --webhook, or from the App Store Server API's notification history"
+            )
+        }
+        for summary in listed {
+            guard let notification = try await local.notification(id: summary.id) else { continue }
+            Console.print(try await local.signedNotification(notification))
         }
     }
 
@@ -218,7 +234,7 @@ struct StoreActionRunner {
             StoreAccount(
                 name: name, storefront: options.value("storefront") ?? "USA",
                 familyID: options.value("family")))
-        output.accounts(try await store.accounts())
+        output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
     }
 
     private func onOff(_ text: String) throws(UsageError) -> Bool {

@@ -13,6 +13,11 @@ struct StoreCommand: Command {
     static let options: [OptionSpec] =
         StoreOptions.specs + [
             .flag("json", help: "Print machine-readable JSON."),
+            .flag(
+                "jws",
+                help:
+                    "Print only the signed values, one JWS a line (for kiosk verify -); notifications: signed now."
+            ),
             .option("quantity", value: "N", help: "buy: how many (consumables, 1 to 10)."),
             .option("offer-code", value: "REF", help: "buy: apply an offer code by reference name."),
             .option(
@@ -36,6 +41,7 @@ struct StoreCommand: Command {
             .option("storefront", value: "CODE", help: "account add: the account's storefront."),
             .option("family", value: "ID", help: "account add: the account's family."),
             .option("after", value: "N", help: "notifications: only after this sequence number."),
+            .option("limit", value: "N", help: "notifications: at most the newest N (default 100)."),
         ]
     static var discussion: String {
         "ACTIONS:\n" + StoreAction.allCases.map { "  " + $0.synopsis }.joined(separator: "\n")
@@ -61,7 +67,7 @@ struct StoreCommand: Command {
 
     func run() async throws -> ExitCode {
         let opened = try await storeOptions.open(command: "kiosk store \(action.rawValue)")
-        let output = StoreOutput(json: parsed.flag("json"))
+        let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws"))
         do {
             try await StoreActionRunner(store: opened.store, command: self, output: output).run()
             await opened.close()

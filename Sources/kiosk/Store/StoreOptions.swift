@@ -15,7 +15,9 @@ struct StoreOptions: Sendable {
         ),
         StateDirectory.option,
         .flag("ephemeral", help: "Keep the store in memory; nothing is written."),
-        .option("account", value: "NAME", help: "The sandbox account to act for (created if missing)."),
+        .option(
+            "account", value: "NAME",
+            help: "The sandbox account to act for (default: tester; created if missing)."),
         .option("bundle-id", value: "ID", help: "Bundle ID signed payloads carry (default dev.kiosk.demo)."),
         .option("app-apple-id", value: "N", help: "App Apple ID signed payloads carry (default 1234567890)."),
         .option("environment", value: "ENV", help: "Sandbox (default), Production, Xcode or LocalTesting."),
@@ -67,8 +69,7 @@ struct StoreOptions: Sendable {
             }
             remote = url
         }
-        serverToken =
-            arguments.value("server-token") ?? ProcessInfo.processInfo.environment["KIOSK_SERVER_TOKEN"]
+        serverToken = arguments.value("server-token")
         rootPath = arguments.value("root")
         identity = AppIdentity()
         if let bundleID = arguments.value("bundle-id") { identity.bundleID = bundleID }
@@ -94,19 +95,11 @@ struct StoreOptions: Sendable {
     /// The store the options name: a `RemoteStore` for `--store URL`, else the simulator.
     func makeAnyStore() async throws -> any Store & StoreControl {
         guard let remote else { return try makeStore() }
-        let token: String
-        if let serverToken {
-            token = serverToken
-        } else if let text = try? String(
-            contentsOf: state.url.appendingPathComponent(ServerToken.fileName), encoding: .utf8)
-        {
-            token = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        } else {
-            Console.error(
-                "kiosk: --store \(remote.absoluteString) needs the server's token: --server-token, $KIOSK_SERVER_TOKEN, "
-                    + "or the server's state directory with --state (kiosk serve prints where it is)")
+        guard let tokenSource = ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url) else {
+            Console.error("kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url))
             throw ExitCode.usage
         }
+        let token = tokenSource.token
         let trust: RemoteStore.Trust
         if let rootPath {
             do {
@@ -124,7 +117,7 @@ struct StoreOptions: Sendable {
             if let account { try await store.useAccount(account) }
             return store
         } catch {
-            Console.error("kiosk: \(error)")
+            Console.error("kiosk: " + tokenSource.explain(error, url: remote))
             throw ExitCode.failure
         }
     }

@@ -6,6 +6,8 @@ import StoreCore
 /// milliseconds like signed payloads) for machines.
 struct StoreOutput {
     var json: Bool
+    /// Print only the signed values (one JWS a line), for piping into `kiosk verify -`.
+    var jwsOnly = false
 
     private struct Signed<T: Encodable>: Encodable {
         var payload: T
@@ -65,7 +67,7 @@ struct StoreOutput {
                         "transactionID": String(verification.unsafePayloadValue.id)
                     ]) { $1 })
             }
-            Console.print("purchased")
+            if !jwsOnly { Console.print("purchased") }
             transactions([verification])
         case .pending:
             json
@@ -77,6 +79,7 @@ struct StoreOutput {
     }
 
     func transactions(_ results: [VerificationResult<Transaction>]) {
+        if jwsOnly { return results.forEach { Console.print($0.jwsRepresentation) } }
         if json { return emit(results.map(signed)) }
         if results.isEmpty { return Console.print("(none)") }
         for result in results {
@@ -161,11 +164,12 @@ struct StoreOutput {
         }
     }
 
-    func accounts(_ accounts: [StoreAccount]) {
+    /// The accounts, the one commands act for marked `*` (`--account`, else `tester`).
+    func accounts(_ accounts: [StoreAccount], current: String) {
         if json { return emit(accounts) }
         for account in accounts {
             Console.print(
-                "\(account.name.padded(24)) \(account.storefront)"
+                (account.name == current ? "* " : "  ") + "\(account.name.padded(24)) \(account.storefront)"
                     + (account.familyID.map { "  family \($0)" } ?? ""))
         }
     }
@@ -179,15 +183,27 @@ struct StoreOutput {
         Console.print(result.jwsRepresentation)
     }
 
-    func notifications(_ notifications: [OutboxNotification]) {
+    func notifications(_ notifications: [NotificationSummary]) {
         if json { return emit(notifications) }
         if notifications.isEmpty { return Console.print("(no notifications)") }
         for notification in notifications {
             let kind = [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
             Console.print(
-                "\(String(notification.sequence).padded(6)) \(kind.padded(44)) \(notification.productID ?? "")  \(Self.date(notification.createdAt))"
-            )
+                "\(String(notification.sequence).padded(6)) \(kind.padded(44)) \((notification.productID ?? "-").padded(40))"
+                    + "\(Self.date(notification.createdAt))  \(Self.delivery(notification))")
         }
+    }
+
+    /// What became of a notification's delivery, in the Transaction Manager's words.
+    static func delivery(_ notification: NotificationSummary) -> String {
+        guard let last = notification.attempts.last else {
+            return "not sent (no webhook yet, or waiting for its turn)"
+        }
+        let tries = notification.attempts.count == 1 ? "" : " x\(notification.attempts.count)"
+        let status = last.httpStatus.map { " \($0)" } ?? ""
+        if last.result == "SUCCESS" { return "delivered\(status)\(tries)" }
+        let next = notification.nextAttemptAt.map { ", next try \(Self.date($0))" } ?? ", gave up"
+        return "\(last.result)\(status)\(tries)\(next)"
     }
 
     func value(_ name: String, _ value: some CustomStringConvertible & Encodable) {

@@ -1,0 +1,65 @@
+import Foundation
+import StoreServer
+
+/// Where a client's bearer token for `--store URL` came from: `--server-token`, then
+/// `$KIOSK_SERVER_TOKEN`, then `STATE/server-token`. Kept so that a refused token can be
+/// explained by its source, which is what a person needs to fix it.
+struct ServerTokenSource: Equatable {
+    enum Origin: Equatable {
+        case flag
+        case environment
+        case file(String)
+    }
+
+    var token: String
+    var origin: Origin
+
+    /// The first source that holds a token, or nil.
+    static func resolve(
+        flag: String?, stateDirectory: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ServerTokenSource? {
+        if let flag { return ServerTokenSource(token: flag, origin: .flag) }
+        if let value = environment["KIOSK_SERVER_TOKEN"], !value.isEmpty {
+            return ServerTokenSource(token: value, origin: .environment)
+        }
+        let file = stateDirectory.appendingPathComponent(ServerToken.fileName)
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return token.isEmpty ? nil : ServerTokenSource(token: token, origin: .file(file.path))
+    }
+
+    /// How the source is named in messages.
+    var place: String {
+        switch origin {
+        case .flag: "--server-token"
+        case .environment: "$KIOSK_SERVER_TOKEN"
+        case .file(let path): path
+        }
+    }
+
+    /// The message for a connection error: a refused token says which source it came from and
+    /// where the right one is; any other error is told as it is.
+    func explain(_ error: any Error, url: URL) -> String {
+        let text = "\(error)"
+        guard text.contains("\(4_010_001)") else { return text }
+        var advice = "the server at \(url.absoluteString) refused the token from \(place) (\(text)). "
+        switch origin {
+        case .flag, .environment:
+            advice += "Give the token the server was started with: it is in SERVER_STATE/server-token, "
+        case .file:
+            advice +=
+                "That file is not the server's (or the server was restarted with --token): "
+                + "pass --state with the server's state directory, "
+        }
+        return advice + "or pass --server-token TOKEN (kiosk serve prints where its token is)"
+    }
+
+    /// The message when no source holds a token.
+    static func missing(url: URL, stateDirectory: URL) -> String {
+        "--store \(url.absoluteString) needs the server's token, and none was found: not --server-token, "
+            + "not $KIOSK_SERVER_TOKEN, not \(stateDirectory.appendingPathComponent(ServerToken.fileName).path). "
+            + "Pass --state with the server's state directory, or --server-token TOKEN "
+            + "(kiosk serve prints where its token is)"
+    }
+}

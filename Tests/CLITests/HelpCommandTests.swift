@@ -1,0 +1,54 @@
+import Foundation
+import Paywall
+import Testing
+
+@testable import kiosk
+
+/// `kiosk help TOPIC` reaches the same pages as the repository, offline, and `kiosk help man`
+/// is made from the same option tables as --help.
+@Suite struct HelpCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func everyDocsPageIsATopic() throws {
+        let pages = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("docs").path
+        )
+        .filter { $0.hasSuffix(".md") }
+        #expect(pages.count >= 8)
+        for page in pages {
+            let topic = String(page.dropLast(3))
+            let text = try #require(try HelpCommand.text(for: topic), "\(topic)")
+            #expect(
+                text
+                    == (try String(
+                        contentsOf: Self.root.appendingPathComponent("docs/\(page)"), encoding: .utf8)))
+        }
+        #expect(try HelpCommand.text(for: "readme")?.hasPrefix("# Kiosk") == true)
+        #expect(try HelpCommand.text(for: "keys") == KeyMaps.reference())
+        #expect(try HelpCommand.text(for: "serve") == ServeCommand.helpText + "\n")
+        #expect(try HelpCommand.text(for: "nope") == nil)
+    }
+
+    @Test func exitStatuses() async {
+        #expect(await Kiosk.run(["--version"]) == 0)
+        #expect(await Kiosk.run(["help"]) == 0)
+        #expect(await Kiosk.run(["help", "troubleshooting"]) == 0)
+        #expect(await Kiosk.run(["help", "nope"]) == 64)
+        #expect(await Kiosk.run(["help", "a", "b"]) == 64)
+    }
+
+    @Test func theManPageListsEveryOptionOfEveryCommand() {
+        let page = ManPage.render()
+        #expect(page.hasPrefix(".TH KIOSK 1"))
+        for command in CommandRegistry.subcommands {
+            #expect(page.contains(".SS kiosk \(command.name)"))
+            for option in command.options {
+                #expect(
+                    page.contains("\\fB\\-\\-\(ManPage.escape(option.name))\\fR"),
+                    "\(command.name) --\(option.name)")
+            }
+        }
+        for option in PaywallCommand.options { #expect(page.contains(ManPage.escape(option.help))) }
+    }
+}

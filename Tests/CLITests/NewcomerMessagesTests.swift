@@ -1,0 +1,84 @@
+import Foundation
+import Signing
+import StoreServer
+import TerminalUI
+import Testing
+
+@testable import kiosk
+
+/// Messages that teach: each names the cause and the fix, and the exit status says it failed.
+@Suite struct NewcomerMessagesTests {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kiosk-newcomer-\(UUID().uuidString)")
+    var state: String { scratch.appendingPathComponent("state").path }
+
+    @Test func keysAddRefusesAPrivateKeyAndSaysHowToGetThePublicHalf() async throws {
+        let p8 = scratch.appendingPathComponent("AuthKey.p8").path
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try ECPrivateKey.generate(.p256).writeP8(to: p8)
+        let arguments = [
+            "keys", "add", "--key-id", "K1", "--issuer", "I", "--public-key", p8, "--state", state,
+        ]
+        #expect(await Kiosk.run(arguments) == 65)
+        #expect(KeysCommand.privateKeyGiven(p8).contains("openssl pkey -in \(p8) -pubout"))
+        #expect(try APIKeyRegistry(directory: URL(fileURLWithPath: state)).all.isEmpty)
+    }
+
+    @Test func keysNewRefusesToReplaceARegisteredKeyWithoutForce() async throws {
+        let first = scratch.appendingPathComponent("one.p8").path
+        let second = scratch.appendingPathComponent("two.p8").path
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let base = ["keys", "new", "--key-id", "K1", "--issuer", "I", "--state", state]
+        #expect(await Kiosk.run(base + ["--out", first]) == 0)
+        let registered = try APIKeyRegistry(directory: URL(fileURLWithPath: state)).key("K1")?.publicKey
+        #expect(await Kiosk.run(base + ["--out", second]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: second))
+        #expect(try APIKeyRegistry(directory: URL(fileURLWithPath: state)).key("K1")?.publicKey == registered)
+        #expect(await Kiosk.run(base + ["--out", second, "--force"]) == 0)
+        #expect(try APIKeyRegistry(directory: URL(fileURLWithPath: state)).key("K1")?.publicKey != registered)
+    }
+
+    @Test func aRefusedTokenNamesItsSource() throws {
+        let url = URL(string: "http://127.0.0.1:8686")!
+        let directory = scratch.appendingPathComponent("client")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try ServerToken.write("from-file", in: directory)
+        let fromFile = try #require(
+            ServerTokenSource.resolve(flag: nil, stateDirectory: directory, environment: [:]))
+        #expect(fromFile.token == "from-file")
+        let refused = "server error 4010001: wrong bearer token"
+        struct Refusal: Error, CustomStringConvertible { var description: String }
+        #expect(
+            fromFile.explain(Refusal(description: refused), url: url).contains(
+                directory.path + "/server-token"))
+        let fromEnvironment = try #require(
+            ServerTokenSource.resolve(
+                flag: nil, stateDirectory: directory, environment: ["KIOSK_SERVER_TOKEN": "e"]))
+        #expect(
+            fromEnvironment.explain(Refusal(description: refused), url: url).contains("$KIOSK_SERVER_TOKEN"))
+        let fromFlag = try #require(
+            ServerTokenSource.resolve(
+                flag: "f", stateDirectory: directory, environment: ["KIOSK_SERVER_TOKEN": "e"]))
+        #expect(fromFlag.origin == .flag)
+        #expect(fromFlag.explain(Refusal(description: refused), url: url).contains("--server-token"))
+        #expect(
+            fromFlag.explain(Refusal(description: "connection refused"), url: url) == "connection refused")
+        let empty = scratch.appendingPathComponent("empty")
+        #expect(ServerTokenSource.resolve(flag: nil, stateDirectory: empty, environment: [:]) == nil)
+        #expect(
+            ServerTokenSource.missing(url: url, stateDirectory: empty).contains(empty.path + "/server-token"))
+    }
+
+    /// A theme kept outside themes/ can inherit a bundled theme by name.
+    @Test func aThemeAnywhereInheritsABundledTheme() throws {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let path = scratch.appendingPathComponent("mine.json").path
+        try Data(#"{"name": "mine", "inherits": "default", "roles": {"accent": {"fg": 5}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        #expect(LintCommand.lint(path).isEmpty, "\(LintCommand.lint(path))")
+        let theme = try Theme.load(path: path, bundledThemes: BundledResources.themesDirectory.path)
+        #expect(theme.name == "mine")
+        // Without the bundled directory the name cannot be found, and the error says where it looked.
+        #expect(throws: TerminalUIError.self) { try Theme.load(path: path) }
+    }
+}
