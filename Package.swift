@@ -96,7 +96,7 @@ let package = Package(
             dependencies: [
                 "kiosk", "kiosk-storm", "SharedState", "Simulator", "Catalog", "Signing", "StoreCore",
                 "Subprocess",
-                "StoreServer", "RemoteStore", "HTTP",
+                "StoreServer", "RemoteStore", "HTTP", "Paywall",
             ]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "SnapshotSupport"],

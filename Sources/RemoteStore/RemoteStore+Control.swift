@@ -36,14 +36,37 @@ extension RemoteStore: StoreControl {
     }
 
     public func transactionRecords() async throws(StoreError) -> [TransactionRecord] {
-        let records = try await client.call("GET", controlPath("records"), as: Wire.Records.self).records
-        return try records.map { record throws(StoreError) in
+        try check(try await client.call("GET", controlPath("records"), as: Wire.Records.self).records)
+    }
+
+    nonisolated func check(_ records: [Wire.Record]) throws(StoreError) -> [TransactionRecord] {
+        try records.map { record throws(StoreError) in
             TransactionRecord(
                 transaction: try check(record.transaction), state: record.state,
                 isFinished: record.isFinished,
                 renewalInfo: record.renewalInfo,
                 isPendingPriceIncreaseConsent: record.isPendingPriceIncreaseConsent)
         }
+    }
+
+    /// One request: the server reads it in one actor turn. Every signature is checked here.
+    public func snapshot(groupID: String?) async throws(StoreError) -> StoreSnapshot {
+        let query = groupID.map { "group=" + Self.segment($0) }
+        let wire = try await client.call("GET", controlPath("snapshot"), query: query, as: Wire.Snapshot.self)
+        var snapshot = StoreSnapshot()
+        snapshot.products = wire.products
+        snapshot.groupID = wire.groupID
+        snapshot.entitlements = try check(wire.entitlements)
+        snapshot.statuses = try check(wire.statuses)
+        snapshot.isEligibleForIntroOffer = wire.isEligibleForIntroOffer
+        snapshot.records = try check(wire.records)
+        snapshot.notifications = wire.notifications
+        snapshot.settings = wire.settings
+        snapshot.account = wire.account
+        snapshot.accounts = wire.accounts
+        snapshot.clock = wire.clock
+        snapshot.simulatedErrors = wire.simulatedErrors.failures
+        return snapshot
     }
 
     private func act(

@@ -98,7 +98,11 @@ extension RemoteStore: Store {
         let answer = try await client.call(
             "GET", accountPath("subscription-groups", Self.segment(groupID), "statuses"),
             as: Wire.Statuses.self)
-        return try answer.statuses.map { status throws(StoreError) in
+        return try check(answer.statuses)
+    }
+
+    nonisolated func check(_ statuses: [Wire.Status]) throws(StoreError) -> [SubscriptionStatus] {
+        try statuses.map { status throws(StoreError) in
             SubscriptionStatus(
                 state: status.state, transaction: try check(status.transaction),
                 renewalInfo: try check(status.renewalInfo, as: RenewalInfo.self))

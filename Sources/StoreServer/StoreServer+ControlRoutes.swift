@@ -25,6 +25,11 @@ extension StoreServer {
                 Wire.Records(try await store.transactionRecords().map(Wire.Record.init))
             }
         }
+        router.add("GET", base + "/snapshot") { request, p in
+            await respond(store, p) { () async throws(StoreError) in
+                Wire.Snapshot(try await store.snapshot(groupID: request.query["group"]))
+            }
+        }
         router.add("GET", base + "/notifications") { request, p in
             await respond(store, p) { () async throws(StoreError) in
                 let limit = request.query["limit"].flatMap { Int($0) } ?? 100

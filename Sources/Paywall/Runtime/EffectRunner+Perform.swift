@@ -55,26 +55,9 @@ extension EffectRunner {
         }
     }
 
-    /// Everything the screens show, read together.
+    /// Everything the screens show, read together in one call (one request over the wire).
     public static func snapshot(_ store: Backend, groupID: String?) async throws(StoreError) -> StoreSnapshot
     {
-        var snapshot = StoreSnapshot()
-        snapshot.products = try await store.allProducts()
-        snapshot.groupID =
-            groupID ?? snapshot.products.compactMap(\.subscription?.groupID).first
-        snapshot.entitlements = try await store.currentEntitlements()
-        if let group = snapshot.groupID {
-            // A simulated status failure must not blank the paywall: show it without statuses.
-            snapshot.statuses = (try? await store.subscriptionStatuses(for: group)) ?? []
-            snapshot.isEligibleForIntroOffer = try await store.isEligibleForIntroOffer(groupID: group)
-        }
-        snapshot.records = try await store.transactionRecords()
-        snapshot.notifications = (try? await store.notificationHistory(limit: 100)) ?? []
-        snapshot.settings = try await store.settings()
-        snapshot.account = try await store.currentAccount().name
-        snapshot.accounts = try await store.accounts()
-        snapshot.clock = try await store.now()
-        snapshot.simulatedErrors = try await store.simulatedErrors()
-        return snapshot
+        try await store.snapshot(groupID: groupID)
     }
 }

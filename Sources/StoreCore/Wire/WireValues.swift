@@ -157,6 +157,39 @@ public enum Wire {
 }
 
 extension Wire {
+    /// `GET …/snapshot`: `StoreSnapshot` with its signed values as JWS, for one request.
+    public struct Snapshot: Codable, Sendable, Hashable {
+        public var products: [Product]
+        public var groupID: String?
+        public var entitlements: [WireSigned]
+        public var statuses: [Status]
+        public var isEligibleForIntroOffer: Bool
+        public var records: [Record]
+        public var notifications: [NotificationSummary]
+        public var settings: StoreSettings
+        public var account: String
+        public var accounts: [StoreAccount]
+        public var clock: Date?
+        public var simulatedErrors: SimulatedErrors
+
+        public init(_ snapshot: StoreSnapshot) {
+            products = snapshot.products
+            groupID = snapshot.groupID
+            entitlements = snapshot.entitlements.map(WireSigned.init)
+            statuses = snapshot.statuses.map(Status.init)
+            isEligibleForIntroOffer = snapshot.isEligibleForIntroOffer
+            records = snapshot.records.map(Record.init)
+            notifications = snapshot.notifications
+            settings = snapshot.settings
+            account = snapshot.account
+            accounts = snapshot.accounts
+            clock = snapshot.clock
+            simulatedErrors = SimulatedErrors(snapshot.simulatedErrors)
+        }
+    }
+}
+
+extension Wire {
     /// `PATCH …/settings`: the switches to change, each applied as one `StoreSetting`.
     public struct SettingsPatch: Codable, Sendable, Hashable {
         public var storefront: String?

@@ -1,8 +1,8 @@
 import Foundation
-import StoreCore
 
-/// Everything the screens show that comes from the store, read in one go after each change so a
-/// frame never mixes old and new data.
+/// Everything a paywall or Transaction Manager shows that comes from the store, read in one go
+/// (`StoreControl.snapshot`: one actor turn, one request over the wire) so a frame never mixes
+/// old and new data.
 public struct StoreSnapshot: Sendable, Hashable {
     public var products: [Product] = []
     public var entitlements: [VerificationResult<Transaction>] = []
@@ -21,6 +21,9 @@ public struct StoreSnapshot: Sendable, Hashable {
     public var groupID: String?
 
     public init() {}
+
+    /// How many notifications a snapshot carries (the newest).
+    public static let notificationLimit = 100
 
     /// The leading group's subscriptions, by level (1 first) then by period.
     public var plans: [Product] {

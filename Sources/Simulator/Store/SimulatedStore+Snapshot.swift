@@ -1,0 +1,26 @@
+import Foundation
+import StoreCore
+
+extension SimulatedStore {
+    /// One actor turn: every read below runs on the store without suspending, so no other
+    /// action lands between them.
+    public func snapshot(groupID: String?) async throws(StoreError) -> StoreSnapshot {
+        var snapshot = StoreSnapshot()
+        snapshot.products = try await allProducts()
+        snapshot.groupID = groupID ?? snapshot.products.compactMap(\.subscription?.groupID).first
+        snapshot.entitlements = try await currentEntitlements()
+        if let group = snapshot.groupID {
+            snapshot.statuses = (try? await subscriptionStatuses(for: group)) ?? []
+            snapshot.isEligibleForIntroOffer = try await isEligibleForIntroOffer(groupID: group)
+        }
+        snapshot.records = try await transactionRecords()
+        snapshot.notifications =
+            (try? await notificationHistory(limit: StoreSnapshot.notificationLimit)) ?? []
+        snapshot.settings = try await settings()
+        snapshot.account = activeAccount
+        snapshot.accounts = try await accounts()
+        snapshot.clock = currentTime
+        snapshot.simulatedErrors = try await simulatedErrors()
+        return snapshot
+    }
+}
