@@ -53,6 +53,7 @@ enum Demo {
     static let group = "4A1D2E90"
     static let proMonthly = "com.kiosk.lumen.pro.monthly"
     static let proAnnual = "com.kiosk.lumen.pro.annual"
+    static let ultimateAnnual = "com.kiosk.lumen.ultimate.annual"
     static let plusMonthly = "com.kiosk.lumen.plus.monthly"
     static let ultimateMonthly = "com.kiosk.lumen.ultimate.monthly"
     static let lifetime = "com.kiosk.lumen.lifetime"

@@ -33,6 +33,8 @@ public struct AppState: Sendable, Hashable {
     /// The Transaction Manager lists App Store Server Notifications instead of transactions.
     public var managerShowsNotifications = false
     public var managerAPIIndex = 0
+    /// The reason the Transaction Manager's next refund request gives.
+    public var managerRefundReason = ConsumptionRequestReason.unsatisfiedWithPurchase
     public var shouldQuit = false
 
     public init(

@@ -49,6 +49,11 @@ extension Transition {
                     copy.transaction.revocationReason = transaction.revocationReason
                     copy.transaction.revocationType = .familyRevoke
                     notify(.revoke, account: member, transaction: copy.transaction)
+                } else if !transaction.isRevoked && copy.transaction.revocationType == .familyRevoke {
+                    // A reversed refund gives the family its access back.
+                    copy.transaction.revocationDate = nil
+                    copy.transaction.revocationReason = nil
+                    copy.transaction.revocationType = nil
                 }
                 try update(copy)
             }

@@ -5,10 +5,15 @@ import StoreCore
 /// How long billing problems last (Apple's documented defaults; see docs/behaviour.md).
 enum BillingRetryPolicy {
     /// The App Store retries a failed renewal for up to 60 days.
-    static let retryDuration: TimeInterval = 60 * 86_400
-    /// Grace period: 16 days, or 6 days for weekly subscriptions.
-    static func graceDuration(for period: SubscriptionPeriod?) -> TimeInterval {
-        period?.unit == .week || period?.unit == .day ? 6 * 86_400 : 16 * 86_400
+    static let retryDuration = BillingRetry.duration
+    /// Lapses shorter than this keep `recentSubscriptionStartDate` (60 days in production).
+    static let recentStartLapse: TimeInterval = 60 * 86_400
+
+    /// The grace period App Store Connect gives for a chosen length (3, 16 or 28 days): weekly
+    /// subscriptions get 6 days under 16 and 28.
+    static func graceDuration(for period: SubscriptionPeriod?, days: Int = 16) -> TimeInterval {
+        let isWeekly = period?.unit == .week || period?.unit == .day
+        return TimeInterval(isWeekly && days > 6 ? 6 : days) * 86_400
     }
 }
 
@@ -72,7 +77,9 @@ extension Transition {
             chain.gracePeriodExpirationDate =
                 settings.billingGracePeriodEnabled
                 ? date.addingTimeInterval(
-                    BillingRetryPolicy.graceDuration(for: product?.subscription?.period)) : nil
+                    BillingRetryPolicy.graceDuration(
+                        for: product?.subscription?.period, days: settings.billingGracePeriodDays)) : nil
+            chain.pendingMessage = .billingIssue(productID: chain.currentProductID)
             put(chain)
             notify(
                 .didFailToRenew, chain.gracePeriodExpirationDate == nil ? nil : .gracePeriod,
@@ -103,7 +110,7 @@ extension Transition {
         let segment = firstSegment(
             product, offer: &offer, plan: chain.billingPlanType, from: date,
             priceOverride: chain.renewalPriceOverride)
-        let transaction = try newTransaction(
+        var transaction = try newTransaction(
             account: account, product: product, purchaseDate: date, expirationDate: segment.end,
             original: (chain.originalTransactionID, chain.originalPurchaseDate),
             appAccountToken: chain.appAccountToken,
@@ -117,7 +124,9 @@ extension Transition {
         chain.billingRetryStart = nil
         chain.gracePeriodExpirationDate = nil
         chain.gracePeriodEnded = false
+        chain.pendingMessage = nil
         chain.billingSequence += 1
+        countBill(&transaction, chain: &chain, product: product)
         put(chain)
         try deliver(transaction, account: account, announce: true)
         notify(.didRenew, subtype, account: account, transaction: transaction, at: date)
@@ -137,14 +146,17 @@ extension Transition {
         chain.billingRetryStart = nil
         chain.gracePeriodExpirationDate = nil
         chain.priceIncrease = .none
-        put(chain)
-        let latest = transaction(chain.latestTransactionID)?.transaction
-        notify(.expired, subtype, account: account, transaction: latest, at: date)
+        chain.pendingMessage = nil
         if let product = try? product(chain.currentProductID, for: account),
             let offer = eligibleWinBackOffers(account: account, product: product).first, let id = offer.id
         {
-            announce(.event(account: account, .message(.winBackOffer(productID: product.id, offerID: id))))
+            let message = StoreMessage.winBackOffer(productID: product.id, offerID: id)
+            chain.pendingMessage = message
+            announce(.event(account: account, .message(message)))
         }
+        put(chain)
+        let latest = transaction(chain.latestTransactionID)?.transaction
+        notify(.expired, subtype, account: account, transaction: latest, at: date)
         announce(.event(account: account, .stateChanged))
     }
 }

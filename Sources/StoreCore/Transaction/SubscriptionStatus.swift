@@ -1,3 +1,5 @@
+import Foundation
+
 /// The status of one subscription in a group, as StoreKit 2's `Product.SubscriptionInfo.Status`.
 public struct SubscriptionStatus: Sendable, Hashable {
     /// The renewal state. Raw values are Apple's `status` integers in the App Store Server API.
@@ -35,4 +37,9 @@ public struct SubscriptionStatus: Sendable, Hashable {
         self.transaction = transaction
         self.renewalInfo = renewalInfo
     }
+}
+
+/// How long the App Store keeps retrying a failed renewal before the subscription expires.
+public enum BillingRetry {
+    public static let duration: TimeInterval = 60 * 86_400
 }

@@ -151,6 +151,8 @@ struct StoreOutput {
             grace-period  \(Self.onOff(settings.billingGracePeriodEnabled))
             interrupted   \(Self.onOff(settings.interruptedPurchasesEnabled))
             dialogs       \(Self.onOff(!settings.disableDialogs))
+            grace-days    \(settings.billingGracePeriodDays)
+            finished-consumables \(Self.onOff(settings.includeFinishedConsumables))
             """)
     }
 
