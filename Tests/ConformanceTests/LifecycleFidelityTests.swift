@@ -127,6 +127,26 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func aFamilyMemberHearsOfWhatTheFamilyShares(backend: Backend) async throws {
+        let (store, _) = try backend.make()
+        try await store.addAccount(StoreAccount(name: "tester", familyID: "family"))
+        try await store.addAccount(StoreAccount(name: "kid", familyID: "family"))
+        _ = try await buy(store, Demo.lifetime)
+        _ = try await buy(store, Demo.proMonthly)
+        _ = try await store.advanceClock(periods: 1, groupID: Demo.group)
+        try await store.switchAccount(to: "kid")
+        let shared = try await store.all().map { try verified($0) }
+        #expect(shared.count == 3 && shared.allSatisfy { $0.ownershipType == .familyShared })
+        let history = try await store.notificationHistory(limit: 100).reversed()
+        #expect(
+            history.map { $0.type + ($0.subtype.map { "/\($0)" } ?? "") } == [
+                "ONE_TIME_CHARGE", "SUBSCRIBED/INITIAL_BUY", "DID_RENEW",
+            ])
+        #expect(
+            history.compactMap(\.transactionID) == shared.map(\.id), "each speaks of the member's own copy")
+    }
+
+    @Test(arguments: Backend.allCases)
     func aBillingIssueWaitsForTheNextMessageListener(backend: Backend) async throws {
         let (store, _) = try backend.make()
         try await store.apply(.billingRetryOnRenewal(true))

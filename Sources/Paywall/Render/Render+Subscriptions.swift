@@ -88,7 +88,8 @@ func renderSubscriber(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     case .inBillingRetryPeriod:
         text =
             "Current plan: \(name) · payment failed on \(date) · retrying until "
-            + (due.map { formatDay($0.addingTimeInterval(BillingRetry.duration)) } ?? "?")
+            + (due.map { formatDay($0.addingTimeInterval(state.store.settings.timeRate.billingRetryPeriod)) }
+                ?? "?")
     default:
         let when = renewal.willAutoRenew ? "renews \(date)" : "expires \(date)"
         text = "Current plan: \(name) · \(when) · auto-renew \(renewal.willAutoRenew ? "on" : "off") (u)"

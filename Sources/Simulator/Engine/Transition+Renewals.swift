@@ -2,18 +2,19 @@ import Foundation
 import Signing
 import StoreCore
 
-/// How long billing problems last (Apple's documented defaults; see docs/behaviour.md).
-enum BillingRetryPolicy {
-    /// The App Store retries a failed renewal for up to 60 days.
-    static let retryDuration = BillingRetry.duration
-    /// Lapses shorter than this keep `recentSubscriptionStartDate` (60 days in production).
-    static let recentStartLapse: TimeInterval = 60 * 86_400
+/// How long billing problems last: Apple's durations under the store's time rate (see
+/// `TimeRate.gracePeriod` and docs/behaviour.md).
+extension Transition {
+    /// The App Store retries a failed renewal this long (60 days in real time).
+    var retryDuration: TimeInterval { meta.clock.rate.billingRetryPeriod }
+    /// Lapses shorter than this keep `recentSubscriptionStartDate`: 60 days in production,
+    /// which is the billing-retry window, scaled alike under accelerated rates.
+    var recentStartLapse: TimeInterval { meta.clock.rate.billingRetryPeriod }
 
-    /// The grace period App Store Connect gives for a chosen length (3, 16 or 28 days): weekly
-    /// subscriptions get 6 days under 16 and 28.
-    static func graceDuration(for period: SubscriptionPeriod?, days: Int = 16) -> TimeInterval {
+    /// The grace period App Store Connect gives for the chosen length (3, 16 or 28 days).
+    func graceDuration(for period: SubscriptionPeriod?) -> TimeInterval {
         let isWeekly = period?.unit == .week || period?.unit == .day
-        return TimeInterval(isWeekly && days > 6 ? 6 : days) * 86_400
+        return meta.clock.rate.gracePeriod(isWeekly: isWeekly, days: settings.billingGracePeriodDays)
     }
 }
 
@@ -23,7 +24,7 @@ extension Transition {
     func nextDue(_ chain: SubscriptionChain) -> Date? {
         guard !chain.isExpired, !isRevoked(chain) else { return nil }
         guard let retryStart = chain.billingRetryStart else { return chain.expirationDate }
-        let retryEnd = retryStart.addingTimeInterval(BillingRetryPolicy.retryDuration)
+        let retryEnd = retryStart.addingTimeInterval(retryDuration)
         if let grace = chain.gracePeriodExpirationDate, !chain.gracePeriodEnded {
             return min(grace, retryEnd)
         }
@@ -51,7 +52,7 @@ extension Transition {
         let latest = transaction(chain.latestTransactionID)?.transaction
         if let retryStart = chain.billingRetryStart {
             if let grace = chain.gracePeriodExpirationDate, !chain.gracePeriodEnded, grace <= date,
-                grace < retryStart.addingTimeInterval(BillingRetryPolicy.retryDuration)
+                grace < retryStart.addingTimeInterval(retryDuration)
             {
                 chain.gracePeriodEnded = true
                 put(chain)
@@ -77,8 +78,7 @@ extension Transition {
             chain.gracePeriodExpirationDate =
                 settings.billingGracePeriodEnabled
                 ? date.addingTimeInterval(
-                    BillingRetryPolicy.graceDuration(
-                        for: product?.subscription?.period, days: settings.billingGracePeriodDays)) : nil
+                    graceDuration(for: product?.subscription?.period)) : nil
             chain.pendingMessage = .billingIssue(productID: chain.currentProductID)
             put(chain)
             notify(

@@ -20,7 +20,7 @@ extension Transition {
         // A lapse shorter than 60 days, of any kind, keeps the recent start date.
         let recentStart =
             previous.flatMap { earlier in
-                date.timeIntervalSince(earlier.expirationDate) < BillingRetryPolicy.recentStartLapse
+                date.timeIntervalSince(earlier.expirationDate) < recentStartLapse
                     ? earlier.recentStartDate : nil
             } ?? date
         var offer = pending.offer

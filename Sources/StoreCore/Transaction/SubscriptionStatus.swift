@@ -38,8 +38,3 @@ public struct SubscriptionStatus: Sendable, Hashable {
         self.renewalInfo = renewalInfo
     }
 }
-
-/// How long the App Store keeps retrying a failed renewal before the subscription expires.
-public enum BillingRetry {
-    public static let duration: TimeInterval = 60 * 86_400
-}
