@@ -107,11 +107,14 @@ import Testing
         try await store.finish(unfinished)
         #expect(try await ids().isEmpty)
         #expect(try await store.latest(for: "gems") == nil)
+        let account = await store.activeAccount
+        #expect(try await store.serverTransactions(ofAccount: account).isEmpty, "Get Transaction History too")
         // A refunded consumable is listed even when finished.
         try await store.refund(finished, reason: .other)
         #expect(try await ids() == [finished])
         try await store.apply(.includeFinishedConsumables(true))
         #expect(try await ids() == [finished, unfinished])
+        #expect(try await store.serverTransactions(ofAccount: account).count == 2)
         #expect(try await store.latest(for: "gems")?.unsafePayloadValue.id == unfinished)
     }
 }
