@@ -1,5 +1,6 @@
 import Foundation
 import Paywall
+import Simulator
 import StoreCore
 import TerminalUI
 import Testing
@@ -8,6 +9,12 @@ import Testing
 /// its status, even when the renewal failed while the paywall was closed.
 @Suite struct BillingStatusTests {
     func screen(grace: Bool) async throws -> String {
+        let (store, state) = try await openedAfterAFailedRenewal(grace: grace)
+        return render(state, theme: try Fixtures.theme(), size: Size(columns: 120, rows: 30)).buffer.plainText
+    }
+
+    /// A store whose renewal failed while no paywall ran, and the paywall opened afterwards.
+    func openedAfterAFailedRenewal(grace: Bool) async throws -> (SimulatedStore, AppState) {
         let store = try Fixtures.store()
         try await store.apply(.billingRetryOnRenewal(true))
         try await store.apply(.billingGracePeriod(grace))
@@ -15,8 +22,27 @@ import Testing
             "com.kiosk.lumen.plus.monthly", options: [.introductoryOfferEligibility(false)])
         // The clock moves from the shell while no paywall runs.
         _ = try await store.advanceClock(by: 33 * 86_400)
-        let state = try await Fixtures.state(store: store, content: try Fixtures.content())
-        return render(state, theme: try Fixtures.theme(), size: Size(columns: 120, rows: 30)).buffer.plainText
+        return (store, try await Fixtures.state(store: store, content: try Fixtures.content()))
+    }
+
+    @Test func theBillingIssueMessageWaitsForThePaywall() async throws {
+        var (store, state) = try await openedAfterAFailedRenewal(grace: false)
+        let inbox = Inbox()
+        let runner = EffectRunner(store: store, inbox: inbox, log: PaywallLog(path: nil), groupID: nil)
+        runner.listen()
+        defer { runner.stop() }
+        var message: StoreMessage?
+        let deadline = Date() + 10
+        while message == nil, Date() < deadline {
+            for case .message(let posted) in inbox.drain() { message = posted }
+            if message == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        let delivered = try #require(message, "no message reached the paywall within 10 s")
+        #expect(delivered == .billingIssue(productID: "com.kiosk.lumen.plus.monthly"))
+        _ = update(&state, .message(delivered))
+        let text = render(state, theme: try Fixtures.theme(), size: Size(columns: 120, rows: 30)).buffer
+            .plainText
+        #expect(text.contains("Billing problem with Lumen Plus (Monthly)"))
     }
 
     @Test func billingRetryShowsTheFailedPaymentAndTheRetryWindow() async throws {
