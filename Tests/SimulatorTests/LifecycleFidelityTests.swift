@@ -94,6 +94,23 @@ import Testing
         #expect(try await store.settings().billingGracePeriodDays == 16)
     }
 
+    @Test func aPriceIncreaseMessageWaitsForTheNextListener() async throws {
+        let store = try SimulatedStore.makeForTest()
+        let first = try await subscribe(store, "basic.monthly")
+        try await store.requestPriceIncreaseConsent(transactionID: first.id)
+        let message = await firstElement(of: await store.messages())
+        #expect(message == .priceIncreaseConsent(productID: "basic.monthly"))
+    }
+
+    @Test func aWinBackMessageWaitsForTheNextListener() async throws {
+        let store = try SimulatedStore.makeForTest()
+        let first = try await subscribe(store, "basic.monthly")
+        try await store.setAutoRenew(false, transactionID: first.id)
+        _ = try await store.advanceClock(by: 40 * day)  // expires while nobody listens
+        let message = await firstElement(of: await store.messages())
+        #expect(message == .winBackOffer(productID: "basic.monthly", offerID: "winback.free"))
+    }
+
     @Test func finishedConsumablesLeaveTheHistoryUnlessTheStoreIncludesThem() async throws {
         let store = try SimulatedStore.makeForTest()
         guard case .success(let first) = try await store.purchase("gems"),

@@ -147,14 +147,16 @@ extension Transition {
         chain.gracePeriodExpirationDate = nil
         chain.priceIncrease = .none
         chain.pendingMessage = nil
+        put(chain)
+        // Eligibility reads the chain as expired, so it is staged first.
         if let product = try? product(chain.currentProductID, for: account),
             let offer = eligibleWinBackOffers(account: account, product: product).first, let id = offer.id
         {
             let message = StoreMessage.winBackOffer(productID: product.id, offerID: id)
             chain.pendingMessage = message
+            put(chain)
             announce(.event(account: account, .message(message)))
         }
-        put(chain)
         let latest = transaction(chain.latestTransactionID)?.transaction
         notify(.expired, subtype, account: account, transaction: latest, at: date)
         announce(.event(account: account, .stateChanged))
