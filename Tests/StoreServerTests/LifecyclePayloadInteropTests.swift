@@ -89,7 +89,8 @@ import Testing
         }
         let decoded = verdicts.values.compactMap { $0["decoded"] as? [String: Any] }
         #expect(decoded.contains { ($0["commitmentInfo"] as? [String: Any])?["billingPeriodNumber"] != nil })
-        #expect(decoded.contains { ($0["commitmentInfo"] as? [String: Any])?["commitmentRenewalDate"] != nil })
+        #expect(
+            decoded.contains { ($0["commitmentInfo"] as? [String: Any])?["commitmentRenewalDate"] != nil })
         #expect(decoded.contains { $0["revocationPercentage"] as? Int == 25_000 })
         #expect(
             decoded.contains {
