@@ -20,6 +20,7 @@ struct StoreOutput {
         var transaction: Transaction
         var renewalInfo: RenewalInfo?
         var pendingPriceIncreaseConsent: Bool
+        var refundRequest: RefundRequest?
     }
 
     private struct Status: Encodable {
@@ -101,7 +102,8 @@ struct StoreOutput {
                         state: $0.state.rawValue, finished: $0.isFinished,
                         transaction: $0.transaction.unsafePayloadValue,
                         renewalInfo: $0.renewalInfo,
-                        pendingPriceIncreaseConsent: $0.isPendingPriceIncreaseConsent)
+                        pendingPriceIncreaseConsent: $0.isPendingPriceIncreaseConsent,
+                        refundRequest: $0.refundRequest)
                 })
         }
         if records.isEmpty { return Console.print("(no transactions)") }
@@ -114,6 +116,12 @@ struct StoreOutput {
                 line += "  unfinished"
             }
             if record.isPendingPriceIncreaseConsent { line += "  price increase pending" }
+            if let request = record.refundRequest {
+                line += "  refund request \(request.status.rawValue) (\(request.reason.rawValue))"
+            }
+            if let share = transaction.revocationPercentage, share < RefundRequest.fullRefund {
+                line += "  refunded \(Double(share) / 1000)%"
+            }
             Console.print(line)
         }
     }
