@@ -45,7 +45,8 @@ extension RemoteStore: StoreControl {
                 transaction: try check(record.transaction), state: record.state,
                 isFinished: record.isFinished,
                 renewalInfo: record.renewalInfo,
-                isPendingPriceIncreaseConsent: record.isPendingPriceIncreaseConsent)
+                isPendingPriceIncreaseConsent: record.isPendingPriceIncreaseConsent,
+                refundRequest: record.refundRequest)
         }
     }
 
@@ -85,9 +86,32 @@ extension RemoteStore: StoreControl {
         try await act(transactionID, "decline")
     }
 
-    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason) async throws(StoreError)
+    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason, percentage: Int)
+        async throws(StoreError)
     {
-        try await act(transactionID, "refund", body: Wire.Value(reason.rawValue))
+        try await act(
+            transactionID, "refund",
+            body: Wire.Refund(
+                value: reason.rawValue, percentage: percentage == RefundRequest.fullRefund ? nil : percentage)
+        )
+    }
+
+    public func openRefundRequest(_ transactionID: UInt64, reason: ConsumptionRequestReason)
+        async throws(StoreError)
+    {
+        try await act(transactionID, "refund-request", body: Wire.Value(reason.rawValue))
+    }
+
+    public func grantRefundRequest(_ transactionID: UInt64, percentage: Int) async throws(StoreError) {
+        try await act(transactionID, "refund-grant", body: Wire.Value<Int?>(percentage))
+    }
+
+    public func declineRefundRequest(_ transactionID: UInt64) async throws(StoreError) {
+        try await act(transactionID, "refund-decline")
+    }
+
+    public func reverseRefund(_ transactionID: UInt64) async throws(StoreError) {
+        try await act(transactionID, "refund-reverse")
     }
 
     public func expireSubscription(productID: String) async throws(StoreError) {

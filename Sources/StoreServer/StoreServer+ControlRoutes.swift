@@ -50,10 +50,34 @@ extension StoreServer {
                 (
                     "refund",
                     { id, request throws(StoreError) in
+                        let refund = try body(Wire.Refund.self, of: request)
                         try await store.refund(
-                            id, reason: try reason(try body(Wire.Value<Int>.self, of: request).value))
+                            id, reason: try reason(refund.value),
+                            percentage: refund.percentage ?? RefundRequest.fullRefund)
                     }
                 ),
+                (
+                    "refund-request",
+                    { id, request throws(StoreError) in
+                        let text = try body(Wire.Value<String>.self, of: request).value
+                        guard let reason = ConsumptionRequestReason(rawValue: text) else {
+                            throw StoreError.invalidArgument(
+                                "unknown refund request reason '\(text)': one of "
+                                    + ConsumptionRequestReason.allCases.map(\.rawValue).joined(
+                                        separator: ", "))
+                        }
+                        try await store.openRefundRequest(id, reason: reason)
+                    }
+                ),
+                (
+                    "refund-grant",
+                    { id, request throws(StoreError) in
+                        let share = try body(Wire.Value<Int?>.self, of: request).value
+                        try await store.grantRefundRequest(id, percentage: share ?? RefundRequest.fullRefund)
+                    }
+                ),
+                ("refund-decline", { id, _ throws(StoreError) in try await store.declineRefundRequest(id) }),
+                ("refund-reverse", { id, _ throws(StoreError) in try await store.reverseRefund(id) }),
                 (
                     "auto-renew",
                     { id, request throws(StoreError) in

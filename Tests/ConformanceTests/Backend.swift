@@ -53,6 +53,7 @@ enum Demo {
     static let group = "4A1D2E90"
     static let proMonthly = "com.kiosk.lumen.pro.monthly"
     static let proAnnual = "com.kiosk.lumen.pro.annual"
+    static let ultimateAnnual = "com.kiosk.lumen.ultimate.annual"
     static let plusMonthly = "com.kiosk.lumen.plus.monthly"
     static let ultimateMonthly = "com.kiosk.lumen.ultimate.monthly"
     static let lifetime = "com.kiosk.lumen.lifetime"
@@ -73,4 +74,24 @@ func entitledProducts(_ store: any Store) async throws -> Set<String> {
         active.insert(receipt.productID)
     }
     return active
+}
+
+/// The stream's first element, or nil when none comes within `seconds` (a failing test ends
+/// instead of hanging).
+func firstElement<Element: Sendable>(of stream: AsyncStream<Element>, within seconds: Double = 10) async
+    -> Element?
+{
+    await withTaskGroup(of: Element?.self) { group in
+        group.addTask {
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
 }

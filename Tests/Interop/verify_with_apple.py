@@ -52,6 +52,15 @@ FIELDS = {
         "isInBillingRetryPeriod": B, "eligibleWinBackOfferIds": L, "advancedCommerceInfo": D,
         "commitmentInfo": D,
     },
+    "transaction.commitmentInfo": {
+        **dict.fromkeys(
+            "billingPeriodNumber commitmentExpiresDate commitmentPrice totalBillingPeriods".split(), I),
+    },
+    "renewal.commitmentInfo": {
+        **dict.fromkeys(
+            "commitmentAutoRenewProductId commitmentRenewalBillingPlanType".split(), S),
+        **dict.fromkeys("commitmentAutoRenewStatus commitmentRenewalDate commitmentRenewalPrice".split(), I),
+    },
     "app": {
         **dict.fromkeys(
             "receiptType bundleId applicationVersion originalApplicationVersion deviceVerification "

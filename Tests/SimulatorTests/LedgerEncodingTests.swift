@@ -29,8 +29,15 @@ import Testing
         chain.billingPlanType = .monthly
         chain.appAccountToken = UUID()
         chain.billingSequence = 7
+        chain.commitmentBills = 4
+        chain.commitmentStartDate = date + 30
+        chain.pendingMessage = .winBackOffer(productID: "pro.monthly", offerID: "win back free")
         let full = try #require(SubscriptionChain(ledgerJSON: Data(chain.ledgerJSON())))
         #expect(full == chain)
+        for message in [StoreMessage.billingIssue(productID: "a.b"), .priceIncreaseConsent(productID: "c")] {
+            chain.pendingMessage = message
+            #expect(SubscriptionChain(ledgerJSON: Data(chain.ledgerJSON()))?.pendingMessage == message)
+        }
         #expect(SubscriptionChain(ledgerJSON: Data("{}".utf8)) == nil)
     }
 }

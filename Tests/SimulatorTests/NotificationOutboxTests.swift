@@ -31,7 +31,9 @@ import Testing
                 "SUBSCRIBED/INITIAL_BUY", "DID_RENEW", "DID_CHANGE_RENEWAL_PREF/UPGRADE",
                 "DID_CHANGE_RENEWAL_PREF/DOWNGRADE", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED",
                 "EXPIRED/VOLUNTARY",
-                "SUBSCRIBED/RESUBSCRIBE", "REFUND", "ONE_TIME_CHARGE",
+                // The App Store turns auto-renew off when a refund is asked for, and says so.
+                "SUBSCRIBED/RESUBSCRIBE", "DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_DISABLED", "REFUND",
+                "ONE_TIME_CHARGE",
             ])
         let notifications = try await store.notifications()
         #expect(notifications.first?.transactionID == first.unsafePayloadValue.id)

@@ -54,28 +54,64 @@ import Testing
         #expect(try await store.transactionRecords().first?.state == .purchased)
     }
 
-    @Test func timeRateScalesStoreTime() async throws {
+    @Test func dayBasedRatesScaleStoreTime() async throws {
         let wall = ManualWallClock()
         let store = try SimulatedStore(
             catalog: TestCatalog(), ledger: .memory, signer: try CoveringSigner(authority: .ephemeral()),
             wallClock: { wall.now })
-        try await store.apply(.timeRate(.monthlyRenewalEveryThirtySeconds))
+        try await store.apply(.timeRate(.oneSecondIsOneDay))
         let start = try await store.now()
         wall.advance(30)
-        // One day of store time passes every wall second at this rate.
         #expect(try await store.now().timeIntervalSince(start) == 30 * 86_400)
         _ = try await store.purchase("basic.monthly")
         wall.advance(31)
         #expect(try await store.all().count == 2, "a month of store time renewed the subscription")
-        try await store.apply(.timeRate(.oneRenewalEveryTenSeconds))
-        guard case .success(let yearly) = try await store.purchase("pro.annual") else {
-            Issue.record("purchase failed")
-            return
+    }
+
+    /// Apple's tables: each length has its own duration under a monthly or fixed rate.
+    @Test(arguments: [
+        // rate, weekly (the trial), monthly, yearly, grace (monthly plan), billing retry
+        (TimeRate.monthlyRenewalEveryFiveMinutes, 180.0, 300.0, 3_600.0, 150.0, 600.0),
+        (TimeRate.monthlyRenewalEveryThirtySeconds, 10, 30, 360, 15, 60),
+        (TimeRate.monthlyRenewalEveryHour, 900, 3_600, 43_200, 1_800, 7_200),
+        (TimeRate.oneRenewalEveryTenSeconds, 10, 10, 10, 10, 20),
+    ])
+    func tabledRatesGiveEachLengthItsOwnDuration(
+        rate: TimeRate, week: TimeInterval, month: TimeInterval, year: TimeInterval, grace: TimeInterval,
+        retry: TimeInterval
+    ) async throws {
+        let wall = ManualWallClock()
+        let store = try SimulatedStore(
+            catalog: TestCatalog(), ledger: .memory, signer: try CoveringSigner(authority: .ephemeral()),
+            wallClock: { wall.now })
+        try await store.apply(.timeRate(rate))
+        let start = try await store.now()
+        wall.advance(7)
+        #expect(try await store.now().timeIntervalSince(start) == 7, "the clock keeps wall speed")
+        /// A first purchase in the group (one subscription at a time).
+        func bought(_ id: String) async throws -> Transaction {
+            try await store.clearTransactions()
+            guard case .success(let result) = try await store.purchase(id) else {
+                throw StoreError.invalidAction(id)
+            }
+            return result.unsafePayloadValue
         }
-        #expect(
-            yearly.unsafePayloadValue.expirationDate == yearly.unsafePayloadValue.purchaseDate + 10,
-            "under a fixed rate every period lasts ten seconds, a year included")
-        wall.advance(10)
-        #expect(try await store.latest(for: "pro.annual")?.unsafePayloadValue.reason == .renewal)
+        let trial = try await bought("pro.monthly")  // a one-week free trial
+        #expect(trial.expirationDate == trial.purchaseDate + week)
+        let monthly = try await bought("basic.monthly")
+        #expect(monthly.expirationDate == monthly.purchaseDate + month)
+        let annual = try await bought("pro.annual")
+        #expect(annual.expirationDate == annual.purchaseDate + year)
+
+        try await store.apply(.billingRetryOnRenewal(true))
+        try await store.apply(.billingGracePeriod(true))
+        let failing = try await bought("basic.monthly")
+        let due = try #require(failing.expirationDate)
+        wall.advance(due.timeIntervalSince(try await store.now()) + 0.001)
+        let status = try #require(try await store.subscriptionStatuses(for: TestCatalog.group).first)
+        #expect(status.state == .inGracePeriod)
+        #expect(status.renewalInfo.unsafePayloadValue.gracePeriodExpirationDate == due + grace)
+        wall.advance(retry)
+        #expect(try await store.subscriptionStatuses(for: TestCatalog.group).first?.state == .expired)
     }
 }

@@ -29,3 +29,23 @@ import Testing
         }
     }
 }
+
+@Suite struct StoreSettingsCodingTests {
+    /// Settings stored before a switch existed read back with that switch's default.
+    @Test func settingsWrittenBeforeNewSwitchesDecodeWithDefaults() throws {
+        let old = #"""
+            {"storefront":"GBR","locale":"en_GB","timeRate":13,"askToBuyEnabled":true,
+             "billingRetryOnRenewal":true,"billingGracePeriodEnabled":true,
+             "interruptedPurchasesEnabled":false,"disableDialogs":false}
+            """#
+        let settings = try JSONDecoder().decode(StoreSettings.self, from: Data(old.utf8))
+        #expect(settings.storefront == "GBR" && settings.timeRate == .monthlyRenewalEveryFiveMinutes)
+        #expect(settings.billingGracePeriodDays == 16)
+        #expect(!settings.includeFinishedConsumables)
+        var changed = settings
+        changed.billingGracePeriodDays = 28
+        changed.includeFinishedConsumables = true
+        let again = try JSONDecoder().decode(StoreSettings.self, from: JSONEncoder().encode(changed))
+        #expect(again == changed)
+    }
+}

@@ -93,6 +93,13 @@ func renderInspector(_ canvas: inout Canvas, _ store: StoreSnapshot, _ record: T
         }
     }
     if record.isPendingPriceIncreaseConsent { lines.append(("Price rise", "awaiting consent")) }
+    if let request = record.refundRequest {
+        lines.append(("Refund req", "\(request.status.rawValue) · \(request.reason.rawValue)"))
+        if let preference = request.consumption?.refundPreference { lines.append(("Developer", preference)) }
+    }
+    if let share = transaction.revocationPercentage, share < RefundRequest.fullRefund {
+        lines.append(("Refunded", "\(share / 1000)%"))
+    }
     lines.append(("Verified", record.transaction.isVerified ? "yes" : "NO"))
     lines.append(("Finished", record.isFinished ? "yes" : "no"))
     for (row, line) in lines.prefix(area.height).enumerated() {
@@ -106,18 +113,19 @@ func renderSwitches(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     func flag(_ on: Bool) -> String { on ? "on" : "off" }
     let first =
         "Ask to Buy \(flag(settings.askToBuyEnabled)) · billing retry \(flag(settings.billingRetryOnRenewal))"
-        + " · grace \(flag(settings.billingGracePeriodEnabled)) · interrupted "
+        + " · grace \(flag(settings.billingGracePeriodEnabled)) \(settings.billingGracePeriodDays)d · interrupted "
         + "\(flag(settings.interruptedPurchasesEnabled)) · dialogs \(flag(!settings.disableDialogs))"
     let second =
         "clock \(state.store.clock.map(formatClock) ?? "--") · rate \(settings.timeRate) · storefront "
-        + "\(settings.storefront) · locale \(settings.locale)"
+        + "\(settings.storefront) · locale \(settings.locale) · consumables \(flag(settings.includeFinishedConsumables))"
     let api = FailableAPI.allCases[min(state.managerAPIIndex, FailableAPI.allCases.count - 1)]
     let error = state.store.simulatedErrors[api].map { "\($0)" } ?? "none"
     let active = state.store.simulatedErrors.count
     canvas.text(first, in: area.row(0), role: .text)
     canvas.text(second, in: area.row(1), role: .text)
     canvas.text(
-        "simulated error for \(api.rawValue): \(error) (\(active) active)", in: area.row(2), role: .warning)
+        "simulated error for \(api.rawValue): \(error) (\(active) active) · refund reason "
+            + state.managerRefundReason.rawValue, in: area.row(2), role: .warning)
 }
 
 /// App Store Server Notifications, newest first, with what became of their delivery.

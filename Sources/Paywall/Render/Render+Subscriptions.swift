@@ -76,14 +76,23 @@ func renderSubscriber(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let renewal = status.renewalInfo.unsafePayloadValue
     let transaction = status.transaction.unsafePayloadValue
     let name = state.store.name(of: renewal.currentProductID)
-    let date = (renewal.renewalDate ?? transaction.expirationDate).map(formatDay) ?? "?"
-    let when = renewal.willAutoRenew ? "renews \(date)" : "expires \(date)"
-    var text = "Current plan: \(name) · \(when) · auto-renew \(renewal.willAutoRenew ? "on" : "off") (u)"
+    let due = renewal.renewalDate ?? transaction.expirationDate
+    let date = due.map(formatDay) ?? "?"
+    let text: String
+    // A failed renewal reads as what it is, from the status, whether or not a message came.
     switch status.state {
     case .inGracePeriod:
-        text += " · grace period until " + (renewal.gracePeriodExpirationDate.map(formatDay) ?? "?")
-    case .inBillingRetryPeriod: text += " · billing retry"
-    default: break
+        text =
+            "Current plan: \(name) · payment failed on \(date) · grace period until "
+            + (renewal.gracePeriodExpirationDate.map(formatDay) ?? "?")
+    case .inBillingRetryPeriod:
+        text =
+            "Current plan: \(name) · payment failed on \(date) · retrying until "
+            + (due.map { formatDay($0.addingTimeInterval(state.store.settings.timeRate.billingRetryPeriod)) }
+                ?? "?")
+    default:
+        let when = renewal.willAutoRenew ? "renews \(date)" : "expires \(date)"
+        text = "Current plan: \(name) · \(when) · auto-renew \(renewal.willAutoRenew ? "on" : "off") (u)"
     }
     canvas.text(text, in: area.row(0), role: status.state == .subscribed ? .success : .warning)
 }

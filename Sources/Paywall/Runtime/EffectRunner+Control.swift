@@ -11,9 +11,22 @@ extension EffectRunner {
         case .decline(let id):
             try await store.declineAskToBuy(id)
             return "Declined transaction \(id)"
-        case .refund(let id, let reason):
-            try await store.refund(id, reason: reason)
-            return "Refunded transaction \(id) (\(reason == .other ? "other" : "developer issue"))"
+        case .refund(let id, let reason, let percentage):
+            try await store.refund(id, reason: reason, percentage: percentage)
+            let share = percentage == RefundRequest.fullRefund ? "" : ", \(percentage / 1000)%"
+            return "Refunded transaction \(id) (\(reason == .other ? "other" : "developer issue")\(share))"
+        case .openRefundRequest(let id, let reason):
+            try await store.openRefundRequest(id, reason: reason)
+            return "Refund requested for transaction \(id) (\(reason.rawValue))"
+        case .grantRefundRequest(let id, let percentage):
+            try await store.grantRefundRequest(id, percentage: percentage)
+            return "Refund request granted for transaction \(id) (\(percentage / 1000)%)"
+        case .declineRefundRequest(let id):
+            try await store.declineRefundRequest(id)
+            return "Refund request declined for transaction \(id)"
+        case .reverseRefund(let id):
+            try await store.reverseRefund(id)
+            return "Refund of transaction \(id) reversed"
         case .expire(let productID):
             try await store.expireSubscription(productID: productID)
             return "Expired \(productID)"
@@ -62,6 +75,8 @@ extension EffectRunner {
         case .billingGracePeriod(let on): return "Billing grace period \(flag(on))"
         case .interruptedPurchases(let on): return "Interrupted purchases \(flag(on))"
         case .disableDialogs(let on): return "Dialogs \(flag(!on))"
+        case .billingGracePeriodDays(let days): return "Billing grace period \(days) days"
+        case .includeFinishedConsumables(let on): return "Finished consumables in history \(flag(on))"
         }
     }
 }

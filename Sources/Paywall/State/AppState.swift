@@ -35,6 +35,8 @@ public struct AppState: Sendable, Hashable {
     /// The Transaction Manager lists every key instead of the transactions (`?`).
     public var managerShowsKeys = false
     public var managerAPIIndex = 0
+    /// The reason the Transaction Manager's next refund request gives.
+    public var managerRefundReason = ConsumptionRequestReason.unsatisfiedWithPurchase
     public var shouldQuit = false
 
     public init(

@@ -22,7 +22,10 @@ public enum Effect: Sendable, Hashable {
 /// One Transaction Manager or store-wide action (`StoreControl`).
 public enum ControlAction: Sendable, Hashable {
     case approve(UInt64), decline(UInt64)
-    case refund(UInt64, Transaction.RevocationReason)
+    /// A refund at once, with the refunded share in milliunits (100000 is full).
+    case refund(UInt64, Transaction.RevocationReason, percentage: Int)
+    case openRefundRequest(UInt64, ConsumptionRequestReason)
+    case grantRefundRequest(UInt64, percentage: Int), declineRefundRequest(UInt64), reverseRefund(UInt64)
     case expire(productID: String), forceRenew(productID: String)
     case autoRenew(Bool, transactionID: UInt64)
     case requestPriceIncrease(UInt64), respondToPriceIncrease(UInt64, accept: Bool)

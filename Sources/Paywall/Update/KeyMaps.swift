@@ -38,6 +38,16 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("d")], description: "decline Ask to Buy", action: "decline"),
         KeyBinding(keys: [.character("f")], description: "refund (other)", action: "refund"),
         KeyBinding(keys: [.character("F")], description: "refund (developer issue)", action: "refundIssue"),
+        KeyBinding(keys: [.character("h")], description: "refund half (prorated)", action: "refundHalf"),
+        KeyBinding(
+            keys: [.character("r")], description: "customer asks for a refund", action: "refundRequest"),
+        KeyBinding(
+            keys: [.character("u")], description: "next refund request reason", action: "refundReason"),
+        KeyBinding(keys: [.character("G")], description: "grant refund request", action: "refundGrant"),
+        KeyBinding(
+            keys: [.character("H")], description: "grant refund request, half", action: "refundGrantHalf"),
+        KeyBinding(keys: [.character("v")], description: "decline refund request", action: "refundDecline"),
+        KeyBinding(keys: [.character("z")], description: "reverse refund", action: "refundReverse"),
         KeyBinding(keys: [.character("e")], description: "expire subscription", action: "expire"),
         KeyBinding(keys: [.character("R")], description: "force renew", action: "renew"),
         KeyBinding(keys: [.character("w")], description: "auto-renew on/off", action: "autoRenew"),
@@ -53,6 +63,10 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("k")], description: "Ask to Buy on/off", action: "askToBuy"),
         KeyBinding(keys: [.character("b")], description: "billing retry on/off", action: "billing"),
         KeyBinding(keys: [.character("g")], description: "grace period on/off", action: "grace"),
+        KeyBinding(keys: [.character("P")], description: "grace period 3/16/28 days", action: "graceDays"),
+        KeyBinding(
+            keys: [.character("c")], description: "finished consumables in history on/off",
+            action: "consumables"),
         KeyBinding(
             keys: [.character("I")], description: "interrupted purchases on/off", action: "interrupted"),
         KeyBinding(keys: [.character("D")], description: "dialogs off/on", action: "dialogs"),

@@ -22,8 +22,20 @@ func performManager(_ state: inout AppState, action: String, key: Key) -> [Effec
     case "keys": state.managerShowsKeys.toggle()
     case "approve": control = id.map(ControlAction.approve)
     case "decline": control = id.map(ControlAction.decline)
-    case "refund": control = id.map { .refund($0, .other) }
-    case "refundIssue": control = id.map { .refund($0, .developerIssue) }
+    case "refund": control = id.map { .refund($0, .other, percentage: RefundRequest.fullRefund) }
+    case "refundIssue":
+        control = id.map { .refund($0, .developerIssue, percentage: RefundRequest.fullRefund) }
+    case "refundHalf": control = id.map { .refund($0, .other, percentage: RefundRequest.fullRefund / 2) }
+    case "refundRequest": control = id.map { .openRefundRequest($0, state.managerRefundReason) }
+    case "refundReason":
+        let reasons = ConsumptionRequestReason.allCases
+        let index = reasons.firstIndex(of: state.managerRefundReason) ?? 0
+        state.managerRefundReason = reasons[(index + 1) % reasons.count]
+    case "refundGrant": control = id.map { .grantRefundRequest($0, percentage: RefundRequest.fullRefund) }
+    case "refundGrantHalf":
+        control = id.map { .grantRefundRequest($0, percentage: RefundRequest.fullRefund / 2) }
+    case "refundDecline": control = id.map(ControlAction.declineRefundRequest)
+    case "refundReverse": control = id.map(ControlAction.reverseRefund)
     case "expire": control = productID.map { .expire(productID: $0) }
     case "renew": control = productID.map { .forceRenew(productID: $0) }
     case "autoRenew":
@@ -40,6 +52,11 @@ func performManager(_ state: inout AppState, action: String, key: Key) -> [Effec
     case "askToBuy": control = .setting(.askToBuy(!settings.askToBuyEnabled))
     case "billing": control = .setting(.billingRetryOnRenewal(!settings.billingRetryOnRenewal))
     case "grace": control = .setting(.billingGracePeriod(!settings.billingGracePeriodEnabled))
+    case "graceDays":
+        let choices = StoreSettings.gracePeriodChoices
+        let index = choices.firstIndex(of: settings.billingGracePeriodDays) ?? 0
+        control = .setting(.billingGracePeriodDays(choices[(index + 1) % choices.count]))
+    case "consumables": control = .setting(.includeFinishedConsumables(!settings.includeFinishedConsumables))
     case "interrupted": control = .setting(.interruptedPurchases(!settings.interruptedPurchasesEnabled))
     case "dialogs": control = .setting(.disableDialogs(!settings.disableDialogs))
     case "api":

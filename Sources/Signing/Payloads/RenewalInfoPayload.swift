@@ -27,6 +27,7 @@ struct RenewalInfoPayload: Codable, Hashable {
     var appTransactionId: String?
     var offerPeriod: String?
     var renewalBillingPlanType: String?
+    var commitmentInfo: RenewalCommitmentPayload?
 
     init(_ info: RenewalInfo) {
         expirationIntent = info.expirationReason?.rawValue
@@ -57,6 +58,7 @@ struct RenewalInfoPayload: Codable, Hashable {
         appAccountToken = info.appAccountToken?.lowercasedString
         appTransactionId = info.appTransactionID
         renewalBillingPlanType = info.renewalBillingPlanType?.rawValue
+        commitmentInfo = info.commitment.map(RenewalCommitmentPayload.init)
     }
 
     func renewalInfo() throws(SigningError) -> RenewalInfo {
@@ -93,6 +95,9 @@ struct RenewalInfoPayload: Codable, Hashable {
             eligibleWinBackOfferIDs: eligibleWinBackOfferIds ?? [],
             appAccountToken: try uuidValue(appAccountToken, "appAccountToken", in: name),
             appTransactionID: appTransactionId ?? "",
-            renewalBillingPlanType: try enumValue(renewalBillingPlanType, "renewalBillingPlanType", in: name))
+            renewalBillingPlanType: try enumValue(renewalBillingPlanType, "renewalBillingPlanType", in: name),
+            commitment: try commitmentInfo.map { payload throws(SigningError) in
+                try payload.commitment(in: name)
+            })
     }
 }

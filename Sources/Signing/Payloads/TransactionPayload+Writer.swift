@@ -10,6 +10,7 @@ extension TransactionPayload {
         writer.add("appTransactionId", appTransactionId)
         writer.add("billingPlanType", billingPlanType)
         writer.add("bundleId", bundleId)
+        writer.add("commitmentInfo", json: commitmentInfo?.encodedBytes())
         writer.add("currency", currency)
         writer.add("environment", environment)
         writer.add("expiresDate", expiresDate)

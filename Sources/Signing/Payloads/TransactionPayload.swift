@@ -37,6 +37,7 @@ struct TransactionPayload: Codable, Hashable {
     var revocationType: String?
     var revocationPercentage: Int?
     var billingPlanType: String?
+    var commitmentInfo: TransactionCommitmentPayload?
 
     init(_ transaction: Transaction) {
         originalTransactionId = String(transaction.originalID)
@@ -71,6 +72,7 @@ struct TransactionPayload: Codable, Hashable {
         revocationType = transaction.revocationType?.rawValue
         revocationPercentage = transaction.revocationPercentage
         billingPlanType = transaction.billingPlanType?.rawValue
+        commitmentInfo = transaction.commitment.map(TransactionCommitmentPayload.init)
     }
 
     func transaction() throws(SigningError) -> Transaction {
@@ -110,6 +112,9 @@ struct TransactionPayload: Codable, Hashable {
             reason: try enumValue(transactionReason, "transactionReason", in: name) ?? .purchase,
             price: price.map(Decimal.init(milliunits:)),
             currencyCode: currency,
-            billingPlanType: try enumValue(billingPlanType, "billingPlanType", in: name))
+            billingPlanType: try enumValue(billingPlanType, "billingPlanType", in: name),
+            commitment: try commitmentInfo.map { payload throws(SigningError) in
+                try payload.commitment(in: name)
+            })
     }
 }

@@ -22,8 +22,8 @@ public struct VirtualClock: Sendable, Hashable, Codable {
         self.isFrozen = isFrozen
     }
 
-    /// Store seconds per wall second. The fixed "one renewal every N" rates run at real
-    /// time; their speed-up lives in the subscription periods instead (`periodEnd`).
+    /// Store seconds per wall second. The monthly and fixed rates run at real time; their
+    /// speed-up lives in the lengths of periods, grace and retry instead (Apple's tables).
     public var speed: Double { rate.speedup ?? 1 }
 
     /// Store time at wall time `wall`, to the millisecond (the precision of signed dates).
@@ -55,11 +55,11 @@ public struct VirtualClock: Sendable, Hashable, Codable {
         isFrozen = frozen
     }
 
-    /// The end of `count` periods starting at `start`: calendar periods, or under a fixed
-    /// renewal rate `count` times the fixed interval (what Xcode's "one renewal every N" does).
+    /// The end of `count` periods starting at `start`: calendar periods, or under a monthly
+    /// or fixed rate the lengths of Apple's tables.
     public func periodEnd(from start: Date, period: SubscriptionPeriod, count: Int = 1) -> Date {
-        if let fixed = rate.fixedRenewalInterval {
-            return start.addingTimeInterval(fixed * Double(count))
+        if let interval = rate.renewalInterval(for: period, count: count) {
+            return start.addingTimeInterval(interval)
         }
         return period.advance(start, by: count)
     }

@@ -38,26 +38,43 @@ extension Transition {
     }
 
     /// Refunds at once, as Xcode does: the transaction is revoked and leaves the entitlements.
-    mutating func refund(_ id: UInt64, reason: Transaction.RevocationReason, account: String)
+    mutating func refund(
+        _ id: UInt64, reason: Transaction.RevocationReason, percentage: Int = RefundRequest.fullRefund,
+        account: String
+    ) throws(StoreError) {
+        let stored = try refundable(id, account: account)
+        try Self.checkRefundPercentage(percentage)
+        stopRenewingAfterRefundRequest(stored.transaction, account: account)
+        try revoke(stored, reason: reason, percentage: percentage)
+    }
+
+    /// The App Store turns auto-renew off once the customer asks for a refund, and says so
+    /// (DID_CHANGE_RENEWAL_STATUS / AUTO_RENEW_DISABLED).
+    mutating func stopRenewingAfterRefundRequest(_ transaction: Transaction, account: String) {
+        guard var chain = chainOf(transaction, account: account), chain.latestTransactionID == transaction.id,
+            chain.autoRenewEnabled, !chain.isExpired
+        else { return }
+        chain.autoRenewEnabled = false
+        chain.autoRenewProductID = chain.currentProductID
+        put(chain)
+        notify(.didChangeRenewalStatus, .autoRenewDisabled, account: account, transaction: transaction)
+    }
+
+    /// Refunds a transaction: revoked now with a reason and share (REFUND), its subscription
+    /// stops renewing, and family copies are revoked.
+    mutating func revoke(_ stored: StoredTransaction, reason: Transaction.RevocationReason, percentage: Int)
         throws(StoreError)
     {
-        var stored = try requireTransaction(id, account: account)
-        guard stored.isVisible else {
-            throw StoreError.invalidAction("transaction \(id) was never completed")
-        }
-        guard !stored.transaction.isRevoked else {
-            throw StoreError.invalidAction("transaction \(id) is already refunded")
-        }
-        guard stored.transaction.ownershipType == .purchased else {
-            throw StoreError.invalidAction(
-                "transaction \(id) is shared by Family Sharing; refund the purchaser's")
-        }
+        var stored = stored
+        let account = stored.account
         stored.transaction.revocationDate = now
         stored.transaction.revocationReason = reason
-        stored.transaction.revocationType = .refundFull
+        stored.transaction.revocationType =
+            percentage < RefundRequest.fullRefund ? .refundProrated : .refundFull
+        stored.transaction.revocationPercentage = percentage
         try update(stored)
         notify(.refund, account: account, transaction: stored.transaction)
-        if var chain = chainOf(stored.transaction, account: account), chain.latestTransactionID == id {
+        if var chain = chainOf(stored.transaction, account: account), chain.latestTransactionID == stored.id {
             chain.autoRenewEnabled = false
             chain.billingRetryStart = nil
             chain.gracePeriodExpirationDate = nil
@@ -114,6 +131,7 @@ extension Transition {
         let product = try product(chain.autoRenewProductID, for: account)
         let current = regularPrice(product, plan: chain.billingPlanType, override: chain.renewalPriceOverride)
         chain.priceIncrease = .pending(newPrice: Self.increased(current))
+        chain.pendingMessage = .priceIncreaseConsent(productID: chain.currentProductID)
         put(chain)
         notify(
             .priceIncrease, .pending, account: account,
@@ -133,6 +151,7 @@ extension Transition {
                 "no price increase waits for consent on transaction \(transactionID)")
         }
         chain.priceIncrease = accept ? .agreed(newPrice: price) : .declined(newPrice: price)
+        if case .priceIncreaseConsent = chain.pendingMessage { chain.pendingMessage = nil }
         put(chain)
         if accept {
             notify(

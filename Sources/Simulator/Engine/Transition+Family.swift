@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 extension Transition {
@@ -10,11 +11,16 @@ extension Transition {
     }
 
     /// Gives every family member a FAMILY_SHARED copy of a purchase of a shareable product.
-    /// Copies of one subscription share an original ID per member, like the purchaser's.
+    /// Copies of one subscription share an original ID per member, like the purchaser's. Each
+    /// member's server hears of its copy with the notification the purchaser's event made
+    /// (SUBSCRIBED, DID_RENEW, ONE_TIME_CHARGE ...), carrying the FAMILY_SHARED transaction.
     mutating func shareWithFamily(_ transaction: Transaction, purchaser: String) throws(StoreError) {
         guard transaction.ownershipType == .purchased,
             let product = try? product(transaction.productID, for: purchaser), product.isFamilyShareable
         else { return }
+        let event = changes.notifications.last {
+            $0.account == purchaser && $0.transactionID == transaction.id
+        }
         for member in familyMembers(of: purchaser) {
             let earlier = transactions(of: member).first { stored in
                 guard let source = stored.sharedFrom.flatMap({ self.transaction($0) }) else { return false }
@@ -33,6 +39,11 @@ extension Transition {
                     sharedFrom: transaction.id))
             announce(.update(account: member, transactionID: copy.id))
             announce(.event(account: member, .stateChanged))
+            if let event, let type = NotificationType(rawValue: event.type) {
+                notify(
+                    type, event.subtype.flatMap(NotificationSubtype.init(rawValue:)), account: member,
+                    transaction: copy, at: event.createdAt)
+            }
         }
     }
 
@@ -49,6 +60,11 @@ extension Transition {
                     copy.transaction.revocationReason = transaction.revocationReason
                     copy.transaction.revocationType = .familyRevoke
                     notify(.revoke, account: member, transaction: copy.transaction)
+                } else if !transaction.isRevoked && copy.transaction.revocationType == .familyRevoke {
+                    // A reversed refund gives the family its access back.
+                    copy.transaction.revocationDate = nil
+                    copy.transaction.revocationReason = nil
+                    copy.transaction.revocationType = nil
                 }
                 try update(copy)
             }

@@ -2,13 +2,19 @@ import Foundation
 import Signing
 import StoreCore
 
-/// How long billing problems last (Apple's documented defaults; see docs/behaviour.md).
-enum BillingRetryPolicy {
-    /// The App Store retries a failed renewal for up to 60 days.
-    static let retryDuration: TimeInterval = 60 * 86_400
-    /// Grace period: 16 days, or 6 days for weekly subscriptions.
-    static func graceDuration(for period: SubscriptionPeriod?) -> TimeInterval {
-        period?.unit == .week || period?.unit == .day ? 6 * 86_400 : 16 * 86_400
+/// How long billing problems last: Apple's durations under the store's time rate (see
+/// `TimeRate.gracePeriod` and docs/behaviour.md).
+extension Transition {
+    /// The App Store retries a failed renewal this long (60 days in real time).
+    var retryDuration: TimeInterval { meta.clock.rate.billingRetryPeriod }
+    /// Lapses shorter than this keep `recentSubscriptionStartDate`: 60 days in production,
+    /// which is the billing-retry window, scaled alike under accelerated rates.
+    var recentStartLapse: TimeInterval { meta.clock.rate.billingRetryPeriod }
+
+    /// The grace period App Store Connect gives for the chosen length (3, 16 or 28 days).
+    func graceDuration(for period: SubscriptionPeriod?) -> TimeInterval {
+        let isWeekly = period?.unit == .week || period?.unit == .day
+        return meta.clock.rate.gracePeriod(isWeekly: isWeekly, days: settings.billingGracePeriodDays)
     }
 }
 
@@ -18,7 +24,7 @@ extension Transition {
     func nextDue(_ chain: SubscriptionChain) -> Date? {
         guard !chain.isExpired, !isRevoked(chain) else { return nil }
         guard let retryStart = chain.billingRetryStart else { return chain.expirationDate }
-        let retryEnd = retryStart.addingTimeInterval(BillingRetryPolicy.retryDuration)
+        let retryEnd = retryStart.addingTimeInterval(retryDuration)
         if let grace = chain.gracePeriodExpirationDate, !chain.gracePeriodEnded {
             return min(grace, retryEnd)
         }
@@ -46,7 +52,7 @@ extension Transition {
         let latest = transaction(chain.latestTransactionID)?.transaction
         if let retryStart = chain.billingRetryStart {
             if let grace = chain.gracePeriodExpirationDate, !chain.gracePeriodEnded, grace <= date,
-                grace < retryStart.addingTimeInterval(BillingRetryPolicy.retryDuration)
+                grace < retryStart.addingTimeInterval(retryDuration)
             {
                 chain.gracePeriodEnded = true
                 put(chain)
@@ -72,7 +78,8 @@ extension Transition {
             chain.gracePeriodExpirationDate =
                 settings.billingGracePeriodEnabled
                 ? date.addingTimeInterval(
-                    BillingRetryPolicy.graceDuration(for: product?.subscription?.period)) : nil
+                    graceDuration(for: product?.subscription?.period)) : nil
+            chain.pendingMessage = .billingIssue(productID: chain.currentProductID)
             put(chain)
             notify(
                 .didFailToRenew, chain.gracePeriodExpirationDate == nil ? nil : .gracePeriod,
@@ -103,7 +110,7 @@ extension Transition {
         let segment = firstSegment(
             product, offer: &offer, plan: chain.billingPlanType, from: date,
             priceOverride: chain.renewalPriceOverride)
-        let transaction = try newTransaction(
+        var transaction = try newTransaction(
             account: account, product: product, purchaseDate: date, expirationDate: segment.end,
             original: (chain.originalTransactionID, chain.originalPurchaseDate),
             appAccountToken: chain.appAccountToken,
@@ -117,7 +124,9 @@ extension Transition {
         chain.billingRetryStart = nil
         chain.gracePeriodExpirationDate = nil
         chain.gracePeriodEnded = false
+        chain.pendingMessage = nil
         chain.billingSequence += 1
+        countBill(&transaction, chain: &chain, product: product)
         put(chain)
         try deliver(transaction, account: account, announce: true)
         notify(.didRenew, subtype, account: account, transaction: transaction, at: date)
@@ -137,14 +146,19 @@ extension Transition {
         chain.billingRetryStart = nil
         chain.gracePeriodExpirationDate = nil
         chain.priceIncrease = .none
+        chain.pendingMessage = nil
         put(chain)
-        let latest = transaction(chain.latestTransactionID)?.transaction
-        notify(.expired, subtype, account: account, transaction: latest, at: date)
+        // Eligibility reads the chain as expired, so it is staged first.
         if let product = try? product(chain.currentProductID, for: account),
             let offer = eligibleWinBackOffers(account: account, product: product).first, let id = offer.id
         {
-            announce(.event(account: account, .message(.winBackOffer(productID: product.id, offerID: id))))
+            let message = StoreMessage.winBackOffer(productID: product.id, offerID: id)
+            chain.pendingMessage = message
+            put(chain)
+            announce(.event(account: account, .message(message)))
         }
+        let latest = transaction(chain.latestTransactionID)?.transaction
+        notify(.expired, subtype, account: account, transaction: latest, at: date)
         announce(.event(account: account, .stateChanged))
     }
 }

@@ -17,23 +17,30 @@ extension Transition {
                 chain, to: product, pending: pending, at: date, announce: announce, reusing: reusedID)
         }
         let previous = chain(key)
+        // A lapse shorter than 60 days, of any kind, keeps the recent start date.
+        let recentStart =
+            previous.flatMap { earlier in
+                date.timeIntervalSince(earlier.expirationDate) < recentStartLapse
+                    ? earlier.recentStartDate : nil
+            } ?? date
         var offer = pending.offer
         let segment = firstSegment(product, offer: &offer, plan: pending.billingPlanType, from: date)
-        let transaction = try newTransaction(
+        var transaction = try newTransaction(
             account: account, product: product, purchaseDate: date, expirationDate: segment.end,
             original: previous.map { ($0.originalTransactionID, $0.originalPurchaseDate) },
             appAccountToken: pending.appAccountToken, offer: pending.offer, price: segment.price,
             billingPlanType: pending.billingPlanType, reusing: reusedID)
-        put(
-            SubscriptionChain(
-                key: key, originalTransactionID: transaction.originalID,
-                originalPurchaseDate: transaction.originalPurchaseDate, currentProductID: product.id,
-                autoRenewProductID: product.id,
-                autoRenewEnabled: pending.renewalBehavior != .cancelImmediately,
-                latestTransactionID: transaction.id, expirationDate: segment.end, recentStartDate: date,
-                offer: offer,
-                billingPlanType: pending.billingPlanType, appAccountToken: pending.appAccountToken,
-                billingSequence: 1))
+        var chain = SubscriptionChain(
+            key: key, originalTransactionID: transaction.originalID,
+            originalPurchaseDate: transaction.originalPurchaseDate, currentProductID: product.id,
+            autoRenewProductID: product.id,
+            autoRenewEnabled: pending.renewalBehavior != .cancelImmediately,
+            latestTransactionID: transaction.id, expirationDate: segment.end, recentStartDate: recentStart,
+            offer: offer,
+            billingPlanType: pending.billingPlanType, appAccountToken: pending.appAccountToken,
+            billingSequence: 1)
+        countBill(&transaction, chain: &chain, product: product)
+        put(chain)
         try deliver(transaction, account: account, announce: announce)
         let subtype: NotificationSubtype = previous == nil ? .initialBuy : .resubscribe
         notify(
@@ -97,7 +104,7 @@ extension Transition {
         try mirrorToFamily(latest.transaction)
         var offer = pending.offer
         let segment = firstSegment(product, offer: &offer, plan: pending.billingPlanType, from: date)
-        let transaction = try newTransaction(
+        var transaction = try newTransaction(
             account: account, product: product, purchaseDate: date, expirationDate: segment.end,
             original: (chain.originalTransactionID, chain.originalPurchaseDate),
             appAccountToken: pending.appAccountToken ?? chain.appAccountToken, offer: pending.offer,
@@ -112,8 +119,11 @@ extension Transition {
         chain.gracePeriodExpirationDate = nil
         chain.priceIncrease = .none
         chain.renewalPriceOverride = nil
+        chain.pendingMessage = nil
         chain.billingPlanType = pending.billingPlanType
         chain.billingSequence += 1
+        chain.commitmentBills = 0
+        countBill(&transaction, chain: &chain, product: product)
         put(chain)
         try deliver(transaction, account: account, announce: announce)
         notify(

@@ -15,6 +15,8 @@ extension SubscriptionChain {
         writer.add("billingPlanType", billingPlanType?.rawValue)
         writer.add("billingRetryStart", billingRetryStart.map(Ledger.milliseconds))
         writer.add("billingSequence", billingSequence)
+        writer.add("commitmentBills", commitmentBills == 0 ? nil : commitmentBills)
+        writer.add("commitmentStartDate", commitmentStartDate.map(Ledger.milliseconds))
         writer.add("currentProductID", currentProductID)
         writer.add("expirationDate", Ledger.milliseconds(expirationDate))
         writer.add("expirationReason", expirationReason?.rawValue)
@@ -36,6 +38,7 @@ extension SubscriptionChain {
         }
         writer.add("originalPurchaseDate", Ledger.milliseconds(originalPurchaseDate))
         writer.add("originalTransactionID", Int64(bitPattern: originalTransactionID))
+        writer.add("pendingMessage", pendingMessage.map(Self.messageCode))
         switch priceIncrease {
         case .none: break
         case .pending(let price): writer.add("priceIncrease", "pending:\(price)")
@@ -104,5 +107,27 @@ extension SubscriptionChain {
         billingPlanType = string("billingPlanType").flatMap(BillingPlan.PlanType.init(rawValue:))
         appAccountToken = string("appAccountToken").flatMap(UUID.init(uuidString:))
         billingSequence = Int(integer("billingSequence") ?? 0)
+        commitmentBills = Int(integer("commitmentBills") ?? 0)
+        commitmentStartDate = date("commitmentStartDate")
+        pendingMessage = string("pendingMessage").flatMap(Self.message(code:))
+    }
+
+    /// A message as the ledger keeps it: its kind, product and offer joined by spaces.
+    static func messageCode(_ message: StoreMessage) -> String {
+        switch message {
+        case .billingIssue(let product): "billingIssue \(product)"
+        case .priceIncreaseConsent(let product): "priceIncreaseConsent \(product)"
+        case .winBackOffer(let product, let offer): "winBackOffer \(product) \(offer)"
+        }
+    }
+
+    static func message(code: String) -> StoreMessage? {
+        let parts = code.split(separator: " ", maxSplits: 2).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("billingIssue", 2): return .billingIssue(productID: parts[1])
+        case ("priceIncreaseConsent", 2): return .priceIncreaseConsent(productID: parts[1])
+        case ("winBackOffer", 3): return .winBackOffer(productID: parts[1], offerID: parts[2])
+        default: return nil
+        }
     }
 }

@@ -10,4 +10,6 @@ struct AccountRecord: Sendable, Hashable, Codable {
     var redeemedCodes: Set<String> = []
     /// Nonces of promotional-offer signatures already used (replays are refused).
     var usedOfferNonces: Set<String> = []
+    /// Refund requests, open and decided (optional: ledgers written before have none).
+    var refundRequests: [RefundRequest]?
 }

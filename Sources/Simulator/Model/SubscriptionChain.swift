@@ -44,6 +44,11 @@ struct SubscriptionChain: Sendable, Hashable {
     var appAccountToken: UUID?
     /// Counts the billed periods, for `webOrderLineItemId`.
     var billingSequence: Int = 0
+    /// Monthly plan: the bills of the current twelve-month commitment so far, and its start.
+    var commitmentBills = 0
+    var commitmentStartDate: Date?
+    /// A StoreKit message the app has not been shown yet: it waits for the next listener.
+    var pendingMessage: StoreMessage?
 
     var isInBillingRetry: Bool { billingRetryStart != nil }
 

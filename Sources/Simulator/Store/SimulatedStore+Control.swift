@@ -64,8 +64,8 @@ extension SimulatedStore: StoreControl {
             records.append(
                 TransactionRecord(
                     transaction: transaction, state: recordState(stored), isFinished: stored.isFinished,
-                    renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease)
-            )
+                    renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease,
+                    refundRequest: state.accounts[account]?.refundRequests?.last { $0.transactionID == id }))
         }
         return records
     }
@@ -82,10 +82,37 @@ extension SimulatedStore: StoreControl {
         }
     }
 
-    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason) async throws(StoreError)
+    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason, percentage: Int)
+        async throws(StoreError)
     {
         try act { transition, account throws(StoreError) in
-            try transition.refund(transactionID, reason: reason, account: account)
+            try transition.refund(transactionID, reason: reason, percentage: percentage, account: account)
+        }
+    }
+
+    public func openRefundRequest(_ transactionID: UInt64, reason: ConsumptionRequestReason)
+        async throws(StoreError)
+    {
+        try act { transition, account throws(StoreError) in
+            try transition.openRefundRequest(transactionID, reason: reason, account: account)
+        }
+    }
+
+    public func grantRefundRequest(_ transactionID: UInt64, percentage: Int) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.grantRefundRequest(transactionID, percentage: percentage, account: account)
+        }
+    }
+
+    public func declineRefundRequest(_ transactionID: UInt64) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.declineRefundRequest(transactionID, account: account)
+        }
+    }
+
+    public func reverseRefund(_ transactionID: UInt64) async throws(StoreError) {
+        try act { transition, account throws(StoreError) in
+            try transition.reverseRefund(transactionID, account: account)
         }
     }
 
@@ -213,6 +240,11 @@ extension SimulatedStore: StoreControl {
         if case .storefront(let code) = setting, Storefront(alpha3: code) == nil {
             throw StoreError.invalidArgument(
                 "unknown storefront '\(code)': use an ISO 3166-1 alpha-3 code such as USA, GBR, JPN")
+        }
+        if case .billingGracePeriodDays(let days) = setting, !StoreSettings.gracePeriodChoices.contains(days)
+        {
+            throw StoreError.invalidArgument(
+                "a billing grace period lasts 3, 16 or 28 days (App Store Connect's choices), not \(days)")
         }
         let account = activeAccount
         try perform { transition in

@@ -53,6 +53,11 @@ extension SimulatedStore {
             return content
         }
         transaction.signedDate = now
+        if notification.type == NotificationType.consumptionRequest.rawValue {
+            content.consumptionRequestReason =
+                state.accounts[notification.account]?.refundRequests?.last { $0.transactionID == id }?.reason
+                .rawValue
+        }
         do {
             content.signedTransactionInfo = try signer.sign(transaction)
             if let chain = chain(of: transaction, account: notification.account) {

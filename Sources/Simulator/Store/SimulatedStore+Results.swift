@@ -29,6 +29,18 @@ extension SimulatedStore {
             \.isVisible)
     }
 
+    /// The account's transaction history as `Transaction.all` and Get Transaction History
+    /// give it: finished consumables are left out unless refunded, or unless the store
+    /// includes them (`SKIncludeConsumableInAppPurchaseHistory`).
+    func historyTransactions(of account: String) -> [StoredTransaction] {
+        let visible = visibleTransactions(of: account)
+        guard !state.meta.settings.includeFinishedConsumables else { return visible }
+        return visible.filter { stored in
+            stored.transaction.productType != .consumable || !stored.isFinished
+                || stored.transaction.isRevoked
+        }
+    }
+
     /// The latest transaction of each product the account is entitled to now: non-consumables
     /// and non-renewing subscriptions not refunded, auto-renewable subscriptions subscribed or
     /// in their grace period. Consumables are not entitlements, as in StoreKit.
@@ -104,16 +116,35 @@ extension SimulatedStore {
             originalTransactionID: chain.originalTransactionID, currentProductID: chain.currentProductID,
             autoRenewPreference: chain.autoRenewProductID,
             willAutoRenew: chain.autoRenewEnabled && !chain.isExpired,
-            expirationReason: chain.isExpired ? chain.expirationReason : nil,
+            // Apple gives the billing-error reason while the App Store still retries.
+            expirationReason: chain.isExpired
+                ? chain.expirationReason : (chain.isInBillingRetry ? .billingError : nil),
             isInBillingRetry: chain.isInBillingRetry,
             priceIncreaseStatus: priceIncreaseStatus,
-            gracePeriodExpirationDate: chain.isInBillingRetry ? chain.gracePeriodExpirationDate : nil,
+            // Present only during the grace period, not after GRACE_PERIOD_EXPIRED.
+            gracePeriodExpirationDate: chain.isInBillingRetry && !chain.gracePeriodEnded
+                ? chain.gracePeriodExpirationDate.flatMap { $0 > now ? $0 : nil } : nil,
             offer: chain.offer.map(\.transactionOffer), signedDate: now,
             environment: state.meta.identity.environment, recentSubscriptionStartDate: chain.recentStartDate,
             renewalDate: chain.expirationDate, renewalPrice: renewalPrice,
             currencyCode: storefront.currencyCode,
             eligibleWinBackOfferIDs: winBack ?? [], appAccountToken: chain.appAccountToken,
-            appTransactionID: account?.appTransactionID ?? "", renewalBillingPlanType: chain.billingPlanType)
+            appTransactionID: account?.appTransactionID ?? "", renewalBillingPlanType: chain.billingPlanType,
+            commitment: commitment(of: chain, renewingTo: autoRenewProduct))
+    }
+
+    /// What follows a monthly plan's commitment: the plan it renews to, at the commitment's end.
+    private func commitment(of chain: SubscriptionChain, renewingTo product: Product?) -> RenewalInfo
+        .Commitment?
+    {
+        guard chain.billingPlanType == .monthly, let end = state.meta.clock.commitmentEnd(chain) else {
+            return nil
+        }
+        return RenewalInfo.Commitment(
+            autoRenewProductID: chain.autoRenewProductID,
+            willAutoRenew: chain.autoRenewEnabled && !chain.isExpired,
+            renewalBillingPlanType: chain.billingPlanType, renewalDate: end,
+            renewalPrice: product.flatMap(Transition.monthlyPlan(of:))?.commitmentPrice)
     }
 
     /// Signs renewal info (on demand: it changes with every request's `signedDate`).

@@ -28,11 +28,22 @@ extension SimulatedStore {
         return try serverTransaction(stored)
     }
 
-    /// Every completed transaction of `account`, oldest first.
+    /// The transaction history of `account`, oldest first (finished consumables only when
+    /// the store includes them, as Get Transaction History).
     public func serverTransactions(ofAccount account: String) throws(StoreError) -> [ServerTransaction] {
         try catchUp()
-        return try visibleTransactions(of: account).map { stored throws(StoreError) in
+        return try historyTransactions(of: account).map { stored throws(StoreError) in
             try serverTransaction(stored)
+        }
+    }
+
+    /// Keeps the consumption information a developer sent (Send Consumption Information) on
+    /// the transaction's open refund request; without one there is nothing to keep.
+    public func recordConsumption(_ consumption: RefundRequest.Consumption, transactionID: UInt64)
+        throws(StoreError)
+    {
+        try perform { transition throws(StoreError) in
+            try transition.recordConsumption(consumption, transactionID: transactionID)
         }
     }
 

@@ -101,8 +101,12 @@ extension SimulatedStore: Store {
     public func messages() async -> AsyncStream<StoreMessage> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreMessage.self)
         let id = UUID()
-        messageWatchers[id] = (activeAccount, continuation)
+        let account = activeAccount
+        messageWatchers[id] = (account, continuation)
         continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        try? catchUp()
+        // Messages that came while no app listened wait for the next listener, as StoreKit's do.
+        for message in takePendingMessages(of: account) { continuation.yield(message) }
         return stream
     }
 
@@ -122,7 +126,7 @@ extension SimulatedStore: Store {
 
     public func all() async throws(StoreError) -> [VerificationResult<Transaction>] {
         try catchUp()
-        return try visibleTransactions(of: activeAccount).map { stored throws(StoreError) in
+        return try historyTransactions(of: activeAccount).map { stored throws(StoreError) in
             try result(for: stored)
         }
     }
@@ -130,7 +134,7 @@ extension SimulatedStore: Store {
     public func latest(for productID: String) async throws(StoreError) -> VerificationResult<Transaction>? {
         try catchUp()
         guard
-            let stored = visibleTransactions(of: activeAccount).last(where: {
+            let stored = historyTransactions(of: activeAccount).last(where: {
                 $0.transaction.productID == productID
             })
         else { return nil }

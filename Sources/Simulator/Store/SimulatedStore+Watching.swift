@@ -8,6 +8,7 @@ extension SimulatedStore {
         guard !announcements.isEmpty else { return }
         var stateChanged: Set<String?> = []
         var sequences = sequences.makeIterator()
+        var shown: [(account: String, message: StoreMessage)] = []
         for announcement in announcements {
             switch announcement {
             case .update(let account, let id):
@@ -36,12 +37,38 @@ extension SimulatedStore {
                 if case .message(let message) = event {
                     for watcher in messageWatchers.values where account == nil || watcher.account == account {
                         watcher.continuation.yield(message)
+                        if let account { shown.append((account, message)) }
                     }
                 }
                 announce(event, to: account)
             }
         }
         for account in stateChanged { announce(.stateChanged, to: account) }
+        if !shown.isEmpty { markShown(shown) }
+    }
+
+    /// The account's messages still waiting for an app to listen (StoreKit keeps them until
+    /// `Message.messages` is read), marked shown.
+    func takePendingMessages(of account: String) -> [StoreMessage] {
+        let pending = state.chains.values.filter { $0.key.account == account }.sorted {
+            $0.key.groupID < $1.key.groupID
+        }.compactMap(\.pendingMessage)
+        markShown(pending.map { (account, $0) })
+        return pending
+    }
+
+    /// Records that messages reached a listener, so they are not shown again.
+    private func markShown(_ messages: [(account: String, message: StoreMessage)]) {
+        guard !messages.isEmpty else { return }
+        try? perform { transition in
+            for (account, message) in messages {
+                for key in transition.allChainKeys where key.account == account {
+                    guard var chain = transition.chain(key), chain.pendingMessage == message else { continue }
+                    chain.pendingMessage = nil
+                    transition.put(chain)
+                }
+            }
+        }
     }
 
     private func announce(_ event: StoreEvent, to account: String?) {

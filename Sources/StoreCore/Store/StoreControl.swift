@@ -20,8 +20,19 @@ public protocol StoreControl: Sendable {
     func transactionRecords() async throws(StoreError) -> [TransactionRecord]
     func approveAskToBuy(_ transactionID: UInt64) async throws(StoreError)
     func declineAskToBuy(_ transactionID: UInt64) async throws(StoreError)
-    /// Refunds at once, as Xcode does, with the refund sheet's reason.
-    func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason) async throws(StoreError)
+    /// Refunds at once, as Xcode does, with the refund sheet's reason and the refunded share
+    /// in milliunits (`RefundRequest.fullRefund`, 100000, for a full refund; less is prorated).
+    func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason, percentage: Int)
+        async throws(StoreError)
+    /// The customer asks the App Store for a refund: the request stays open and the developer's
+    /// server gets CONSUMPTION_REQUEST, until it is granted or declined.
+    func openRefundRequest(_ transactionID: UInt64, reason: ConsumptionRequestReason) async throws(StoreError)
+    /// The App Store grants an open request (REFUND) with the refunded share in milliunits.
+    func grantRefundRequest(_ transactionID: UInt64, percentage: Int) async throws(StoreError)
+    /// The App Store declines an open request (REFUND_DECLINED).
+    func declineRefundRequest(_ transactionID: UInt64) async throws(StoreError)
+    /// The App Store reverses a granted refund after a dispute (REFUND_REVERSED): access returns.
+    func reverseRefund(_ transactionID: UInt64) async throws(StoreError)
     func expireSubscription(productID: String) async throws(StoreError)
     func forceRenewal(productID: String) async throws(StoreError)
     func setAutoRenew(_ isEnabled: Bool, transactionID: UInt64) async throws(StoreError)
@@ -73,4 +84,12 @@ public protocol StoreControl: Sendable {
 
     /// Everything that changes, for the Transaction Manager and the paywall's banners.
     func events() async -> AsyncStream<StoreEvent>
+}
+
+extension StoreControl {
+    /// Refunds the whole price at once.
+    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason) async throws(StoreError)
+    {
+        try await refund(transactionID, reason: reason, percentage: RefundRequest.fullRefund)
+    }
 }

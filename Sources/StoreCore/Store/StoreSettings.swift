@@ -14,12 +14,22 @@ public struct StoreSettings: Sendable, Hashable, Codable {
     public var interruptedPurchasesEnabled: Bool
     /// System dialogs (the payment sheet) answer themselves with their default.
     public var disableDialogs: Bool
+    /// The grace period App Store Connect offers: 3, 16 (the default) or 28 days. Weekly
+    /// subscriptions get 6 days under 16 and 28, as App Store Connect documents.
+    public var billingGracePeriodDays: Int
+    /// `SKIncludeConsumableInAppPurchaseHistory`: finished consumables appear in `all`,
+    /// `latest(for:)` and transaction history (off by default, as on devices).
+    public var includeFinishedConsumables: Bool
+
+    /// The grace-period lengths App Store Connect lets a developer choose.
+    public static let gracePeriodChoices = [3, 16, 28]
 
     public init(
         storefront: String = "USA", locale: String = "en_US", timeRate: TimeRate = .realTime,
         askToBuyEnabled: Bool = false, billingRetryOnRenewal: Bool = false,
         billingGracePeriodEnabled: Bool = false, interruptedPurchasesEnabled: Bool = false,
-        disableDialogs: Bool = false
+        disableDialogs: Bool = false, billingGracePeriodDays: Int = 16,
+        includeFinishedConsumables: Bool = false
     ) {
         self.storefront = storefront
         self.locale = locale
@@ -29,6 +39,33 @@ public struct StoreSettings: Sendable, Hashable, Codable {
         self.billingGracePeriodEnabled = billingGracePeriodEnabled
         self.interruptedPurchasesEnabled = interruptedPurchasesEnabled
         self.disableDialogs = disableDialogs
+        self.billingGracePeriodDays = billingGracePeriodDays
+        self.includeFinishedConsumables = includeFinishedConsumables
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case storefront, locale, timeRate, askToBuyEnabled, billingRetryOnRenewal, billingGracePeriodEnabled
+        case interruptedPurchasesEnabled, disableDialogs, billingGracePeriodDays, includeFinishedConsumables
+    }
+
+    /// Reads settings written before a switch existed with that switch's default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = StoreSettings()
+        self.init(
+            storefront: try container.decode(String.self, forKey: .storefront),
+            locale: try container.decode(String.self, forKey: .locale),
+            timeRate: try container.decode(TimeRate.self, forKey: .timeRate),
+            askToBuyEnabled: try container.decode(Bool.self, forKey: .askToBuyEnabled),
+            billingRetryOnRenewal: try container.decode(Bool.self, forKey: .billingRetryOnRenewal),
+            billingGracePeriodEnabled: try container.decode(Bool.self, forKey: .billingGracePeriodEnabled),
+            interruptedPurchasesEnabled: try container.decode(
+                Bool.self, forKey: .interruptedPurchasesEnabled),
+            disableDialogs: try container.decode(Bool.self, forKey: .disableDialogs),
+            billingGracePeriodDays: try container.decodeIfPresent(Int.self, forKey: .billingGracePeriodDays)
+                ?? defaults.billingGracePeriodDays,
+            includeFinishedConsumables: try container.decodeIfPresent(
+                Bool.self, forKey: .includeFinishedConsumables) ?? defaults.includeFinishedConsumables)
     }
 }
 
@@ -42,6 +79,9 @@ public enum StoreSetting: Sendable, Hashable {
     case billingGracePeriod(Bool)
     case interruptedPurchases(Bool)
     case disableDialogs(Bool)
+    /// The grace period's length in days: 3, 16 or 28.
+    case billingGracePeriodDays(Int)
+    case includeFinishedConsumables(Bool)
 }
 
 extension StoreSettings {
@@ -57,6 +97,8 @@ extension StoreSettings {
         case .billingGracePeriod(let value): copy.billingGracePeriodEnabled = value
         case .interruptedPurchases(let value): copy.interruptedPurchasesEnabled = value
         case .disableDialogs(let value): copy.disableDialogs = value
+        case .billingGracePeriodDays(let value): copy.billingGracePeriodDays = value
+        case .includeFinishedConsumables(let value): copy.includeFinishedConsumables = value
         }
         return copy
     }

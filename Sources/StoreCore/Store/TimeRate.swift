@@ -22,8 +22,9 @@ public enum TimeRate: Int, Sendable, Hashable, Codable, CaseIterable, CustomStri
     case oneRenewalEveryTenSeconds = 1004
     case oneRenewalEveryTwoSeconds = 1005
 
-    /// How many store seconds pass per wall-clock second, for the day-based and monthly rates.
-    /// Nil for the fixed "one renewal every N" rates, which do not scale time uniformly.
+    /// How many store seconds pass per wall-clock second, for the day-based rates. Nil for
+    /// the monthly and fixed rates, whose lengths come from Apple's tables instead
+    /// (`renewalInterval(for:)`).
     public var speedup: Double? {
         let day = 86_400.0
         switch self {
@@ -34,11 +35,6 @@ public enum TimeRate: Int, Sendable, Hashable, Codable, CaseIterable, CustomStri
         case .oneMinuteIsOneDay: return day / 60
         case .thirtySecondsIsOneDay: return day / 30
         case .oneSecondIsOneDay: return day
-        case .monthlyRenewalEveryHour: return day / 120
-        case .monthlyRenewalEveryThirtyMinutes: return day / 60
-        case .monthlyRenewalEveryFifteenMinutes: return day / 30
-        case .monthlyRenewalEveryFiveMinutes: return day / 10
-        case .monthlyRenewalEveryThirtySeconds: return day
         default: return nil
         }
     }

@@ -22,17 +22,21 @@ public struct TransactionRecord: Sendable, Hashable, Identifiable {
     public var renewalInfo: RenewalInfo?
     /// Whether a price increase waits for the customer's consent.
     public var isPendingPriceIncreaseConsent: Bool
+    /// The customer's refund request on this transaction, open or decided.
+    public var refundRequest: RefundRequest?
 
     public var id: UInt64 { transaction.unsafePayloadValue.id }
 
     public init(
         transaction: VerificationResult<Transaction>, state: State, isFinished: Bool,
-        renewalInfo: RenewalInfo? = nil, isPendingPriceIncreaseConsent: Bool = false
+        renewalInfo: RenewalInfo? = nil, isPendingPriceIncreaseConsent: Bool = false,
+        refundRequest: RefundRequest? = nil
     ) {
         self.transaction = transaction
         self.state = state
         self.isFinished = isFinished
         self.renewalInfo = renewalInfo
         self.isPendingPriceIncreaseConsent = isPendingPriceIncreaseConsent
+        self.refundRequest = refundRequest
     }
 }

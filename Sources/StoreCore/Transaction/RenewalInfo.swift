@@ -45,6 +45,9 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
     public var appAccountToken: UUID?
     public var appTransactionID: String
     public var renewalBillingPlanType: BillingPlan.PlanType?
+    /// For a monthly-billed plan: what happens when its commitment ends (Apple's
+    /// `RenewalCommitmentInfo`).
+    public var commitment: Commitment?
 
     public init(
         originalTransactionID: UInt64, currentProductID: String, autoRenewPreference: String?,
@@ -53,7 +56,8 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
         offer: Transaction.Offer? = nil, signedDate: Date, environment: AppStoreEnvironment,
         recentSubscriptionStartDate: Date? = nil, renewalDate: Date? = nil, renewalPrice: Decimal? = nil,
         currencyCode: String? = nil, eligibleWinBackOfferIDs: [String] = [], appAccountToken: UUID? = nil,
-        appTransactionID: String, renewalBillingPlanType: BillingPlan.PlanType? = nil
+        appTransactionID: String, renewalBillingPlanType: BillingPlan.PlanType? = nil,
+        commitment: Commitment? = nil
     ) {
         self.originalTransactionID = originalTransactionID
         self.currentProductID = currentProductID
@@ -74,5 +78,6 @@ public struct RenewalInfo: Sendable, Hashable, Codable {
         self.appAccountToken = appAccountToken
         self.appTransactionID = appTransactionID
         self.renewalBillingPlanType = renewalBillingPlanType
+        self.commitment = commitment
     }
 }

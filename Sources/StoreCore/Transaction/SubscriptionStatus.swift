@@ -1,3 +1,5 @@
+import Foundation
+
 /// The status of one subscription in a group, as StoreKit 2's `Product.SubscriptionInfo.Status`.
 public struct SubscriptionStatus: Sendable, Hashable {
     /// The renewal state. Raw values are Apple's `status` integers in the App Store Server API.

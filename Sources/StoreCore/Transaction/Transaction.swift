@@ -71,7 +71,7 @@ public struct Transaction: Sendable, Hashable, Codable, Identifiable {
     public var revocationDate: Date?
     public var revocationReason: RevocationReason?
     public var revocationType: RevocationType?
-    /// The refunded share in milliunits (a prorated refund of half is 500).
+    /// The refunded share in milliunits: 100000 for a full refund, 50000 for half.
     public var revocationPercentage: Int?
     /// True when the customer upgraded to another subscription in the group.
     public var isUpgraded: Bool
@@ -83,6 +83,9 @@ public struct Transaction: Sendable, Hashable, Codable, Identifiable {
     public var price: Decimal?
     public var currencyCode: String?
     public var billingPlanType: BillingPlan.PlanType?
+    /// Where a monthly-billed plan stands in its twelve-month commitment (Apple's
+    /// `TransactionCommitmentInfo`); nil for any other plan.
+    public var commitment: Commitment?
 
     public init(
         id: UInt64, originalID: UInt64, webOrderLineItemID: String? = nil, productID: String,
@@ -93,7 +96,8 @@ public struct Transaction: Sendable, Hashable, Codable, Identifiable {
         revocationReason: RevocationReason? = nil, revocationType: RevocationType? = nil,
         revocationPercentage: Int? = nil, isUpgraded: Bool = false, offer: Offer? = nil,
         environment: AppStoreEnvironment, storefront: Storefront, reason: Reason = .purchase,
-        price: Decimal? = nil, currencyCode: String? = nil, billingPlanType: BillingPlan.PlanType? = nil
+        price: Decimal? = nil, currencyCode: String? = nil, billingPlanType: BillingPlan.PlanType? = nil,
+        commitment: Commitment? = nil
     ) {
         self.id = id
         self.originalID = originalID
@@ -122,6 +126,7 @@ public struct Transaction: Sendable, Hashable, Codable, Identifiable {
         self.price = price
         self.currencyCode = currencyCode
         self.billingPlanType = billingPlanType
+        self.commitment = commitment
     }
 
     /// Whether the transaction was refunded or revoked.

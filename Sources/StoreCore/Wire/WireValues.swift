@@ -89,6 +89,7 @@ public enum Wire {
         /// Unsigned: the Transaction Manager shows it, nobody needs to trust it.
         public var renewalInfo: RenewalInfo?
         public var isPendingPriceIncreaseConsent: Bool
+        public var refundRequest: RefundRequest?
 
         public init(_ record: TransactionRecord) {
             transaction = WireSigned(record.transaction)
@@ -96,6 +97,7 @@ public enum Wire {
             isFinished = record.isFinished
             renewalInfo = record.renewalInfo
             isPendingPriceIncreaseConsent = record.isPendingPriceIncreaseConsent
+            refundRequest = record.refundRequest
         }
     }
 
@@ -191,6 +193,18 @@ extension Wire {
 
 extension Wire {
     /// `PATCH …/settings`: the switches to change, each applied as one `StoreSetting`.
+    /// A refund: the revocation reason (`value`, 0 or 1) and the refunded share in milliunits
+    /// (absent for a full refund).
+    public struct Refund: Codable, Sendable, Hashable {
+        public var value: Int
+        public var percentage: Int?
+
+        public init(value: Int, percentage: Int? = nil) {
+            self.value = value
+            self.percentage = percentage
+        }
+    }
+
     public struct SettingsPatch: Codable, Sendable, Hashable {
         public var storefront: String?
         public var locale: String?
@@ -200,6 +214,8 @@ extension Wire {
         public var billingGracePeriodEnabled: Bool?
         public var interruptedPurchasesEnabled: Bool?
         public var disableDialogs: Bool?
+        public var billingGracePeriodDays: Int?
+        public var includeFinishedConsumables: Bool?
 
         public init(_ setting: StoreSetting) {
             switch setting {
@@ -211,6 +227,8 @@ extension Wire {
             case .billingGracePeriod(let value): billingGracePeriodEnabled = value
             case .interruptedPurchases(let value): interruptedPurchasesEnabled = value
             case .disableDialogs(let value): disableDialogs = value
+            case .billingGracePeriodDays(let value): billingGracePeriodDays = value
+            case .includeFinishedConsumables(let value): includeFinishedConsumables = value
             }
         }
 
@@ -226,6 +244,10 @@ extension Wire {
                 result.append(.interruptedPurchases(interruptedPurchasesEnabled))
             }
             if let disableDialogs { result.append(.disableDialogs(disableDialogs)) }
+            if let billingGracePeriodDays { result.append(.billingGracePeriodDays(billingGracePeriodDays)) }
+            if let includeFinishedConsumables {
+                result.append(.includeFinishedConsumables(includeFinishedConsumables))
+            }
             return result
         }
     }

@@ -67,7 +67,8 @@ extension AppStoreServerAPI {
             router.add("PUT", "/inApps/\(version)/transactions/consumption/{transactionId}") {
                 request, parameters in
                 await respond(status: 202) { () async throws(StoreServerError) in
-                    _ = try await transaction(try transactionID(parameters), in: store)
+                    let id = try transactionID(parameters)
+                    _ = try await transaction(id, in: store)
                     let info = try body(Models.ConsumptionRequest.self, of: request)
                     guard info.customerConsented == true else {
                         throw .appStoreAPI(
@@ -75,6 +76,14 @@ extension AppStoreServerAPI {
                     }
                     if version == "v2", !deliveryStatuses.contains(info.deliveryStatus ?? "") {
                         throw .appStoreAPI(status: 400, code: 4_000_036, message: "invalid deliveryStatus")
+                    }
+                    let consumption = RefundRequest.Consumption(
+                        customerConsented: true, deliveryStatus: info.deliveryStatus,
+                        consumptionPercentage: info.consumptionPercentage,
+                        refundPreference: info.refundPreference,
+                        sampleContentProvided: info.sampleContentProvided)
+                    try await Self.store { () async throws(StoreError) in
+                        try await store.recordConsumption(consumption, transactionID: id)
                     }
                     return Empty()
                 }

@@ -1,7 +1,8 @@
 /// The actions of `kiosk store`, with their synopsis for help and errors.
 enum StoreAction: String, CaseIterable {
     case products, buy, redeem, transactions, entitlements, unfinished, all, latest, statuses, eligibility
-    case finish, restore, refund, approve, decline, expire, renew, autoRenew = "auto-renew"
+    case finish, restore, refund, refundRequest = "refund-request", approve, decline, expire, renew,
+        autoRenew = "auto-renew"
     case priceIncrease = "price-increase", resolve, delete, clear, reset, advance, now
     case timeRate = "time-rate", settings, set, errors, error, storefront, locale, accounts, account
     case appTransaction = "app-transaction", notifications
@@ -20,7 +21,10 @@ enum StoreAction: String, CaseIterable {
         case .eligibility: "eligibility GROUP              introductory-offer eligibility"
         case .finish: "finish ID                      finish a transaction"
         case .restore: "restore                        AppStore.sync()"
-        case .refund: "refund ID [--reason R]         refund (developer-issue | other)"
+        case .refund:
+            "refund ID [--reason R] [--percentage P]  refund now (developer-issue | other; P% prorated)"
+        case .refundRequest:
+            "refund-request ID open [REASON] | grant [--percentage P] | decline | reverse"
         case .approve: "approve ID                     approve an Ask to Buy request"
         case .decline: "decline ID                     decline an Ask to Buy request"
         case .expire: "expire PRODUCT                 expire a subscription now"
@@ -36,7 +40,8 @@ enum StoreAction: String, CaseIterable {
         case .timeRate: "time-rate RATE                 a rate name or _timeRate number (0, 13, 1002, ...)"
         case .settings: "settings                       show the store settings"
         case .set:
-            "set SETTING VALUE              ask-to-buy, billing-retry, grace-period, interrupted, dialogs: on|off"
+            "set SETTING VALUE              ask-to-buy, billing-retry, grace-period, interrupted, dialogs, "
+                + "finished-consumables: on|off; grace-days: 3|16|28"
         case .errors: "errors                         simulated errors per API"
         case .error: "error API FAILURE|none         simulate a failure (e.g. purchase networkError)"
         case .storefront: "storefront [CODE]              show or change the account's storefront"

@@ -39,7 +39,8 @@ struct StoreActionRunner {
             case "other": reason = .other
             case let text: throw UsageError("--reason must be developer-issue or other, got '\(text)'")
             }
-            try await store.refund(try command.transactionID(), reason: reason)
+            try await store.refund(try command.transactionID(), reason: reason, percentage: try refundShare())
+        case .refundRequest: try await refundRequest()
         case .approve: try await store.approveAskToBuy(try command.transactionID())
         case .decline: try await store.declineAskToBuy(try command.transactionID())
         case .expire: try await store.expireSubscription(productID: try command.argument(0, "a product ID"))
@@ -155,6 +156,34 @@ struct StoreActionRunner {
         }
     }
 
+    /// `--percentage P` as Apple's milliunits (100 percent is 100000).
+    private func refundShare() throws(UsageError) -> Int {
+        guard let text = options.value("percentage") else { return RefundRequest.fullRefund }
+        guard let percent = Double(text), percent > 0, percent <= 100 else {
+            throw UsageError("--percentage needs a share from 0 (exclusive) to 100, got '\(text)'")
+        }
+        return max(1, Int((percent * 1000).rounded()))
+    }
+
+    private func refundRequest() async throws {
+        let id = try command.transactionID()
+        switch try command.argument(1, "open, grant, decline or reverse") {
+        case "open":
+            let text =
+                command.arguments.count > 2 ? command.arguments[2] : ConsumptionRequestReason.other.rawValue
+            guard let reason = ConsumptionRequestReason(rawValue: text.uppercased()) else {
+                throw UsageError(
+                    "unknown refund request reason '\(text)'; one of: "
+                        + ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            try await store.openRefundRequest(id, reason: reason)
+        case "grant": try await store.grantRefundRequest(id, percentage: try refundShare())
+        case "decline": try await store.declineRefundRequest(id)
+        case "reverse": try await store.reverseRefund(id)
+        case let text: throw UsageError("refund-request takes open, grant, decline or reverse, got '\(text)'")
+        }
+    }
+
     private func advance() async throws {
         if let text = options.value("periods") {
             guard let count = Int(text), count > 0 else {
@@ -190,6 +219,15 @@ struct StoreActionRunner {
 
     private func set() async throws {
         let name = try command.argument(0, "a setting")
+        if name == "grace-days" {
+            let text = try command.argument(1, "3, 16 or 28")
+            guard let days = Int(text), StoreSettings.gracePeriodChoices.contains(days) else {
+                throw UsageError("grace-days takes 3, 16 or 28 (App Store Connect's choices), got '\(text)'")
+            }
+            try await store.apply(.billingGracePeriodDays(days))
+            output.settings(try await store.settings())
+            return
+        }
         let value = try onOff(try command.argument(1, "on or off"))
         switch name {
         case "ask-to-buy": try await store.apply(.askToBuy(value))
@@ -197,9 +235,11 @@ struct StoreActionRunner {
         case "grace-period": try await store.apply(.billingGracePeriod(value))
         case "interrupted": try await store.apply(.interruptedPurchases(value))
         case "dialogs": try await store.apply(.disableDialogs(!value))
+        case "finished-consumables": try await store.apply(.includeFinishedConsumables(value))
         default:
             throw UsageError(
-                "unknown setting '\(name)': ask-to-buy, billing-retry, grace-period, interrupted, dialogs")
+                "unknown setting '\(name)': ask-to-buy, billing-retry, grace-period, grace-days, interrupted, "
+                    + "dialogs, finished-consumables")
         }
         output.settings(try await store.settings())
     }

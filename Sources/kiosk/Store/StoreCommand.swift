@@ -36,6 +36,9 @@ struct StoreCommand: Command {
             .flag("off-device", help: "buy: purchase outside the app (arrives on updates)."),
             .flag("cancel", help: "buy: cancel the payment sheet."),
             .option("reason", value: "R", help: "refund: developer-issue or other (default)."),
+            .option(
+                "percentage", value: "P",
+                help: "refund, refund-request grant: the share refunded, 0 to 100 (default 100)."),
             .option("periods", value: "N", help: "advance: renewal periods instead of a duration."),
             .option("group", value: "ID", help: "advance --periods: the subscription group."),
             .option("storefront", value: "CODE", help: "account add: the account's storefront."),

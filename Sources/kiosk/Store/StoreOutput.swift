@@ -22,6 +22,7 @@ struct StoreOutput {
         var transaction: Transaction
         var renewalInfo: RenewalInfo?
         var pendingPriceIncreaseConsent: Bool
+        var refundRequest: RefundRequest?
     }
 
     private struct Status: Encodable {
@@ -104,7 +105,8 @@ struct StoreOutput {
                         state: $0.state.rawValue, finished: $0.isFinished,
                         transaction: $0.transaction.unsafePayloadValue,
                         renewalInfo: $0.renewalInfo,
-                        pendingPriceIncreaseConsent: $0.isPendingPriceIncreaseConsent)
+                        pendingPriceIncreaseConsent: $0.isPendingPriceIncreaseConsent,
+                        refundRequest: $0.refundRequest)
                 })
         }
         if records.isEmpty { return Console.print("(no transactions)") }
@@ -117,6 +119,12 @@ struct StoreOutput {
                 line += "  unfinished"
             }
             if record.isPendingPriceIncreaseConsent { line += "  price increase pending" }
+            if let request = record.refundRequest {
+                line += "  refund request \(request.status.rawValue) (\(request.reason.rawValue))"
+            }
+            if let share = transaction.revocationPercentage, share < RefundRequest.fullRefund {
+                line += "  refunded \(Double(share) / 1000)%"
+            }
             Console.print(line)
         }
     }
@@ -154,6 +162,8 @@ struct StoreOutput {
             grace-period  \(Self.onOff(settings.billingGracePeriodEnabled))
             interrupted   \(Self.onOff(settings.interruptedPurchasesEnabled))
             dialogs       \(Self.onOff(!settings.disableDialogs))
+            grace-days    \(settings.billingGracePeriodDays)
+            finished-consumables \(Self.onOff(settings.includeFinishedConsumables))
             """)
     }
 
