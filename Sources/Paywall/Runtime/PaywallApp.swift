@@ -53,7 +53,9 @@ public struct PaywallApp: Sendable {
                 runner.run(update(&state, .tick))
             }
             if isDirty {
-                if state.size != terminal.size { state.size = terminal.size }
+                // A size the terminal changed without a resize key is still an event: `update`
+                // stays the only place the state changes.
+                if state.size != terminal.size { runner.run(update(&state, .resize(terminal.size))) }
                 let rendered = render(state, theme: theme, size: terminal.size)
                 terminal.setCursor(rendered.cursor)
                 terminal.draw(rendered.buffer)
