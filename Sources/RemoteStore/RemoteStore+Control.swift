@@ -6,11 +6,6 @@ extension RemoteStore: StoreControl {
         try await client.call("GET", "/v1/control/accounts", as: Wire.Accounts.self).accounts
     }
 
-    public func addAccount(_ account: StoreAccount) async throws(StoreError) {
-        try await client.perform(
-            "PUT", WireClient.path("v1", "control", "accounts", account.name), body: account)
-    }
-
     public func currentAccount() async throws(StoreError) -> StoreAccount {
         try await client.call("GET", accountPath(), as: StoreAccount.self)
     }
@@ -70,128 +65,12 @@ extension RemoteStore: StoreControl {
         return snapshot
     }
 
-    private func act(
-        _ transactionID: UInt64, _ action: String, body: (some Encodable & Sendable)? = Optional<Int>.none
-    )
-        async throws(StoreError)
-    {
-        try await client.perform("POST", controlPath("transactions", "\(transactionID)", action), body: body)
-    }
-
-    public func approveAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
-        try await act(transactionID, "approve")
-    }
-
-    public func declineAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
-        try await act(transactionID, "decline")
-    }
-
-    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason, percentage: Int)
-        async throws(StoreError)
-    {
-        try await act(
-            transactionID, "refund",
-            body: Wire.Refund(
-                value: reason.rawValue, percentage: percentage == RefundRequest.fullRefund ? nil : percentage)
-        )
-    }
-
-    public func openRefundRequest(_ transactionID: UInt64, reason: ConsumptionRequestReason)
-        async throws(StoreError)
-    {
-        try await act(transactionID, "refund-request", body: Wire.Value(reason.rawValue))
-    }
-
-    public func grantRefundRequest(_ transactionID: UInt64, percentage: Int) async throws(StoreError) {
-        try await act(transactionID, "refund-grant", body: Wire.Value<Int?>(percentage))
-    }
-
-    public func declineRefundRequest(_ transactionID: UInt64) async throws(StoreError) {
-        try await act(transactionID, "refund-decline")
-    }
-
-    public func reverseRefund(_ transactionID: UInt64) async throws(StoreError) {
-        try await act(transactionID, "refund-reverse")
-    }
-
-    public func expireSubscription(productID: String) async throws(StoreError) {
-        try await client.perform("POST", controlPath("subscriptions", Self.segment(productID), "expire"))
-    }
-
-    public func forceRenewal(productID: String) async throws(StoreError) {
-        try await client.perform("POST", controlPath("subscriptions", Self.segment(productID), "renew"))
-    }
-
-    public func setAutoRenew(_ isEnabled: Bool, transactionID: UInt64) async throws(StoreError) {
-        try await act(transactionID, "auto-renew", body: Wire.Value(isEnabled))
-    }
-
-    public func requestPriceIncreaseConsent(transactionID: UInt64) async throws(StoreError) {
-        try await act(transactionID, "price-increase-request")
-    }
-
-    public func respondToPriceIncrease(transactionID: UInt64, accept: Bool) async throws(StoreError) {
-        try await act(transactionID, "price-increase-response", body: Wire.Value(accept))
-    }
-
-    public func resolveIssue(transactionID: UInt64) async throws(StoreError) {
-        try await act(transactionID, "resolve")
-    }
-
-    public func deleteTransaction(_ transactionID: UInt64) async throws(StoreError) {
-        try await client.perform("DELETE", controlPath("transactions", "\(transactionID)"))
-    }
-
-    public func clearTransactions() async throws(StoreError) {
-        try await client.perform("DELETE", controlPath("transactions"))
-    }
-
-    public func resetToDefaultState() async throws(StoreError) {
-        try await client.perform("POST", "/v1/control/reset")
-    }
-
-    public func buyOffDevice(_ productID: String, options: [PurchaseOption]) async throws(StoreError)
-        -> Transaction
-    {
-        try await client.call(
-            "POST", controlPath("off-device-purchases"),
-            body: Wire.PurchaseRequest(productID: productID, options: options),
-            as: Wire.Value<Transaction>.self
-        ).value
-    }
-
     public func now() async throws(StoreError) -> Date {
         try await client.call("GET", "/v1/control/clock", as: Wire.Value<Date>.self).value
     }
 
-    public func advanceClock(by interval: TimeInterval) async throws(StoreError) -> Date {
-        try await client.call(
-            "POST", "/v1/control/clock/advance", body: Wire.ClockAdvance(seconds: interval),
-            as: Wire.Value<Date>.self
-        ).value
-    }
-
-    public func advanceClock(periods count: Int, groupID: String) async throws(StoreError) -> Date {
-        try await client.call(
-            "POST", controlPath("clock", "advance"),
-            body: Wire.ClockAdvance(periods: count, groupID: groupID),
-            as: Wire.Value<Date>.self
-        ).value
-    }
-
     public func settings() async throws(StoreError) -> StoreSettings {
         try await client.call("GET", controlPath("settings"), as: StoreSettings.self)
-    }
-
-    public func apply(_ setting: StoreSetting) async throws(StoreError) {
-        try await client.perform("PATCH", controlPath("settings"), body: Wire.SettingsPatch(setting))
-    }
-
-    public func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError)
-    {
-        try await client.perform(
-            "PUT", WireClient.path("v1", "control", "simulated-errors", api.key),
-            body: Wire.Value(failure?.code))
     }
 
     public func simulatedErrors() async throws(StoreError) -> [FailableAPI: SimulatedFailure] {
@@ -202,5 +81,14 @@ extension RemoteStore: StoreControl {
         try await client.call(
             "GET", controlPath("notifications") + "?limit=\(limit)", as: Wire.Notifications.self
         ).notifications
+    }
+
+    /// On the route the operation's wire table names; the acting account fills `{account}`.
+    public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
+        let request = operation.wireRequest
+        var parameters = request.parameters
+        if parameters["account"] == nil { parameters["account"] = account }
+        let answer = try await client.send(request.route.method, request.route.path(parameters), bytes: request.body)
+        return try operation.result(from: answer)
     }
 }

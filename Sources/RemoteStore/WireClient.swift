@@ -70,15 +70,19 @@ struct WireClient: Sendable {
         _ method: String, _ path: String, query: String?, body: (some Encodable & Sendable)?,
         headers: [String: String]
     ) async throws(StoreError) -> [UInt8] {
+        try await send(
+            method, path + (query.map { "?" + $0 } ?? ""), bytes: body.map { WireCoding.encode($0) },
+            headers: headers)
+    }
+
+    /// Sends `bytes` (JSON) as the body of `method target`; the answer's body, from a 2xx.
+    func send(_ method: String, _ target: String, bytes: [UInt8]?, headers: [String: String] = [:])
+        async throws(StoreError) -> [UInt8]
+    {
         var allHeaders = headers
         allHeaders["Authorization"] = "Bearer \(token)"
         allHeaders["Accept"] = "application/json"
-        var bytes: [UInt8]?
-        if let body {
-            bytes = WireCoding.encode(body)
-            allHeaders["Content-Type"] = "application/json"
-        }
-        let target = path + (query.map { "?" + $0 } ?? "")
+        if bytes != nil { allHeaders["Content-Type"] = "application/json" }
         let (status, data): (Int, [UInt8])
         switch transport {
         case .session(let session, let baseURL):
@@ -90,7 +94,7 @@ struct WireClient: Sendable {
         }
         guard (200..<300).contains(status) else {
             if let wire = try? WireCoding.decode(WireError.self, from: data) { throw wire.storeError }
-            throw StoreError.backend("the server answered \(status) to \(method) \(path)")
+            throw StoreError.backend("the server answered \(status) to \(method) \(target)")
         }
         return data
     }

@@ -11,14 +11,6 @@ extension StoreServer {
             await respond(store, p) { () async throws(StoreError) in Wire.Accounts(try await store.accounts())
             }
         }
-        router.add("PUT", "/v1/control/accounts/{account}") { request, p in
-            await respond(store, p, mustExist: false) { () async throws(StoreError) in
-                var account = try Self.body(StoreAccount.self, of: request)
-                account.name = p["account"]!
-                try await store.addAccount(account)
-                return Empty()
-            }
-        }
         let base = "/v1/control/accounts/{account}"
         router.add("GET", base + "/records") { _, p in
             await respond(store, p) { () async throws(StoreError) in
@@ -36,158 +28,28 @@ extension StoreServer {
                 return Wire.Notifications(try await store.notificationHistory(limit: limit))
             }
         }
-        let transactionActions: [(String, @Sendable (UInt64, HTTPRequest) async throws(StoreError) -> Void)] =
-            [
-                ("approve", { id, _ throws(StoreError) in try await store.approveAskToBuy(id) }),
-                ("decline", { id, _ throws(StoreError) in try await store.declineAskToBuy(id) }),
-                ("resolve", { id, _ throws(StoreError) in try await store.resolveIssue(transactionID: id) }),
-                (
-                    "price-increase-request",
-                    { id, _ throws(StoreError) in
-                        try await store.requestPriceIncreaseConsent(transactionID: id)
-                    }
-                ),
-                (
-                    "refund",
-                    { id, request throws(StoreError) in
-                        let refund = try body(Wire.Refund.self, of: request)
-                        try await store.refund(
-                            id, reason: try reason(refund.value),
-                            percentage: refund.percentage ?? RefundRequest.fullRefund)
-                    }
-                ),
-                (
-                    "refund-request",
-                    { id, request throws(StoreError) in
-                        let text = try body(Wire.Value<String>.self, of: request).value
-                        guard let reason = ConsumptionRequestReason(rawValue: text) else {
-                            throw StoreError.invalidArgument(
-                                "unknown refund request reason '\(text)': one of "
-                                    + ConsumptionRequestReason.allCases.map(\.rawValue).joined(
-                                        separator: ", "))
-                        }
-                        try await store.openRefundRequest(id, reason: reason)
-                    }
-                ),
-                (
-                    "refund-grant",
-                    { id, request throws(StoreError) in
-                        let share = try body(Wire.Value<Int?>.self, of: request).value
-                        try await store.grantRefundRequest(id, percentage: share ?? RefundRequest.fullRefund)
-                    }
-                ),
-                ("refund-decline", { id, _ throws(StoreError) in try await store.declineRefundRequest(id) }),
-                ("refund-reverse", { id, _ throws(StoreError) in try await store.reverseRefund(id) }),
-                (
-                    "auto-renew",
-                    { id, request throws(StoreError) in
-                        try await store.setAutoRenew(
-                            try body(Wire.Value<Bool>.self, of: request).value, transactionID: id)
-                    }
-                ),
-                (
-                    "price-increase-response",
-                    { id, request throws(StoreError) in
-                        try await store.respondToPriceIncrease(
-                            transactionID: id, accept: try body(Wire.Value<Bool>.self, of: request).value)
-                    }
-                ),
-            ]
-        for (name, action) in transactionActions {
-            router.add("POST", base + "/transactions/{id}/" + name) { request, p in
-                await respond(store, p) { () async throws(StoreError) in
-                    try await action(try transactionID(p), request)
-                    return Empty()
-                }
-            }
-        }
-        router.add("DELETE", base + "/transactions/{id}") { _, p in
-            await respond(store, p) { () async throws(StoreError) in
-                try await store.deleteTransaction(try transactionID(p))
-                return Empty()
-            }
-        }
-        router.add("DELETE", base + "/transactions") { _, p in
-            await respond(store, p) { () async throws(StoreError) in
-                try await store.clearTransactions()
-                return Empty()
-            }
-        }
-        router.add("POST", base + "/subscriptions/{product}/expire") { _, p in
-            await respond(store, p) { () async throws(StoreError) in
-                try await store.expireSubscription(productID: p["product"]!)
-                return Empty()
-            }
-        }
-        router.add("POST", base + "/subscriptions/{product}/renew") { _, p in
-            await respond(store, p) { () async throws(StoreError) in
-                try await store.forceRenewal(productID: p["product"]!)
-                return Empty()
-            }
-        }
-        router.add("POST", base + "/off-device-purchases") { request, p in
-            await respond(store, p) { () async throws(StoreError) in
-                let body = try Self.body(Wire.PurchaseRequest.self, of: request)
-                return Wire.Value(
-                    try await store.buyOffDevice(body.productID, options: body.options?.options ?? []))
-            }
-        }
-        router.add("POST", base + "/clock/advance") { request, p in
-            await respond(store, p) { () async throws(StoreError) in
-                let body = try Self.body(Wire.ClockAdvance.self, of: request)
-                guard let periods = body.periods, let group = body.groupID else {
-                    throw StoreError.invalidArgument("give periods and groupID")
-                }
-                return Wire.Value(try await store.advanceClock(periods: periods, groupID: group))
-            }
-        }
         router.add("GET", base + "/settings") { _, p in
             await respond(store, p) { () async throws(StoreError) in try await store.settings() }
         }
-        router.add("PATCH", base + "/settings") { request, p in
-            await respond(store, p) { () async throws(StoreError) in
-                for setting in try Self.body(Wire.SettingsPatch.self, of: request).settings {
-                    try await store.apply(setting)
-                }
-                return Empty()
-            }
-        }
         router.add("GET", "/v1/control/clock") { _, p in
             await respond(store, p) { () async throws(StoreError) in Wire.Value(try await store.now()) }
-        }
-        router.add("POST", "/v1/control/clock/advance") { request, p in
-            await respond(store, p) { () async throws(StoreError) in
-                guard let seconds = try Self.body(Wire.ClockAdvance.self, of: request).seconds else {
-                    throw StoreError.invalidArgument("give seconds")
-                }
-                return Wire.Value(try await store.advanceClock(by: seconds))
-            }
-        }
-        router.add("POST", "/v1/control/reset") { _, p in
-            await respond(store, p) { () async throws(StoreError) in
-                try await store.resetToDefaultState()
-                return Empty()
-            }
         }
         router.add("GET", "/v1/control/simulated-errors") { _, p in
             await respond(store, p) { () async throws(StoreError) in
                 Wire.SimulatedErrors(try await store.simulatedErrors())
             }
         }
-        router.add("PUT", "/v1/control/simulated-errors/{api}") { request, p in
-            await respond(store, p) { () async throws(StoreError) in
-                guard let api = FailableAPI(key: p["api"]!) else {
-                    throw StoreError.invalidArgument("unknown API '\(p["api"]!)'")
-                }
-                let code = try Self.body(Wire.Value<String?>.self, of: request).value
-                let failure = try code.map { code throws(StoreError) in
-                    guard let failure = SimulatedFailure(code: code) else {
-                        throw StoreError.invalidArgument("unknown failure '\(code)'")
+        // Every tester operation, from the one table `RemoteStore` sends them by.
+        for route in StoreOperation.routes {
+            router.add(route.method, route.template) { request, p in
+                await respond(store, p, mustExist: route.accountMustExist) {
+                    () async throws(StoreError) -> OperationAnswer in
+                    var result = StoreOperationResult.done
+                    for operation in try route.operations(parameters: p, body: request.body) {
+                        result = try await store.perform(operation)
                     }
-                    return failure
+                    return OperationAnswer(body: StoreOperation.answerBody(result))
                 }
-                try await store.setSimulatedError(failure, for: api)
-                return Empty()
             }
         }
     }

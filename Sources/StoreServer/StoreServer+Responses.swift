@@ -23,6 +23,9 @@ extension StoreServer {
         switch result {
         case .success(let value):
             if value is Empty { return HTTPResponse(status: 204) }
+            if let answer = value as? OperationAnswer {
+                return answer.body.map { .json(200, $0) } ?? HTTPResponse(status: 204)
+            }
             return .json(200, WireCoding.encode(value))
         case .failure(let error): return Self.error(WireError(error))
         }
@@ -52,3 +55,10 @@ extension StoreServer {
 
 /// The value of actions that return nothing: answered 204 No Content.
 struct Empty: Codable, Sendable {}
+
+/// An operation's answer, already encoded by the wire table (nil: 204 No Content).
+struct OperationAnswer: Encodable, Sendable {
+    var body: [UInt8]?
+
+    func encode(to encoder: any Encoder) throws {}
+}

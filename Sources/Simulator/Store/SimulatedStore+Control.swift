@@ -6,7 +6,7 @@ extension SimulatedStore: StoreControl {
         state.accounts.values.map(\.account).sorted { $0.name < $1.name }
     }
 
-    public func addAccount(_ account: StoreAccount) async throws(StoreError) {
+    func addAccount(_ account: StoreAccount) async throws(StoreError) {
         let name = account.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 64 else {
             throw StoreError.invalidArgument(
@@ -70,19 +70,19 @@ extension SimulatedStore: StoreControl {
         return records
     }
 
-    public func approveAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
+    func approveAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.approveAskToBuy(transactionID, account: account)
         }
     }
 
-    public func declineAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
+    func declineAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.declineAskToBuy(transactionID, account: account)
         }
     }
 
-    public func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason, percentage: Int)
+    func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason, percentage: Int)
         async throws(StoreError)
     {
         try act { transition, account throws(StoreError) in
@@ -90,7 +90,7 @@ extension SimulatedStore: StoreControl {
         }
     }
 
-    public func openRefundRequest(_ transactionID: UInt64, reason: ConsumptionRequestReason)
+    func openRefundRequest(_ transactionID: UInt64, reason: ConsumptionRequestReason)
         async throws(StoreError)
     {
         try act { transition, account throws(StoreError) in
@@ -98,73 +98,73 @@ extension SimulatedStore: StoreControl {
         }
     }
 
-    public func grantRefundRequest(_ transactionID: UInt64, percentage: Int) async throws(StoreError) {
+    func grantRefundRequest(_ transactionID: UInt64, percentage: Int) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.grantRefundRequest(transactionID, percentage: percentage, account: account)
         }
     }
 
-    public func declineRefundRequest(_ transactionID: UInt64) async throws(StoreError) {
+    func declineRefundRequest(_ transactionID: UInt64) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.declineRefundRequest(transactionID, account: account)
         }
     }
 
-    public func reverseRefund(_ transactionID: UInt64) async throws(StoreError) {
+    func reverseRefund(_ transactionID: UInt64) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.reverseRefund(transactionID, account: account)
         }
     }
 
-    public func expireSubscription(productID: String) async throws(StoreError) {
+    func expireSubscription(productID: String) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.expireSubscription(productID: productID, account: account)
         }
     }
 
-    public func forceRenewal(productID: String) async throws(StoreError) {
+    func forceRenewal(productID: String) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.forceRenewal(productID: productID, account: account)
         }
     }
 
-    public func setAutoRenew(_ isEnabled: Bool, transactionID: UInt64) async throws(StoreError) {
+    func setAutoRenew(_ isEnabled: Bool, transactionID: UInt64) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.setAutoRenew(isEnabled, transactionID: transactionID, account: account)
         }
     }
 
-    public func requestPriceIncreaseConsent(transactionID: UInt64) async throws(StoreError) {
+    func requestPriceIncreaseConsent(transactionID: UInt64) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.requestPriceIncreaseConsent(transactionID: transactionID, account: account)
         }
     }
 
-    public func respondToPriceIncrease(transactionID: UInt64, accept: Bool) async throws(StoreError) {
+    func respondToPriceIncrease(transactionID: UInt64, accept: Bool) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.respondToPriceIncrease(
                 transactionID: transactionID, accept: accept, account: account)
         }
     }
 
-    public func resolveIssue(transactionID: UInt64) async throws(StoreError) {
+    func resolveIssue(transactionID: UInt64) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.resolveIssue(transactionID, account: account)
         }
     }
 
-    public func deleteTransaction(_ transactionID: UInt64) async throws(StoreError) {
+    func deleteTransaction(_ transactionID: UInt64) async throws(StoreError) {
         try act { transition, account throws(StoreError) in
             try transition.deleteTransaction(transactionID, account: account)
         }
     }
 
-    public func clearTransactions() async throws(StoreError) {
+    func clearTransactions() async throws(StoreError) {
         try act { transition, account throws(StoreError) in try transition.clearTransactions(account: account)
         }
     }
 
-    public func resetToDefaultState() async throws(StoreError) {
+    func resetToDefaultState() async throws(StoreError) {
         let catalog = products.catalog
         try perform { transition in
             let accounts = Set(state.accounts.keys).union([activeAccount]).compactMap(transition.account)
@@ -182,7 +182,7 @@ extension SimulatedStore: StoreControl {
         products.setLocale(state.meta.settings.locale)
     }
 
-    public func buyOffDevice(_ productID: String, options: [PurchaseOption]) async throws(StoreError)
+    func buyOffDevice(_ productID: String, options: [PurchaseOption]) async throws(StoreError)
         -> Transaction
     {
         let request = try PurchaseRequest(productID: productID, options: options)
@@ -198,7 +198,7 @@ extension SimulatedStore: StoreControl {
 
     public func now() async throws(StoreError) -> Date { currentTime }
 
-    public func advanceClock(by interval: TimeInterval) async throws(StoreError) -> Date {
+    func advanceClock(by interval: TimeInterval) async throws(StoreError) -> Date {
         guard interval >= 0, interval.isFinite else {
             throw StoreError.invalidArgument(
                 "the clock only moves forward: \(interval) seconds is not allowed")
@@ -213,7 +213,7 @@ extension SimulatedStore: StoreControl {
         return currentTime
     }
 
-    public func advanceClock(periods count: Int, groupID: String) async throws(StoreError) -> Date {
+    func advanceClock(periods count: Int, groupID: String) async throws(StoreError) -> Date {
         guard count > 0 else {
             throw StoreError.invalidArgument("advance by at least one period, not \(count)")
         }
@@ -236,7 +236,7 @@ extension SimulatedStore: StoreControl {
         return settings
     }
 
-    public func apply(_ setting: StoreSetting) async throws(StoreError) {
+    func apply(_ setting: StoreSetting) async throws(StoreError) {
         if case .storefront(let code) = setting, Storefront(alpha3: code) == nil {
             throw StoreError.invalidArgument(
                 "unknown storefront '\(code)': use an ISO 3166-1 alpha-3 code such as USA, GBR, JPN")
@@ -267,7 +267,7 @@ extension SimulatedStore: StoreControl {
         restartClock()
     }
 
-    public func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError)
+    func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError)
     {
         if let failure, !api.accepts(failure) {
             throw StoreError.invalidArgument("\(api.rawValue) cannot fail with \(failure)")

@@ -1,0 +1,37 @@
+import Foundation
+import StoreCore
+
+extension SimulatedStore {
+    /// The one entry of every tester operation: each is one action of the engine, committed in
+    /// one SQLite transaction (`perform(_:)` of `Transition` behind each call below).
+    public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
+        switch operation {
+        case .addAccount(let account): try await addAccount(account)
+        case .approveAskToBuy(let id): try await approveAskToBuy(id)
+        case .declineAskToBuy(let id): try await declineAskToBuy(id)
+        case .refund(let id, let reason, let percentage): try await refund(id, reason: reason, percentage: percentage)
+        case .openRefundRequest(let id, let reason): try await openRefundRequest(id, reason: reason)
+        case .grantRefundRequest(let id, let percentage): try await grantRefundRequest(id, percentage: percentage)
+        case .declineRefundRequest(let id): try await declineRefundRequest(id)
+        case .reverseRefund(let id): try await reverseRefund(id)
+        case .expireSubscription(let productID): try await expireSubscription(productID: productID)
+        case .forceRenewal(let productID): try await forceRenewal(productID: productID)
+        case .setAutoRenew(let isOn, let id): try await setAutoRenew(isOn, transactionID: id)
+        case .requestPriceIncreaseConsent(let id): try await requestPriceIncreaseConsent(transactionID: id)
+        case .respondToPriceIncrease(let id, let accept):
+            try await respondToPriceIncrease(transactionID: id, accept: accept)
+        case .resolveIssue(let id): try await resolveIssue(transactionID: id)
+        case .deleteTransaction(let id): try await deleteTransaction(id)
+        case .clearTransactions: try await clearTransactions()
+        case .resetToDefaultState: try await resetToDefaultState()
+        case .buyOffDevice(let productID, let options):
+            return .transaction(try await buyOffDevice(productID, options: options))
+        case .advanceClock(let seconds): return .clock(try await advanceClock(by: seconds))
+        case .advanceClockPeriods(let count, let groupID):
+            return .clock(try await advanceClock(periods: count, groupID: groupID))
+        case .apply(let setting): try await apply(setting)
+        case .setSimulatedError(let failure, let api): try await setSimulatedError(failure, for: api)
+        }
+        return .done
+    }
+}
