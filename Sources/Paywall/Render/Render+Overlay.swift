@@ -5,9 +5,12 @@ import TerminalUI
 func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay, area: Rect) {
     switch overlay {
     case .sheet(let sheet, _): renderSheet(&canvas, state, sheet, area: area)
-    case .help:
+    case .help(let under):
+        // The help stands in front of what it describes, which stays visible around it.
+        if let under { renderOverlay(&canvas, state, under, area: area) }
+        let page = KeyMaps.page(for: under)
         HelpOverlay(
-            KeyMaps.paywall, title: "Keys", style: canvas[.text], keyStyle: canvas[.accent],
+            rows: page.rows, title: page.title, style: canvas[.text], keyStyle: canvas[.accent],
             borderStyle: canvas[.border]
         ).render(in: area, buffer: &canvas.buffer)
     case .policy(let title, let text, let offset):
@@ -75,8 +78,8 @@ func renderSheet(_ canvas: inout Canvas, _ state: AppState, _ sheet: PaymentShee
         canvas.text(line.0, in: content.row(row), role: line.1)
     }
     let buttons = content.row(content.height - 1)
-    let confirm = canvas.button("Confirm", at: buttons, focused: true, target: .action("confirm"))
+    let confirm = canvas.button("Confirm", at: buttons, focused: true, target: .sheet(.confirm))
     canvas.button(
-        "Cancel", at: buttons.inset(left: confirm.width + 2), role: .muted, target: .action("cancel"))
+        "Cancel", at: buttons.inset(left: confirm.width + 2), role: .muted, target: .sheet(.cancel))
     canvas.text("enter confirm · esc cancel", in: buttons, role: .muted, alignment: .trailing)
 }
