@@ -52,3 +52,13 @@ import Testing
         #expect(KeyMaps.paywall.helpLine(only: [.help, .quit]) == "? help · q quit")
     }
 }
+
+extension KeyMapsTests {
+    /// The dialogs' hint lines name the keys their maps bind.
+    @Test func dialogHintsComeFromTheMaps() {
+        #expect(KeyMaps.sheet.hintLine() == "enter confirm · esc cancel")
+        #expect(KeyMaps.policy.hintLine() == "↑/↓ scroll · esc close")
+        #expect(KeyMaps.redeem.hintLine() == "enter redeem · esc cancel")
+        #expect(KeyMaps.accounts.hintLine() == "enter switch · esc close")
+    }
+}

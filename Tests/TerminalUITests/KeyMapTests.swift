@@ -30,4 +30,19 @@ import Testing
         #expect(map.helpLine(only: [.quit]) == "q quit")
         #expect(map.helpLine(only: [.quit, .up]) == "↑/k up · q quit")
     }
+
+    /// A hint names each hinted binding by its first key; neighbours with one hint share it.
+    @Test func hintLineMergesNeighbours() {
+        let map = KeyMap<Action>([
+            KeyBinding(
+                keys: [.up, .character("k")], label: "↑/k", description: "up", hint: "move", action: .up),
+            KeyBinding(keys: [.down], label: "↓", description: "down", hint: "move", action: .type),
+            KeyBinding(keys: [.pageUp], description: "page", action: .type),
+            KeyBinding(
+                keys: [.escape, .character("q")], label: "esc/q", description: "quit", hint: "quit",
+                action: .quit),
+        ])
+        #expect(map.hintLine() == "↑/↓ move · esc quit")
+        #expect(KeyMap<Action>([]).hintLine().isEmpty)
+    }
 }

@@ -75,33 +75,35 @@ public enum KeyMaps {
     public static let sheet = KeyMap<SheetAction>([
         KeyBinding(
             keys: [.enter, .character("y"), .character(" ")], label: "enter/y",
-            description: "confirm the purchase",
-            action: .confirm),
+            description: "confirm the purchase", hint: "confirm", action: .confirm),
         KeyBinding(
             keys: [.escape, .character("n"), .character("q")], label: "esc/n",
-            description: "cancel the purchase",
-            action: .cancel),
+            description: "cancel the purchase", hint: "cancel", action: .cancel),
         KeyBinding(keys: [.character("?")], description: "list these keys", action: .help),
     ])
 
     /// Terms of service and privacy policy.
     public static let policy = KeyMap<PolicyAction>([
-        KeyBinding(keys: [.up, .character("k")], label: "↑/k", description: "scroll up", action: .up),
-        KeyBinding(keys: [.down, .character("j")], label: "↓/j", description: "scroll down", action: .down),
+        KeyBinding(
+            keys: [.up, .character("k")], label: "↑/k", description: "scroll up", hint: "scroll", action: .up),
+        KeyBinding(
+            keys: [.down, .character("j")], label: "↓/j", description: "scroll down", hint: "scroll",
+            action: .down),
         KeyBinding(keys: [.pageUp], label: "pgup", description: "page up", action: .pageUp),
         KeyBinding(
             keys: [.pageDown, .character(" ")], label: "pgdn/space", description: "page down",
             action: .pageDown),
         KeyBinding(
-            keys: [.escape, .character("q"), .enter], label: "esc/q", description: "close", action: .close),
+            keys: [.escape, .character("q"), .enter], label: "esc/q", description: "close", hint: "close",
+            action: .close),
         KeyBinding(keys: [.character("?")], description: "list these keys", action: .help),
     ])
 
     /// The offer-code field; every other key edits the code (offer codes have no `?`).
     public static let redeem = KeyMap<RedeemAction>(
         [
-            KeyBinding(keys: [.enter], description: "redeem the code", action: .redeem),
-            KeyBinding(keys: [.escape], description: "cancel", action: .cancel),
+            KeyBinding(keys: [.enter], description: "redeem the code", hint: "redeem", action: .redeem),
+            KeyBinding(keys: [.escape], label: "esc", description: "cancel", hint: "cancel", action: .cancel),
             KeyBinding(keys: [.character("?")], description: "list these keys", action: .help),
         ], otherKeys: KeyBinding(keys: [], label: "other keys", description: "edit the code", action: .type))
 
@@ -111,8 +113,10 @@ public enum KeyMaps {
             keys: [.up, .character("k")], label: "↑/k", description: "previous account", action: .previous),
         KeyBinding(
             keys: [.down, .character("j")], label: "↓/j", description: "next account", action: .next),
-        KeyBinding(keys: [.enter], description: "switch to this account", action: .switch),
-        KeyBinding(keys: [.escape, .character("q")], label: "esc/q", description: "close", action: .close),
+        KeyBinding(keys: [.enter], description: "switch to this account", hint: "switch", action: .switch),
+        KeyBinding(
+            keys: [.escape, .character("q")], label: "esc/q", description: "close", hint: "close",
+            action: .close),
         KeyBinding(keys: [.character("?")], description: "list these keys", action: .help),
     ])
 

@@ -10,11 +10,14 @@ public struct KeyBinding<Action: Hashable & Sendable>: Hashable, Sendable {
     public var description: String
     /// What the screen does when one of the keys is pressed.
     public var action: Action
+    /// A word or two for a screen's one-line hint (`"scroll"`), when the binding belongs in it.
+    public var hint: String?
 
-    public init(keys: [Key], label: String? = nil, description: String, action: Action) {
+    public init(keys: [Key], label: String? = nil, description: String, hint: String? = nil, action: Action) {
         self.keys = keys
         self.label = label ?? keys.map(\.description).joined(separator: "/")
         self.description = description
+        self.hint = hint
         self.action = action
     }
 
@@ -76,6 +79,22 @@ public struct KeyMap<Action: Hashable & Sendable>: Hashable, Sendable {
             line += entry
         }
         return line
+    }
+
+    /// The short hint at the foot of a dialog, such as `↑/↓ scroll · esc close`: every binding
+    /// with a ``KeyBinding/hint``, shown by its first key; neighbours with the same hint share it.
+    public func hintLine(separator: String = " · ") -> String {
+        var entries: [(keys: [String], hint: String)] = []
+        for binding in bindings {
+            guard let hint = binding.hint else { continue }
+            let key = binding.label.split(separator: "/").first.map(String.init) ?? binding.label
+            if entries.last?.hint == hint {
+                entries[entries.count - 1].keys.append(key)
+            } else {
+                entries.append(([key], hint))
+            }
+        }
+        return entries.map { "\($0.keys.joined(separator: "/")) \($0.hint)" }.joined(separator: separator)
     }
 
     /// The summary of just the bindings of `actions`, in the map's order (`? help · q quit`).
