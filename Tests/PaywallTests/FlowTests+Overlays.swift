@@ -65,6 +65,16 @@ extension FlowTests {
         await driver.send(.activate(try #require(frame.target(at: drawn.rect.origin))))
     }
 
+    /// The price-increase banner names the keys that answer it, and `y` answers it.
+    @Test func thePriceIncreaseBannerNamesItsKeys() async throws {
+        var driver = try await driver()
+        await driver.press(.down, .down, .enter, .enter)
+        await driver.send(.message(.priceIncreaseConsent(productID: "com.kiosk.lumen.pro.monthly")))
+        #expect(try screen(driver).contains("do you accept?  (y accept · n decline)"))
+        await driver.press(.character("y"))
+        #expect(driver.state.notices.allSatisfy { $0.priceIncreaseTransactionID == nil })
+    }
+
     @Test func clickingConfirmOnTheSheetBuys() async throws {
         var driver = try await driver()
         await driver.press(.tab, .enter)

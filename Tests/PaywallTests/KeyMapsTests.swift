@@ -60,5 +60,8 @@ extension KeyMapsTests {
         #expect(KeyMaps.policy.hintLine() == "↑/↓ scroll · esc close")
         #expect(KeyMaps.redeem.hintLine() == "enter redeem · esc cancel")
         #expect(KeyMaps.accounts.hintLine() == "enter switch · esc close")
+        // The price-increase banner's answer keys.
+        #expect(
+            KeyMaps.paywall.hintLine(only: [.acceptIncrease, .declineIncrease]) == "y accept · n decline")
     }
 }

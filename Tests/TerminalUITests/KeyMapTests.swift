@@ -43,6 +43,7 @@ import Testing
                 action: .quit),
         ])
         #expect(map.hintLine() == "↑/↓ move · esc quit")
+        #expect(map.hintLine(only: [.quit]) == "esc quit")
         #expect(KeyMap<Action>([]).hintLine().isEmpty)
     }
 }

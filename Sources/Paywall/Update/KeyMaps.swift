@@ -25,8 +25,12 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("p")], description: "privacy policy", action: .privacy),
         KeyBinding(keys: [.character("a")], description: "switch account", action: .accounts),
         KeyBinding(keys: [.character("m")], description: "transaction manager", action: .manager),
-        KeyBinding(keys: [.character("y")], description: "accept price increase", action: .acceptIncrease),
-        KeyBinding(keys: [.character("n")], description: "decline price increase", action: .declineIncrease),
+        KeyBinding(
+            keys: [.character("y")], description: "accept price increase", hint: "accept",
+            action: .acceptIncrease),
+        KeyBinding(
+            keys: [.character("n")], description: "decline price increase", hint: "decline",
+            action: .declineIncrease),
         KeyBinding(keys: [.character("x")], description: "dismiss banner", action: .dismiss),
         KeyBinding(keys: [.character("?")], description: "help", action: .help),
         KeyBinding(keys: [.character("q"), .ctrl("c")], label: "q", description: "quit", action: .quit),

@@ -82,10 +82,11 @@ public struct KeyMap<Action: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// The short hint at the foot of a dialog, such as `↑/↓ scroll · esc close`: every binding
-    /// with a ``KeyBinding/hint``, shown by its first key; neighbours with the same hint share it.
-    public func hintLine(separator: String = " · ") -> String {
+    /// with a ``KeyBinding/hint`` (of `actions`, when given), shown by its first key; neighbours
+    /// with the same hint share it.
+    public func hintLine(only actions: Set<Action>? = nil, separator: String = " · ") -> String {
         var entries: [(keys: [String], hint: String)] = []
-        for binding in bindings {
+        for binding in bindings where actions?.contains(binding.action) ?? true {
             guard let hint = binding.hint else { continue }
             let key = binding.label.split(separator: "/").first.map(String.init) ?? binding.label
             if entries.last?.hint == hint {
