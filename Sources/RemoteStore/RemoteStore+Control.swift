@@ -88,7 +88,8 @@ extension RemoteStore: StoreControl {
         let request = operation.wireRequest
         var parameters = request.parameters
         if parameters["account"] == nil { parameters["account"] = account }
-        let answer = try await client.send(request.route.method, request.route.path(parameters), bytes: request.body)
+        let answer = try await client.send(
+            request.route.method, request.route.path(parameters), bytes: request.body)
         return try operation.result(from: answer)
     }
 }

@@ -29,7 +29,7 @@ enum PaywallRenderBenchmark {
         func frame(_ index: Int) {
             state.shelf.selected = (index * 7) % 500
             state.productViewStyle = ProductViewStyle.allCases[index % 3]
-            let next = render(state, theme: theme, size: RenderBenchmark.size).buffer
+            let next = PaywallProgram.render(state, theme: theme, size: RenderBenchmark.size).buffer
             changed &+= next.changedCellCount(from: previous)
             previous = next
         }

@@ -10,7 +10,8 @@ import Testing
 @Suite struct BillingStatusTests {
     func screen(grace: Bool) async throws -> String {
         let (store, state) = try await openedAfterAFailedRenewal(grace: grace)
-        return render(state, theme: try Fixtures.theme(), size: Size(columns: 120, rows: 30)).buffer.plainText
+        return PaywallProgram.render(state, theme: try Fixtures.theme(), size: Size(columns: 120, rows: 30))
+            .buffer.plainText
     }
 
     /// A store whose renewal failed while no paywall ran, and the paywall opened afterwards.
@@ -39,8 +40,10 @@ import Testing
         }
         let delivered = try #require(message, "no message reached the paywall within 10 s")
         #expect(delivered == .billingIssue(productID: "com.kiosk.lumen.plus.monthly"))
-        _ = update(&state, .message(delivered))
-        let text = render(state, theme: try Fixtures.theme(), size: Size(columns: 120, rows: 30)).buffer
+        _ = PaywallProgram.update(&state, .message(delivered))
+        let text = PaywallProgram.render(
+            state, theme: try Fixtures.theme(), size: Size(columns: 120, rows: 30)
+        ).buffer
             .plainText
         #expect(text.contains("Billing problem with Lumen Plus (Monthly)"))
     }

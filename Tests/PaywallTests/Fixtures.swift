@@ -53,7 +53,8 @@ enum Fixtures {
         store: SimulatedStore, content: PaywallContent, size: Size = Size(columns: 100, rows: 30)
     ) async throws -> AppState {
         var state = AppState(content: content, size: size)
-        _ = update(&state, .loaded(try await EffectRunner.snapshot(store, groupID: content.leadingGroupID)))
+        _ = PaywallProgram.update(
+            &state, .loaded(try await EffectRunner.snapshot(store, groupID: content.leadingGroupID)))
         return state
     }
 }
@@ -66,14 +67,14 @@ struct Driver {
     let inbox = Inbox()
 
     mutating func send(_ event: Event) async {
-        var effects = update(&state, event)
+        var effects = PaywallProgram.update(&state, event)
         while !effects.isEmpty {
             for effect in effects {
                 await EffectRunner.perform(
                     effect, store: store, inbox: inbox, groupID: state.content.leadingGroupID)
             }
             effects = []
-            for next in inbox.drain() { effects += update(&state, next) }
+            for next in inbox.drain() { effects += PaywallProgram.update(&state, next) }
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
     }
 
     func screen(_ driver: Driver, _ size: Size = Size(columns: 100, rows: 30)) throws -> String {
-        render(driver.state, theme: try Fixtures.theme(), size: size).buffer.plainText
+        PaywallProgram.render(driver.state, theme: try Fixtures.theme(), size: size).buffer.plainText
     }
 
     @Test func subscribingWithIntroOfferShowsTheSheetThenTheCurrentPlan() async throws {
@@ -48,10 +48,10 @@ import Testing
         var driver = try await driver()
         await driver.press(.character("m"))
         var state = driver.state
-        #expect(update(&state, .key(.character("N"))) == [.reload])
-        #expect(update(&state, .tick) == [.readClock, .reload])
-        #expect(update(&state, .key(.character("N"))).isEmpty)
-        #expect(update(&state, .tick) == [.readClock])
+        #expect(PaywallProgram.update(&state, .key(.character("N"))) == [.reload])
+        #expect(PaywallProgram.update(&state, .tick) == [.readClock, .reload])
+        #expect(PaywallProgram.update(&state, .key(.character("N"))).isEmpty)
+        #expect(PaywallProgram.update(&state, .tick) == [.readClock])
     }
 
     /// `?` in the Transaction Manager lists every one of its keys, which the hint line cannot.
@@ -159,7 +159,8 @@ import Testing
 
     @Test func clicksSelectAndBuy() async throws {
         var driver = try await driver()
-        let frame = render(driver.state, theme: try Fixtures.theme(), size: Size(columns: 100, rows: 30))
+        let frame = PaywallProgram.render(
+            driver.state, theme: try Fixtures.theme(), size: Size(columns: 100, rows: 30))
         let target = try #require(frame.targets.first { $0.target == .plan(3) })
         await driver.send(.activate(try #require(frame.target(at: target.rect.origin))))
         #expect(driver.state.planIndex == 3)

@@ -16,7 +16,7 @@ import Testing
         let theme = try Fixtures.theme()
         try CursesTerminal.withHeadlessScreen(rows: 30, columns: 100, colorCapability: .indexed256) {
             terminal in
-            let frame = render(state, theme: theme, size: terminal.size)
+            let frame = PaywallProgram.render(state, theme: theme, size: terminal.size)
             terminal.draw(frame.buffer)
             #expect(CursesTerminal.screenText(rows: 30, columns: 100) == frame.buffer.plainText)
             #expect(frame.buffer.plainText.contains(locale == "ja" ? "Lumen プロ" : "Lumen Pro"))

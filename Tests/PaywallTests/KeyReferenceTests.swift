@@ -17,21 +17,23 @@ import Testing
 
     @Test func everyBindingIsListed() {
         let reference = KeyMaps.reference()
-        for (screen, map) in KeyMaps.all {
-            #expect(reference.contains("## \(screen)"))
-            for binding in map.bindings {
-                #expect(reference.contains("| \(binding.description) |"), "\(screen): \(binding.description)")
+        for page in KeyMaps.all {
+            #expect(reference.contains("## \(page.screen)"))
+            for binding in page.rows {
+                #expect(
+                    reference.contains("| \(binding.description) |"), "\(page.screen): \(binding.description)"
+                )
             }
         }
     }
 
     /// At 100 columns the Transaction Manager's hint line is cut, and still says how to see every key.
     @Test func aCutHintLineEndsWithTheWayToSeeAllKeys() {
-        let line = KeyMaps.manager.helpLine(width: 100, keeping: "keys")
+        let line = KeyMaps.manager.helpLine(width: 100, keeping: .keys)
         #expect(DisplayWidth.of(line) <= 100)
         #expect(line.hasSuffix("? all keys"))
-        #expect(KeyMaps.manager.action(for: .character("?")) == "keys")
-        let wide = KeyMaps.manager.helpLine(width: .max, keeping: "keys")
+        #expect(KeyMaps.manager.action(for: .character("?")) == .keys)
+        let wide = KeyMaps.manager.helpLine(width: .max, keeping: .keys)
         #expect(wide == KeyMaps.manager.helpLine())
     }
 }

@@ -29,8 +29,10 @@ import Testing
         await driver.press(.character("z"))
         #expect(request(driver)?.status == .reversed)
         #expect(driver.state.store.entitledProductIDs.contains("com.kiosk.lumen.lifetime"))
-        let text = render(driver.state, theme: try Fixtures.theme(), size: Size(columns: 100, rows: 30))
-            .buffer.plainText
+        let text = PaywallProgram.render(
+            driver.state, theme: try Fixtures.theme(), size: Size(columns: 100, rows: 30)
+        )
+        .buffer.plainText
         #expect(text.contains("reversed · LEGAL"))
     }
 

@@ -13,7 +13,7 @@ import Testing
     func snapshot(_ state: AppState, theme: Theme? = nil, styled: Bool = false, named name: String) throws {
         let theme = try theme ?? Fixtures.theme()
         for size in Self.sizes {
-            let frame = render(state, theme: theme, size: size)
+            let frame = PaywallProgram.render(state, theme: theme, size: size)
             let text = styled ? frame.buffer.styledText : frame.buffer.plainText
             assertSnapshot(text, named: "\(name)-\(size)")
         }
@@ -63,7 +63,7 @@ import Testing
     @Test func overlays() async throws {
         var (state, _) = try await loaded()
         let screens: [(String, Overlay)] = [
-            ("help", .help),
+            ("help", .help(over: nil)),
             ("terms", .policy(title: "Terms of Service", text: state.content.termsText ?? "", offset: 0)),
             ("redeem", .redeem(TextFieldState(text: "LUMEN"))), ("accounts", .accounts(ListState())),
             ("manager", .transactionManager),
@@ -76,14 +76,16 @@ import Testing
 
     @Test func tooSmall() throws {
         let state = AppState(content: try Fixtures.content(), size: Size(columns: 20, rows: 6))
-        let frame = render(state, theme: try Fixtures.theme(), size: Size(columns: 20, rows: 6))
+        let frame = PaywallProgram.render(
+            state, theme: try Fixtures.theme(), size: Size(columns: 20, rows: 6))
         assertSnapshot(frame.buffer.plainText, named: "too-small-20x6")
     }
 
     @Test func loading() throws {
         let state = AppState(content: try Fixtures.content(), size: Size(columns: 60, rows: 18))
         assertSnapshot(
-            render(state, theme: try Fixtures.theme(), size: state.size).buffer.plainText, named: "loading")
+            PaywallProgram.render(state, theme: try Fixtures.theme(), size: state.size).buffer.plainText,
+            named: "loading")
     }
 }
 

@@ -42,14 +42,14 @@ import Testing
             content: PaywallContent(leadingGroupID: catalog.leadingGroupID),
             size: .init(columns: 100, rows: 30))
         func send(_ event: Event) async {
-            var effects = update(&state, event)
+            var effects = PaywallProgram.update(&state, event)
             while !effects.isEmpty {
                 for effect in effects {
                     await EffectRunner.perform(
                         effect, store: remote, inbox: inbox, groupID: catalog.leadingGroupID)
                 }
                 effects = []
-                for next in inbox.drain() { effects += update(&state, next) }
+                for next in inbox.drain() { effects += PaywallProgram.update(&state, next) }
             }
         }
         await send(.loaded(try await EffectRunner.snapshot(remote, groupID: catalog.leadingGroupID)))

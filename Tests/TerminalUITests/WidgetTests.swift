@@ -142,7 +142,7 @@ import Testing
             Box(title: "T"), Paragraph("text 会"), Button("Go"), ListView([.init("a", detail: "b")]),
             TextViewer("x\ny\nz"), TextField(TextFieldState(text: "会"), isFocused: true), TabBar(["a", "b"]),
             PageIndicator(count: 3, current: 2), Badge("B"), StatusLine("s", trailing: "t"), Banner("b"),
-            Modal(size: Size(columns: 10, rows: 5)), HelpOverlay(KeyMap([])),
+            Modal(size: Size(columns: 10, rows: 5)), HelpOverlay(KeyMap<String>([])),
         ]
         for widget in widgets { widget.render(in: area, buffer: &buffer) }
         #expect(buffer.size == size)

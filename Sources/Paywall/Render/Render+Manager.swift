@@ -14,7 +14,7 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let columns = parts[0].split(columns: [.percentage(55), .fill()], spacing: 2)
     let records = store.records
     if state.managerShowsKeys {
-        renderKeyList(&canvas, KeyMaps.manager, area: parts[0])
+        renderKeyList(&canvas, KeyMaps.page(for: .transactionManager).rows, area: parts[0])
     } else if state.managerShowsNotifications {
         renderNotifications(&canvas, store.notifications, area: parts[0])
     } else if records.isEmpty {
@@ -39,17 +39,18 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     }
     renderSwitches(&canvas, state, area: parts[1])
     canvas.text(
-        KeyMaps.manager.helpLine(width: parts[2].width, keeping: "keys"), in: parts[2], role: .muted)
+        KeyMaps.manager.helpLine(width: parts[2].width, keeping: .keys), in: parts[2], role: .muted)
 }
 
-/// Every binding of `map` in as many columns as the area's width allows, key then description.
-func renderKeyList(_ canvas: inout Canvas, _ map: KeyMap, area: Rect) {
-    let labelWidth = (map.bindings.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
-    let entryWidth = labelWidth + (map.bindings.map { DisplayWidth.of($0.description) }.max() ?? 0) + 2
+/// Every row of a key map's help in as many columns as the area's width allows, key then
+/// description.
+func renderKeyList(_ canvas: inout Canvas, _ entries: [KeyHelp], area: Rect) {
+    let labelWidth = (entries.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
+    let entryWidth = labelWidth + (entries.map { DisplayWidth.of($0.description) }.max() ?? 0) + 2
     let columns = max(1, min(3, area.width / max(1, entryWidth)))
-    let rows = max(1, (map.bindings.count + columns - 1) / columns)
+    let rows = max(1, (entries.count + columns - 1) / columns)
     let width = area.width / columns
-    for (index, binding) in map.bindings.enumerated() {
+    for (index, binding) in entries.enumerated() {
         let row = index % rows
         guard row < area.height else { continue }
         let x = area.x + (index / rows) * width

@@ -5,9 +5,12 @@ import TerminalUI
 func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay, area: Rect) {
     switch overlay {
     case .sheet(let sheet, _): renderSheet(&canvas, state, sheet, area: area)
-    case .help:
+    case .help(let under):
+        // The help stands in front of what it describes, which stays visible around it.
+        if let under { renderOverlay(&canvas, state, under, area: area) }
+        let page = KeyMaps.page(for: under)
         HelpOverlay(
-            KeyMaps.paywall, title: "Keys", style: canvas[.text], keyStyle: canvas[.accent],
+            rows: page.rows, title: page.title, style: canvas[.text], keyStyle: canvas[.accent],
             borderStyle: canvas[.border]
         ).render(in: area, buffer: &canvas.buffer)
     case .policy(let title, let text, let offset):
@@ -19,7 +22,7 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         let body = content.inset(bottom: 1)
         let viewer = TextViewer(text, offset: offset, style: canvas[.text], scrollStyle: canvas[.muted])
         viewer.render(in: body, buffer: &canvas.buffer)
-        canvas.text("↑/↓ scroll · esc close", in: content.row(content.height - 1), role: .muted)
+        canvas.text(KeyMaps.policy.hintLine(), in: content.row(content.height - 1), role: .muted)
     case .redeem(let field):
         let modal = Modal(
             title: "Redeem Code", size: Size(columns: 44, rows: 7), style: canvas[.text],
@@ -33,7 +36,7 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
             placeholderStyle: canvas[.muted])
         input.render(in: content.row(2), buffer: &canvas.buffer)
         canvas.cursor = input.cursorPosition(in: content.row(2))
-        canvas.text("enter redeem · esc cancel", in: content.row(4), role: .muted)
+        canvas.text(KeyMaps.redeem.hintLine(), in: content.row(4), role: .muted)
     case .accounts(let list):
         let accounts = state.store.accounts
         let modal = Modal(
@@ -48,7 +51,7 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         }
         ListView(items, state: list, style: canvas[.text], selectedStyle: canvas[.selection])
             .render(in: content.inset(bottom: 2), buffer: &canvas.buffer)
-        canvas.text("enter switch · esc close", in: content.row(content.height - 1), role: .muted)
+        canvas.text(KeyMaps.accounts.hintLine(), in: content.row(content.height - 1), role: .muted)
     case .transactionManager:
         renderManager(&canvas, state, area: area)
     }
@@ -75,8 +78,8 @@ func renderSheet(_ canvas: inout Canvas, _ state: AppState, _ sheet: PaymentShee
         canvas.text(line.0, in: content.row(row), role: line.1)
     }
     let buttons = content.row(content.height - 1)
-    let confirm = canvas.button("Confirm", at: buttons, focused: true, target: .action("confirm"))
+    let confirm = canvas.button("Confirm", at: buttons, focused: true, target: .sheet(.confirm))
     canvas.button(
-        "Cancel", at: buttons.inset(left: confirm.width + 2), role: .muted, target: .action("cancel"))
-    canvas.text("enter confirm · esc cancel", in: buttons, role: .muted, alignment: .trailing)
+        "Cancel", at: buttons.inset(left: confirm.width + 2), role: .muted, target: .sheet(.cancel))
+    canvas.text(KeyMaps.sheet.hintLine(), in: buttons, role: .muted, alignment: .trailing)
 }

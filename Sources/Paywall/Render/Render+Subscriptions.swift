@@ -127,6 +127,6 @@ func renderCallToAction(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: 1)
     canvas.buffer.fill(rect, with: Cell(" ", style: canvas[.cta]))
     canvas.text(label, in: rect, role: .cta, alignment: .center)
-    canvas.targets.append((rect, .action("buy")))
+    canvas.targets.append((rect, .paywall(.buy)))
     if let detail, area.height > 1 { canvas.text(detail, in: area.row(1), role: .muted, alignment: .center) }
 }

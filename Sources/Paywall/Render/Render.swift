@@ -2,37 +2,39 @@ import Foundation
 import StoreCore
 import TerminalUI
 
-/// The smallest terminal the paywall lays out in; below it a note says so.
-public let minimumSize = Size(columns: 36, rows: 10)
+extension PaywallProgram {
+    /// The smallest terminal the paywall lays out in; below it a note says so.
+    public static let minimumSize = Size(columns: 36, rows: 10)
 
-/// Renders the whole screen for `state` at `size`. Pure: the same inputs give the same frame.
-public func render(_ state: AppState, theme: Theme, size: Size) -> Frame {
-    var canvas = Canvas(size: size, theme: theme)
-    let area = Rect(size: size)
-    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
-        renderTooSmall(&canvas, area: area)
-        return Frame(buffer: canvas.buffer, targets: [], cursor: nil)
+    /// Renders the whole screen for `state` at `size`. Pure: the same inputs give the same frame.
+    public static func render(_ state: AppState, theme: Theme, size: Size) -> Frame {
+        var canvas = Canvas(size: size, theme: theme)
+        let area = Rect(size: size)
+        guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+            renderTooSmall(&canvas, area: area)
+            return Frame(buffer: canvas.buffer, targets: [], cursor: nil)
+        }
+        let notices = visibleNotices(state, rows: size.rows >= 20 ? 2 : 1)
+        let rows = area.split(rows: [.fixed(notices.count), .fixed(1), .fill(), .fixed(1), .fixed(1)])
+        renderNotices(&canvas, notices, area: rows[0])
+        renderTabs(&canvas, state, area: rows[1])
+        if !state.isLoaded {
+            canvas.text("Loading the store…", in: rows[2].centered(Size(columns: 20, rows: 1)), role: .muted)
+        } else if state.tab == .subscriptions {
+            renderSubscriptions(&canvas, state, area: rows[2].inset(left: 1, right: 1))
+        } else {
+            renderShelf(&canvas, state, area: rows[2].inset(left: 1, right: 1))
+        }
+        renderFooter(&canvas, state, area: rows[3].inset(left: 1, right: 1))
+        renderStatus(&canvas, state, area: rows[4])
+        if let overlay = state.overlay { renderOverlay(&canvas, state, overlay, area: area) }
+        return Frame(buffer: canvas.buffer, targets: canvas.targets, cursor: canvas.cursor)
     }
-    let notices = visibleNotices(state, rows: size.rows >= 20 ? 2 : 1)
-    let rows = area.split(rows: [.fixed(notices.count), .fixed(1), .fill(), .fixed(1), .fixed(1)])
-    renderNotices(&canvas, notices, area: rows[0])
-    renderTabs(&canvas, state, area: rows[1])
-    if !state.isLoaded {
-        canvas.text("Loading the store…", in: rows[2].centered(Size(columns: 20, rows: 1)), role: .muted)
-    } else if state.tab == .subscriptions {
-        renderSubscriptions(&canvas, state, area: rows[2].inset(left: 1, right: 1))
-    } else {
-        renderShelf(&canvas, state, area: rows[2].inset(left: 1, right: 1))
-    }
-    renderFooter(&canvas, state, area: rows[3].inset(left: 1, right: 1))
-    renderStatus(&canvas, state, area: rows[4])
-    if let overlay = state.overlay { renderOverlay(&canvas, state, overlay, area: area) }
-    return Frame(buffer: canvas.buffer, targets: canvas.targets, cursor: canvas.cursor)
 }
 
 func renderTooSmall(_ canvas: inout Canvas, area: Rect) {
     let lines = [
-        "Terminal too small", "need \(minimumSize.columns)x\(minimumSize.rows)",
+        "Terminal too small", "need \(PaywallProgram.minimumSize.columns)x\(PaywallProgram.minimumSize.rows)",
         "have \(area.width)x\(area.height)",
         "q quits",
     ]
@@ -75,7 +77,7 @@ func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
         titles, selected: state.tab == .subscriptions ? 0 : 1, style: canvas[.muted],
         selectedStyle: canvas[.selection])
     bar.render(in: area, buffer: &canvas.buffer)
-    for rect in bar.titleRects(in: area) where !rect.isEmpty { canvas.targets.append((rect, .action("tab"))) }
+    for rect in bar.titleRects(in: area) where !rect.isEmpty { canvas.targets.append((rect, .paywall(.tab))) }
     let styleText =
         state.tab == .subscriptions
         ? "\(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)" : state.productViewStyle.rawValue
@@ -85,16 +87,16 @@ func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
 }
 
 func renderFooter(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let buttons: [(String, String)] = [
-        ("Restore Purchases", "restore"), ("Redeem Code", "redeem"), ("Terms", "terms"),
-        ("Privacy", "privacy"), ("Account: \(state.store.account)", "accounts"), ("Manager", "manager"),
+    let buttons: [(String, PaywallAction)] = [
+        ("Restore Purchases", .restore), ("Redeem Code", .redeem), ("Terms", .terms),
+        ("Privacy", .privacy), ("Account: \(state.store.account)", .accounts), ("Manager", .manager),
     ]
     var x = area.x
     for (label, action) in buttons {
         let width = DisplayWidth.of(label) + 4
         guard x + width <= area.maxX else { break }
         canvas.button(
-            label, at: Rect(x: x, y: area.y, width: width, height: 1), role: .muted, target: .action(action))
+            label, at: Rect(x: x, y: area.y, width: width, height: 1), role: .muted, target: .paywall(action))
         x += width + 1
     }
 }
@@ -107,7 +109,8 @@ func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let leading =
         "\(state.content.backendName) · \(state.content.catalogName) · \(store.account) · \(clock) · "
         + (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy
-    StatusLine(leading, trailing: "? help · q quit", style: canvas[.statusBar]).render(
+    let trailing = KeyMaps.paywall.helpLine(only: [.help, .quit])
+    StatusLine(leading, trailing: trailing, style: canvas[.statusBar]).render(
         in: area, buffer: &canvas.buffer)
 }
 

@@ -2,64 +2,44 @@ import Foundation
 import StoreCore
 
 extension EffectRunner {
-    /// Runs one Transaction Manager action and says what was done.
-    static func control(_ action: ControlAction, store: Backend) async throws(StoreError) -> String {
-        switch action {
-        case .approve(let id):
-            try await store.approveAskToBuy(id)
-            return "Approved transaction \(id)"
-        case .decline(let id):
-            try await store.declineAskToBuy(id)
-            return "Declined transaction \(id)"
+    /// Runs one Transaction Manager operation and says what was done.
+    static func control(_ operation: StoreOperation, store: Backend) async throws(StoreError) -> String {
+        let result = try await store.perform(operation)
+        return describe(operation, result: result)
+    }
+
+    /// What an operation did, in words for the paywall's banner.
+    static func describe(_ operation: StoreOperation, result: StoreOperationResult) -> String {
+        switch operation {
+        case .addAccount(let account): return "Added account \(account.name)"
+        case .approveAskToBuy(let id): return "Approved transaction \(id)"
+        case .declineAskToBuy(let id): return "Declined transaction \(id)"
         case .refund(let id, let reason, let percentage):
-            try await store.refund(id, reason: reason, percentage: percentage)
             let share = percentage == RefundRequest.fullRefund ? "" : ", \(percentage / 1000)%"
             return "Refunded transaction \(id) (\(reason == .other ? "other" : "developer issue")\(share))"
         case .openRefundRequest(let id, let reason):
-            try await store.openRefundRequest(id, reason: reason)
             return "Refund requested for transaction \(id) (\(reason.rawValue))"
         case .grantRefundRequest(let id, let percentage):
-            try await store.grantRefundRequest(id, percentage: percentage)
             return "Refund request granted for transaction \(id) (\(percentage / 1000)%)"
-        case .declineRefundRequest(let id):
-            try await store.declineRefundRequest(id)
-            return "Refund request declined for transaction \(id)"
-        case .reverseRefund(let id):
-            try await store.reverseRefund(id)
-            return "Refund of transaction \(id) reversed"
-        case .expire(let productID):
-            try await store.expireSubscription(productID: productID)
-            return "Expired \(productID)"
-        case .forceRenew(let productID):
-            try await store.forceRenewal(productID: productID)
-            return "Renewed \(productID)"
-        case .autoRenew(let isOn, let id):
-            try await store.setAutoRenew(isOn, transactionID: id)
-            return "Auto-renew \(isOn ? "on" : "off")"
-        case .requestPriceIncrease(let id):
-            try await store.requestPriceIncreaseConsent(transactionID: id)
-            return "Price increase requested"
-        case .respondToPriceIncrease(let id, let accept):
-            try await store.respondToPriceIncrease(transactionID: id, accept: accept)
+        case .declineRefundRequest(let id): return "Refund request declined for transaction \(id)"
+        case .reverseRefund(let id): return "Refund of transaction \(id) reversed"
+        case .expireSubscription(let productID): return "Expired \(productID)"
+        case .forceRenewal(let productID): return "Renewed \(productID)"
+        case .setAutoRenew(let isOn, _): return "Auto-renew \(isOn ? "on" : "off")"
+        case .requestPriceIncreaseConsent: return "Price increase requested"
+        case .respondToPriceIncrease(_, let accept):
             return accept ? "Price increase accepted" : "Price increase declined"
-        case .resolveIssue(let id):
-            try await store.resolveIssue(transactionID: id)
-            return "Resolved the issue of transaction \(id)"
-        case .delete(let id):
-            try await store.deleteTransaction(id)
-            return "Deleted transaction \(id)"
-        case .advanceClock(let interval):
-            let date = try await store.advanceClock(by: interval)
+        case .resolveIssue(let id): return "Resolved the issue of transaction \(id)"
+        case .deleteTransaction(let id): return "Deleted transaction \(id)"
+        case .clearTransactions: return "Cleared all transactions"
+        case .resetToDefaultState: return "Reset the store to the catalog's defaults"
+        case .buyOffDevice(let productID, _): return "Bought \(productID) outside the app"
+        case .advanceClock, .advanceClockPeriods:
+            guard case .clock(let date) = result else { return "Clock advanced" }
             return "Clock advanced to \(formatClock(date))"
-        case .setting(let setting):
-            try await store.apply(setting)
-            return describe(setting)
-        case .simulatedError(let failure, let api):
-            try await store.setSimulatedError(failure, for: api)
+        case .apply(let setting): return describe(setting)
+        case .setSimulatedError(let failure, let api):
             return "\(api.rawValue): \(failure.map { "\($0)" } ?? "no simulated error")"
-        case .clear:
-            try await store.clearTransactions()
-            return "Cleared all transactions"
         }
     }
 

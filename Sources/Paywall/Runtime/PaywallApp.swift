@@ -45,18 +45,20 @@ public struct PaywallApp: Sendable {
         var lastTick = ContinuousClock.now
         while !state.shouldQuit {
             for event in inbox.drain() {
-                runner.run(update(&state, event))
+                runner.run(PaywallProgram.update(&state, event))
                 isDirty = true
             }
             if lastTick.duration(to: .now) >= .seconds(1) {
                 lastTick = .now
-                runner.run(update(&state, .tick))
+                runner.run(PaywallProgram.update(&state, .tick))
             }
             if isDirty {
                 // A size the terminal changed without a resize key is still an event: `update`
                 // stays the only place the state changes.
-                if state.size != terminal.size { runner.run(update(&state, .resize(terminal.size))) }
-                let rendered = render(state, theme: theme, size: terminal.size)
+                if state.size != terminal.size {
+                    runner.run(PaywallProgram.update(&state, .resize(terminal.size)))
+                }
+                let rendered = PaywallProgram.render(state, theme: theme, size: terminal.size)
                 terminal.setCursor(rendered.cursor)
                 terminal.draw(rendered.buffer)
                 frame = rendered
@@ -78,7 +80,7 @@ public struct PaywallApp: Sendable {
                 event = .activate(target)
             }
             log.write("key \(key)")
-            runner.run(update(&state, event))
+            runner.run(PaywallProgram.update(&state, event))
             isDirty = true
         }
         return report

@@ -16,22 +16,6 @@ public enum Effect: Sendable, Hashable {
     case sync
     case redeem(code: String)
     case switchAccount(String)
-    case control(ControlAction)
-}
-
-/// One Transaction Manager or store-wide action (`StoreControl`).
-public enum ControlAction: Sendable, Hashable {
-    case approve(UInt64), decline(UInt64)
-    /// A refund at once, with the refunded share in milliunits (100000 is full).
-    case refund(UInt64, Transaction.RevocationReason, percentage: Int)
-    case openRefundRequest(UInt64, ConsumptionRequestReason)
-    case grantRefundRequest(UInt64, percentage: Int), declineRefundRequest(UInt64), reverseRefund(UInt64)
-    case expire(productID: String), forceRenew(productID: String)
-    case autoRenew(Bool, transactionID: UInt64)
-    case requestPriceIncrease(UInt64), respondToPriceIncrease(UInt64, accept: Bool)
-    case resolveIssue(UInt64), delete(UInt64)
-    case advanceClock(TimeInterval)
-    case setting(StoreSetting)
-    case simulatedError(SimulatedFailure?, FailableAPI)
-    case clear
+    /// One Transaction Manager or store-wide operation (`StoreControl.perform`).
+    case control(StoreOperation)
 }

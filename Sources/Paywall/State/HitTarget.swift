@@ -3,6 +3,8 @@ public enum HitTarget: Sendable, Hashable {
     case plan(Int)
     case shelfProduct(Int)
     case record(Int)
-    /// A button that does what a key-map action does (`buy`, `restore`, ...).
-    case action(String)
+    /// A paywall button that does what a key does (`buy`, `restore`, ...).
+    case paywall(PaywallAction)
+    /// A button of the payment sheet (Confirm, Cancel).
+    case sheet(SheetAction)
 }

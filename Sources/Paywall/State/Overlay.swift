@@ -5,7 +5,8 @@ import TerminalUI
 public enum Overlay: Sendable, Hashable {
     /// The App Store's payment sheet for a purchase about to be made.
     case sheet(PaymentSheet, options: [PurchaseOption])
-    case help
+    /// The keys of what is in front (the paywall when nil); closing it shows that again.
+    indirect case help(over: Overlay?)
     /// Terms or privacy: a title and a scrollable text.
     case policy(title: String, text: String, offset: Int)
     case redeem(TextFieldState)

@@ -10,17 +10,18 @@ extension KeyMaps {
             "<!-- Generated from the key maps (Sources/Paywall/Update/KeyMaps.swift) by `kiosk help keys`;",
             "     KeyReferenceTests fails when this file and the key maps differ. -->",
             "",
-            "Every key of the paywall and of each screen in front of it. Inside the paywall `?` shows the",
-            "paywall's keys, and `?` in the Transaction Manager lists all of its own; the hint line at the",
-            "bottom shows as many as fit. `ctrl-c` quits from anywhere; the help screen closes on any key.",
+            "Every key of the paywall and of each screen in front of it. `?` lists the keys of whatever is",
+            "in front: the paywall's, a dialog's, or, in the Transaction Manager, all of its own in place of",
+            "the transactions (its hint line at the bottom shows as many as fit). `ctrl-c` quits from anywhere.",
         ]
-        for (screen, map) in all {
-            lines += ["", "## \(screen)", "", "| key | what it does |", "| --- | --- |"]
-            for binding in map.bindings {
+        for page in all {
+            lines += ["", "## \(page.screen)", "", "| key | what it does |", "| --- | --- |"]
+            for binding in page.bindings {
                 // "↑/k" is two keys for one action: list each in its own code span.
                 let keys = binding.label.split(separator: "/").map { "`\($0)`" }.joined(separator: " ")
                 lines.append("| \(keys) | \(binding.description) |")
             }
+            if let other = page.otherKeys { lines.append("| \(other.label) | \(other.description) |") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -9,75 +9,82 @@ func handleManagerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
 }
 
 /// The Transaction Manager's actions on the selected transaction and on the whole store.
-func performManager(_ state: inout AppState, action: String, key: Key) -> [Effect] {
+func performManager(_ state: inout AppState, action: ManagerAction, key: Key) -> [Effect] {
     let settings = state.store.settings
     let record = state.selectedRecord
     let id = record?.id
     let productID = record?.transaction.unsafePayloadValue.productID
-    var control: ControlAction?
+    var control: StoreOperation?
     switch action {
-    case "move":
+    case .move:
         state.managerSelection.select(by: key == .up ? -1 : 1, count: state.store.records.count)
-    case "close": state.overlay = nil
-    case "keys": state.managerShowsKeys.toggle()
-    case "approve": control = id.map(ControlAction.approve)
-    case "decline": control = id.map(ControlAction.decline)
-    case "refund": control = id.map { .refund($0, .other, percentage: RefundRequest.fullRefund) }
-    case "refundIssue":
-        control = id.map { .refund($0, .developerIssue, percentage: RefundRequest.fullRefund) }
-    case "refundHalf": control = id.map { .refund($0, .other, percentage: RefundRequest.fullRefund / 2) }
-    case "refundRequest": control = id.map { .openRefundRequest($0, state.managerRefundReason) }
-    case "refundReason":
+    case .close: state.overlay = nil
+    case .keys: state.managerShowsKeys.toggle()
+    case .approve: control = id.map { .approveAskToBuy(transactionID: $0) }
+    case .decline: control = id.map { .declineAskToBuy(transactionID: $0) }
+    case .refund:
+        control = id.map { .refund(transactionID: $0, reason: .other, percentage: RefundRequest.fullRefund) }
+    case .refundIssue:
+        control = id.map {
+            .refund(transactionID: $0, reason: .developerIssue, percentage: RefundRequest.fullRefund)
+        }
+    case .refundHalf:
+        control = id.map {
+            .refund(transactionID: $0, reason: .other, percentage: RefundRequest.fullRefund / 2)
+        }
+    case .refundRequest:
+        control = id.map { .openRefundRequest(transactionID: $0, reason: state.managerRefundReason) }
+    case .refundReason:
         let reasons = ConsumptionRequestReason.allCases
         let index = reasons.firstIndex(of: state.managerRefundReason) ?? 0
         state.managerRefundReason = reasons[(index + 1) % reasons.count]
-    case "refundGrant": control = id.map { .grantRefundRequest($0, percentage: RefundRequest.fullRefund) }
-    case "refundGrantHalf":
-        control = id.map { .grantRefundRequest($0, percentage: RefundRequest.fullRefund / 2) }
-    case "refundDecline": control = id.map(ControlAction.declineRefundRequest)
-    case "refundReverse": control = id.map(ControlAction.reverseRefund)
-    case "expire": control = productID.map { .expire(productID: $0) }
-    case "renew": control = productID.map { .forceRenew(productID: $0) }
-    case "autoRenew":
+    case .refundGrant:
+        control = id.map { .grantRefundRequest(transactionID: $0, percentage: RefundRequest.fullRefund) }
+    case .refundGrantHalf:
+        control = id.map { .grantRefundRequest(transactionID: $0, percentage: RefundRequest.fullRefund / 2) }
+    case .refundDecline: control = id.map { .declineRefundRequest(transactionID: $0) }
+    case .refundReverse: control = id.map { .reverseRefund(transactionID: $0) }
+    case .expire: control = productID.map { .expireSubscription(productID: $0) }
+    case .renew: control = productID.map { .forceRenewal(productID: $0) }
+    case .autoRenew:
         let isOn = record?.renewalInfo?.willAutoRenew ?? false
-        control = id.map { .autoRenew(!isOn, transactionID: $0) }
-    case "increase": control = id.map(ControlAction.requestPriceIncrease)
-    case "acceptIncrease": control = id.map { .respondToPriceIncrease($0, accept: true) }
-    case "declineIncrease": control = id.map { .respondToPriceIncrease($0, accept: false) }
-    case "resolve": control = id.map(ControlAction.resolveIssue)
-    case "delete": control = id.map(ControlAction.delete)
-    case "day": control = .advanceClock(86_400)
-    case "month": control = .advanceClock(30 * 86_400)
-    case "rate": control = .setting(.timeRate(settings.timeRate.next()))
-    case "askToBuy": control = .setting(.askToBuy(!settings.askToBuyEnabled))
-    case "billing": control = .setting(.billingRetryOnRenewal(!settings.billingRetryOnRenewal))
-    case "grace": control = .setting(.billingGracePeriod(!settings.billingGracePeriodEnabled))
-    case "graceDays":
+        control = id.map { .setAutoRenew(!isOn, transactionID: $0) }
+    case .increase: control = id.map { .requestPriceIncreaseConsent(transactionID: $0) }
+    case .acceptIncrease: control = id.map { .respondToPriceIncrease(transactionID: $0, accept: true) }
+    case .declineIncrease: control = id.map { .respondToPriceIncrease(transactionID: $0, accept: false) }
+    case .resolve: control = id.map { .resolveIssue(transactionID: $0) }
+    case .delete: control = id.map { .deleteTransaction(transactionID: $0) }
+    case .day: control = .advanceClock(seconds: 86_400)
+    case .month: control = .advanceClock(seconds: 30 * 86_400)
+    case .rate: control = .apply(.timeRate(settings.timeRate.next()))
+    case .askToBuy: control = .apply(.askToBuy(!settings.askToBuyEnabled))
+    case .billing: control = .apply(.billingRetryOnRenewal(!settings.billingRetryOnRenewal))
+    case .grace: control = .apply(.billingGracePeriod(!settings.billingGracePeriodEnabled))
+    case .graceDays:
         let choices = StoreSettings.gracePeriodChoices
         let index = choices.firstIndex(of: settings.billingGracePeriodDays) ?? 0
-        control = .setting(.billingGracePeriodDays(choices[(index + 1) % choices.count]))
-    case "consumables": control = .setting(.includeFinishedConsumables(!settings.includeFinishedConsumables))
-    case "interrupted": control = .setting(.interruptedPurchases(!settings.interruptedPurchasesEnabled))
-    case "dialogs": control = .setting(.disableDialogs(!settings.disableDialogs))
-    case "api":
+        control = .apply(.billingGracePeriodDays(choices[(index + 1) % choices.count]))
+    case .consumables: control = .apply(.includeFinishedConsumables(!settings.includeFinishedConsumables))
+    case .interrupted: control = .apply(.interruptedPurchases(!settings.interruptedPurchasesEnabled))
+    case .dialogs: control = .apply(.disableDialogs(!settings.disableDialogs))
+    case .api:
         let count = FailableAPI.allCases.count
         state.managerAPIIndex = (state.managerAPIIndex + (key == .character(",") ? count - 1 : 1)) % count
-    case "error":
+    case .error:
         let api = FailableAPI.allCases[state.managerAPIIndex]
         let choices: [SimulatedFailure?] = [nil] + SimulatedFailure.allCases.filter(api.accepts)
         let current = state.store.simulatedErrors[api]
         let index = choices.firstIndex { $0 == current } ?? 0
-        control = .simulatedError(choices[(index + 1) % choices.count], api)
-    case "storefront":
-        control = .setting(.storefront(cycled(KeyMaps.storefronts, after: settings.storefront)))
-    case "locale":
-        control = .setting(.locale(cycled(KeyMaps.locales, after: settings.locale)))
-    case "clear": control = .clear
-    case "notifications":
+        control = .setSimulatedError(choices[(index + 1) % choices.count], api: api)
+    case .storefront:
+        control = .apply(.storefront(cycled(KeyMaps.storefronts, after: settings.storefront)))
+    case .locale:
+        control = .apply(.locale(cycled(KeyMaps.locales, after: settings.locale)))
+    case .clear: control = .clearTransactions
+    case .notifications:
         state.managerShowsNotifications.toggle()
         // Deliveries happen on the server's schedule: read them afresh when the view opens.
         return state.managerShowsNotifications ? [.reload] : []
-    default: break
     }
     guard let control else { return [] }
     state.inFlight += 1

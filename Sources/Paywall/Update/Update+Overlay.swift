@@ -7,55 +7,78 @@ func handleOverlayKey(_ state: inout AppState, _ overlay: Overlay, _ key: Key) -
     switch overlay {
     case .sheet(let sheet, let options):
         guard let action = KeyMaps.sheet.action(for: key) else { return [] }
-        state.overlay = nil
-        state.inFlight += 1
-        return [.purchase(productID: sheet.product.id, options: options, confirmed: action == "confirm")]
-    case .help:
-        state.overlay = nil
+        return performSheet(&state, sheet, options, action: action)
+    case .help(let under):
+        switch KeyMaps.help.action(for: key) {
+        case .close, nil: state.overlay = under
+        }
     case .policy(let title, let text, let offset):
+        guard let action = KeyMaps.policy.action(for: key) else { return [] }
         let step: Int
-        switch KeyMaps.policy.action(for: key) {
-        case "up": step = -1
-        case "down": step = 1
-        case "pageUp": step = -10
-        case "pageDown": step = 10
-        case "close":
+        switch action {
+        case .up: step = -1
+        case .down: step = 1
+        case .pageUp: step = -10
+        case .pageDown: step = 10
+        case .close:
             state.overlay = nil
             return []
-        default: return []
+        case .help:
+            state.overlay = .help(over: overlay)
+            return []
         }
         // The renderer clamps the offset to the text's length at the current size.
         state.overlay = .policy(title: title, text: text, offset: max(0, offset + step))
     case .redeem(var field):
-        switch KeyMaps.redeem.action(for: key) {
-        case "cancel": state.overlay = nil
-        case "redeem":
+        guard let action = KeyMaps.redeem.action(for: key) else { return [] }
+        switch action {
+        case .cancel: state.overlay = nil
+        case .help: state.overlay = .help(over: overlay)
+        case .redeem:
             let code = field.text.trimmingCharacters(in: .whitespaces)
             state.overlay = nil
             guard !code.isEmpty else { return [] }
             state.inFlight += 1
             return [.redeem(code: code)]
-        default:
+        case .type:
             field.handle(key)
             state.overlay = .redeem(field)
         }
     case .accounts(var list):
+        guard let action = KeyMaps.accounts.action(for: key) else { return [] }
         let accounts = state.store.accounts
-        switch KeyMaps.accounts.action(for: key) {
-        case "close": state.overlay = nil
-        case "previous": list.select(by: -1, count: accounts.count)
-        case "next": list.select(by: 1, count: accounts.count)
-        case "switch":
+        switch action {
+        case .close: state.overlay = nil
+        case .help: state.overlay = .help(over: overlay)
+        case .previous: list.select(by: -1, count: accounts.count)
+        case .next: list.select(by: 1, count: accounts.count)
+        case .switch:
             state.overlay = nil
             guard list.selected < accounts.count else { return [] }
             let name = accounts[list.selected].name
             state.notices.removeAll()
             return [.switchAccount(name)]
-        default: break
         }
         if case .accounts = state.overlay { state.overlay = .accounts(list) }
     case .transactionManager:
         return handleManagerKey(&state, key)
     }
     return []
+}
+
+/// The payment sheet's buttons and keys: confirm or cancel the purchase, or list the keys.
+func performSheet(
+    _ state: inout AppState, _ sheet: PaymentSheet, _ options: [PurchaseOption], action: SheetAction
+) -> [Effect] {
+    let confirmed: Bool
+    switch action {
+    case .confirm: confirmed = true
+    case .cancel: confirmed = false
+    case .help:
+        state.overlay = .help(over: .sheet(sheet, options: options))
+        return []
+    }
+    state.overlay = nil
+    state.inFlight += 1
+    return [.purchase(productID: sheet.product.id, options: options, confirmed: confirmed)]
 }

@@ -2,30 +2,30 @@ import Foundation
 import StoreCore
 import TerminalUI
 
-/// The paywall screen's actions, by key-map action name.
-func perform(_ state: inout AppState, action: String, key: Key) -> [Effect] {
+/// The paywall screen's actions; `key` tells directions apart (page, quantity).
+func perform(_ state: inout AppState, action: PaywallAction, key: Key) -> [Effect] {
     let plans = state.store.plans
     switch action {
-    case "previous", "next":
-        let delta = action == "previous" ? -1 : 1
+    case .previous, .next:
+        let delta = action == .previous ? -1 : 1
         if state.tab == .subscriptions {
             state.planIndex = max(0, min(plans.count - 1, state.planIndex + delta))
         } else {
             state.shelf.select(by: delta, count: state.store.shelfProducts.count)
         }
-    case "page":
+    case .page:
         guard state.tab == .subscriptions else { return [] }
         let delta = key == .left ? -1 : 1
         state.planIndex = max(0, min(plans.count - 1, state.planIndex + delta))
-    case "tab":
+    case .tab:
         state.tab = state.tab == .subscriptions ? .shelf : .subscriptions
-    case "style": state.controlStyle = state.controlStyle.next()
-    case "label": state.labelStyle = state.labelStyle.next()
-    case "view": state.productViewStyle = state.productViewStyle.next()
-    case "quantity":
+    case .style: state.controlStyle = state.controlStyle.next()
+    case .label: state.labelStyle = state.labelStyle.next()
+    case .view: state.productViewStyle = state.productViewStyle.next()
+    case .quantity:
         state.quantity = max(1, min(10, state.quantity + (key == .character("-") ? -1 : 1)))
-    case "buy": return buy(&state)
-    case "autoRenew":
+    case .buy: return buy(&state)
+    case .autoRenew:
         guard let status = state.store.activeStatus else {
             state.post(Notice(.info, "No active subscription to change"))
             return []
@@ -33,38 +33,38 @@ func perform(_ state: inout AppState, action: String, key: Key) -> [Effect] {
         let renewal = status.renewalInfo.unsafePayloadValue
         return [
             .control(
-                .autoRenew(!renewal.willAutoRenew, transactionID: status.transaction.unsafePayloadValue.id))
+                .setAutoRenew(!renewal.willAutoRenew, transactionID: status.transaction.unsafePayloadValue.id)
+            )
         ]
-    case "restore":
+    case .restore:
         state.isRestoring = true
         return [.sync]
-    case "redeem": state.overlay = .redeem(TextFieldState(maxLength: 64))
-    case "terms":
+    case .redeem: state.overlay = .redeem(TextFieldState(maxLength: 64))
+    case .terms:
         state.overlay = .policy(
             title: "Terms of Service", text: policyText(state.content.termsText, state.content.termsURL),
             offset: 0)
-    case "privacy":
+    case .privacy:
         state.overlay = .policy(
             title: "Privacy Policy", text: policyText(state.content.privacyText, state.content.privacyURL),
             offset: 0)
-    case "accounts":
+    case .accounts:
         let index = state.store.accounts.firstIndex { $0.name == state.store.account } ?? 0
         state.overlay = .accounts(ListState(selected: index))
-    case "manager": state.overlay = .transactionManager
-    case "acceptIncrease", "declineIncrease":
+    case .manager: state.overlay = .transactionManager
+    case .acceptIncrease, .declineIncrease:
         guard let notice = state.notices.last(where: { $0.priceIncreaseTransactionID != nil }),
             let id = notice.priceIncreaseTransactionID
         else { return [] }
         state.notices.removeAll { $0.priceIncreaseTransactionID == id }
-        return [.control(.respondToPriceIncrease(id, accept: action == "acceptIncrease"))]
-    case "dismiss":
+        return [.control(.respondToPriceIncrease(transactionID: id, accept: action == .acceptIncrease))]
+    case .dismiss:
         // The Ask to Buy banner stays until the answer arrives: dismiss the newest other one.
         if let index = state.notices.lastIndex(where: { $0.pendingProductID == nil }) {
             state.notices.remove(at: index)
         }
-    case "help": state.overlay = .help
-    case "quit": state.shouldQuit = true
-    default: break
+    case .help: state.overlay = .help(over: nil)
+    case .quit: state.shouldQuit = true
     }
     return []
 }

@@ -43,7 +43,8 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
             state.post(
                 Notice(
                     .warning, "Price increase for \(state.store.name(of: productID)): do you accept?",
-                    hint: "y accept · n decline", priceIncreaseTransactionID: id))
+                    hint: KeyMaps.paywall.hintLine(only: [.acceptIncrease, .declineIncrease]),
+                    priceIncreaseTransactionID: id))
         case .billingIssue(let productID):
             state.post(
                 Notice(

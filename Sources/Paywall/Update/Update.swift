@@ -2,34 +2,36 @@ import Foundation
 import StoreCore
 import TerminalUI
 
-/// The paywall's only state transition: applies `event` to `state` and returns the store work
-/// it calls for. Pure, so every flow is testable without a terminal or a store.
-public func update(_ state: inout AppState, _ event: Event) -> [Effect] {
-    switch event {
-    case .key(.resize(let size)), .resize(let size):
-        state.size = size
-        return []
-    case .key(let key):
-        return handleKey(&state, key)
-    case .activate(let target):
-        return activate(&state, target)
-    case .tick:
-        guard state.isLoaded else { return [] }
-        // While the notifications view is open its delivery column follows the webhook's tries
-        // (which no update stream announces), so each tick re-reads them.
-        let watchesDeliveries = state.overlay == .transactionManager && state.managerShowsNotifications
-        return watchesDeliveries ? [.readClock, .reload] : [.readClock]
-    case .clock(let date):
-        state.store.clock = date
-        return []
-    case .loaded(let snapshot):
-        state.store = snapshot
-        state.isLoaded = true
-        state.inFlight = max(0, state.inFlight - 1)
-        state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
-        return []
-    default:
-        return handleStore(&state, event)
+extension PaywallProgram {
+    /// The paywall's only state transition: applies `event` to `state` and returns the store work
+    /// it calls for. Pure, so every flow is testable without a terminal or a store.
+    public static func update(_ state: inout AppState, _ event: Event) -> [Effect] {
+        switch event {
+        case .key(.resize(let size)), .resize(let size):
+            state.size = size
+            return []
+        case .key(let key):
+            return handleKey(&state, key)
+        case .activate(let target):
+            return activate(&state, target)
+        case .tick:
+            guard state.isLoaded else { return [] }
+            // While the notifications view is open its delivery column follows the webhook's tries
+            // (which no update stream announces), so each tick re-reads them.
+            let watchesDeliveries = state.overlay == .transactionManager && state.managerShowsNotifications
+            return watchesDeliveries ? [.readClock, .reload] : [.readClock]
+        case .clock(let date):
+            state.store.clock = date
+            return []
+        case .loaded(let snapshot):
+            state.store = snapshot
+            state.isLoaded = true
+            state.inFlight = max(0, state.inFlight - 1)
+            state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
+            return []
+        default:
+            return handleStore(&state, event)
+        }
     }
 }
 
@@ -53,25 +55,28 @@ func activate(_ state: inout AppState, _ target: HitTarget) -> [Effect] {
     switch target {
     case .plan(let index):
         if state.planIndex == index && state.controlStyle == .buttons {
-            return perform(&state, action: "buy", key: .enter)
+            return perform(&state, action: .buy, key: .enter)
         }
         state.planIndex = index
         return []
     case .shelfProduct(let index):
-        if state.shelf.selected == index { return perform(&state, action: "buy", key: .enter) }
+        if state.shelf.selected == index { return perform(&state, action: .buy, key: .enter) }
         state.shelf.selected = index
         return []
     case .record(let index):
         state.managerSelection.selected = index
         return []
-    case .action(let action):
-        if case .sheet = state.overlay { return handleKey(&state, action == "confirm" ? .enter : .escape) }
-        if state.overlay == .transactionManager { return performManager(&state, action: action, key: .enter) }
-        if action == "close" {
-            state.overlay = nil
-            return []
+    case .sheet(let action):
+        guard case .sheet(let sheet, let options) = state.overlay else { return [] }
+        return performSheet(&state, sheet, options, action: action)
+    case .paywall(let action):
+        switch state.overlay {
+        // A click outside the sheet's buttons cancels the purchase, as a click beside a dialog does.
+        case .sheet(let sheet, let options): return performSheet(&state, sheet, options, action: .cancel)
+        // The manager covers the paywall's buttons.
+        case .transactionManager: return []
+        case .help, .policy, .redeem, .accounts, nil: return perform(&state, action: action, key: .enter)
         }
-        return perform(&state, action: action, key: .enter)
     }
 }
 

@@ -267,8 +267,7 @@ extension SimulatedStore: StoreControl {
         restartClock()
     }
 
-    func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError)
-    {
+    func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError) {
         if let failure, !api.accepts(failure) {
             throw StoreError.invalidArgument("\(api.rawValue) cannot fail with \(failure)")
         }

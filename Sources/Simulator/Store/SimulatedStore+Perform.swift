@@ -9,9 +9,11 @@ extension SimulatedStore {
         case .addAccount(let account): try await addAccount(account)
         case .approveAskToBuy(let id): try await approveAskToBuy(id)
         case .declineAskToBuy(let id): try await declineAskToBuy(id)
-        case .refund(let id, let reason, let percentage): try await refund(id, reason: reason, percentage: percentage)
+        case .refund(let id, let reason, let percentage):
+            try await refund(id, reason: reason, percentage: percentage)
         case .openRefundRequest(let id, let reason): try await openRefundRequest(id, reason: reason)
-        case .grantRefundRequest(let id, let percentage): try await grantRefundRequest(id, percentage: percentage)
+        case .grantRefundRequest(let id, let percentage):
+            try await grantRefundRequest(id, percentage: percentage)
         case .declineRefundRequest(let id): try await declineRefundRequest(id)
         case .reverseRefund(let id): try await reverseRefund(id)
         case .expireSubscription(let productID): try await expireSubscription(productID: productID)

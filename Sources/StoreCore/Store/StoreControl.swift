@@ -55,7 +55,8 @@ extension StoreControl {
     }
 
     public func refund(
-        _ transactionID: UInt64, reason: Transaction.RevocationReason, percentage: Int = RefundRequest.fullRefund
+        _ transactionID: UInt64, reason: Transaction.RevocationReason,
+        percentage: Int = RefundRequest.fullRefund
     ) async throws(StoreError) {
         _ = try await perform(.refund(transactionID: transactionID, reason: reason, percentage: percentage))
     }
@@ -127,9 +128,12 @@ extension StoreControl {
         return try await perform(operation).clock(of: operation)
     }
 
-    public func apply(_ setting: StoreSetting) async throws(StoreError) { _ = try await perform(.apply(setting)) }
+    public func apply(_ setting: StoreSetting) async throws(StoreError) {
+        _ = try await perform(.apply(setting))
+    }
 
-    public func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError) {
+    public func setSimulatedError(_ failure: SimulatedFailure?, for api: FailableAPI) async throws(StoreError)
+    {
         _ = try await perform(.setSimulatedError(failure, api: api))
     }
 }

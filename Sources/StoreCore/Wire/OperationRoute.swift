@@ -10,11 +10,13 @@ public struct OperationRoute: Sendable, Hashable {
     public let template: String
     /// Whether the `{account}` of the path must exist already (not when adding it).
     public let accountMustExist: Bool
-    private let decode: @Sendable (_ parameters: [String: String], _ body: [UInt8]) throws(StoreError) -> [StoreOperation]
+    private let decode:
+        @Sendable (_ parameters: [String: String], _ body: [UInt8]) throws(StoreError) -> [StoreOperation]
 
     init(
         _ method: String, _ template: String, accountMustExist: Bool = true,
-        decode: @escaping @Sendable (_ parameters: [String: String], _ body: [UInt8]) throws(StoreError) ->
+        decode:
+            @escaping @Sendable (_ parameters: [String: String], _ body: [UInt8]) throws(StoreError) ->
             [StoreOperation]
     ) {
         self.method = method
@@ -24,7 +26,8 @@ public struct OperationRoute: Sendable, Hashable {
     }
 
     /// The operations a request on this route asks for (a settings patch may hold several).
-    public func operations(parameters: [String: String], body: [UInt8]) throws(StoreError) -> [StoreOperation] {
+    public func operations(parameters: [String: String], body: [UInt8]) throws(StoreError) -> [StoreOperation]
+    {
         try decode(parameters, body.isEmpty ? Array("{}".utf8) : body)
     }
 

@@ -7,26 +7,38 @@ extension StoreOperation {
 
     // MARK: Routes
 
-    static let addAccountRoute = OperationRoute("PUT", account, accountMustExist: false) { p, body throws(StoreError) in
+    static let addAccountRoute = OperationRoute("PUT", account, accountMustExist: false) {
+        p, body throws(StoreError) in
         var account = try WireCoding.decode(StoreAccount.self, from: body)
         account.name = p["account"] ?? account.name
         return [.addAccount(account)]
     }
-    static let approveRoute = transactionRoute("approve") { id, _ throws(StoreError) in .approveAskToBuy(transactionID: id) }
-    static let declineRoute = transactionRoute("decline") { id, _ throws(StoreError) in .declineAskToBuy(transactionID: id) }
-    static let resolveRoute = transactionRoute("resolve") { id, _ throws(StoreError) in .resolveIssue(transactionID: id) }
-    static let priceIncreaseRequestRoute = transactionRoute("price-increase-request") { id, _ throws(StoreError) in
+    static let approveRoute = transactionRoute("approve") { id, _ throws(StoreError) in
+        .approveAskToBuy(transactionID: id)
+    }
+    static let declineRoute = transactionRoute("decline") { id, _ throws(StoreError) in
+        .declineAskToBuy(transactionID: id)
+    }
+    static let resolveRoute = transactionRoute("resolve") { id, _ throws(StoreError) in
+        .resolveIssue(transactionID: id)
+    }
+    static let priceIncreaseRequestRoute = transactionRoute("price-increase-request") {
+        id, _ throws(StoreError) in
         .requestPriceIncreaseConsent(transactionID: id)
     }
-    static let priceIncreaseResponseRoute = transactionRoute("price-increase-response") { id, body throws(StoreError) in
-        .respondToPriceIncrease(transactionID: id, accept: try WireCoding.decode(Wire.Value<Bool>.self, from: body).value)
+    static let priceIncreaseResponseRoute = transactionRoute("price-increase-response") {
+        id, body throws(StoreError) in
+        .respondToPriceIncrease(
+            transactionID: id, accept: try WireCoding.decode(Wire.Value<Bool>.self, from: body).value)
     }
     static let refundRoute = transactionRoute("refund") { id, body throws(StoreError) in
         let refund = try WireCoding.decode(Wire.Refund.self, from: body)
         guard let reason = Transaction.RevocationReason(rawValue: refund.value) else {
-            throw StoreError.invalidArgument("refund reason must be 0 (other) or 1 (developer issue), got \(refund.value)")
+            throw StoreError.invalidArgument(
+                "refund reason must be 0 (other) or 1 (developer issue), got \(refund.value)")
         }
-        return .refund(transactionID: id, reason: reason, percentage: refund.percentage ?? RefundRequest.fullRefund)
+        return .refund(
+            transactionID: id, reason: reason, percentage: refund.percentage ?? RefundRequest.fullRefund)
     }
     static let refundRequestRoute = transactionRoute("refund-request") { id, body throws(StoreError) in
         let text = try WireCoding.decode(Wire.Value<String>.self, from: body).value
@@ -56,17 +68,21 @@ extension StoreOperation {
     static let clearRoute = OperationRoute("DELETE", account + "/transactions") { _, _ throws(StoreError) in
         [.clearTransactions]
     }
-    static let expireRoute = OperationRoute("POST", account + "/subscriptions/{product}/expire") { p, _ throws(StoreError) in
+    static let expireRoute = OperationRoute("POST", account + "/subscriptions/{product}/expire") {
+        p, _ throws(StoreError) in
         [.expireSubscription(productID: p["product"] ?? "")]
     }
-    static let renewRoute = OperationRoute("POST", account + "/subscriptions/{product}/renew") { p, _ throws(StoreError) in
+    static let renewRoute = OperationRoute("POST", account + "/subscriptions/{product}/renew") {
+        p, _ throws(StoreError) in
         [.forceRenewal(productID: p["product"] ?? "")]
     }
-    static let offDeviceRoute = OperationRoute("POST", account + "/off-device-purchases") { _, body throws(StoreError) in
+    static let offDeviceRoute = OperationRoute("POST", account + "/off-device-purchases") {
+        _, body throws(StoreError) in
         let request = try WireCoding.decode(Wire.PurchaseRequest.self, from: body)
         return [.buyOffDevice(productID: request.productID, options: request.options?.options ?? [])]
     }
-    static let advancePeriodsRoute = OperationRoute("POST", account + "/clock/advance") { _, body throws(StoreError) in
+    static let advancePeriodsRoute = OperationRoute("POST", account + "/clock/advance") {
+        _, body throws(StoreError) in
         let advance = try WireCoding.decode(Wire.ClockAdvance.self, from: body)
         guard let periods = advance.periods, let group = advance.groupID else {
             throw StoreError.invalidArgument("give periods and groupID")
@@ -76,7 +92,8 @@ extension StoreOperation {
     static let settingsRoute = OperationRoute("PATCH", account + "/settings") { _, body throws(StoreError) in
         try WireCoding.decode(Wire.SettingsPatch.self, from: body).settings.map(StoreOperation.apply)
     }
-    static let advanceRoute = OperationRoute("POST", "/v1/control/clock/advance") { _, body throws(StoreError) in
+    static let advanceRoute = OperationRoute("POST", "/v1/control/clock/advance") {
+        _, body throws(StoreError) in
         guard let seconds = try WireCoding.decode(Wire.ClockAdvance.self, from: body).seconds else {
             throw StoreError.invalidArgument("give seconds")
         }
@@ -85,7 +102,8 @@ extension StoreOperation {
     static let resetRoute = OperationRoute("POST", "/v1/control/reset") { _, _ throws(StoreError) in
         [.resetToDefaultState]
     }
-    static let simulatedErrorRoute = OperationRoute("PUT", "/v1/control/simulated-errors/{api}") { p, body throws(StoreError) in
+    static let simulatedErrorRoute = OperationRoute("PUT", "/v1/control/simulated-errors/{api}") {
+        p, body throws(StoreError) in
         guard let api = FailableAPI(key: p["api"] ?? "") else {
             throw StoreError.invalidArgument("unknown API '\(p["api"] ?? "")'")
         }
@@ -111,22 +129,28 @@ extension StoreOperation {
 
     /// The request that carries this operation.
     public var wireRequest: OperationRequest {
-        func on(_ route: OperationRoute, id: UInt64, _ body: (some Encodable)? = Optional<Int>.none) -> OperationRequest {
-            OperationRequest(route: route, parameters: ["id": String(id)], body: body.map { WireCoding.encode($0) })
+        func on(_ route: OperationRoute, id: UInt64, _ body: (some Encodable)? = Optional<Int>.none)
+            -> OperationRequest
+        {
+            OperationRequest(
+                route: route, parameters: ["id": String(id)], body: body.map { WireCoding.encode($0) })
         }
         switch self {
         case .addAccount(let account):
             return OperationRequest(
-                route: Self.addAccountRoute, parameters: ["account": account.name], body: WireCoding.encode(account))
+                route: Self.addAccountRoute, parameters: ["account": account.name],
+                body: WireCoding.encode(account))
         case .approveAskToBuy(let id): return on(Self.approveRoute, id: id)
         case .declineAskToBuy(let id): return on(Self.declineRoute, id: id)
         case .resolveIssue(let id): return on(Self.resolveRoute, id: id)
         case .requestPriceIncreaseConsent(let id): return on(Self.priceIncreaseRequestRoute, id: id)
-        case .respondToPriceIncrease(let id, let accept): return on(Self.priceIncreaseResponseRoute, id: id, Wire.Value(accept))
+        case .respondToPriceIncrease(let id, let accept):
+            return on(Self.priceIncreaseResponseRoute, id: id, Wire.Value(accept))
         case .refund(let id, let reason, let percentage):
             let share = percentage == RefundRequest.fullRefund ? nil : percentage
             return on(Self.refundRoute, id: id, Wire.Refund(value: reason.rawValue, percentage: share))
-        case .openRefundRequest(let id, let reason): return on(Self.refundRequestRoute, id: id, Wire.Value(reason.rawValue))
+        case .openRefundRequest(let id, let reason):
+            return on(Self.refundRequestRoute, id: id, Wire.Value(reason.rawValue))
         case .grantRefundRequest(let id, let percentage):
             return on(Self.refundGrantRoute, id: id, Wire.Value<Int?>(percentage))
         case .declineRefundRequest(let id): return on(Self.refundDeclineRoute, id: id)
@@ -148,10 +172,12 @@ extension StoreOperation {
                 body: WireCoding.encode(Wire.ClockAdvance(periods: count, groupID: groupID)))
         case .apply(let setting):
             return OperationRequest(
-                route: Self.settingsRoute, parameters: [:], body: WireCoding.encode(Wire.SettingsPatch(setting)))
+                route: Self.settingsRoute, parameters: [:],
+                body: WireCoding.encode(Wire.SettingsPatch(setting)))
         case .advanceClock(let seconds):
             return OperationRequest(
-                route: Self.advanceRoute, parameters: [:], body: WireCoding.encode(Wire.ClockAdvance(seconds: seconds)))
+                route: Self.advanceRoute, parameters: [:],
+                body: WireCoding.encode(Wire.ClockAdvance(seconds: seconds)))
         case .resetToDefaultState: return OperationRequest(route: Self.resetRoute, parameters: [:])
         case .setSimulatedError(let failure, let api):
             return OperationRequest(
@@ -174,8 +200,10 @@ extension StoreOperation {
     /// Reads this operation's result from the server's answer.
     public func result(from body: [UInt8]) throws(StoreError) -> StoreOperationResult {
         switch self {
-        case .advanceClock, .advanceClockPeriods: .clock(try WireCoding.decode(Wire.Value<Date>.self, from: body).value)
-        case .buyOffDevice: .transaction(try WireCoding.decode(Wire.Value<Transaction>.self, from: body).value)
+        case .advanceClock, .advanceClockPeriods:
+            .clock(try WireCoding.decode(Wire.Value<Date>.self, from: body).value)
+        case .buyOffDevice:
+            .transaction(try WireCoding.decode(Wire.Value<Transaction>.self, from: body).value)
         default: .done
         }
     }

@@ -1,31 +1,40 @@
 /// A modal listing a key map: key labels in one column, descriptions in the other.
 /// Rows that do not fit are cut, with "…" on the last row.
 public struct HelpOverlay: Widget, Sendable {
-    public var keyMap: KeyMap
+    /// The rows listed, usually a key map's ``KeyMap/help``.
+    public var rows: [KeyHelp]
     public var title: String
     public var style: Style
     public var keyStyle: Style
     public var borderStyle: Style
 
+    /// Lists every row of `keyMap`'s help, so the overlay shows exactly the keys it dispatches.
+    public init<Action>(
+        _ keyMap: KeyMap<Action>, title: String = "Keys", style: Style = .plain,
+        keyStyle: Style = Style(bold: true), borderStyle: Style = .plain
+    ) {
+        self.init(rows: keyMap.help, title: title, style: style, keyStyle: keyStyle, borderStyle: borderStyle)
+    }
+
     public init(
-        _ keyMap: KeyMap, title: String = "Keys", style: Style = .plain, keyStyle: Style = Style(bold: true),
+        rows: [KeyHelp], title: String = "Keys", style: Style = .plain, keyStyle: Style = Style(bold: true),
         borderStyle: Style = .plain
     ) {
-        self.keyMap = keyMap
+        self.rows = rows
         self.title = title
         self.style = style
         self.keyStyle = keyStyle
         self.borderStyle = borderStyle
     }
 
-    private var keyColumnWidth: Int { keyMap.bindings.map { DisplayWidth.of($0.label) }.max() ?? 0 }
+    private var keyColumnWidth: Int { rows.map { DisplayWidth.of($0.label) }.max() ?? 0 }
 
     /// The modal the overlay draws in `area`.
     public func modal(in area: Rect) -> Modal {
-        let descriptionWidth = keyMap.bindings.map { DisplayWidth.of($0.description) }.max() ?? 0
+        let descriptionWidth = rows.map { DisplayWidth.of($0.description) }.max() ?? 0
         let width = max(keyColumnWidth + 2 + descriptionWidth, DisplayWidth.of(title) + 4) + 6
         return Modal(
-            title: title, size: Size(columns: width, rows: keyMap.bindings.count + 4), style: style,
+            title: title, size: Size(columns: width, rows: rows.count + 4), style: style,
             borderStyle: borderStyle)
     }
 
@@ -35,7 +44,7 @@ public struct HelpOverlay: Widget, Sendable {
         let content = modal.contentRect(in: area).inset(top: 1)
         guard !content.isEmpty else { return }
         let columns = content.split(columns: [.fixed(keyColumnWidth), .fill()], spacing: 2)
-        let bindings = keyMap.bindings
+        let bindings = rows
         for (row, binding) in bindings.prefix(content.height).enumerated() {
             let isCut = row == content.height - 1 && bindings.count > content.height
             buffer.writeLine(

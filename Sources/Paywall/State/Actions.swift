@@ -1,0 +1,48 @@
+// What a key or a click can do, one type per screen and overlay. The key maps bind keys to
+// these, and every `switch` over one is exhaustive: a new action does not compile until the
+// screen handles it, and a misspelt one does not compile at all.
+
+/// The paywall screen (subscriptions and shop).
+public enum PaywallAction: Sendable, Hashable, CaseIterable {
+    case previous, next, page, buy, tab, style, label, view, quantity, autoRenew, restore, redeem
+    case terms, privacy, accounts, manager, acceptIncrease, declineIncrease, dismiss, help, quit
+}
+
+/// The Transaction Manager.
+public enum ManagerAction: Sendable, Hashable, CaseIterable {
+    case move, approve, decline, refund, refundIssue, refundHalf
+    case refundRequest, refundReason, refundGrant, refundGrantHalf, refundDecline, refundReverse
+    case expire, renew, autoRenew, increase
+    case acceptIncrease, declineIncrease, resolve, delete, day, month, rate, askToBuy, billing, grace
+    case graceDays, consumables, interrupted, dialogs, api, error, storefront, locale, clear, notifications
+    /// List every key in place of the transactions (the hint line has room for only some).
+    case keys
+    case close
+}
+
+/// The App Store's payment sheet.
+public enum SheetAction: Sendable, Hashable, CaseIterable {
+    case confirm, cancel, help
+}
+
+/// Terms of service and privacy policy.
+public enum PolicyAction: Sendable, Hashable, CaseIterable {
+    case up, down, pageUp, pageDown, close, help
+}
+
+/// The offer-code field.
+public enum RedeemAction: Sendable, Hashable, CaseIterable {
+    case redeem, cancel, help
+    /// Any other key edits the code.
+    case type
+}
+
+/// The sandbox account picker.
+public enum AccountsAction: Sendable, Hashable, CaseIterable {
+    case previous, next, `switch`, close, help
+}
+
+/// The help screen in front of a screen: any key goes back to it.
+public enum HelpAction: Sendable, Hashable, CaseIterable {
+    case close
+}
