@@ -1,0 +1,77 @@
+import Foundation
+import StoreCore
+import Testing
+
+/// The wire table is one declaration used by both sides: every operation a client sends must
+/// match exactly one route the server registers, and read back as the same operation.
+@Suite struct StoreOperationWireTests {
+    /// One example of every operation (a new case fails `everyOperationHasAnExample`).
+    static let examples: [StoreOperation] = [
+        .addAccount(StoreAccount(name: "bob / junior", storefront: "DEU", familyID: "f1")),
+        .approveAskToBuy(transactionID: 2_000_000_000_000_001),
+        .declineAskToBuy(transactionID: 2),
+        .refund(transactionID: 3, reason: .developerIssue, percentage: 50_000),
+        .refund(transactionID: 3, reason: .other, percentage: RefundRequest.fullRefund),
+        .openRefundRequest(transactionID: 4, reason: .fulfillmentIssue),
+        .grantRefundRequest(transactionID: 4, percentage: 25_000),
+        .declineRefundRequest(transactionID: 4),
+        .reverseRefund(transactionID: 4),
+        .expireSubscription(productID: "com.example.pro monthly"),
+        .forceRenewal(productID: "com.example.pro.monthly"),
+        .setAutoRenew(false, transactionID: 5),
+        .requestPriceIncreaseConsent(transactionID: 6),
+        .respondToPriceIncrease(transactionID: 6, accept: true),
+        .resolveIssue(transactionID: 7),
+        .deleteTransaction(transactionID: 8),
+        .clearTransactions,
+        .resetToDefaultState,
+        .buyOffDevice(productID: "com.example.lifetime", options: [.quantity(2), .simulatesAskToBuy(true)]),
+        .advanceClock(seconds: 86_400),
+        .advanceClockPeriods(count: 3, groupID: "G1"),
+        .apply(.askToBuy(true)),
+        .apply(.billingGracePeriodDays(28)),
+        .setSimulatedError(.generic(.networkError), api: .purchase),
+        .setSimulatedError(nil, api: .loadProducts),
+    ]
+
+    @Test func everyOperationTravelsAndReadsBackTheSame() throws {
+        for operation in Self.examples {
+            let request = operation.wireRequest
+            var parameters = request.parameters
+            if parameters["account"] == nil { parameters["account"] = "tester" }
+            let path = request.route.path(parameters)
+            let matches = StoreOperation.routes.filter {
+                $0.method == request.route.method && Self.bind($0.template, to: path) != nil
+            }
+            #expect(
+                matches.count == 1,
+                "\(operation): \(request.route.method) \(path) matches \(matches.count) routes")
+            let bound = try #require(Self.bind(request.route.template, to: path))
+            let decoded = try request.route.operations(parameters: bound, body: request.body ?? [])
+            #expect(decoded == [operation], "\(operation) came back as \(decoded)")
+        }
+    }
+
+    @Test func everyOperationHasAnExampleAndEveryRouteIsUsed() {
+        let used = Set(Self.examples.map(\.wireRequest.route))
+        #expect(used == Set(StoreOperation.routes), "routes no example travels on")
+        #expect(StoreOperation.routes.count == Set(StoreOperation.routes).count, "a route is declared twice")
+    }
+
+    /// The router's matching, for the test: template segments `{name}` bind one decoded segment.
+    static func bind(_ template: String, to path: String) -> [String: String]? {
+        let pattern = template.split(separator: "/")
+        let parts = path.split(separator: "/")
+        guard pattern.count == parts.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (expected, actual) in zip(pattern, parts) {
+            if expected.hasPrefix("{") {
+                parameters[String(expected.dropFirst().dropLast())] =
+                    actual.removingPercentEncoding ?? String(actual)
+            } else if expected != actual {
+                return nil
+            }
+        }
+        return parameters
+    }
+}
