@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SourceDiagnostics
 import StoreCore
 
 /// `kiosk-bench catalog`: decodes (parses, validates and models) a generated catalog of

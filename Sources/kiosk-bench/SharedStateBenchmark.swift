@@ -19,7 +19,8 @@ enum SharedStateBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         let transactions = try await buildState(in: directory, accounts: accounts)
         let command = [
-            PaywallProcessBenchmark.binary, "store", "entitlements", "--account", "u1", "--state", directory.path,
+            PaywallProcessBenchmark.binary, "store", "entitlements", "--account", "u1", "--state",
+            directory.path,
         ]
         let alone = try median(of: command)
 
@@ -46,7 +47,8 @@ enum SharedStateBenchmark {
                 unit: "ms", anchorName: "opening the state itself", anchorValue: alone, anchorUnit: "ms",
                 higherIsBetter: false),
             BenchmarkResult(
-                name: "kiosk store entitlements as a client, beyond spawning", value: client - spawn, unit: "ms",
+                name: "kiosk store entitlements as a client, beyond spawning", value: client - spawn,
+                unit: "ms",
                 anchorName: "goal", anchorValue: 20, anchorUnit: "ms", higherIsBetter: false),
         ]
     }

@@ -1,4 +1,5 @@
 import Catalog
+import SourceDiagnostics
 import Testing
 
 @Suite("JSON parser")

@@ -30,7 +30,9 @@ import Testing
             self.token = token
         }
 
-        func updates(after lastEventID: String?) async throws -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        func updates(after lastEventID: String?) async throws -> AsyncThrowingStream<
+            ServerSentEvent, any Error
+        > {
             try await updateStream(port: http.port, token: token, after: lastEventID)
         }
     }

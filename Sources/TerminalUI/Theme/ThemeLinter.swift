@@ -1,4 +1,5 @@
 import Foundation
+import SourceDiagnostics
 
 /// Checks theme files and reports every problem with its file, line and column.
 ///
@@ -8,18 +9,18 @@ import Foundation
 /// Problems in an inherited file are reported against that file.
 public enum ThemeLinter {
     /// Every diagnostic for the theme at `path` and the themes it inherits from, in file order.
-    public static func lint(path: String) -> [ThemeDiagnostic] {
+    public static func lint(path: String) -> [Diagnostic] {
         resolve(path: path).diagnostics
     }
 
     /// Reads the theme at `path` with its inheritance chain: the theme when there are no errors,
     /// and all diagnostics either way.
-    static func resolve(path: String) -> (theme: Theme?, diagnostics: [ThemeDiagnostic]) {
+    static func resolve(path: String) -> (theme: Theme?, diagnostics: [Diagnostic]) {
         var leaf = ThemeFile(path: path)
         var chain: [ThemeFile] = []
         var visited: Set<String> = [standardized(path)]
         var current = leaf
-        var diagnostics: [ThemeDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         while true {
             chain.append(current)
             guard let inherits = current.inherits else { break }

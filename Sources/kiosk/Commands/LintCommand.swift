@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SourceDiagnostics
 import TerminalUI
 
 /// `kiosk lint FILE...`: validates catalogs (`.storekit`), paywall copy (`.paywall.json`) and
@@ -53,22 +54,13 @@ struct LintCommand: Command {
         return failed ? .failure : .success
     }
 
-    /// A theme's diagnostic in the catalog's shape, so one formatter prints both.
-    static func diagnostic(_ theme: ThemeDiagnostic) -> Diagnostic {
-        Diagnostic(
-            severity: theme.severity == .error ? .error : .warning,
-            location: SourceLocation(file: theme.file, line: theme.line, column: theme.column),
-            path: theme.path,
-            value: theme.value, message: theme.message)
-    }
-
     /// Diagnostics for one file; a file that cannot be read or is of an unknown kind is itself
     /// an error diagnostic, so one bad argument does not hide the others' results.
     static func lint(_ file: String) -> [Diagnostic] {
         let start = SourceLocation(file: file, line: 1, column: 1, offset: 0)
         do {
             if CatalogLinter.handles(path: file) { return try CatalogLinter.lint(path: file) }
-            if file.hasSuffix(".json") { return ThemeLinter.lint(path: file).map(Self.diagnostic) }
+            if file.hasSuffix(".json") { return ThemeLinter.lint(path: file) }
             return [
                 Diagnostic(
                     severity: .error, location: start, path: "", value: nil,
