@@ -73,16 +73,20 @@ let package = Package(
                 "SourceDiagnostics",
             ]),
 
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         // The golden-file assertion the snapshot tests share (tests only).
         .target(name: "SnapshotSupport", path: "Tests/SnapshotSupport"),
+        // Waits with a deadline that fail naming what they waited for (tests only).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
 
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
         .testTarget(name: "SourceDiagnosticsTests", dependencies: ["SourceDiagnostics"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SourceDiagnostics", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore", "Subprocess"]),
         .testTarget(
-            name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "Signing", "Subprocess"]),
+            name: "SimulatorTests",
+            dependencies: ["Simulator", "StoreCore", "Signing", "TestSupport"]),
         .testTarget(
             name: "CrashTests",
             dependencies: ["kiosk-storm", "Catalog", "Signing", "Simulator", "StoreCore", "Subprocess"]),
@@ -90,12 +94,13 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "Simulator", "StoreCore", "StoreServer", "RemoteStore", "HTTP", "Signing", "Catalog",
+                "TestSupport",
             ]),
         .testTarget(
             name: "StoreServerTests",
             dependencies: [
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
-                "Subprocess",
+                "Subprocess", "TestSupport",
             ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics"]),
         .testTarget(
