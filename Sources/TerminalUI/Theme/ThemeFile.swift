@@ -61,9 +61,8 @@ struct ThemeFile {
             let document = try JSONDocument(bytes: bytes)
             Reader(document: document, lines: lines, file: path).read(into: &self)
         } catch {
-            let location = lines.location(ofOffset: error.offset, file: path)
             report(
-                .error, line: location.line, column: location.column, path: "",
+                .error, at: lines.location(ofOffset: error.offset, file: path), path: "",
                 message: "invalid JSON: \(error.message)")
             isReadable = false
         }
