@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Dependency rule (see docs/architecture.md): arrows point down only.
-// kiosk -> Simulator -> Catalog, Signing, CSQLite -> StoreCore; only Signing imports COpenSSL,
-// only the Simulator's Ledger imports CSQLite.
+// kiosk -> Simulator -> Catalog, Signing, CSQLite -> StoreCore; Catalog, TerminalUI -> SourceDiagnostics;
+// only Signing imports COpenSSL, only the Simulator's Ledger imports CSQLite.
 let package = Package(
     name: "Kiosk",
     platforms: [.macOS(.v15)],
@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "kiosk", targets: ["kiosk"]),
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
         // The .storekit reader for other tools (docs/catalogs.md), with the types it returns.
-        .library(name: "Catalog", targets: ["Catalog", "StoreCore"]),
+        .library(name: "Catalog", targets: ["Catalog", "SourceDiagnostics", "StoreCore"]),
     ],
     targets: [
         // System-library shims: a modulemap and a header, no sources.
@@ -23,8 +23,12 @@ let package = Package(
         .target(name: "Subprocess"),
         // Pure domain: StoreKit 2 shaped types and the Store / StoreControl protocols.
         .target(name: "StoreCore"),
-        // .storekit decoding (every version) and diagnostics; paywall copy.
-        .target(name: "Catalog", dependencies: ["StoreCore"]),
+        // Leaf: the position-tracking JSON parser, diagnostics (file:line:col, path, value,
+        // severity, what to do) and their rendering, "did you mean" suggestions. Every file
+        // format Kiosk reads (catalogs, paywall copy, themes) reports through it.
+        .target(name: "SourceDiagnostics"),
+        // .storekit decoding (every version) and its diagnostics; paywall copy.
+        .target(name: "Catalog", dependencies: ["StoreCore", "SourceDiagnostics"]),
         // The only importer of OpenSSL: local CA, ES256 JWS, verification, bearer JWTs.
         .target(name: "Signing", dependencies: ["StoreCore", "COpenSSL"]),
 
@@ -35,11 +39,14 @@ let package = Package(
         .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "CSQLite"]),
 
         // Pure terminal UI: cells, buffer + diff, styles, colours, display width, widgets, themes.
-        .target(name: "TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["SourceDiagnostics"]),
         // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
         .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
         // The app: state, events, effects, update and the screens; speaks only Store/StoreControl.
         .target(name: "Paywall", dependencies: ["StoreCore", "TerminalUI"]),
+        // The paywall's copy from a catalog: the one mapping the CLI and the tests share. Its own
+        // module because Paywall must not read catalogs and Catalog must not know the screens.
+        .target(name: "PaywallCatalog", dependencies: ["Paywall", "Catalog"]),
 
         // The wire protocol over a SimulatedStore: store + control actions, update streams, auth.
         .target(name: "StoreServer", dependencies: ["HTTP", "Simulator", "Signing", "StoreCore"]),
@@ -54,7 +61,7 @@ let package = Package(
             name: "kiosk",
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
-                "HTTP",
+                "PaywallCatalog", "SourceDiagnostics", "HTTP",
                 "StoreServer", "RemoteStore", "SharedState",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
@@ -65,17 +72,23 @@ let package = Package(
             name: "kiosk-bench",
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall", "HTTP",
+                "SourceDiagnostics",
             ]),
 
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         // The golden-file assertion the snapshot tests share (tests only).
         .target(name: "SnapshotSupport", path: "Tests/SnapshotSupport"),
+        // Waits with a deadline that fail naming what they waited for (tests only).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
 
         .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "StoreCore"]),
+        .testTarget(name: "SourceDiagnosticsTests", dependencies: ["SourceDiagnostics"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SourceDiagnostics", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore", "Subprocess"]),
         .testTarget(
-            name: "SimulatorTests", dependencies: ["Simulator", "StoreCore", "Signing", "Subprocess"]),
+            name: "SimulatorTests",
+            dependencies: ["Simulator", "StoreCore", "Signing", "TestSupport"]),
         .testTarget(
             name: "CrashTests",
             dependencies: ["kiosk-storm", "Catalog", "Signing", "Simulator", "StoreCore", "Subprocess"]),
@@ -83,14 +96,15 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "Simulator", "StoreCore", "StoreServer", "RemoteStore", "HTTP", "Signing", "Catalog",
+                "TestSupport",
             ]),
         .testTarget(
             name: "StoreServerTests",
             dependencies: [
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
-                "Subprocess",
+                "Subprocess", "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["kiosk"]),
+        .testTarget(name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics"]),
         .testTarget(
             name: "SharedStateTests",
             dependencies: [
@@ -99,13 +113,14 @@ let package = Package(
                 "StoreServer", "RemoteStore", "HTTP", "Paywall",
             ]),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "SnapshotSupport"],
+            name: "TerminalUITests", dependencies: ["TerminalUI", "SourceDiagnostics", "SnapshotSupport"],
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "PaywallTests",
             dependencies: [
-                "Paywall", "StoreCore", "TerminalUI", "TerminalCurses", "Simulator", "Catalog", "Signing",
-                "SnapshotSupport",
+                "Paywall", "PaywallCatalog", "StoreCore", "TerminalUI", "TerminalCurses", "Simulator",
+                "Catalog",
+                "Signing", "SnapshotSupport",
             ],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// Everything that can go wrong in the Catalog module.
 public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be read.

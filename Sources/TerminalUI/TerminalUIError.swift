@@ -1,14 +1,16 @@
+import SourceDiagnostics
+
 /// Errors from the TerminalUI module.
 public enum TerminalUIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The theme file (or a theme it inherits from) has errors; each names its line and column.
-    case invalidTheme(path: String, diagnostics: [ThemeDiagnostic])
+    case invalidTheme(path: String, diagnostics: [Diagnostic])
 
     public var description: String {
         switch self {
         case .invalidTheme(let path, let diagnostics):
-            let errors = diagnostics.filter { $0.severity == .error }
+            let errors = diagnostics.errors
             return "theme \(path) cannot be used (\(errors.count) error\(errors.count == 1 ? "" : "s")):\n"
-                + errors.map(\.description).joined(separator: "\n")
+                + errors.map(DiagnosticFormatter.lineShowingValue).joined(separator: "\n")
         }
     }
 }

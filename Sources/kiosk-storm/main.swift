@@ -7,7 +7,10 @@ import StoreCore
 // `kiosk-storm STATE_DIR FIRST_KEY`: a storm of purchases and renewals against a ledger, for
 // the crash test. After each purchase commits it prints `ACK <key> <account> <transaction ID>`
 // on standard output, unbuffered: a line printed is an acknowledged purchase, which must
-// survive a SIGKILL at any instant. It runs until it is killed.
+// survive a SIGKILL at any instant. It runs until it is killed. Each purchase also carries an
+// app-account token of its own, the same on every retry of its key, so the crash test can tell
+// one purchase applied twice from two purchases.
+
 // `kiosk-storm shared STATE_DIR NAME COUNT`: one client of a shared state (SharedStorm).
 
 let arguments = CommandLine.arguments
@@ -31,6 +34,11 @@ guard arguments.count == 3, let first = Int(arguments[2]) else {
     exit(64)
 }
 let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
+
+/// The app-account token of the purchase with idempotency key `k<key>`.
+func token(forKey key: Int) -> UUID {
+    UUID(uuidString: "00000000-0000-4000-8000-" + String(format: "%012d", key % 1_000_000_000_000))!
+}
 do {
     let store = try SimulatedStore(
         catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(directory),
@@ -47,7 +55,8 @@ do {
         let account = accounts[key % accounts.count]
         let product = products[(key / accounts.count) % products.count]
         let result = try await SimulatedStore.$requestAccount.withValue(account) {
-            try await store.purchase(product, options: [.idempotencyKey("k\(key)")])
+            try await store.purchase(
+                product, options: [.idempotencyKey("k\(key)"), .appAccountToken(token(forKey: key))])
         }
         if case .success(let verification) = result {
             // One write(2) per line: nothing waits in a buffer when the kill comes.

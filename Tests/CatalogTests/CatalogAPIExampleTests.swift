@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SourceDiagnostics  // Diagnostic, DiagnosticFormatter, JSONDocument, Suggestion
 import StoreCore  // Product, Storefront and the other StoreKit-shaped types
 import Testing
 

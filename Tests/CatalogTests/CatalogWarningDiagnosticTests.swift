@@ -1,4 +1,5 @@
 import Catalog
+import SourceDiagnostics
 import Testing
 
 /// What is legal but probably unintended is a warning; the catalog still loads.

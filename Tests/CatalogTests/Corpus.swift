@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The shared corpus of real `.storekit` files (read in place, never copied into the
 /// project) and the expected counts from its SOURCES.md table.
@@ -9,6 +10,16 @@ enum Corpus {
         .deletingLastPathComponent().appendingPathComponent("shared/corpus/storekit")
 
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: directory.path) }
+
+    /// The trait of every test that reads the corpus: without it the test is reported as
+    /// skipped, with this reason, rather than passing on nothing.
+    static var required: ConditionTrait {
+        .enabled(if: isAvailable, "the corpus \(directory.path) is absent")
+    }
+
+    struct TableMissing: Error, CustomStringConvertible {
+        var description: String { "\(Corpus.directory.path)/SOURCES.md has no table of files" }
+    }
 
     /// One row of the SOURCES.md table.
     struct Entry: Sendable, CustomStringConvertible {
@@ -25,13 +36,12 @@ enum Corpus {
 
     /// The rows of the table in SOURCES.md, columns found by their header names.
     static func entries() throws -> [Entry] {
-        guard isAvailable else { return [] }
         let text = try String(contentsOf: directory.appendingPathComponent("SOURCES.md"), encoding: .utf8)
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("|") }.map { line in
             line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
                 .map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        guard let header = rows.first else { return [] }
+        guard let header = rows.first else { throw TableMissing() }
         func column(_ name: String) -> Int { header.firstIndex(of: name)! }
         let (file, version, products) = (column("file"), column("version"), column("products"))
         let (nonRenewing, groups, subscriptions) =

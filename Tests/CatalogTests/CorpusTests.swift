@@ -3,11 +3,10 @@ import Foundation
 import StoreCore
 import Testing
 
-@Suite("Real .storekit files")
+@Suite("Real .storekit files", Corpus.required)
 struct CorpusTests {
     @Test("SOURCES.md lists every corpus file")
     func tableIsComplete() throws {
-        guard Corpus.isAvailable else { return }
         let listed = Set(try Corpus.entries().map(\.file))
         let present = Set(try FileManager.default.contentsOfDirectory(atPath: Corpus.directory.path))
             .filter { $0.hasSuffix(".storekit") }

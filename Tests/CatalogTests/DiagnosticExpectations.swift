@@ -1,4 +1,5 @@
 import Catalog
+import SourceDiagnostics
 import Testing
 
 /// Asserts that `diagnostics` holds exactly one diagnostic at `path` and checks it.

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SourceDiagnostics
 
 /// Small inline catalogs for diagnostic tests: a valid base that each test breaks in one place.
 enum Fixtures {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SourceDiagnostics
 import Testing
 
 @Suite("Encoding round trips")
@@ -10,7 +11,7 @@ struct RoundTripTests {
         "v4.0-swift-storekit-all-offers.storekit", "v4.0-revenuecat-maestro-minified.storekit",
     ]
 
-    @Test("decode -> encode -> decode gives an equal model for every corpus file")
+    @Test("decode -> encode -> decode gives an equal model for every corpus file", Corpus.required)
     func corpusModelsRoundTrip() throws {
         for entry in try Corpus.entries() {
             let first = try #require(
@@ -22,7 +23,7 @@ struct RoundTripTests {
         }
     }
 
-    @Test("Xcode-written corpus files re-encode byte for byte")
+    @Test("Xcode-written corpus files re-encode byte for byte", Corpus.required)
     func corpusBytesRoundTrip() throws {
         for entry in try Corpus.entries() where !Self.notXcodeFormatted.contains(entry.file) {
             let bytes = try Corpus.bytes(of: entry)

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 
 /// Every mistake the seed documents list shows its real consequence against the store.
@@ -13,8 +14,10 @@ import Testing
         }
         // Unlocked but never finished: the next launch's listener gets it again, every time.
         for _ in 0..<2 {
-            var listener = await store.updates().makeAsyncIterator()
-            #expect(await listener.next()?.unsafePayloadValue.id == check.unsafePayloadValue.id)
+            let listener = Incoming(await store.updates())
+            #expect(
+                try await listener.next(waitingFor: "the unfinished purchase")?.unsafePayloadValue.id
+                    == check.unsafePayloadValue.id)
         }
         #expect(try await store.unfinished().count == 1)
     }

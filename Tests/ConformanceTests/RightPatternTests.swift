@@ -1,6 +1,7 @@
 import Foundation
 import Signing
 import StoreCore
+import TestSupport
 import Testing
 
 /// Every "right" pattern of the StoreKit 2 seed documents works against the store.
@@ -27,25 +28,26 @@ import Testing
     @Test(arguments: Backend.allCases)
     func launchTimeListenerHearsApprovalsRenewalsAndRefunds(backend: Backend) async throws {
         let (store, _) = try backend.make()
-        var listener = await store.updates().makeAsyncIterator()
+        let listener = Incoming(await store.updates())
         guard
             case .success(let first) = try await store.purchase(
                 Demo.plusMonthly, options: [.introductoryOfferEligibility(false)])
         else { Issue.record("purchase failed"); return }
         try await store.finish(try verified(first).id)
         _ = try await store.advanceClock(periods: 1, groupID: Demo.group)
-        let renewal = try verified(try #require(await listener.next()))
+        let renewal = try verified(try #require(await listener.next(waitingFor: "the renewal")))
         #expect(renewal.originalID == first.unsafePayloadValue.id && renewal.reason == .renewal)
         try await store.finish(renewal.id)
         try await store.refund(renewal.id, reason: .other)
-        let refunded = try verified(try #require(await listener.next()))
+        let refunded = try verified(try #require(await listener.next(waitingFor: "the refund")))
         #expect(refunded.id == renewal.id && refunded.revocationDate != nil)
         try await store.apply(.askToBuy(true))
         #expect(try await store.purchase(Demo.filmPack) == .pending)
         let request = try #require(
             try await store.transactionRecords().first { $0.state == .pendingApproval })
         try await store.approveAskToBuy(request.id)
-        #expect(try verified(try #require(await listener.next())).productID == Demo.filmPack)
+        let approved = try #require(await listener.next(waitingFor: "the approved Ask to Buy purchase"))
+        #expect(try verified(approved).productID == Demo.filmPack)
     }
 
     @Test(arguments: Backend.allCases)

@@ -11,9 +11,10 @@ import Testing
 #endif
 
 /// A child process runs a storm of purchases and renewals and is killed with SIGKILL at
-/// random moments; after every kill the ledger must hold each acknowledged purchase exactly
-/// once, answer its idempotency key with the same transaction, and pass SQLite's integrity
-/// check.
+/// random moments; after every kill the ledger must hold each acknowledged purchase, apply no
+/// purchase twice (no idempotency key naming two transactions, no app-account token on two
+/// purchases, no non-consumable bought twice), answer an idempotency key with the same
+/// transaction, and pass SQLite's integrity check.
 @Suite struct CrashRecoveryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -38,6 +39,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         var generator = SystemRandomNumberGenerator()
         var acknowledged: [Acknowledgement] = []
+        var transactionOfKey: [String: UInt64] = [:]
         var nextKey = 0
         for round in 0..<50 {
             let output = directory.appendingPathComponent("round-\(round).out").path
@@ -54,8 +56,13 @@ import Testing
             for line in lines.split(separator: "\n") {
                 let fields = line.split(separator: " ")
                 guard fields.count == 4, fields[0] == "ACK", let id = UInt64(fields[3]) else { continue }
-                acknowledged.append(
-                    Acknowledgement(key: String(fields[1]), account: String(fields[2]), transactionID: id))
+                let ack = Acknowledgement(
+                    key: String(fields[1]), account: String(fields[2]), transactionID: id)
+                // A key retried after a kill must name the transaction it made the first time.
+                let first = transactionOfKey[ack.key, default: id]
+                #expect(first == id, "round \(round): key \(ack.key) was applied twice: \(first) and \(id)")
+                transactionOfKey[ack.key] = first
+                acknowledged.append(ack)
             }
             nextKey = (acknowledged.compactMap { Int($0.key.dropFirst()) }.max() ?? nextKey - 1) + 1
             try await verify(directory: directory, acknowledged: acknowledged, round: round)
@@ -74,9 +81,9 @@ import Testing
         #expect(try await store.integrityCheck() == "ok", "round \(round)")
         for account in Set(acknowledged.map(\.account)) {
             try await SimulatedStore.$requestAccount.withValue(account) {
-                let ids = try await store.all().map(\.unsafePayloadValue.id)
-                #expect(Set(ids).count == ids.count, "round \(round): a transaction appears twice")
-                let known = Set(ids)
+                let transactions = try await store.all().map(\.unsafePayloadValue)
+                expectNoPurchaseAppliedTwice(transactions, account: account, round: round)
+                let known = Set(transactions.map(\.id))
                 for ack in acknowledged where ack.account == account {
                     #expect(known.contains(ack.transactionID), "round \(round): acknowledged \(ack) was lost")
                 }
@@ -92,6 +99,30 @@ import Testing
                 return
             }
             #expect(verification.unsafePayloadValue.id == ack.transactionID, "round \(round)")
+        }
+    }
+
+    /// Every purchase the storm makes carries a token of its own, kept on retries of its key:
+    /// a token on two purchase transactions is one purchase applied twice.
+    private func expectNoPurchaseAppliedTwice(_ transactions: [Transaction], account: String, round: Int) {
+        let purchases = transactions.filter { $0.reason == .purchase }
+        for purchase in purchases where purchase.appAccountToken == nil {
+            Issue.record("round \(round): \(account)'s purchase \(purchase.id) has no app-account token")
+        }
+        let byToken = Dictionary(grouping: purchases.filter { $0.appAccountToken != nil }) {
+            $0.appAccountToken!
+        }
+        for (token, applied) in byToken where applied.count > 1 {
+            let ids = applied.map(\.id)
+            Issue.record(
+                "round \(round): the purchase with token \(token) was applied as transactions \(ids)")
+        }
+        let nonConsumables = Dictionary(grouping: purchases.filter { $0.productType == .nonConsumable }) {
+            $0.productID
+        }
+        for (product, applied) in nonConsumables where applied.count > 1 {
+            Issue.record(
+                "round \(round): \(account) bought the non-consumable \(product) \(applied.count) times")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Synchronization
+import TestSupport
 import Testing
 
 /// A server on 127.0.0.1 and a free port for one test.
@@ -111,26 +112,29 @@ func get(_ path: String, close: Bool = false) -> String {
                 let slow = try ClientSocket(host: "127.0.0.1", port: port)
                 let fast = try ClientSocket(host: "127.0.0.1", port: port)
                 var servedMeanwhile = 0
-                var cutOff = false
+                var cutOff = CutOff.stillOpen
                 // One byte every 50 ms: the head would need 1.5 s, the deadline is 0.5 s.
                 for byte in Array(get("/slow").utf8) {
                     do {
                         try slow.write([byte])
                     } catch {
-                        cutOff = true
+                        cutOff = CutOff(error)
                         break
                     }
                     try fast.write(get("/fast"))
                     if try fast.readResponse().status == 200 { servedMeanwhile += 1 }
                     Thread.sleep(forTimeInterval: 0.05)
                 }
-                if !cutOff {
-                    let response = try? slow.readResponse(timeout: 5)
-                    cutOff = response == nil || response?.status == 408
+                if cutOff == .stillOpen {
+                    do {
+                        cutOff = .answered(try slow.readResponse(timeout: 5).status)
+                    } catch {
+                        cutOff = CutOff(error)
+                    }
                 }
                 return (cutOff, servedMeanwhile)
             }
-            #expect(cutOff)
+            #expect(cutOff.isCutOff, "the slow client was \(cutOff), not cut off by a 408 or a close")
             #expect(servedMeanwhile > 0)
         }
     }
@@ -172,16 +176,17 @@ func get(_ path: String, close: Bool = false) -> String {
         let port = server.port
         let socket = try ClientSocket(host: "127.0.0.1", port: port)
         try socket.write(get("/work"))
-        for _ in 0..<200 where !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil("the handler to start") { started.withLock { $0 } }
         let stopped = DispatchSemaphore(value: 0)
         Thread {
             server.shutdown(gracePeriod: 10)
             stopped.signal()
         }.start()
-        for _ in 0..<500 where !server.isShuttingDown { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil("the server to begin shutting down") { server.isShuttingDown }
         release.withLock { $0 = true }
         let response = try await blocking { try socket.readResponse() }
-        try await blocking { stopped.wait() }
+        let finished = try await blocking { stopped.wait(timeout: .now() + 20) == .success }
+        #expect(finished, "shutdown(gracePeriod: 10) did not return within 20 s")
         #expect(response.text == "finished")
         #expect(response.headers["Connection"] == "close")
         #expect(server.isStopped)

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Paywall
+import PaywallCatalog
 import Signing
 import Simulator
 import StoreCore
@@ -26,22 +27,9 @@ enum Fixtures {
             wallClock: { start })
     }
 
+    /// The content the CLI shows for this catalog: the same mapping, not a copy of it.
     static func content(_ name: String = "demo") throws -> PaywallContent {
-        let catalog = try catalog(name)
-        var content = PaywallContent(leadingGroupID: catalog.leadingGroupID, catalogName: "\(name).storekit")
-        if let copy = catalog.paywallCopy(locale: "en_US") {
-            content.title = copy.title
-            content.subtitle = copy.subtitle
-            content.features = copy.features.map {
-                PaywallContent.Feature(symbol: $0.symbol ?? "•", title: $0.title, detail: $0.detail)
-            }
-        }
-        let policies = catalog.policies(locale: "en_US")
-        content.termsText = policies.termsOfServiceText
-        content.termsURL = policies.termsOfServiceURL
-        content.privacyText = policies.privacyPolicyText
-        content.privacyURL = policies.privacyPolicyURL
-        return content
+        PaywallContent(catalog: try catalog(name))
     }
 
     static func theme(_ name: String = "default") throws -> Theme {

@@ -1,8 +1,10 @@
 import Foundation
 import StoreCore
-import Subprocess
+import TestSupport
 import Testing
 
+// The Ledger's own SQLite connection edits ledger files behind the store's back, so these tests
+// need no `sqlite3` command-line tool.
 @testable import Simulator
 
 @Suite struct LedgerPersistenceTests {
@@ -35,8 +37,10 @@ import Testing
         #expect(try await reopened.simulatedErrors() == [.appStoreSync: .generic(.networkError)])
         #expect(try await reopened.transactionRecords().map(\.state) == [.purchased, .pendingApproval])
         // An unfinished transaction comes back on the next start.
-        var iterator = await reopened.updates().makeAsyncIterator()
-        #expect(await iterator.next()?.unsafePayloadValue.id == unfinishedID)
+        let updates = Incoming(await reopened.updates())
+        #expect(
+            try await updates.next(waitingFor: "the unfinished transaction")?.unsafePayloadValue.id
+                == unfinishedID)
         #expect(try await reopened.notifications().count == 1)
     }
 
@@ -63,11 +67,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try SimulatedStore.makeForTest(location: .directory(directory))
         let path = directory.appendingPathComponent("ledger.sqlite").path
-        let bump = Process()
-        bump.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        bump.arguments = [path, "PRAGMA user_version=99"]
-        try bump.run()
-        bump.waitUntilExit()
+        try SQLiteConnection(path: path).execute("PRAGMA user_version=99")
         #expect {
             _ = try SimulatedStore.makeForTest(location: .directory(directory))
         } throws: { error in
@@ -169,15 +169,19 @@ import Testing
             #expect(before.allSatisfy { $0.split(separator: ".").count == 3 })
         }
         let path = directory.appendingPathComponent("ledger.sqlite").path
-        let output = try Subprocess.run([
-            "sqlite3", path,
-            """
-            UPDATE transactions SET jws = (SELECT header FROM jws_headers WHERE id = jws_header) || '.' || jws,
-                jws_header = NULL WHERE id = (SELECT MIN(id) FROM transactions);
-            SELECT COUNT(*) FROM transactions WHERE jws_header IS NULL;
-            """,
-        ])
-        #expect(output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        var whole: Int64 = -1
+        do {
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute(
+                """
+                UPDATE transactions SET jws = (SELECT header FROM jws_headers WHERE id = jws_header) || '.' || jws,
+                    jws_header = NULL WHERE id = (SELECT MIN(id) FROM transactions);
+                """)
+            try connection.query("SELECT COUNT(*) FROM transactions WHERE jws_header IS NULL") {
+                whole = $0.integer(0)
+            }
+        }
+        #expect(whole == 1)
         let reopened = try SimulatedStore.makeForTest(location: .directory(directory))
         #expect(try await reopened.all().map(\.jwsRepresentation) == before)
     }

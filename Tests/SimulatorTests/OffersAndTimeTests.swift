@@ -2,6 +2,7 @@ import Foundation
 import Signing
 import Simulator
 import StoreCore
+import TestSupport
 import Testing
 
 @Suite struct OffersAndTimeTests {
@@ -48,9 +49,11 @@ import Testing
         #expect(try await store.purchase("lifetime") == .pending)
         let record = try #require(try await store.transactionRecords().first)
         #expect(record.state == .interrupted)
-        var updates = await store.updates().makeAsyncIterator()
+        let updates = Incoming(await store.updates())
         try await store.resolveIssue(transactionID: record.id)
-        #expect(await updates.next()?.unsafePayloadValue.productID == "lifetime")
+        #expect(
+            try await updates.next(waitingFor: "the resolved purchase")?.unsafePayloadValue.productID
+                == "lifetime")
         #expect(try await store.transactionRecords().first?.state == .purchased)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import StoreCore
+import TestSupport
 import Testing
 
 @Suite struct PurchaseTests {
@@ -100,10 +101,9 @@ import Testing
         #expect(try await store.currentEntitlements().isEmpty, "a pending purchase unlocks nothing")
         let pending = try #require(try await store.transactionRecords().first)
         #expect(pending.state == .pendingApproval)
-        let updates = await store.updates()
+        let updates = Incoming(await store.updates())
         try await store.approveAskToBuy(pending.id)
-        var iterator = updates.makeAsyncIterator()
-        let delivered = try #require(await iterator.next())
+        let delivered = try #require(try await updates.next(waitingFor: "the approved purchase"))
         #expect(delivered.unsafePayloadValue.productID == "lifetime")
         #expect(try await store.currentEntitlements().count == 1)
     }
@@ -113,10 +113,11 @@ import Testing
         try await store.apply(.askToBuy(true))
         _ = try await store.purchase("lifetime")
         let pending = try #require(try await store.transactionRecords().first)
-        let events = await store.events()
+        let events = Incoming(await store.events())
         try await store.declineAskToBuy(pending.id)
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == .askToBuyDeclined(transactionID: pending.id, productID: "lifetime"))
+        #expect(
+            try await events.next(waitingFor: "the decline event")
+                == .askToBuyDeclined(transactionID: pending.id, productID: "lifetime"))
         #expect(try await store.all().isEmpty)
         #expect(try await store.transactionRecords().first?.state == .declined)
         await #expect(throws: StoreError.self) { try await store.approveAskToBuy(pending.id) }

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import StoreCore
+import TestSupport
 import Testing
 
 @Suite struct SubscriptionEngineTests {
@@ -39,11 +40,10 @@ import Testing
         let store = try SimulatedStore.makeForTest()
         let first = try await subscribe(store, "basic.monthly")
         try await store.finish(first.id)
-        let updates = await store.updates()
+        let updates = Incoming(await store.updates())
         _ = try await store.advanceClock(periods: 3, groupID: TestCatalog.group)
-        var iterator = updates.makeAsyncIterator()
-        var renewals: [Transaction] = []
-        for _ in 0..<3 { renewals.append(try #require(await iterator.next()).unsafePayloadValue) }
+        let renewals = try await updates.next(3, waitingFor: "three renewals").map(\.unsafePayloadValue)
+        #expect(renewals.count == 3)
         #expect(renewals.allSatisfy { $0.originalID == first.id && $0.reason == .renewal })
         #expect(Set(renewals.map(\.id)).count == 3)
     }

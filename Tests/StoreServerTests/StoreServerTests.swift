@@ -5,6 +5,8 @@ import Signing
 import Simulator
 import StoreCore
 import StoreServer
+import Synchronization
+import TestSupport
 import Testing
 
 /// A server on 127.0.0.1 with a fresh store on the demo catalog.
@@ -48,17 +50,28 @@ func updateStream(port: UInt16, token: String, after lastEventID: String?) async
     return events
 }
 
-/// The next `count` events of a stream.
+/// The next `count` events of a stream, or `DeadlineExceeded` after 10 s naming how many came.
 func next(_ count: Int, of events: AsyncThrowingStream<ServerSentEvent, any Error>) async throws
     -> [ServerSentEvent]
 {
-    var result: [ServerSentEvent] = []
-    guard count > 0 else { return result }
-    for try await event in events {
-        result.append(event)
-        if result.count == count { break }
+    final class Received: Sendable { let events = Mutex<[ServerSentEvent]>([]) }
+    let received = Received()
+    guard count > 0 else { return [] }
+    do {
+        return try await withDeadline(waitingFor: "\(count) events on the update stream") {
+            for try await event in events {
+                let result = received.events.withLock { result in
+                    result.append(event)
+                    return result
+                }
+                if result.count == count { return result }
+            }
+            return received.events.withLock { $0 }
+        }
+    } catch var error as DeadlineExceeded {
+        error.what += " (\(received.events.withLock { $0.count }) came)"
+        throw error
     }
-    return result
 }
 
 func transactionID(of event: ServerSentEvent) throws -> UInt64 {

@@ -1,4 +1,5 @@
 import Foundation
+import SourceDiagnostics
 import Testing
 
 @testable import TerminalUI
@@ -19,14 +20,16 @@ import Testing
         return url.path
     }
 
-    private func lint(_ json: String, base: String? = nil) throws -> [ThemeDiagnostic] {
+    private func lint(_ json: String, base: String? = nil) throws -> [Diagnostic] {
         var files = ["theme.json": json]
         if let base { files["default.json"] = base }
         return ThemeLinter.lint(path: try directory(files) + "/theme.json")
     }
 
-    private func summary(_ diagnostics: [ThemeDiagnostic]) -> [String] {
-        diagnostics.map { "\($0.line):\($0.column) \($0.severity.rawValue) \($0.path) \($0.value ?? "-")" }
+    private func summary(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map {
+            "\($0.location.line):\($0.location.column) \($0.severity.rawValue) \($0.path) \($0.value ?? "-")"
+        }
     }
 
     @Test(arguments: ["default", "high-contrast", "mono", "sunset"])
@@ -118,7 +121,7 @@ import Testing
         let cycle = ThemeLinter.lint(path: directory + "/a.json")
         #expect(
             cycle.contains {
-                $0.path == "inherits" && $0.message.contains("cycle") && $0.file.hasSuffix("b.json")
+                $0.path == "inherits" && $0.message.contains("cycle") && $0.location.file.hasSuffix("b.json")
             })
     }
 

@@ -136,16 +136,25 @@ import Testing
 
     @Test(arguments: [Size(columns: 0, rows: 0), Size(columns: 1, rows: 1), Size(columns: 3, rows: 2)])
     func widgetsSurviveTinyAreas(size: Size) {
-        var buffer = Buffer(size: size)
-        let area = buffer.area
+        // The tiny area sits inside a larger buffer filled with '#': a widget must neither crash
+        // nor draw outside the area it is given, however little room it has.
+        let margin = 2
+        var buffer = Buffer(
+            size: Size(columns: size.columns + 2 * margin, rows: size.rows + 2 * margin), filling: Cell("#"))
+        let area = Rect(x: margin, y: margin, width: size.columns, height: size.rows)
         let widgets: [any Widget] = [
             Box(title: "T"), Paragraph("text 会"), Button("Go"), ListView([.init("a", detail: "b")]),
             TextViewer("x\ny\nz"), TextField(TextFieldState(text: "会"), isFocused: true), TabBar(["a", "b"]),
             PageIndicator(count: 3, current: 2), Badge("B"), StatusLine("s", trailing: "t"), Banner("b"),
             Modal(size: Size(columns: 10, rows: 5)), HelpOverlay(KeyMap<String>([])),
         ]
-        for widget in widgets { widget.render(in: area, buffer: &buffer) }
-        #expect(buffer.size == size)
+        for widget in widgets {
+            widget.render(in: area, buffer: &buffer)
+            let outside = (0..<buffer.size.rows).flatMap { y in
+                (0..<buffer.size.columns).map { x in Point(x: x, y: y) }
+            }.filter { !area.contains($0) && buffer[$0.x, $0.y] != Cell("#") }
+            #expect(outside.isEmpty, "\(type(of: widget)) drew outside \(area) at \(outside)")
+        }
     }
 
     @Test func keyNamesRoundTrip() {

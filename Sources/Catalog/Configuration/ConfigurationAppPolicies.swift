@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// `appPolicies` (4.0+): the license agreement and per-locale privacy policies that
 /// `SubscriptionStoreView` links to.
 public struct ConfigurationAppPolicies: Sendable, Hashable {

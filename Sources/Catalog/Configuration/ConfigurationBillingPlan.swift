@@ -1,3 +1,4 @@
+import SourceDiagnostics
 import StoreCore
 
 /// A billing plan of a subscription (`billingPlans[]`, `.storekit` 5.0).

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// A localized name and description (`localizations[]` of products and groups).
 public struct ConfigurationLocalization: Sendable, Hashable {
     /// `en_US`, `zh_Hans`, or a bare language such as `ja`.

@@ -1,3 +1,4 @@
+import SourceDiagnostics
 import StoreCore
 
 /// A subscription offer as a `.storekit` file holds it. One shape serves every kind

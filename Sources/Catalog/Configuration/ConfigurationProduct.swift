@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// A product as a `.storekit` file holds it (`products[]`, `nonRenewingSubscriptions[]`, and
 /// the product part of every subscription).
 public struct ConfigurationProduct: Sendable, Hashable {

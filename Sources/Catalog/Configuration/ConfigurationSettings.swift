@@ -1,3 +1,4 @@
+import SourceDiagnostics
 import StoreCore
 
 /// The `settings` object: every key optional, absent means StoreKit's default.

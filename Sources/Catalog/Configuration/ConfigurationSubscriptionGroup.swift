@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// A subscription group (`subscriptionGroups[]`).
 public struct ConfigurationSubscriptionGroup: Sendable, Hashable {
     public var id: String

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// A `.storekit` file, faithfully: every key Kiosk knows, typed; every key it does not,
 /// kept in `unknownFields`. Optional arrays are nil when the file's version lacks the key.
 ///

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// The outcome of decoding a file: the value (nil when the file could not be read at all)
 /// and everything found wrong with it, in file order.
 ///

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// The state of decoding one document: the parsed tape and the diagnostics found so far.
 ///
 /// Decoders report and carry on (dropping only the value that is wrong), so one run lists

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// Reads the members of one JSON object by key, type-checking each and reporting problems.
 ///
 /// `Key` lists the keys the object may have; members never asked for are the unknown ones,
@@ -147,23 +149,8 @@ struct ObjectReader<Key: RawRepresentable & CaseIterable> where Key.RawValue == 
         let lowered = name.lowercased()
         for key in Key.allCases where key.rawValue.lowercased() == lowered { return key.rawValue }
         guard name.count >= 6 else { return nil }
-        return Key.allCases.map(\.rawValue).first { editDistance($0.lowercased(), lowered, limit: 2) <= 2 }
-    }
-}
-
-/// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.
-func editDistance(_ lhs: String, _ rhs: String, limit: Int) -> Int {
-    let left = Array(lhs.utf8)
-    let right = Array(rhs.utf8)
-    guard abs(left.count - right.count) <= limit else { return limit + 1 }
-    var previous = Array(0...right.count)
-    for (i, a) in left.enumerated() {
-        var current = [i + 1] + Array(repeating: 0, count: right.count)
-        for (j, b) in right.enumerated() {
-            current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1))
+        return Key.allCases.map(\.rawValue).first {
+            Suggestion.distance($0.lowercased(), lowered, limit: 2) <= 2
         }
-        guard current.min()! <= limit else { return limit + 1 }
-        previous = current
     }
-    return previous[right.count]
 }

@@ -1,3 +1,4 @@
+import SourceDiagnostics
 import StoreCore
 
 enum OfferKey: String, CaseIterable {

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 extension StoreKitDecoder {
     enum PoliciesKey: String, CaseIterable {
         case eula, policies

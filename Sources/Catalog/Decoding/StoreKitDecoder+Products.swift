@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// The keys of a product object; subscriptions add theirs to the same object.
 enum ProductKey: String, CaseIterable {
     case productID, type, displayPrice, familyShareable, internalID, referenceName, localizations

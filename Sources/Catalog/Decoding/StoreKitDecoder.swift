@@ -1,3 +1,4 @@
+import SourceDiagnostics
 import StoreCore
 
 /// Decodes a `.storekit` document into a `StoreKitConfiguration`, checking what Xcode checks

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// Writes a `StoreKitConfiguration` back as a `.storekit` file in Xcode's style.
 ///
 /// Keys follow the configuration's version the way Xcode does: an absent introductory

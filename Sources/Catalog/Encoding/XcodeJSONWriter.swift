@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// Writes JSON the way Xcode writes `.storekit` files, so re-encoded catalogs diff cleanly
 /// against Xcode's: two-space indent, `"key" : value`, keys sorted ignoring case, empty
 /// containers as `[\n\n]`, non-ASCII text unescaped, and a final newline.

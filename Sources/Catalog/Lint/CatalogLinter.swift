@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// Checks catalogs and paywall sidecars for `kiosk lint`.
 ///
 /// ```swift

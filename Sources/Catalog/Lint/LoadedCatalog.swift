@@ -1,3 +1,4 @@
+import SourceDiagnostics
 import StoreCore
 
 /// A catalog ready for the simulator and the paywall: the `.storekit` configuration, its

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// Decodes and checks a paywall sidecar, with the same positioned diagnostics as catalogs.
 final class PaywallDecoder {
     let context: DecodingContext

@@ -1,4 +1,5 @@
 import Foundation
+import SourceDiagnostics
 
 /// Checks theme files and reports every problem with its file, line and column.
 ///
@@ -10,20 +11,20 @@ public enum ThemeLinter {
     /// Every diagnostic for the theme at `path` and the themes it inherits from, in file order.
     /// `bundledThemes` is the directory of the bundled themes: an `inherits` name with no file
     /// beside the theme is looked up there, so a theme kept anywhere can inherit `default`.
-    public static func lint(path: String, bundledThemes: String? = nil) -> [ThemeDiagnostic] {
+    public static func lint(path: String, bundledThemes: String? = nil) -> [Diagnostic] {
         resolve(path: path, bundledThemes: bundledThemes).diagnostics
     }
 
     /// Reads the theme at `path` with its inheritance chain: the theme when there are no errors,
     /// and all diagnostics either way.
     static func resolve(path: String, bundledThemes: String? = nil) -> (
-        theme: Theme?, diagnostics: [ThemeDiagnostic]
+        theme: Theme?, diagnostics: [Diagnostic]
     ) {
         var leaf = ThemeFile(path: path)
         var chain: [ThemeFile] = []
         var visited: Set<String> = [standardized(path)]
         var current = leaf
-        var diagnostics: [ThemeDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         while true {
             chain.append(current)
             guard let inherits = current.inherits else { break }

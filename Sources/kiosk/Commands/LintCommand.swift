@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SourceDiagnostics
 import TerminalUI
 
 /// `kiosk lint FILE...`: validates catalogs (`.storekit`), paywall copy (`.paywall.json`) and
@@ -53,15 +54,6 @@ struct LintCommand: Command {
         return failed ? .failure : .success
     }
 
-    /// A theme's diagnostic in the catalog's shape, so one formatter prints both.
-    static func diagnostic(_ theme: ThemeDiagnostic) -> Diagnostic {
-        Diagnostic(
-            severity: theme.severity == .error ? .error : .warning,
-            location: SourceLocation(file: theme.file, line: theme.line, column: theme.column),
-            path: theme.path,
-            value: theme.value, message: theme.message)
-    }
-
     /// Diagnostics for one file; a file that cannot be read or is of an unknown kind is itself
     /// an error diagnostic, so one bad argument does not hide the others' results.
     static func lint(_ file: String) -> [Diagnostic] {
@@ -70,7 +62,7 @@ struct LintCommand: Command {
             if CatalogLinter.handles(path: file) { return try CatalogLinter.lint(path: file) }
             if file.hasSuffix(".json") {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    return ThemeLinter.lint(path: file).map(Self.diagnostic)  // names the unreadable file
+                    return ThemeLinter.lint(path: file)  // names the unreadable file
                 }
                 let bytes = [UInt8](data)
                 let (kind, reason) = LintFileKind.detect(path: file, bytes: bytes)
@@ -78,7 +70,7 @@ struct LintCommand: Command {
                 switch kind {
                 case .theme:
                     found = ThemeLinter.lint(path: file, bundledThemes: BundledResources.themesDirectory.path)
-                        .map(Self.diagnostic)
+                        
                 case .catalog: found = StoreKitConfiguration.decode(bytes, file: file).diagnostics
                 case .paywallCopy: found = PaywallCopy.decode(bytes, file: file).diagnostics
                 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SourceDiagnostics
 
 /// What `kiosk lint` takes a file for. The name decides for `.storekit` and `.paywall.json`; any
 /// other `.json` is judged by its top-level keys, so paywall copy named `copy.json` is not

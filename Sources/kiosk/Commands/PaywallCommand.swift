@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Paywall
+import PaywallCatalog
 import StoreCore
 import TerminalCurses
 import TerminalUI
@@ -65,9 +66,12 @@ struct PaywallCommand: Command {
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
         let theme = try loadTheme(arguments.value("theme") ?? "default")
-        let opened = try await storeOptions.open(command: "kiosk (paywall)")
+        // Read once: the store, the copy and the remote check all use this one value.
+        let catalog = try storeOptions.loadCatalog()
+        let opened = try await storeOptions.open(command: "kiosk (paywall)", catalog: catalog)
         do {
-            let code = try await run(on: opened, theme: theme, start: start, beforeMain: beforeMain)
+            let code = try await run(
+                on: opened, catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)
             await opened.close()
             return code
         } catch {
@@ -77,14 +81,13 @@ struct PaywallCommand: Command {
     }
 
     private func run(
-        on opened: OpenedStore, theme: Theme, start: ContinuousClock.Instant, beforeMain: Double
+        on opened: OpenedStore, catalog: LoadedCatalog, theme: Theme, start: ContinuousClock.Instant,
+        beforeMain: Double
     ) async throws -> ExitCode {
         let store = opened.store
-        var content = try PaywallContentLoader.content(catalogPath: storeOptions.catalogPath)
-        content.backendName = opened.backendName
+        let content = PaywallContent(catalog: catalog, backendName: opened.backendName)
         if let remote = storeOptions.remote {
-            try await RemoteCatalogCheck.check(
-                store: store, catalogPath: storeOptions.catalogPath, url: remote)
+            try await RemoteCatalogCheck.check(store: store, catalog: catalog, url: remote)
         }
         var app = PaywallApp(store: store, content: content, theme: theme)
         app.controlStyle = style

@@ -7,14 +7,8 @@ import StoreCore
 /// would show one app's marketing over another app's prices, so it is refused before the
 /// screen opens, with the fix spelled out.
 enum RemoteCatalogCheck {
-    static func check(store: any Store, catalogPath: String, url: URL) async throws {
-        let local: Set<String>
-        do {
-            local = Set(try LoadedCatalog.load(contentsOf: catalogPath).products().map(\.id))
-        } catch {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.dataError
-        }
+    static func check(store: any Store, catalog: LoadedCatalog, url: URL) async throws {
+        let local = Set(catalog.products().map(\.id))
         let served: [Product]
         do {
             served = try await store.allProducts()
@@ -23,7 +17,7 @@ enum RemoteCatalogCheck {
             throw ExitCode.failure
         }
         guard served.isEmpty || served.contains(where: { local.contains($0.id) }) else {
-            let file = URL(fileURLWithPath: catalogPath).lastPathComponent
+            let file = URL(fileURLWithPath: catalog.path).lastPathComponent
             Console.error(
                 "kiosk: \(url.absoluteString) sells none of the products in \(file): "
                     + "pass --catalog with the catalog kiosk serve was started with")

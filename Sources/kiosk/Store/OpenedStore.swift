@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import SharedState
 import Simulator
@@ -18,8 +19,8 @@ struct OpenedStore {
 
 extension StoreOptions {
     /// The ownership of the state directory (created if missing), opening this process's own
-    /// store on it only when it takes the state.
-    func ownership(command: String) throws -> StateOwnership {
+    /// store on it only when it takes the state (on `catalog`, when the caller already read it).
+    func ownership(command: String, catalog: LoadedCatalog? = nil) throws -> StateOwnership {
         let directory: URL
         do {
             directory = try state.create()
@@ -29,7 +30,7 @@ extension StoreOptions {
         }
         let options = self
         return StateOwnership(directory: directory, command: command) {
-            let (store, authority) = try options.makeStoreAndAuthority()
+            let (store, authority) = try options.makeStoreAndAuthority(catalog: catalog)
             return (store, authority.root)
         }
     }
@@ -37,14 +38,18 @@ extension StoreOptions {
     /// Opens the store the options name. On a state directory the first process owns it and
     /// serves it on its socket; any other process becomes that owner's client, so every kiosk
     /// on one state sees one store, live (docs/server.md, "Sharing a state").
-    /// - Parameter command: what this process is, for the others' messages ("kiosk store").
-    func open(command: String) async throws -> OpenedStore {
+    /// - Parameters:
+    ///   - command: what this process is, for the others' messages ("kiosk store").
+    ///   - catalog: the catalog, when the caller already read it (so it is read once).
+    func open(command: String, catalog: LoadedCatalog? = nil) async throws -> OpenedStore {
         if let remote {
             return OpenedStore(
                 store: try await makeAnyStore(), ownership: nil, backendName: remote.absoluteString)
         }
-        if isEphemeral { return OpenedStore(store: try makeStore(), ownership: nil, backendName: "sim") }
-        let ownership = try ownership(command: command)
+        if isEphemeral {
+            return OpenedStore(store: try makeStore(catalog: catalog), ownership: nil, backendName: "sim")
+        }
+        let ownership = try ownership(command: command, catalog: catalog)
         let directory = ownership.directory
         let role: StateOwnership.Role
         do {

@@ -122,24 +122,31 @@ struct StoreOptions: Sendable {
         }
     }
 
-    /// Loads the catalog, opens the signing authority and the ledger, and builds the store.
-    /// - Throws: `ExitCode.dataError` for a bad catalog, `.cannotCreate` for unusable state,
-    ///   after printing what is wrong.
-    func makeStore(frozenClock: Bool = false) throws -> SimulatedStore {
-        try makeStoreAndAuthority(frozenClock: frozenClock).store
-    }
-
-    /// `makeStore`, with the authority that signs for it (a server serves its root).
-    func makeStoreAndAuthority(frozenClock: Bool = false) throws -> (
-        store: SimulatedStore, authority: CertificateAuthority
-    ) {
-        let catalog: LoadedCatalog
+    /// Reads the catalog the options name. A command that needs it in several places (the
+    /// paywall: its store, its copy, the remote check) reads it once and hands the value on.
+    /// - Throws: `ExitCode.dataError` for a bad catalog, after printing what is wrong.
+    func loadCatalog() throws -> LoadedCatalog {
         do {
-            catalog = try LoadedCatalog.load(contentsOf: catalogPath)
+            return try LoadedCatalog.load(contentsOf: catalogPath)
         } catch {
             Console.error("kiosk: \(error)")
             throw ExitCode.dataError
         }
+    }
+
+    /// Loads the catalog (unless given), opens the signing authority and the ledger, and builds
+    /// the store.
+    /// - Throws: `ExitCode.dataError` for a bad catalog, `.cannotCreate` for unusable state,
+    ///   after printing what is wrong.
+    func makeStore(frozenClock: Bool = false, catalog: LoadedCatalog? = nil) throws -> SimulatedStore {
+        try makeStoreAndAuthority(frozenClock: frozenClock, catalog: catalog).store
+    }
+
+    /// `makeStore`, with the authority that signs for it (a server serves its root).
+    func makeStoreAndAuthority(frozenClock: Bool = false, catalog: LoadedCatalog? = nil) throws -> (
+        store: SimulatedStore, authority: CertificateAuthority
+    ) {
+        let catalog = try catalog ?? loadCatalog()
         let authority: CertificateAuthority
         let location: LedgerLocation
         do {

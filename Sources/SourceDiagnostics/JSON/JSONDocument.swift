@@ -80,9 +80,11 @@ public struct JSONDocument: Sendable {
         return key.withUTF8 { name in memberValue(named: name, in: node).map { $0.value } }
     }
 
-    /// Finds a member by its name's UTF-8 bytes without decoding any key that has no escape.
-    func memberValue(named name: UnsafeBufferPointer<UInt8>, in object: Node) -> (ordinal: Int, value: Node)?
-    {
+    /// Finds a member by its name's UTF-8 bytes without decoding any key that has no escape:
+    /// its position among the object's members (for duplicate checks) and its value.
+    public func memberValue(named name: UnsafeBufferPointer<UInt8>, in object: Node) -> (
+        ordinal: Int, value: Node
+    )? {
         var key = object + 1
         let end = Int(nodes[object].next)
         var ordinal = 0

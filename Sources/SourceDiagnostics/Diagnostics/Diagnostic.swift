@@ -1,7 +1,7 @@
-/// One problem found in a data file (a catalog, a paywall sidecar, later a theme): where it
-/// is, which value it is about, and what to do about it.
+/// One problem found in a data file (a catalog, a paywall sidecar, a theme): where it is,
+/// which value it is about, and what to do about it.
 ///
-/// Other modules that lint JSON files reuse this type together with `JSONDocument` and
+/// Every module that lints a file uses this type together with `JSONDocument` and
 /// `DiagnosticFormatter`, so every `kiosk lint` line looks the same.
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var severity: Severity

@@ -9,6 +9,16 @@ public enum DiagnosticFormatter {
             ? prefix + diagnostic.message : prefix + diagnostic.path + ": " + diagnostic.message
     }
 
+    /// `file:line:col: error|warning: path = value: message`: the line with the offending value
+    /// shown, for errors printed away from `kiosk lint` (a theme that cannot be used), where the
+    /// reader has no JSON output to look the value up in.
+    public static func lineShowingValue(for diagnostic: Diagnostic) -> String {
+        var subject = diagnostic.path
+        if let value = diagnostic.value { subject += subject.isEmpty ? value : " = \(value)" }
+        return "\(diagnostic.location): \(diagnostic.severity.rawValue): "
+            + (subject.isEmpty ? "" : "\(subject): ") + diagnostic.message
+    }
+
     /// One line per diagnostic, each ending in a newline; empty when there is nothing to say.
     public static func text(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { line(for: $0) + "\n" }.joined()

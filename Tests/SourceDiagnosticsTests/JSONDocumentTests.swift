@@ -1,4 +1,4 @@
-import Catalog
+import SourceDiagnostics
 import Testing
 
 @Suite("JSON parser")

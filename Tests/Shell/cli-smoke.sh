@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# A clean-state smoke run of the kiosk binary as a shell script drives it: exit codes, which
+# stream each output goes to, and state that outlives a process. HOME and XDG_STATE_HOME point
+# into a fresh temporary directory, so nothing of the user's is read or written.
+# Prints one line per check and "N passed, N failed"; exits 1 when any check failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+KIOSK="${KIOSK:-$PWD/.build/debug/kiosk}"
+if [[ ! -x "$KIOSK" ]]; then
+    echo "cli-smoke: no kiosk binary at $KIOSK: run swift build first" >&2
+    exit 1
+fi
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+export HOME="$scratch/home" XDG_STATE_HOME="$scratch/xdg" NO_COLOR=1
+unset KIOSK_SERVER_TOKEN KIOSK_LOG
+mkdir -p "$HOME"
+state="$scratch/state"
+passed=0
+failed=0
+
+# run EXIT_CODE COMMAND...: runs the command, keeps its stdout and stderr in $out and $err,
+# and fails the check unless it exited with EXIT_CODE.
+run() {
+    local expected=$1
+    shift
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    status=$?
+    out="$(cat "$scratch/out")"
+    err="$(cat "$scratch/err")"
+    [[ $status == "$expected" ]] || { reason="exit $status, expected $expected; stderr: ${err:0:200}"; return 1; }
+}
+
+# check NAME COMMANDS: one check; COMMANDS is shell code that returns non-zero (setting
+# $reason when it can) when the check fails.
+check() {
+    local name=$1
+    reason=""
+    if eval "$2"; then
+        passed=$((passed + 1))
+        echo "ok     $name"
+    else
+        failed=$((failed + 1))
+        echo "FAILED $name${reason:+: $reason}"
+    fi
+}
+
+contains() { [[ $1 == *"$2"* ]] || { reason="expected '$2' in: ${1:0:200}"; return 1; }; }
+empty() { [[ -z $1 ]] || { reason="expected nothing, got: ${1:0:200}"; return 1; }; }
+
+check "--help prints usage on stdout and exits 0" \
+    'run 0 "$KIOSK" --help && contains "$out" "USAGE: kiosk" && empty "$err"'
+check "an unknown option is a usage error: exit 64, the reason on stderr, nothing on stdout" \
+    'run 64 "$KIOSK" --no-such-option && empty "$out" && contains "$err" "--no-such-option"'
+check "every bundled catalog, paywall copy and theme lints clean" \
+    'run 0 "$KIOSK" lint catalogs/*.storekit catalogs/*.paywall.json themes/*.json && empty "$out"'
+
+# Beside a copy of the default theme it inherits from, so its only problem is the colour.
+cp themes/default.json "$scratch/default.json"
+printf '{"name": "broken", "inherits": "default", "roles": {"cta": {"fg": "blue"}}}\n' >"$scratch/broken.json"
+check "a broken theme: exit 1, file:line:col on stdout, the count on stderr" \
+    'run 1 "$KIOSK" lint "$scratch/broken.json" && contains "$out" "$scratch/broken.json:1:" \
+        && contains "$out" "roles.cta.fg" && contains "$err" "1 error"'
+check "lint --json prints a JSON array a script can read" \
+    'run 1 "$KIOSK" lint --json "$scratch/broken.json" \
+        && python3 -c "import json,sys; d=json.load(sys.stdin); assert d[0][\"severity\"]==\"error\" and d[0][\"path\"]==\"roles.cta.fg\"" <<<"$out"'
+
+check "store products on a fresh state directory" \
+    'run 0 "$KIOSK" store products --state "$state" && contains "$out" "com.kiosk.lumen.filmpack"'
+check "a purchase in one process is an entitlement in the next" \
+    'run 0 "$KIOSK" store buy com.kiosk.lumen.filmpack --state "$state" \
+        && run 0 "$KIOSK" store entitlements --state "$state" && contains "$out" "com.kiosk.lumen.filmpack"'
+check "without --state the store lives under \$XDG_STATE_HOME/kiosk" \
+    'run 0 "$KIOSK" store products && [[ -d "$XDG_STATE_HOME/kiosk" ]] || { reason="${reason:-no $XDG_STATE_HOME/kiosk}"; false; }'
+check "the paywall renders its first frame headless, with the catalog copy" \
+    'run 0 "$KIOSK" --ephemeral --dump 80x24 && contains "$out" "Subscribe" && contains "$out" "demo.storekit"'
+check "--ephemeral writes no state" \
+    'XDG_STATE_HOME="$scratch/untouched" run 0 "$KIOSK" store buy com.kiosk.lumen.aicredits10 --ephemeral \
+        && [[ ! -e "$scratch/untouched" && ! -e "$HOME/.local" ]] || { reason="${reason:-state was written}"; false; }'
+
+echo "$passed passed, $failed failed"
+((failed == 0))
