@@ -70,7 +70,7 @@ struct LintCommand: Command {
                 switch kind {
                 case .theme:
                     found = ThemeLinter.lint(path: file, bundledThemes: BundledResources.themesDirectory.path)
-                        
+
                 case .catalog: found = StoreKitConfiguration.decode(bytes, file: file).diagnostics
                 case .paywallCopy: found = PaywallCopy.decode(bytes, file: file).diagnostics
                 }
