@@ -35,6 +35,18 @@ public final class HTTPServer: Sendable {
         var isShuttingDown = false
         var connections = 0
         var acceptorDone = false
+        /// Open connections by descriptor; a slot leaves before its descriptor is closed, so an
+        /// eviction never shuts down a reused number.
+        var slots: [Int32: ConnectionSlot] = [:]
+
+        /// Closes the connection idle the longest; false when every connection is busy.
+        func evictOldestIdle() -> Bool {
+            let idle = slots.values.compactMap { slot in slot.idleStart.map { (slot, $0) } }
+            for (slot, since) in idle.sorted(by: { $0.1 < $1.1 }) where slot.evict(ifIdleSince: since) {
+                return true
+            }
+            return false
+        }
     }
 
     public init(configuration: HTTPServerConfiguration = .init(), handler: @escaping Handler)
@@ -42,24 +54,9 @@ public final class HTTPServer: Sendable {
     {
         // A client that vanishes mid-write must be an EPIPE, not the end of the process.
         signal(SIGPIPE, SIG_IGN)
-        guard let address = Posix.address(host: configuration.host, port: configuration.port) else {
-            throw .invalidAddress("\(configuration.host):\(configuration.port)")
-        }
-        let fd: Int32
-        do {
-            fd = try Posix.socket()
-        } catch {
-            throw .io(error)
-        }
-        do {
-            try Posix.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
-            try Posix.bind(fd, address)
-            try Posix.listen(fd, backlog: 1024)
-            self.port = UInt16(bigEndian: try Posix.localAddress(fd).sin_port)
-        } catch {
-            Posix.close(fd)
-            throw .io(error)
-        }
+        let (fd, port) = try Posix.listeningSocket(
+            host: configuration.host, port: configuration.port, backlog: 1024)
+        self.port = port
         do {
             self.wake = try Posix.pipe()
         } catch {
@@ -147,21 +144,26 @@ public final class HTTPServer: Sendable {
                 return
             }
             guard ready[0] != 0, let client = try? Posix.accept(listener) else { continue }
+            let slot = ConnectionSlot(fd: client)
             let admitted = state.withLock { state in
-                guard state.connections < configuration.maxConnections, !state.isShuttingDown else {
+                guard !state.isShuttingDown else { return false }
+                // Connections that send nothing must not lock out one that sends a request.
+                if state.connections >= configuration.maxConnections && !state.evictOldestIdle() {
                     return false
                 }
                 state.connections += 1
+                state.slots[client] = slot
                 return true
             }
             guard admitted else {
-                let connection = Connection(fd: client, server: self)
+                let connection = Connection(fd: client, server: self, slot: slot)
                 connection.send(configuration.errorResponse(503, "too many connections"), close: true)
                 Posix.close(client)
                 continue
             }
             let thread = Thread { [self] in
-                Connection(fd: client, server: self).run()
+                Connection(fd: client, server: self, slot: slot).run()
+                state.withLock { $0.slots[client] = nil }
                 Posix.close(client)
                 state.withLock { $0.connections -= 1 }
             }
