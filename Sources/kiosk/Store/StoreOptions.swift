@@ -41,6 +41,8 @@ struct StoreOptions {
     var remote: URL?
     var serverToken: String?
     var rootPath: String?
+    /// `kiosk store reset`: a damaged state directory is moved aside instead of refused.
+    var resetsDamagedState = false
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let catalog = arguments.value("catalog")
@@ -151,6 +153,7 @@ struct StoreOptions {
         }
         let authority: CertificateAuthority
         let location: LedgerLocation
+        if !isEphemeral { try state.checkHealth(resetting: resetsDamagedState) }
         do {
             if isEphemeral {
                 authority = try CertificateAuthority.ephemeral()
