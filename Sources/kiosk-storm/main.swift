@@ -37,7 +37,7 @@ do {
         }
         if case .success(let verification) = result {
             // One write(2) per line: nothing waits in a buffer when the kill comes.
-            let line = Array("ACK k\(key) \(account) \(verification.unsafePayloadValue.id)\n".utf8)
+            let line = Array("ACK k\(key) \(account) \(verification.unsafePayloadValue.id) \(product)\n".utf8)
             _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
         }
         if key % 7 == 0 { _ = try await store.advanceClock(by: 3 * 86_400) }  // renewals

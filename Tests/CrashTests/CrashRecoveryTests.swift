@@ -29,6 +29,7 @@ import Testing
         var key: String
         var account: String
         var transactionID: UInt64
+        var productID: String
     }
 
     @Test func noAcknowledgedPurchaseIsLostOrDuplicatedAcrossFiftyKills() async throws {
@@ -53,9 +54,11 @@ import Testing
             let lines = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             for line in lines.split(separator: "\n") {
                 let fields = line.split(separator: " ")
-                guard fields.count == 4, fields[0] == "ACK", let id = UInt64(fields[3]) else { continue }
+                guard fields.count == 5, fields[0] == "ACK", let id = UInt64(fields[3]) else { continue }
                 acknowledged.append(
-                    Acknowledgement(key: String(fields[1]), account: String(fields[2]), transactionID: id))
+                    Acknowledgement(
+                        key: String(fields[1]), account: String(fields[2]), transactionID: id,
+                        productID: String(fields[4])))
             }
             nextKey = (acknowledged.compactMap { Int($0.key.dropFirst()) }.max() ?? nextKey - 1) + 1
             try await verify(directory: directory, acknowledged: acknowledged, round: round)
@@ -85,7 +88,7 @@ import Testing
         // Retrying an acknowledged purchase with its key returns the same transaction.
         if let ack = acknowledged.last {
             let replay = try await SimulatedStore.$requestAccount.withValue(ack.account) {
-                try await store.purchase("com.kiosk.lumen.aicredits10", options: [.idempotencyKey(ack.key)])
+                try await store.purchase(ack.productID, options: [.idempotencyKey(ack.key)])
             }
             guard case .success(let verification) = replay else {
                 Issue.record("round \(round): replaying \(ack.key) gave \(replay)")
