@@ -60,7 +60,17 @@ struct ThemeFile {
             isReadable = false
             return
         }
-        var parser = PositionedJSONParser(Array(data))
+        parse(Array(data))
+    }
+
+    /// Checks `contents` as the file at `path` (the fuzzing harness hands bytes directly).
+    init(path: String, contents: [UInt8]) {
+        self.path = path
+        parse(contents)
+    }
+
+    private mutating func parse(_ contents: [UInt8]) {
+        var parser = PositionedJSONParser(contents)
         do {
             read(document: try parser.parse())
         } catch {
