@@ -66,3 +66,16 @@ import Testing
         #expect(parsed.positionals == ["buy", "-tip"] && parsed.flag("json"))
     }
 }
+
+/// `kiosk keys add --public-key` names what is wrong with the path (issue 11, item 7).
+@Suite struct KeyFileMessageTests {
+    @Test func aDirectoryAsPublicKeyIsADataError() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let arguments = [
+            "keys", "add", "--key-id", "K1", "--issuer", "I", "--state", scratch.path + "/state",
+        ]
+        #expect(await Kiosk.run(arguments + ["--public-key", scratch.path]) == 65)
+    }
+}
