@@ -50,6 +50,23 @@ import Testing
         }
     }
 
+    @Test func aFastTimeRateStopsAtTheLastSignableDate() async throws {
+        let wall = ManualWallClock()
+        let signer = try CoveringSigner(authority: .ephemeral())
+        let store = try SimulatedStore(
+            catalog: TestCatalog(), ledger: .memory, signer: signer, wallClock: { wall.now })
+        try await store.apply(.timeRate(.oneSecondIsOneDay))
+        _ = try await store.purchase("basic.monthly")
+        // Twenty years of store time at a day a second: the clock stops at the signer's limit.
+        wall.advance(20 * 365)
+        #expect(try await store.now() == signer.latestSigningDate)
+        guard case .success(let verification) = try await store.purchase("gems") else {
+            Issue.record("the store is wedged at the end of time")
+            return
+        }
+        #expect(try verification.payloadValue.purchaseDate <= signer.latestSigningDate)
+    }
+
     @Test func aBackdatedPurchaseBefore1970IsRefused() async throws {
         let store = try SimulatedStore.makeForTest()
         let ancient = Date(timeIntervalSince1970: -1e12)
