@@ -131,7 +131,7 @@ func servesOthers(_ port: UInt16) throws -> Bool {
     /// A request past the limit closes the oldest idle connection and is served; the first-byte
     /// deadline frees the other places.
     @Test func manyIdleConnectionsMakeRoomThenAreClosed() async throws {
-        let configuration = HTTPServerConfiguration(idleTimeout: 60, firstByteTimeout: 1, maxConnections: 64)
+        let configuration = HTTPServerConfiguration(idleTimeout: 60, firstByteTimeout: 3, maxConnections: 64)
         try await withServer(configuration) { server in
             let port = server.port
             let (overflow, allClosed, servedAfter) = try await blocking {
