@@ -26,6 +26,7 @@ import Testing
         let v6 = try serve(["--listen", "[::1]:21679"]).listen
         #expect(v6 == ListenAddress(host: "::1", port: 21679, isIPv6: true) && v6.isLoopback)
         #expect(v6.authority(port: 5) == "[::1]:5")
+        #expect(v6.exposureWarning(url: "http://[::1]:5") == nil)
     }
 
     @Test func otherAddressesNeedExposeAndNameTheRisk() throws {
@@ -34,7 +35,9 @@ import Testing
             #expect(
                 message?.contains("--expose") == true && message?.contains("plain HTTP") == true, "\(address)"
             )
-            #expect(try !serve(["--listen", address, "--expose"]).listen.isLoopback)
+            let exposed = try serve(["--listen", address, "--expose"]).listen
+            let warning = exposed.exposureWarning(url: "http://" + exposed.authority(port: 1))
+            #expect(warning?.contains("plain HTTP") == true && warning?.contains("bearer token") == true)
         }
     }
 

@@ -72,6 +72,13 @@ struct ListenAddress: Equatable, Sendable {
         return host.split(separator: ".").first == "127"
     }
 
+    /// What `kiosk serve --expose` prints when other machines can connect; nil on loopback.
+    func exposureWarning(url: String) -> String? {
+        guard !isLoopback else { return nil }
+        return "warning: listening on \(url), reachable from other machines (--expose): the bearer token and "
+            + "every purchase cross the network as plain HTTP; anyone on the path can read them"
+    }
+
     /// The address as a URL authority: `127.0.0.1:8686`, `[::1]:8686`.
     func authority(port: UInt16) -> String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
 

@@ -100,12 +100,7 @@ struct ServeCommand: Command {
             return .cannotCreate
         }
         let url = "http://\(listen.authority(port: http.port))"
-        if !listen.isLoopback {
-            Console.error(
-                "kiosk serve: warning: listening on \(url), reachable from other machines (--expose): the bearer "
-                    + "token and every purchase cross the network as plain HTTP; anyone on the path can read them"
-            )
-        }
+        if let warning = listen.exposureWarning(url: url) { Console.error("kiosk serve: \(warning)") }
         var lines = ["kiosk serve: listening on \(url)"]
         if storeOptions.isEphemeral { lines.append("  token:            \(token)") }
         lines += [
