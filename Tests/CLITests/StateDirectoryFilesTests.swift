@@ -28,6 +28,9 @@ import Testing
         #expect(
             StateDirectory(explicitPath: directory.path).tightenPermissions().count == 1, "only the directory"
         )
+        try Data("short\n".utf8).write(to: URL(fileURLWithPath: token))
+        let weak = StateDirectory(explicitPath: directory.path).tightenPermissions()
+        #expect(weak.contains { $0.contains(token) && $0.contains("at least 16") }, "\(weak)")
     }
 
     @Test func aStateDirectoryThatIsAFileIsNamedInPlainWords() async throws {

@@ -14,7 +14,7 @@ extension StateDirectory {
     ]
 
     /// Sets every secret file readable by others to 0600, and returns one warning per change,
-    /// plus one for a directory others may read or write. The directory itself is only warned
+    /// plus one for a directory others may read or write and one for a weak `server-token`. The directory itself is only warned
     /// about: `--state` may name a directory shared on purpose, whose mode is not ours to change.
     func tightenPermissions() -> [String] {
         var warnings: [String] = []
@@ -34,6 +34,13 @@ extension StateDirectory {
                 warnings.append(
                     "\(path) is mode \(Self.octal(mode)), readable by others: run chmod 600 \(path)")
             }
+        }
+        let tokenPath = url.appendingPathComponent(ServerToken.fileName).path
+        if let text = try? String(contentsOfFile: tokenPath, encoding: .utf8),
+            let weakness = ServerToken.weakness(of: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            warnings.append(
+                "the token in \(tokenPath) \(weakness); delete the file and kiosk serve makes a strong one")
         }
         return warnings
     }
