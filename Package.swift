@@ -126,5 +126,17 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),
         .testTarget(
             name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI", "CNCursesW"]),
+
+        // The decoders at the edges as fuzz targets, for libFuzzer and the mutation runner.
+        .target(
+            name: "FuzzTargets", dependencies: ["Catalog", "HTTP", "Signing", "StoreCore", "TerminalUI"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], exclude: ["Corpus", "Regressions"]),
     ]
 )
+
+// libFuzzer's driver: only with KIOSK_FUZZ=1 and -sanitize=fuzzer (scripts/fuzz), where
+// libFuzzer provides main(); an ordinary build has nothing to link it with.
+if Context.environment["KIOSK_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "kiosk-fuzz", dependencies: ["FuzzTargets"]))
+    package.products.append(.executable(name: "kiosk-fuzz", targets: ["kiosk-fuzz"]))
+}

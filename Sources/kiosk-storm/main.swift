@@ -5,7 +5,7 @@ import Simulator
 import StoreCore
 
 // `kiosk-storm STATE_DIR FIRST_KEY`: a storm of purchases and renewals against a ledger, for
-// the crash test. After each purchase commits it prints `ACK <key> <account> <transaction ID>`
+// the crash test. After each purchase commits it prints `ACK <key> <account> <transaction ID> <product>`
 // on standard output, unbuffered: a line printed is an acknowledged purchase, which must
 // survive a SIGKILL at any instant. It runs until it is killed. Each purchase also carries an
 // app-account token of its own, the same on every retry of its key, so the crash test can tell
@@ -60,7 +60,7 @@ do {
         }
         if case .success(let verification) = result {
             // One write(2) per line: nothing waits in a buffer when the kill comes.
-            let line = Array("ACK k\(key) \(account) \(verification.unsafePayloadValue.id)\n".utf8)
+            let line = Array("ACK k\(key) \(account) \(verification.unsafePayloadValue.id) \(product)\n".utf8)
             _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
         }
         if key % 7 == 0 { _ = try await store.advanceClock(by: 3 * 86_400) }  // renewals

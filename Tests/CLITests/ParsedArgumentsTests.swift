@@ -31,7 +31,11 @@ import Testing
 
     @Test(arguments: [
         (["--nope"], "unknown option '--nope' for 'kiosk t'"),
-        (["-x"], "unknown option '-x' for 'kiosk t'"),
+        (
+            ["-x"],
+            "unknown option '-x' for 'kiosk t'; a value beginning with '-' (such as a product ID) goes after '--', "
+                + "which ends the options: kiosk t ... -- -x"
+        ),
         (["--root"], "'--root' needs a value (FILE)"),
         (["--json=1"], "'--json' takes no value"),
         (["--root", "a", "--root", "b"], "'--root' is given twice"),

@@ -30,6 +30,7 @@ import Testing
         var key: String
         var account: String
         var transactionID: UInt64
+        var productID: String
     }
 
     @Test func noAcknowledgedPurchaseIsLostOrDuplicatedAcrossFiftyKills() async throws {
@@ -55,9 +56,10 @@ import Testing
             let lines = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             for line in lines.split(separator: "\n") {
                 let fields = line.split(separator: " ")
-                guard fields.count == 4, fields[0] == "ACK", let id = UInt64(fields[3]) else { continue }
+                guard fields.count == 5, fields[0] == "ACK", let id = UInt64(fields[3]) else { continue }
                 let ack = Acknowledgement(
-                    key: String(fields[1]), account: String(fields[2]), transactionID: id)
+                    key: String(fields[1]), account: String(fields[2]), transactionID: id,
+                    productID: String(fields[4]))
                 // A key retried after a kill must name the transaction it made the first time.
                 let first = transactionOfKey[ack.key, default: id]
                 #expect(first == id, "round \(round): key \(ack.key) was applied twice: \(first) and \(id)")
@@ -92,7 +94,7 @@ import Testing
         // Retrying an acknowledged purchase with its key returns the same transaction.
         if let ack = acknowledged.last {
             let replay = try await SimulatedStore.$requestAccount.withValue(ack.account) {
-                try await store.purchase("com.kiosk.lumen.aicredits10", options: [.idempotencyKey(ack.key)])
+                try await store.purchase(ack.productID, options: [.idempotencyKey(ack.key)])
             }
             guard case .success(let verification) = replay else {
                 Issue.record("round \(round): replaying \(ack.key) gave \(replay)")

@@ -11,10 +11,10 @@ import Testing
     }
 
     @Test func aGivenTokenIsWrittenWhereClientsLook() async throws {
-        let server = try await ServeProcess.start(arguments: ["--token", "given-token-1"])
+        let server = try await ServeProcess.start(arguments: ["--token", "given-token-for-tests-1"])
         defer { server.stop() }
         let file = (server.state as NSString).appendingPathComponent("server-token")
-        #expect(try String(contentsOfFile: file, encoding: .utf8) == "given-token-1\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "given-token-for-tests-1\n")
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         // A client given only the server's --state finds it.

@@ -40,6 +40,10 @@ import Testing
         "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n",
         "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
         "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        // Signed sizes once indexed before the chunk and crashed the server (found by fuzzing).
+        "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n-1e308a\r\nds\r\n0\r\n\r\n",
+        "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nhello\r\n0\r\n\r\n",
+        "POST /x HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n",
         "GET x HTTP/1.1\r\nHost: h\r\n\r\n",
     ])
     func malformedIs400(_ text: String) {

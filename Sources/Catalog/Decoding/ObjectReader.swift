@@ -72,7 +72,7 @@ struct ObjectReader<Key: RawRepresentable & CaseIterable> where Key.RawValue == 
     }
 
     /// An integer of at least `minimum`.
-    mutating func int(_ key: Key, required: Bool = false, minimum: Int = .min) -> Int? {
+    mutating func int(_ key: Key, required: Bool = false, minimum: Int = .min, maximum: Int = .max) -> Int? {
         guard let value = present(key, required: required) else { return nil }
         guard let number = document.int(value) else {
             if document.kind(of: value) == .number {
@@ -84,6 +84,10 @@ struct ObjectReader<Key: RawRepresentable & CaseIterable> where Key.RawValue == 
         }
         guard number >= minimum else {
             context.error("\"\(key.rawValue)\" must be at least \(minimum)", at: value)
+            return nil
+        }
+        guard number <= maximum else {
+            context.error("\"\(key.rawValue)\" must be at most \(maximum)", at: value)
             return nil
         }
         return number

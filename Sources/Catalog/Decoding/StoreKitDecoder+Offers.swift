@@ -7,6 +7,9 @@ enum OfferKey: String, CaseIterable {
 }
 
 extension StoreKitDecoder {
+    /// The most periods an offer may run: ten times what App Store Connect allows.
+    static let maximumOfferPeriods = 120
+
     enum BillingPlanKey: String, CaseIterable {
         case billingPlanType, displayPrice, commitmentDisplayPrice, internalID, isEnabled
     }
@@ -22,7 +25,9 @@ extension StoreKitDecoder {
         let mode = reader.enumeration(
             .paymentMode, as: SubscriptionOffer.PaymentMode.self, noun: "payment mode", required: true)
         let period = reader.period(.subscriptionPeriod, required: true)
-        let count = reader.int(.numberOfPeriods, minimum: 1)
+        // Bounded so every offer ends at a date the store can represent and sign (the App
+        // Store itself allows at most 12 periods).
+        let count = reader.int(.numberOfPeriods, minimum: 1, maximum: StoreKitDecoder.maximumOfferPeriods)
         let price = reader.price(.displayPrice)
         let plan = reader.enumeration(
             .billingPlanType, as: BillingPlan.PlanType.self, noun: "billing plan type")

@@ -8,7 +8,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case connectionClosed
     /// Nothing arrived within the allowed time.
     case timedOut
-    /// An address that is not `host:port` with an IPv4 host.
+    /// An address that is not a numeric IPv4 or IPv6 host with a port.
     case invalidAddress(String)
 
     public var description: String {
@@ -17,7 +17,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformed(let what): "malformed HTTP: \(what)"
         case .connectionClosed: "the connection closed before the message was complete"
         case .timedOut: "timed out waiting for the peer"
-        case .invalidAddress(let text): "'\(text)' is not an address like 127.0.0.1:8686"
+        case .invalidAddress(let text): "'\(text)' is not an address like 127.0.0.1:8686 or [::1]:8686"
         }
     }
 }

@@ -25,7 +25,10 @@ public struct HTTPRequest: Sendable, Hashable {
         guard let mark = target.firstIndex(of: "?") else { return [:] }
         var result: [String: String] = [:]
         for pair in target[target.index(after: mark)...].split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            // Keep empty pieces: "?=" is a pair with no name, and dropping them left no parts
+            // to read (a crash schemathesis found).
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(
+                String.init)
             let name = parts[0].removingPercentEncoding ?? parts[0]
             result[name] = parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : ""
         }

@@ -110,7 +110,11 @@ public struct HTTPRequestParser: Sendable {
             let line = String(decoding: buffer[position..<lineEnd], as: UTF8.self)
             let sizeText = line.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 .trimmingCharacters(in: .whitespaces)
-            guard !sizeText.isEmpty, sizeText.count <= 8, let size = Int(sizeText, radix: 16) else {
+            // Hex digits only: Int(_:radix:) also takes a sign, and a negative size would
+            // index before the chunk (a crash found by the fuzzer, Regressions/http-request-*).
+            guard !sizeText.isEmpty, sizeText.count <= 8, sizeText.allSatisfy(\.isHexDigit),
+                let size = Int(sizeText, radix: 16)
+            else {
                 throw Failure(status: 400, reason: "bad chunk size '\(line)'")
             }
             position = lineEnd + 2

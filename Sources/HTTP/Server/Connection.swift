@@ -11,6 +11,8 @@ import Synchronization
 struct Connection {
     let fd: Int32
     let server: HTTPServer
+    /// Tells the acceptor when this connection waits idle (it may then be closed for a new one).
+    let slot: ConnectionSlot
     /// Runs the handlers' tasks on this connection's thread.
     private let executor = ConnectionExecutor()
 
@@ -29,6 +31,7 @@ struct Connection {
             maxHeaderCount: configuration.maxHeaderCount)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var requestStarted: Date?
+        var heardFrom = false
         while true {
             // Serve every request already buffered (pipelining) before reading more.
             do {
@@ -47,7 +50,10 @@ struct Connection {
                 requestStarted = start
                 deadline = start.addingTimeInterval(configuration.requestTimeout)
             } else {
-                deadline = Date().addingTimeInterval(configuration.idleTimeout)
+                // A connection that never sent a byte gets the short first-byte deadline.
+                let wait = heardFrom ? configuration.idleTimeout : configuration.firstByteTimeout
+                deadline = Date().addingTimeInterval(wait)
+                slot.markIdle()
             }
             switch waitReadable(until: deadline) {
             case .readable: break
@@ -58,7 +64,10 @@ struct Connection {
                 }
                 return
             }
-            guard let count = try? Posix.receive(fd, into: &buffer), count > 0 else { return }
+            guard slot.markBusy(), let count = try? Posix.receive(fd, into: &buffer), count > 0 else {
+                return
+            }
+            heardFrom = true
             parser.append(buffer[..<count])
             if requestStarted == nil { requestStarted = Date() }
         }

@@ -35,6 +35,18 @@ public final class HTTPServer: Sendable {
         var isShuttingDown = false
         var connections = 0
         var acceptorDone = false
+        /// Open connections by descriptor; a slot leaves before its descriptor is closed, so an
+        /// eviction never shuts down a reused number.
+        var slots: [Int32: ConnectionSlot] = [:]
+
+        /// Closes the connection idle the longest; false when every connection is busy.
+        func evictOldestIdle() -> Bool {
+            let idle = slots.values.compactMap { slot in slot.idleStart.map { (slot, $0) } }
+            for (slot, since) in idle.sorted(by: { $0.1 < $1.1 }) where slot.evict(ifIdleSince: since) {
+                return true
+            }
+            return false
+        }
     }
 
     public init(configuration: HTTPServerConfiguration = .init(), handler: @escaping Handler)
@@ -47,7 +59,8 @@ public final class HTTPServer: Sendable {
             fd = try Self.listenUnix(path)
             self.port = 0
         } else {
-            let (tcp, port) = try Self.listenTCP(configuration)
+            let (tcp, port) = try Posix.listeningSocket(
+                host: configuration.host, port: configuration.port, backlog: 1024)
             fd = tcp
             self.port = port
         }
@@ -60,29 +73,6 @@ public final class HTTPServer: Sendable {
         self.listener = fd
         self.configuration = configuration
         self.handler = handler
-    }
-
-    private static func listenTCP(_ configuration: HTTPServerConfiguration) throws(HTTPError) -> (
-        Int32, UInt16
-    ) {
-        guard let address = Posix.address(host: configuration.host, port: configuration.port) else {
-            throw .invalidAddress("\(configuration.host):\(configuration.port)")
-        }
-        let fd: Int32
-        do {
-            fd = try Posix.socket()
-        } catch {
-            throw .io(error)
-        }
-        do {
-            try Posix.setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
-            try Posix.bind(fd, address)
-            try Posix.listen(fd, backlog: 1024)
-            return (fd, UInt16(bigEndian: try Posix.localAddress(fd).sin_port))
-        } catch {
-            Posix.close(fd)
-            throw .io(error)
-        }
     }
 
     private static func listenUnix(_ path: String) throws(HTTPError) -> Int32 {
@@ -180,21 +170,26 @@ public final class HTTPServer: Sendable {
                 return
             }
             guard ready[0] != 0, let client = try? Posix.accept(listener) else { continue }
+            let slot = ConnectionSlot(fd: client)
             let admitted = state.withLock { state in
-                guard state.connections < configuration.maxConnections, !state.isShuttingDown else {
+                guard !state.isShuttingDown else { return false }
+                // Connections that send nothing must not lock out one that sends a request.
+                if state.connections >= configuration.maxConnections && !state.evictOldestIdle() {
                     return false
                 }
                 state.connections += 1
+                state.slots[client] = slot
                 return true
             }
             guard admitted else {
-                let connection = Connection(fd: client, server: self)
+                let connection = Connection(fd: client, server: self, slot: slot)
                 connection.send(configuration.errorResponse(503, "too many connections"), close: true)
                 Posix.close(client)
                 continue
             }
             let thread = Thread { [self] in
-                Connection(fd: client, server: self).run()
+                Connection(fd: client, server: self, slot: slot).run()
+                state.withLock { $0.slots[client] = nil }
                 Posix.close(client)
                 state.withLock { $0.connections -= 1 }
             }

@@ -18,9 +18,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var requestTimeout: Double
     /// Seconds a keep-alive connection may sit with no request before it is closed.
     public var idleTimeout: Double
+    /// Seconds a new connection may take to send its first byte: connections that never
+    /// speak are closed long before `idleTimeout`, so they cannot fill `maxConnections`.
+    public var firstByteTimeout: Double
     /// Seconds a write may block on a client that does not read.
     public var sendTimeout: Double
-    /// Connections served at once (one thread each); more are answered 503 and closed.
+    /// Connections served at once (one thread each). At the limit a new connection closes the
+    /// connection idle the longest; only when none is idle is it answered 503 and closed.
     public var maxConnections: Int
     /// Seconds between heartbeat comments on event streams.
     public var heartbeatInterval: Double
@@ -30,7 +34,7 @@ public struct HTTPServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, maxHeaderBytes: Int = 16 * 1024,
         maxBodyBytes: Int = 1024 * 1024, maxHeaderCount: Int = 100, requestTimeout: Double = 10,
-        idleTimeout: Double = 60,
+        idleTimeout: Double = 60, firstByteTimeout: Double = 10,
         sendTimeout: Double = 10, maxConnections: Int = 1024, heartbeatInterval: Double = 15,
         errorResponse: @escaping @Sendable (Int, String) -> HTTPResponse = { .text($0, $1 + "\n") }
     ) {
@@ -42,6 +46,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.maxHeaderCount = maxHeaderCount
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
+        self.firstByteTimeout = firstByteTimeout
         self.sendTimeout = sendTimeout
         self.maxConnections = maxConnections
         self.heartbeatInterval = heartbeatInterval

@@ -10,9 +10,18 @@ enum FileIO {
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     static func read(_ path: String) throws(SigningError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .unreadableFile(path: path, reason: errnoText()) }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw .unreadableFile(path: path, reason: errnoText()) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadableFile(path: path, reason: "it is a directory, not a file")
+        default:
+            throw .unreadableFile(path: path, reason: "it is not a regular file (a named pipe or a device)")
+        }
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {

@@ -27,11 +27,25 @@ struct PurchaseRequest {
             case .winBackOffer(let id): winBackOfferID = id
             case .introductoryOfferEligibility(let eligible): introductoryEligibilityOverride = eligible
             case .purchaseDate(let date, let behavior):
+                // Renewals are replayed from the purchase date to now: an unbounded past would
+                // replay millions of periods (and no signed date precedes 1970).
+                guard date.timeIntervalSince1970 >= 0 else {
+                    throw StoreError.invalidArgument(
+                        "a backdated purchase date must be 1970-01-01 or later, got \(date.timeIntervalSince1970 * 1000) ms"
+                    )
+                }
                 purchaseDate = date
                 renewalBehavior = behavior
             case .billingPlanType(let type): billingPlanType = type
             case .simulatesAskToBuy(let enabled): simulatesAskToBuy = enabled
-            case .idempotencyKey(let key): idempotencyKey = key
+            case .idempotencyKey(let key):
+                // An empty key (an unset variable in a client) would make unrelated purchases one.
+                guard !key.allSatisfy(\.isWhitespace), key.utf8.count <= 256 else {
+                    throw StoreError.invalidArgument(
+                        "an idempotency key must be 1 to 256 characters, not blank (got \(key.utf8.count) bytes); "
+                            + "send a fresh UUID per purchase, or no Idempotency-Key at all")
+                }
+                idempotencyKey = key
             }
         }
         let offers = [promotionalOffer != nil, codeOfferReference != nil, winBackOfferID != nil].filter { $0 }

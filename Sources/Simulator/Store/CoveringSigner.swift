@@ -29,6 +29,10 @@ public final class CoveringSigner: PayloadSigner, Sendable {
                 signer: try authority.signer()))
     }
 
+    /// The intermediate's last second: a leaf for a later date would outlive its issuer, and
+    /// no verifier accepts a chain whose intermediate expired before the `signedDate`.
+    public var latestSigningDate: Date { authority.intermediate.notAfter.addingTimeInterval(-1) }
+
     private func signer(at date: Date) throws -> JWSSigner {
         try current.withLock { current in
             if current.notBefore <= date && date < current.notAfter { return current.signer }

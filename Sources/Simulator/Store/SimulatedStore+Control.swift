@@ -203,6 +203,13 @@ extension SimulatedStore: StoreControl {
             throw StoreError.invalidArgument(
                 "the clock only moves forward: \(interval) seconds is not allowed")
         }
+        let latest = signer.latestSigningDate
+        guard interval <= latest.timeIntervalSince(currentTime) else {
+            let room = max(0, latest.timeIntervalSince(currentTime))
+            throw StoreError.invalidArgument(
+                "advancing \(interval) seconds would pass \(latest.formatted(.iso8601)), the last date this "
+                    + "store's certificate authority can sign; advance at most \(Int64(room)) seconds")
+        }
         try perform { transition in
             var meta = transition.meta
             meta.clock.advance(by: interval, wall: wallClock())

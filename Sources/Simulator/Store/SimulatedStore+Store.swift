@@ -39,7 +39,7 @@ extension SimulatedStore: Store {
         if let key = request.idempotencyKey,
             let earlier = state.idempotency[IdempotencyKey(account: account, key: key)]
         {
-            return try replay(earlier)
+            return try replay(earlier, for: request, key: key)
         }
         if !state.meta.settings.disableDialogs {
             switch confirmation {
@@ -71,7 +71,11 @@ extension SimulatedStore: Store {
         }
     }
 
-    private func replay(_ record: IdempotencyRecord) throws(StoreError) -> PurchaseResult {
+    private func replay(_ record: IdempotencyRecord, for request: PurchaseRequest, key: String)
+        throws(StoreError)
+        -> PurchaseResult
+    {
+        try checkSameRequest(record, request, key: key)
         switch record.outcome {
         case .userCancelled: return .userCancelled
         case .pending: return .pending

@@ -111,7 +111,10 @@ extension SimulatedStore {
 
     /// Wall seconds until the earliest chain event, or a second when none is scheduled.
     private func secondsUntilNextDue() -> TimeInterval? {
-        guard let due = state.earliestDue, due != .distantFuture else { return 1 }
+        // A due date past the clock's stop never comes: wake at the usual pace, not at once.
+        guard let due = state.earliestDue, due != .distantFuture, due <= signer.latestSigningDate else {
+            return 1
+        }
         return state.meta.clock.wallDelay(until: due, wall: wallClock()) ?? 1
     }
 }

@@ -130,8 +130,9 @@ public actor SimulatedStore {
 
     // MARK: Running actions
 
-    /// The store's clock now.
-    var currentTime: Date { state.meta.clock.now(wall: wallClock()) }
+    /// The store's clock now. It stops at the last date the signer can sign: a fast time rate
+    /// left running (a day a second reaches the limit in an hour) must not wedge the store.
+    var currentTime: Date { min(state.meta.clock.now(wall: wallClock()), signer.latestSigningDate) }
 
     /// Runs one action: stage, commit to the ledger in one SQLite transaction, then apply and
     /// announce. Nothing of a failed action is kept.

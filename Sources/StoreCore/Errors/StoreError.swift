@@ -19,6 +19,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidArgument(String)
     /// The backend failed (storage, network, server): the message says what and where.
     case backend(String)
+    /// An idempotency key already used for a different request (HTTP 422, as payment APIs
+    /// answer): the message names the key and what differs.
+    case idempotencyKeyReused(String)
 
     public var description: String {
         switch self {
@@ -30,6 +33,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidAction(let message): message
         case .invalidArgument(let message): message
         case .backend(let message): message
+        case .idempotencyKeyReused(let message): message
         }
     }
 }

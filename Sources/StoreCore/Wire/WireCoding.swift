@@ -7,9 +7,21 @@ public enum WireCoding {
         if let fast = fastEncode(value) { return fast }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .millisecondsSince1970
+        // Whole milliseconds, as the spec says: `.millisecondsSince1970` writes a Double,
+        // which prints as a fraction whenever the product is not exact.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(milliseconds(date))
+        }
         // Every wire value is plain data: encoding cannot fail.
         return Array((try? encoder.encode(value)) ?? Data("{}".utf8))
+    }
+
+    /// `date` in whole milliseconds since 1970, clamped to what an Int64 holds.
+    public static func milliseconds(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        if let exact = Int64(exactly: value) { return exact }
+        return value > 0 ? .max : (value < 0 ? .min : 0)
     }
 
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(StoreError) -> T {

@@ -57,6 +57,7 @@ public struct WireError: Codable, Sendable, Hashable, Error, CustomStringConvert
             self.init(errorCode: 4_040_003, errorMessage: Self.quoted(name, in: message))
         case .invalidAction: self.init(errorCode: 4_090_001, errorMessage: message)
         case .backend: self.init(errorCode: 5_000_001, errorMessage: message)
+        case .idempotencyKeyReused: self.init(errorCode: 4_220_001, errorMessage: message)
         }
     }
 
@@ -77,6 +78,7 @@ public struct WireError: Codable, Sendable, Hashable, Error, CustomStringConvert
             return .transactionNotFound(digits ?? 0)
         case 4_040_003: return .accountNotFound(Self.subject(of: errorMessage))
         case 4_090_001: return .invalidAction(errorMessage)
+        case 4_220_001: return .idempotencyKeyReused(errorMessage)
         default: return .backend("server error \(errorCode): \(errorMessage)")
         }
     }

@@ -48,14 +48,29 @@ struct ThemeFile {
     /// Reads and checks the file at `path`; problems become diagnostics, never thrown errors.
     init(path: String) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            report(
-                .error, line: 1, column: 1, path: "",
-                message: "cannot read the file; check the path and permissions")
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        guard exists, !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            let reason =
+                !exists
+                ? "cannot read the file: no such file; check the path"
+                : isDirectory.boolValue
+                    ? "cannot read the file: it is a directory, not a file; name a theme file (.json)"
+                    : "cannot read the file: it is not a regular file, or its permissions do not allow reading"
+            report(.error, line: 1, column: 1, path: "", message: reason)
             isReadable = false
             return
         }
-        let bytes = [UInt8](data)
+        parse(Array(data))
+    }
+
+    /// Checks `contents` as the file at `path` (the fuzzing harness hands bytes directly).
+    init(path: String, contents: [UInt8]) {
+        self.path = path
+        parse(contents)
+    }
+
+    private mutating func parse(_ bytes: [UInt8]) {
         let lines = LineTable(bytes: bytes)
         do {
             let document = try JSONDocument(bytes: bytes)

@@ -15,6 +15,12 @@ public enum ThemeLinter {
         resolve(path: path, bundledThemes: bundledThemes).diagnostics
     }
 
+    /// The diagnostics of one theme file's `contents`, without following `inherits` (for
+    /// checking bytes that are not on disk, such as the fuzzing harness's inputs).
+    public static func lint(contents: [UInt8], path: String) -> [Diagnostic] {
+        ThemeFile(path: path, contents: contents).diagnostics
+    }
+
     /// Reads the theme at `path` with its inheritance chain: the theme when there are no errors,
     /// and all diagnostics either way.
     static func resolve(path: String, bundledThemes: String? = nil) -> (

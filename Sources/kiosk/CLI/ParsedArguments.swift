@@ -47,7 +47,10 @@ struct ParsedArguments: Sendable, Equatable {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                throw UsageError("unknown option '\(argument)' for '\(command)'")
+                throw UsageError(
+                    "unknown option '\(argument)' for '\(command)'; a value beginning with '-' (such as a "
+                        + "product ID) goes after '--', which ends the options: \(command) ... -- \(argument)"
+                )
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?

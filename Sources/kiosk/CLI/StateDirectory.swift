@@ -20,14 +20,44 @@ struct StateDirectory: Equatable, Sendable {
         }
     }
 
-    /// Creates the directory (mode 0700: it holds private keys) if it does not exist.
-    func create() throws -> URL {
-        try FileManager.default.createDirectory(
-            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    /// Creates the directory (mode 0700: it holds private keys) if it does not exist, and
+    /// tightens the secrets in one that does (see `tightenPermissions`).
+    /// - Throws: `StateDirectoryError` naming the path and what is wrong in plain words.
+    func create() throws(StateDirectoryError) -> URL {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw StateDirectoryError(
+                    "\(url.path) is a file, not a directory: give --state a directory (or move the file away)"
+                )
+            }
+            for warning in tightenPermissions() { Console.error("kiosk: warning: \(warning)") }
+            return url
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            let parent = url.deletingLastPathComponent().path
+            var isParentDirectory: ObjCBool = false
+            let reason =
+                !FileManager.default.fileExists(atPath: parent, isDirectory: &isParentDirectory)
+                    || isParentDirectory.boolValue
+                ? "permission denied in \(parent) (or a part of the path is not a directory)"
+                : "\(parent) is a file, not a directory"
+            throw StateDirectoryError("cannot create the state directory \(url.path): \(reason)")
+        }
         return url
     }
 
     static let option = OptionSpec.option(
         "state", value: "DIR",
         help: "State directory (default $XDG_STATE_HOME/kiosk or ~/.local/state/kiosk).")
+}
+
+/// A state directory that cannot be used, in words naming the path and the fix.
+struct StateDirectoryError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) { self.description = description }
 }

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Signing
 import Simulator
@@ -30,7 +31,7 @@ struct KeysCommand: Command {
           0  done
           1  refused: the key ID is registered already (new without --force)
           64 usage error
-          65 the public key file is not a P-256 public key
+          65 the public key file could not be read, or is not a P-256 public key
           73 the registry or the key file could not be written
         """
 
@@ -81,9 +82,12 @@ struct KeysCommand: Command {
                     "kiosk keys: wrote \(out) (mode 0600) and registered \(arguments.value("key-id")!)")
             default:
                 let path = arguments.value("public-key")!
-                guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    Console.error("kiosk keys: cannot read \(path)")
-                    return .cannotCreate
+                guard FileProblem.reading(path) == nil,
+                    let pem = try? String(contentsOfFile: path, encoding: .utf8)
+                else {
+                    let reason = FileProblem.reading(path) ?? "it is not UTF-8 text (a PEM public key is)"
+                    Console.error("kiosk keys: cannot read \(path): \(reason)")
+                    return .dataError
                 }
                 if pem.contains("PRIVATE KEY-----") {
                     Console.error(Self.privateKeyGiven(path))

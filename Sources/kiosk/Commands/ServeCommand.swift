@@ -11,13 +11,16 @@ struct ServeCommand: Command {
     static let name = "serve"
     static let summary = "Serve a simulated store over HTTP to remote paywalls, tests and backends."
     static let usage =
-        "kiosk serve [--catalog FILE] [--listen HOST:PORT] [--state DIR | --ephemeral] [--token TOKEN]"
+        "kiosk serve [--catalog FILE] [--listen HOST:PORT [--expose]] [--state DIR | --ephemeral] [--token TOKEN]"
         + " [--webhook URL]"
     static let options: [OptionSpec] =
         StoreOptions.specs.filter { !["store", "server-token", "root", "account"].contains($0.name) } + [
             .option(
                 "listen", value: "HOST:PORT",
-                help: "Where to listen (default 127.0.0.1:8686; port 0 picks one)."),
+                help: "Where to listen: HOST:PORT or [IPV6]:PORT (default 127.0.0.1:8686; port 0 picks one)."),
+            .flag(
+                "expose",
+                help: "Allow a --listen address other machines can reach (the token travels as plain HTTP)."),
             .option(
                 "token", value: "TOKEN",
                 help:
@@ -42,22 +45,24 @@ struct ServeCommand: Command {
         """
 
     var storeOptions: StoreOptions
-    var host: String
-    var port: UInt16
+    var listen: ListenAddress
     var token: String?
     var webhook: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         storeOptions = try StoreOptions(arguments)
-        let listen = arguments.value("listen") ?? "127.0.0.1:8686"
-        let parts = listen.split(separator: ":")
-        guard parts.count == 2, let port = UInt16(parts[1]) else {
-            throw UsageError("--listen needs HOST:PORT such as 127.0.0.1:8686, got '\(listen)'")
+        listen = try ListenAddress(parsing: arguments.value("listen") ?? "127.0.0.1:8686")
+        if !listen.isLoopback && !arguments.flag("expose") {
+            throw UsageError(
+                "--listen \(listen.authority(port: listen.port)) lets other machines connect, and the bearer token "
+                    + "and every purchase would cross the network as plain HTTP: add --expose to mean it, "
+                    + "or listen on 127.0.0.1 (or [::1])")
         }
-        host = String(parts[0])
-        self.port = port
         token = arguments.value("token")
+        if let token, let weakness = ServerToken.weakness(of: token) {
+            throw UsageError("--token \(weakness)")
+        }
         webhook = arguments.value("webhook")
     }
 
@@ -120,12 +125,13 @@ struct ServeCommand: Command {
         }
         let http: HTTPServer
         do {
-            http = try await server.listen(HTTPServerConfiguration(host: host, port: port))
+            http = try await server.listen(HTTPServerConfiguration(host: listen.host, port: listen.port))
         } catch {
-            Console.error("kiosk serve: cannot listen on \(host):\(port): \(error)")
+            Console.error("kiosk serve: cannot listen on \(listen.authority(port: listen.port)): \(error)")
             return .cannotCreate
         }
-        let url = "http://\(host):\(http.port)"
+        let url = "http://\(listen.authority(port: http.port))"
+        if let warning = listen.exposureWarning(url: url) { Console.error("kiosk serve: \(warning)") }
         await ownership?.announce(url: url)
         var lines = ["kiosk serve: listening on \(url)"]
         if storeOptions.isEphemeral { lines.append("  token:            \(token)") }

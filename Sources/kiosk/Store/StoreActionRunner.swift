@@ -200,7 +200,12 @@ struct StoreActionRunner {
             throw UsageError(
                 "'\(text)' is not a duration: use a number and s, m, h, d or w (30s, 10m, 2h, 3d, 2w)")
         }
-        output.date("now", try await store.advanceClock(by: seconds))
+        do {
+            output.date("now", try await store.advanceClock(by: seconds))
+        } catch .invalidArgument(let reason) {
+            // A duration past what the store can sign is a mistake in the call (exit 64).
+            throw UsageError("advance \(text): \(reason)")
+        }
     }
 
     private func timeRate() async throws {

@@ -66,6 +66,7 @@ struct StoreCommand: Command {
         self.arguments = Array(arguments.positionals.dropFirst())
         self.parsed = arguments
         self.storeOptions = try StoreOptions(arguments)
+        storeOptions.resetsDamagedState = action == .reset
     }
 
     func run() async throws -> ExitCode {

@@ -43,6 +43,8 @@ struct StoreOptions: Sendable {
     var remote: URL?
     var serverToken: String?
     var rootPath: String?
+    /// `kiosk store reset`: a damaged state directory is moved aside instead of refused.
+    var resetsDamagedState = false
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let catalog = arguments.value("catalog")
@@ -149,6 +151,7 @@ struct StoreOptions: Sendable {
         let catalog = try catalog ?? loadCatalog()
         let authority: CertificateAuthority
         let location: LedgerLocation
+        if !isEphemeral { try state.checkHealth(resetting: resetsDamagedState) }
         do {
             if isEphemeral {
                 authority = try CertificateAuthority.ephemeral()
@@ -168,6 +171,7 @@ struct StoreOptions: Sendable {
                 catalog: catalog, ledger: location, signer: try CoveringSigner(authority: authority),
                 offerChecker: PromotionalOfferChecker(catalog: catalog), identity: identity, account: account,
                 frozenClock: frozenClock)
+            if !isEphemeral { state.markLedgerInUse() }
             return (store, authority)
         } catch {
             Console.error("kiosk: \(error)")

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Posix {
+    /// A TCP socket listening on a numeric IPv4 or IPv6 `host` (an IPv6 host has colons), with
+    /// the port it got (the real one when 0 was asked).
+    /// - Throws: `HTTPError.invalidAddress` for a host that is neither, `.io` when a call fails.
+    static func listeningSocket(host: String, port: UInt16, backlog: Int32) throws(HTTPError)
+        -> (fd: Int32, port: UInt16)
+    {
+        let isIPv6 = host.contains(":")
+        var storage = sockaddr_storage()
+        let length: Int
+        if isIPv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else {
+                throw .invalidAddress("[\(host)]:\(port)")
+            }
+            length = MemoryLayout<sockaddr_in6>.size
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: withUnsafeBytes(of: address) { $0 }) }
+        } else {
+            guard let address = Self.address(host: host, port: port) else {
+                throw .invalidAddress("\(host):\(port)")
+            }
+            length = MemoryLayout<sockaddr_in>.size
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: withUnsafeBytes(of: address) { $0 }) }
+        }
+        let fd: Int32
+        do {
+            fd = try retrying("socket") {
+                Glibc.socket(
+                    isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0
+                )
+            }
+        } catch {
+            throw .io(error)
+        }
+        do {
+            try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
+            _ = try retrying("bind") {
+                withUnsafePointer(to: &storage) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.bind(fd, $0, socklen_t(length))
+                    }
+                }
+            }
+            try listen(fd, backlog: backlog)
+            var bound = sockaddr_storage()
+            var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            _ = try retrying("getsockname") {
+                withUnsafeMutablePointer(to: &bound) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &boundLength) }
+                }
+            }
+            // sin_port and sin6_port sit at the same offset, right after the family.
+            let port = withUnsafeBytes(of: &bound) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+            return (fd, UInt16(bigEndian: port))
+        } catch {
+            Posix.close(fd)
+            throw .io(error)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import StoreCore
+
+extension SimulatedStore {
+    /// Refuses a key given again for a different purchase: answering with the first result
+    /// would tell the caller a product it did not ask for was bought. The product and quantity
+    /// are compared with what the key's transaction records (a non-consumable bought again
+    /// returns the owned transaction, so other options are not comparable after the fact).
+    func checkSameRequest(_ record: IdempotencyRecord, _ request: PurchaseRequest, key: String)
+        throws(StoreError)
+    {
+        guard let id = record.transactionID, let stored = state.transactions[id] else { return }
+        let earlier =
+            stored.pendingPurchase.map { ($0.productID, $0.quantity) }
+            ?? (stored.transaction.productID, stored.transaction.purchasedQuantity)
+        var differences: [String] = []
+        if earlier.0 != request.productID {
+            differences.append("product \(request.productID), not \(earlier.0)")
+        }
+        if earlier.1 != request.quantity, stored.transaction.productType == .consumable {
+            differences.append("quantity \(request.quantity), not \(earlier.1)")
+        }
+        guard !differences.isEmpty else { return }
+        throw .idempotencyKeyReused(
+            "idempotency key '\(key)' was already used for a different purchase (this one asks for "
+                + differences.joined(separator: " and ")
+                + "); use a new key for a new purchase")
+    }
+}

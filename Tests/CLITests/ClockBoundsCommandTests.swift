@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+@testable import kiosk
+
+/// `kiosk store advance` past what the store can sign is a usage error and leaves the store
+/// working (issue 11, item 2).
+@Suite struct ClockBoundsCommandTests {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kiosk-clock-\(UUID().uuidString)"
+    ).path
+
+    func store(_ arguments: String...) async -> Int32 {
+        await Kiosk.run(["store"] + arguments + ["--catalog", "minimal", "--state", state])
+    }
+
+    @Test func anAdvancePastTheAuthorityIsRefusedWith64() async {
+        #expect(await store("advance", "99999999999w") == 64)
+        #expect(await store("advance", "530w") == 64, "ten years (3,650 days) outlive the intermediate")
+        #expect(await store("buy", "com.kiosk.minimal.tip") == 0, "nothing was wedged")
+        #expect(await store("advance", "1w") == 0)
+        #expect(await store("buy", "com.kiosk.minimal.tip") == 0)
+    }
+}
