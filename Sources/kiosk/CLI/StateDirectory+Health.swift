@@ -22,7 +22,7 @@ extension StateDirectory {
     /// Notes that the authority now signs for this directory's ledger (once; cheap after that).
     func markLedgerInUse() {
         guard !FileManager.default.fileExists(atPath: ledgerInUseMarker.path) else { return }
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: ledgerInUseMarker.path,
             contents: Data("this authority signs for ../ledger.sqlite\n".utf8),
             attributes: [.posixPermissions: 0o600])

@@ -32,43 +32,21 @@ struct StoreActionRunner {
         case .restore:
             try await store.sync()
             output.value("restored", try await store.currentEntitlements().count)
-        case .refund:
-            let reason: Transaction.RevocationReason
-            switch options.value("reason") ?? "other" {
-            case "developer-issue": reason = .developerIssue
-            case "other": reason = .other
-            case let text: throw UsageError("--reason must be developer-issue or other, got '\(text)'")
-            }
-            try await store.refund(try command.transactionID(), reason: reason, percentage: try refundShare())
-        case .refundRequest: try await refundRequest()
-        case .approve: try await store.approveAskToBuy(try command.transactionID())
-        case .decline: try await store.declineAskToBuy(try command.transactionID())
-        case .expire: try await store.expireSubscription(productID: try command.argument(0, "a product ID"))
-        case .renew: try await store.forceRenewal(productID: try command.argument(0, "a product ID"))
-        case .autoRenew:
-            try await store.setAutoRenew(
-                try onOff(try command.argument(1, "on or off")), transactionID: try command.transactionID())
-        case .priceIncrease: try await priceIncrease()
-        case .resolve: try await store.resolveIssue(transactionID: try command.transactionID())
-        case .delete: try await store.deleteTransaction(try command.transactionID())
-        case .clear: try await store.clearTransactions()
-        case .reset: try await store.resetToDefaultState()
-        case .advance: try await advance()
+        case .approve, .decline, .refund, .refundRequest, .expire, .renew, .autoRenew, .priceIncrease,
+            .resolve,
+            .delete, .clear, .reset, .advance, .timeRate, .set, .error, .account:
+            try await perform(try command.operation())
         case .now: output.date("now", try await store.now())
-        case .timeRate: try await timeRate()
         case .settings: output.settings(try await store.settings())
-        case .set: try await set()
         case .errors: output.errors(try await store.simulatedErrors())
-        case .error: try await simulateError()
         case .storefront:
-            if let code = command.arguments.first { try await store.apply(.storefront(code)) }
+            if !command.arguments.isEmpty { try await perform(try command.operation()) }
             output.value("storefront", try await store.storefront().countryCode)
         case .locale:
-            if let locale = command.arguments.first { try await store.apply(.locale(locale)) }
+            if !command.arguments.isEmpty { try await perform(try command.operation()) }
             output.value("locale", try await store.settings().locale)
         case .accounts:
             output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
-        case .account: try await account()
         case .appTransaction: output.appTransaction(try await store.appTransaction())
         case .notifications:
             // notificationHistory is a StoreControl call, so this works locally and over --store URL.
@@ -93,6 +71,30 @@ struct StoreActionRunner {
         for summary in listed {
             guard let notification = try await local.notification(id: summary.id) else { continue }
             Console.print(try await local.signedNotification(notification))
+        }
+    }
+
+    /// Carries out a tester operation and prints what it changed.
+    private func perform(_ operation: StoreOperation) async throws {
+        let result: StoreOperationResult
+        do {
+            result = try await store.perform(operation)
+        } catch {
+            // A duration past what the store can sign is a mistake in the call (exit 64).
+            if case .invalidArgument(let reason) = error, command.action == .advance {
+                throw UsageError("advance \(command.arguments.first ?? ""): \(reason)")
+            }
+            throw error
+        }
+        switch operation {
+        case .advanceClock, .advanceClockPeriods: output.date("now", try result.clock(of: operation))
+        case .apply(.timeRate(let rate)): output.value("timeRate", rate.description)
+        case .apply(.storefront), .apply(.locale): break
+        case .apply: output.settings(try await store.settings())
+        case .setSimulatedError: output.errors(try await store.simulatedErrors())
+        case .addAccount:
+            output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
+        default: break
         }
     }
 
@@ -146,149 +148,6 @@ struct StoreActionRunner {
             try await store.purchase(productID, options: purchaseOptions, confirmation: confirmation))
     }
 
-    private func priceIncrease() async throws {
-        let id = try command.transactionID()
-        switch try command.argument(1, "request, accept or decline") {
-        case "request": try await store.requestPriceIncreaseConsent(transactionID: id)
-        case "accept": try await store.respondToPriceIncrease(transactionID: id, accept: true)
-        case "decline": try await store.respondToPriceIncrease(transactionID: id, accept: false)
-        case let text: throw UsageError("price-increase takes request, accept or decline, got '\(text)'")
-        }
-    }
-
-    /// `--percentage P` as Apple's milliunits (100 percent is 100000).
-    private func refundShare() throws(UsageError) -> Int {
-        guard let text = options.value("percentage") else { return RefundRequest.fullRefund }
-        guard let percent = Double(text), percent > 0, percent <= 100 else {
-            throw UsageError("--percentage needs a share from 0 (exclusive) to 100, got '\(text)'")
-        }
-        return max(1, Int((percent * 1000).rounded()))
-    }
-
-    private func refundRequest() async throws {
-        let id = try command.transactionID()
-        switch try command.argument(1, "open, grant, decline or reverse") {
-        case "open":
-            let text =
-                command.arguments.count > 2 ? command.arguments[2] : ConsumptionRequestReason.other.rawValue
-            guard let reason = ConsumptionRequestReason(rawValue: text.uppercased()) else {
-                throw UsageError(
-                    "unknown refund request reason '\(text)'; one of: "
-                        + ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            try await store.openRefundRequest(id, reason: reason)
-        case "grant": try await store.grantRefundRequest(id, percentage: try refundShare())
-        case "decline": try await store.declineRefundRequest(id)
-        case "reverse": try await store.reverseRefund(id)
-        case let text: throw UsageError("refund-request takes open, grant, decline or reverse, got '\(text)'")
-        }
-    }
-
-    private func advance() async throws {
-        if let text = options.value("periods") {
-            guard let count = Int(text), count > 0 else {
-                throw UsageError("--periods needs a positive number, got '\(text)'")
-            }
-            guard let group = options.value("group") else {
-                throw UsageError("--periods needs --group GROUP_ID")
-            }
-            output.date("now", try await store.advanceClock(periods: count, groupID: group))
-            return
-        }
-        let text = try command.argument(0, "a duration such as 3d")
-        guard let seconds = DurationText.seconds(text) else {
-            throw UsageError(
-                "'\(text)' is not a duration: use a number and s, m, h, d or w (30s, 10m, 2h, 3d, 2w)")
-        }
-        do {
-            output.date("now", try await store.advanceClock(by: seconds))
-        } catch .invalidArgument(let reason) {
-            // A duration past what the store can sign is a mistake in the call (exit 64).
-            throw UsageError("advance \(text): \(reason)")
-        }
-    }
-
-    private func timeRate() async throws {
-        let text = try command.argument(0, "a time rate")
-        guard
-            let rate = TimeRate(rawValue: Int(text) ?? -1)
-                ?? TimeRate.allCases.first(where: { "\($0)" == text || $0.description == text })
-        else {
-            throw UsageError(
-                "unknown time rate '\(text)'; use a number: "
-                    + TimeRate.allCases.map { "\($0.rawValue) (\($0))" }.joined(separator: ", "))
-        }
-        try await store.apply(.timeRate(rate))
-        output.value("timeRate", rate.description)
-    }
-
-    private func set() async throws {
-        let name = try command.argument(0, "a setting")
-        if name == "grace-days" {
-            let text = try command.argument(1, "3, 16 or 28")
-            guard let days = Int(text), StoreSettings.gracePeriodChoices.contains(days) else {
-                throw UsageError("grace-days takes 3, 16 or 28 (App Store Connect's choices), got '\(text)'")
-            }
-            try await store.apply(.billingGracePeriodDays(days))
-            output.settings(try await store.settings())
-            return
-        }
-        let value = try onOff(try command.argument(1, "on or off"))
-        switch name {
-        case "ask-to-buy": try await store.apply(.askToBuy(value))
-        case "billing-retry": try await store.apply(.billingRetryOnRenewal(value))
-        case "grace-period": try await store.apply(.billingGracePeriod(value))
-        case "interrupted": try await store.apply(.interruptedPurchases(value))
-        case "dialogs": try await store.apply(.disableDialogs(!value))
-        case "finished-consumables": try await store.apply(.includeFinishedConsumables(value))
-        default:
-            throw UsageError(
-                "unknown setting '\(name)': ask-to-buy, billing-retry, grace-period, grace-days, interrupted, "
-                    + "dialogs, finished-consumables")
-        }
-        output.settings(try await store.settings())
-    }
-
-    private func simulateError() async throws {
-        let apiText = try command.argument(0, "an API")
-        guard let api = FailableAPI(key: apiText) else {
-            throw UsageError(
-                "unknown API '\(apiText)'; one of: " + FailableAPI.allCases.map(\.key).joined(separator: ", ")
-            )
-        }
-        let failureText = try command.argument(1, "a failure or none")
-        if failureText == "none" {
-            try await store.setSimulatedError(nil, for: api)
-        } else {
-            guard let failure = SimulatedFailure(code: failureText) else {
-                throw UsageError(
-                    "unknown failure '\(failureText)'; one of: none, "
-                        + SimulatedFailure.allCases.map(\.code).joined(separator: ", "))
-            }
-            try await store.setSimulatedError(failure, for: api)
-        }
-        output.errors(try await store.simulatedErrors())
-    }
-
-    private func account() async throws {
-        guard try command.argument(0, "add") == "add" else {
-            throw UsageError("account takes: add NAME [--storefront CODE] [--family ID]")
-        }
-        let name = try command.argument(1, "an account name")
-        try await store.addAccount(
-            StoreAccount(
-                name: name, storefront: options.value("storefront") ?? "USA",
-                familyID: options.value("family")))
-        output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
-    }
-
-    private func onOff(_ text: String) throws(UsageError) -> Bool {
-        switch text {
-        case "on", "true", "yes": return true
-        case "off", "false", "no": return false
-        default: throw UsageError("expected on or off, got '\(text)'")
-        }
-    }
 }
 
 /// Durations on the command line and in the Transaction Manager: `30s`, `10m`, `2h`, `3d`, `2w`.

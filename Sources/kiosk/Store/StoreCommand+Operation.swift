@@ -1,0 +1,164 @@
+import Foundation
+import StoreCore
+
+/// The words of `kiosk store`'s tester actions, parsed into the store's one vocabulary
+/// (`StoreOperation`): the same values the Transaction Manager sends and the wire carries.
+extension StoreCommand {
+    /// The operation a tester action names.
+    /// - Throws: `UsageError` naming the word or value that does not parse.
+    func operation() throws(UsageError) -> StoreOperation {
+        switch action {
+        case .approve: return .approveAskToBuy(transactionID: try transactionID())
+        case .decline: return .declineAskToBuy(transactionID: try transactionID())
+        case .refund:
+            let reason: Transaction.RevocationReason
+            switch parsed.value("reason") ?? "other" {
+            case "developer-issue": reason = .developerIssue
+            case "other": reason = .other
+            case let text: throw UsageError("--reason must be developer-issue or other, got '\(text)'")
+            }
+            return .refund(transactionID: try transactionID(), reason: reason, percentage: try refundShare())
+        case .refundRequest: return try refundRequest()
+        case .expire: return .expireSubscription(productID: try argument(0, "a product ID"))
+        case .renew: return .forceRenewal(productID: try argument(0, "a product ID"))
+        case .autoRenew:
+            return .setAutoRenew(
+                try Self.onOff(try argument(1, "on or off")), transactionID: try transactionID())
+        case .priceIncrease:
+            let id = try transactionID()
+            switch try argument(1, "request, accept or decline") {
+            case "request": return .requestPriceIncreaseConsent(transactionID: id)
+            case "accept": return .respondToPriceIncrease(transactionID: id, accept: true)
+            case "decline": return .respondToPriceIncrease(transactionID: id, accept: false)
+            case let text: throw UsageError("price-increase takes request, accept or decline, got '\(text)'")
+            }
+        case .resolve: return .resolveIssue(transactionID: try transactionID())
+        case .delete: return .deleteTransaction(transactionID: try transactionID())
+        case .clear: return .clearTransactions
+        case .reset: return .resetToDefaultState
+        case .advance: return try advance()
+        case .timeRate: return .apply(.timeRate(try timeRate()))
+        case .set: return .apply(try setting())
+        case .error: return try simulatedError()
+        case .account:
+            guard try argument(0, "add") == "add" else {
+                throw UsageError("account takes: add NAME [--storefront CODE] [--family ID]")
+            }
+            return .addAccount(
+                StoreAccount(
+                    name: try argument(1, "an account name"), storefront: parsed.value("storefront") ?? "USA",
+                    familyID: parsed.value("family")))
+        case .storefront: return .apply(.storefront(try argument(0, "a storefront code")))
+        case .locale: return .apply(.locale(try argument(0, "a locale")))
+        default:
+            throw UsageError("'\(action.rawValue)' is not a tester operation: \(action.synopsis)")
+        }
+    }
+
+    /// `--percentage P` as Apple's milliunits (100 percent is 100000).
+    func refundShare() throws(UsageError) -> Int {
+        guard let text = parsed.value("percentage") else { return RefundRequest.fullRefund }
+        guard let percent = Double(text), percent > 0, percent <= 100 else {
+            throw UsageError("--percentage needs a share from 0 (exclusive) to 100, got '\(text)'")
+        }
+        return max(1, Int((percent * 1000).rounded()))
+    }
+
+    private func refundRequest() throws(UsageError) -> StoreOperation {
+        let id = try transactionID()
+        switch try argument(1, "open, grant, decline or reverse") {
+        case "open":
+            let text = arguments.count > 2 ? arguments[2] : ConsumptionRequestReason.other.rawValue
+            guard let reason = ConsumptionRequestReason(rawValue: text.uppercased()) else {
+                throw UsageError(
+                    "unknown refund request reason '\(text)'; one of: "
+                        + ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return .openRefundRequest(transactionID: id, reason: reason)
+        case "grant": return .grantRefundRequest(transactionID: id, percentage: try refundShare())
+        case "decline": return .declineRefundRequest(transactionID: id)
+        case "reverse": return .reverseRefund(transactionID: id)
+        case let text: throw UsageError("refund-request takes open, grant, decline or reverse, got '\(text)'")
+        }
+    }
+
+    private func advance() throws(UsageError) -> StoreOperation {
+        if let text = parsed.value("periods") {
+            guard let count = Int(text), count > 0 else {
+                throw UsageError("--periods needs a positive number, got '\(text)'")
+            }
+            guard let group = parsed.value("group") else {
+                throw UsageError("--periods needs --group GROUP_ID")
+            }
+            return .advanceClockPeriods(count: count, groupID: group)
+        }
+        let text = try argument(0, "a duration such as 3d")
+        guard let seconds = DurationText.seconds(text) else {
+            throw UsageError(
+                "'\(text)' is not a duration: use a number and s, m, h, d or w (30s, 10m, 2h, 3d, 2w)")
+        }
+        return .advanceClock(seconds: seconds)
+    }
+
+    private func timeRate() throws(UsageError) -> TimeRate {
+        let text = try argument(0, "a time rate")
+        guard
+            let rate = TimeRate(rawValue: Int(text) ?? -1)
+                ?? TimeRate.allCases.first(where: { "\($0)" == text || $0.description == text })
+        else {
+            throw UsageError(
+                "unknown time rate '\(text)'; use a number: "
+                    + TimeRate.allCases.map { "\($0.rawValue) (\($0))" }.joined(separator: ", "))
+        }
+        return rate
+    }
+
+    private func setting() throws(UsageError) -> StoreSetting {
+        let name = try argument(0, "a setting")
+        if name == "grace-days" {
+            let text = try argument(1, "3, 16 or 28")
+            guard let days = Int(text), StoreSettings.gracePeriodChoices.contains(days) else {
+                throw UsageError("grace-days takes 3, 16 or 28 (App Store Connect's choices), got '\(text)'")
+            }
+            return .billingGracePeriodDays(days)
+        }
+        let value = try Self.onOff(try argument(1, "on or off"))
+        switch name {
+        case "ask-to-buy": return .askToBuy(value)
+        case "billing-retry": return .billingRetryOnRenewal(value)
+        case "grace-period": return .billingGracePeriod(value)
+        case "interrupted": return .interruptedPurchases(value)
+        case "dialogs": return .disableDialogs(!value)
+        case "finished-consumables": return .includeFinishedConsumables(value)
+        default:
+            throw UsageError(
+                "unknown setting '\(name)': ask-to-buy, billing-retry, grace-period, grace-days, interrupted, "
+                    + "dialogs, finished-consumables")
+        }
+    }
+
+    private func simulatedError() throws(UsageError) -> StoreOperation {
+        let apiText = try argument(0, "an API")
+        guard let api = FailableAPI(key: apiText) else {
+            throw UsageError(
+                "unknown API '\(apiText)'; one of: " + FailableAPI.allCases.map(\.key).joined(separator: ", ")
+            )
+        }
+        let failureText = try argument(1, "a failure or none")
+        guard failureText != "none" else { return .setSimulatedError(nil, api: api) }
+        guard let failure = SimulatedFailure(code: failureText) else {
+            throw UsageError(
+                "unknown failure '\(failureText)'; one of: none, "
+                    + SimulatedFailure.allCases.map(\.code).joined(separator: ", "))
+        }
+        return .setSimulatedError(failure, api: api)
+    }
+
+    static func onOff(_ text: String) throws(UsageError) -> Bool {
+        switch text {
+        case "on", "true", "yes": return true
+        case "off", "false", "no": return false
+        default: throw UsageError("expected on or off, got '\(text)'")
+        }
+    }
+}
