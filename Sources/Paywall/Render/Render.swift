@@ -105,7 +105,7 @@ func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let store = state.store
     let clock = store.clock.map(formatClock) ?? "--"
     let entitled = store.entitlements.map { store.name(of: $0.unsafePayloadValue.productID) }
-    let busy = state.inFlight > 0 ? " ⋯" : ""
+    let busy = state.isBusy ? " ⋯" : ""
     let leading =
         "\(state.content.backendName) · \(state.content.catalogName) · \(store.account) · \(clock) · "
         + (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy

@@ -12,11 +12,9 @@ public final class EffectRunner: Sendable {
     private let log: PaywallLog
     private let queue: AsyncStream<Effect>.Continuation
     private let groupID: String?
-    /// A reload waits in the queue: later ones would read the same state, so they are dropped.
+    /// A reload waits in the queue: later ones would read the same state, so they are dropped
+    /// (and completed at once, so the app does not wait for them).
     private let reloadFlag = ReloadFlag()
-    /// Effects queued or running: while any are, the main loop waits for input in short slices
-    /// so their results reach the screen at once.
-    private let inFlight = InFlightCount()
 
     public init(store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?) {
         self.store = store
@@ -26,13 +24,11 @@ public final class EffectRunner: Sendable {
         let (stream, continuation) = AsyncStream<Effect>.makeStream()
         queue = continuation
         let reloadFlag = self.reloadFlag
-        let inFlight = self.inFlight
         Task.detached { [store, inbox, log, groupID] in
             for await effect in stream {
                 if effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
                 log.write("effect \(effect)")
                 await Self.perform(effect, store: store, inbox: inbox, groupID: groupID)
-                inFlight.count.withLock { $0 -= 1 }
             }
         }
     }
@@ -45,15 +41,14 @@ public final class EffectRunner: Sendable {
                     defer { queued = true }
                     return queued
                 }
-                if wasQueued { continue }
+                if wasQueued {
+                    inbox.post(.completed(effect))
+                    continue
+                }
             }
-            inFlight.count.withLock { $0 += 1 }
             queue.yield(effect)
         }
     }
-
-    /// Whether effects are queued or running.
-    public var isBusy: Bool { inFlight.count.withLock { $0 > 0 } }
 
     /// Listens to `updates`, `messages` and `events` for as long as the process runs.
     public func listen() {
@@ -71,11 +66,6 @@ public final class EffectRunner: Sendable {
     }
 
     public func stop() { queue.finish() }
-}
-
-/// Shared between `run` and the runner's task: how many effects are queued or running.
-private final class InFlightCount: Sendable {
-    let count = Mutex(0)
 }
 
 /// Shared between `run` and the runner's task: whether a reload is waiting in the queue.

@@ -72,7 +72,7 @@ public struct PaywallApp: Sendable {
             }
             // Short waits while the store works, so its answer is drawn as soon as it posts;
             // long ones when idle, so an idle paywall costs no CPU.
-            let wait = runner.isBusy || !inboxIsEmpty(inbox) ? busyPollMilliseconds : pollMilliseconds
+            let wait = state.isBusy || !inboxIsEmpty(inbox) ? busyPollMilliseconds : pollMilliseconds
             guard let key = terminal.readKey(timeoutMilliseconds: wait) else { continue }
             var event = Event.key(key)
             if case .click(let point) = key {

@@ -26,8 +26,12 @@ public struct AppState: Sendable, Hashable {
     public var notices: [Notice] = []
     public var isLoaded = false
     public var isRestoring = false
-    /// Work sent to the store and not answered yet (a spinner in the status line).
-    public var inFlight = 0
+    /// Effects `update` asked for that the runner has not completed yet, by effect (the same
+    /// effect may be asked for twice). The runner answers each with `.completed(effect)`.
+    public internal(set) var pending: [Effect: Int] = [:]
+    /// Work sent to the store and not answered yet (a spinner in the status line; the main
+    /// loop polls fast while it lasts).
+    public var isBusy: Bool { !pending.isEmpty }
     /// The Transaction Manager's selection and the simulated-error API it edits.
     public var managerSelection = ListState()
     /// The Transaction Manager lists App Store Server Notifications instead of transactions.

@@ -25,4 +25,6 @@ public enum Event: Sendable {
     case done(String)
     /// A store call failed: what was attempted and the error.
     case failed(String, StoreError)
+    /// The runner finished an effect (after posting its answer, if it has one).
+    case completed(Effect)
 }

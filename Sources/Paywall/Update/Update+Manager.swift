@@ -87,7 +87,6 @@ func performManager(_ state: inout AppState, action: ManagerAction, key: Key) ->
         return state.managerShowsNotifications ? [.reload] : []
     }
     guard let control else { return [] }
-    state.inFlight += 1
     return [.control(control)]
 }
 

@@ -38,7 +38,6 @@ func handleOverlayKey(_ state: inout AppState, _ overlay: Overlay, _ key: Key) -
             let code = field.text.trimmingCharacters(in: .whitespaces)
             state.overlay = nil
             guard !code.isEmpty else { return [] }
-            state.inFlight += 1
             return [.redeem(code: code)]
         case .type:
             field.handle(key)
@@ -79,6 +78,5 @@ func performSheet(
         return []
     }
     state.overlay = nil
-    state.inFlight += 1
     return [.purchase(productID: sheet.product.id, options: options, confirmed: confirmed)]
 }

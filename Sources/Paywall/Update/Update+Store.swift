@@ -7,13 +7,11 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
     case .sheetReady(let productID, let sheet, let options):
         guard let sheet else {
             // Dialogs are disabled: the sheet confirms itself.
-            state.inFlight += 1
             return [.purchase(productID: productID, options: options, confirmed: true)]
         }
         state.overlay = .sheet(sheet, options: options)
         return []
     case .purchased(let productID, let result):
-        state.inFlight = max(0, state.inFlight - 1)
         let name = state.store.name(of: productID)
         switch result {
         case .success(let verification):
@@ -70,12 +68,10 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
             return []
         }
     case .restored(let count):
-        state.inFlight = max(0, state.inFlight - 1)
         state.isRestoring = false
         state.post(Notice(.success, "Restored \(count) purchase\(count == 1 ? "" : "s")"))
         return [.reload]
     case .redeemed(let code, let result):
-        state.inFlight = max(0, state.inFlight - 1)
         switch result {
         case .success(let verification):
             let name = state.store.name(of: verification.unsafePayloadValue.productID)
@@ -86,11 +82,9 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
         }
         return [.reload]
     case .done(let text):
-        state.inFlight = max(0, state.inFlight - 1)
         state.post(Notice(.info, text))
         return [.reload]
     case .failed(let what, let error):
-        state.inFlight = max(0, state.inFlight - 1)
         state.isRestoring = false
         state.post(Notice(.error, "\(what) failed: \(error)"))
         return []

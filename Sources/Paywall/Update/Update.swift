@@ -4,8 +4,19 @@ import TerminalUI
 
 extension PaywallProgram {
     /// The paywall's only state transition: applies `event` to `state` and returns the store work
-    /// it calls for. Pure, so every flow is testable without a terminal or a store.
+    /// it calls for. Pure, so every flow is testable without a terminal or a store. Every effect
+    /// returned is pending until the runner's `.completed` for it: busy is derived from that.
     public static func update(_ state: inout AppState, _ event: Event) -> [Effect] {
+        if case .completed(let effect) = event {
+            if let count = state.pending[effect] { state.pending[effect] = count > 1 ? count - 1 : nil }
+            return []
+        }
+        let effects = apply(&state, event)
+        for effect in effects { state.pending[effect, default: 0] += 1 }
+        return effects
+    }
+
+    private static func apply(_ state: inout AppState, _ event: Event) -> [Effect] {
         switch event {
         case .key(.resize(let size)), .resize(let size):
             state.size = size
@@ -26,7 +37,6 @@ extension PaywallProgram {
         case .loaded(let snapshot):
             state.store = snapshot
             state.isLoaded = true
-            state.inFlight = max(0, state.inFlight - 1)
             state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
             return []
         default:
