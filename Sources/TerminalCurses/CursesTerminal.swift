@@ -5,7 +5,7 @@ import TerminalUI
 /// The ncurses backend: draws ``TerminalUI/Buffer``s, reads keys, clicks and resizes.
 ///
 /// Not `Sendable`: create it and use it on the main thread of the executable only; background
-/// work posts values to an inbox that the main loop drains (reference §3.5). While it is active,
+/// work posts values to an inbox that the main loop drains (ncurses is not thread-safe). While it is active,
 /// nothing may write to stdout or stderr.
 ///
 /// ```swift
@@ -31,7 +31,8 @@ public final class CursesTerminal: TerminalBackend {
     public convenience init(colorCapability: ColorCapability? = nil, enablesMouse: Bool = true)
         throws(CursesError)
     {
-        // Before newterm, or UTF-8 output comes out as M- sequences (reference §3.3 #5).
+        // Before newterm: ncursesw decides at newterm whether the locale is UTF-8, and without it
+        // wide characters come out as M- sequences.
         setlocale(LC_ALL, "")
         // Threads that block signals pass their mask on; make sure the loop sees resizes and ^C.
         SignalCleanup.unblockTerminalSignals()

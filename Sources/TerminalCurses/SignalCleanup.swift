@@ -41,7 +41,7 @@ final class SignalCleanup {
 
     /// Unblocks SIGWINCH, SIGINT and SIGTERM on the calling thread. A process started by a thread
     /// that blocks signals (Dispatch and Swift concurrency workers do) inherits the mask, and the
-    /// app would never see a resize (reference §3.3 #6).
+    /// app would never see a resize.
     static func unblockTerminalSignals() {
         var set = sigset_t()
         sigemptyset(&set)

@@ -2,7 +2,7 @@ import Foundation
 import StoreCore
 
 /// Apple's `JWSTransactionDecodedPayload`: field names, value types and raw values exactly as
-/// Apple's library reads them (section 3 of reference/apple-signed-data.md).
+/// Apple's library reads them (app-store-server-library's `JWSTransactionDecodedPayload`).
 struct TransactionPayload: Codable, Hashable {
     static let typeName = "JWSTransactionDecodedPayload"
 

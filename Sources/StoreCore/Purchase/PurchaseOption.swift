@@ -1,7 +1,7 @@
 import Foundation
 
 /// An option on a purchase, as StoreKit 2's `Product.PurchaseOption`, including the testing-only
-/// options StoreKitTest adds (reference/storekit.md section 3.4).
+/// options StoreKitTest adds (`simulatesAskToBuyInSandbox`, `codeOffer`, `purchaseDate`...).
 public enum PurchaseOption: Sendable, Hashable {
     /// What happens after a backdated purchase: keep renewing up to now, or stop after one period.
     public enum RenewalBehavior: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How fast subscription time runs, as `SKTestSession.TimeRate`. Raw values are the
-/// `_timeRate` integers of `.storekit` files (reference/storekit.md section 3.6).
+/// `_timeRate` integers Xcode writes into `.storekit` files (`settings._timeRate`).
 public enum TimeRate: Int, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case realTime = 0
     case oneHourIsOneDay = 1

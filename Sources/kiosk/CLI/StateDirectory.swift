@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where Kiosk keeps its state (ledger, certificate authority, tokens): `--state PATH`, else
-/// `$XDG_STATE_HOME/kiosk`, else `~/.local/state/kiosk` (DESIGN.md section 4).
+/// `$XDG_STATE_HOME/kiosk`, else `~/.local/state/kiosk`, as the XDG Base Directory spec places
+/// state that should persist between runs.
 struct StateDirectory: Equatable, Sendable {
     var url: URL
 
