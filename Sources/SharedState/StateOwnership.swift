@@ -39,6 +39,8 @@ public actor StateOwnership {
     private var record: OwnerRecord?
     /// The store while this process owns the state.
     public private(set) var ownedStore: SimulatedStore?
+    /// Told when this process takes the state over from an owner that went away.
+    private var takeoverHandler: (@Sendable () -> Void)?
     private var ownedRoot: Certificate?
 
     /// - Parameter command: what this process is, for the others' messages ("kiosk store").
@@ -93,11 +95,15 @@ public actor StateOwnership {
         try? record?.write(in: directory)
     }
 
+    /// Calls `handler` whenever this process takes the state over (a paywall's status line).
+    public func onTakeover(_ handler: @escaping @Sendable () -> Void) { takeoverHandler = handler }
+
     /// Makes sure someone serves the socket again after the owner went away: this process
     /// takes the state over, or finds the process that did. A client's `RemoteStore` calls it.
     public func reattach() async throws(StoreError) {
+        let wasOwner = ownedStore != nil
         do {
-            _ = try await attach()
+            if case .owner = try await attach(), !wasOwner { takeoverHandler?() }
         } catch let error as SharedStateError {
             throw StoreError.backend("\(error)")
         } catch {

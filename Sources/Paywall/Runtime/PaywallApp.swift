@@ -24,6 +24,8 @@ public struct PaywallApp: Sendable {
     public var pollMilliseconds: Int32 = 100
     /// How long one wait lasts while effects are in flight.
     public var busyPollMilliseconds: Int32 = 5
+    /// Where background work leaves events; others may post too (a change of backend).
+    public let inbox = Inbox()
 
     public init(store: EffectRunner.Backend, content: PaywallContent, theme: Theme) {
         self.store = store
@@ -35,7 +37,6 @@ public struct PaywallApp: Sendable {
     public func run(on terminal: some TerminalBackend, start: ContinuousClock.Instant = .now) -> Report {
         var report = Report()
         var state = AppState(content: content, size: terminal.size, controlStyle: controlStyle)
-        let inbox = Inbox()
         let runner = EffectRunner(store: store, inbox: inbox, log: log, groupID: content.leadingGroupID)
         defer { runner.stop() }
         runner.listen()

@@ -27,4 +27,7 @@ public enum Event: Sendable {
     case failed(String, StoreError)
     /// The runner finished an effect (after posting its answer, if it has one).
     case completed(Effect)
+    /// The store is now reached another way (this process took a shared state over): the
+    /// status line's backend name.
+    case backendChanged(String)
 }

@@ -34,6 +34,9 @@ extension PaywallProgram {
         case .clock(let date):
             state.store.clock = date
             return []
+        case .backendChanged(let name):
+            state.content.backendName = name
+            return []
         case .loaded(let snapshot):
             state.store = snapshot
             state.isLoaded = true

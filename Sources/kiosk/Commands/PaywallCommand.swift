@@ -92,6 +92,11 @@ struct PaywallCommand: Command {
         var app = PaywallApp(store: store, content: content, theme: theme)
         app.controlStyle = style
         app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
+        if let ownership = opened.ownership {
+            // A client that takes the state over says so in its status line.
+            let inbox = app.inbox
+            await ownership.onTakeover { inbox.post(.backendChanged("sim · took over the shared state")) }
+        }
         if let dumpSize {
             app.exitsAfterFirstLoadedFrame = true
             let terminal = HeadlessTerminal(size: dumpSize)

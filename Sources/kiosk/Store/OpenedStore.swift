@@ -65,7 +65,7 @@ extension StoreOptions {
             do {
                 let store = try await ownership.clientStore(account: account ?? SimulatedStore.defaultAccount)
                 if let account { try await store.useAccount(account) }
-                let owner = ownership.owner.map { "shared with \($0.summary)" } ?? "shared"
+                let owner = ownership.owner.map { "shared · pid \($0.pid) \($0.command)" } ?? "shared"
                 return OpenedStore(store: store, ownership: ownership, backendName: owner)
             } catch {
                 Console.error(
