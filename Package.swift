@@ -110,7 +110,7 @@ let package = Package(
             dependencies: [
                 "kiosk", "kiosk-storm", "SharedState", "Simulator", "Catalog", "Signing", "StoreCore",
                 "Subprocess",
-                "StoreServer", "RemoteStore", "HTTP", "Paywall",
+                "StoreServer", "RemoteStore", "HTTP", "Paywall", "TestSupport",
             ]),
         .testTarget(
             name: "TerminalUITests", dependencies: ["TerminalUI", "SourceDiagnostics", "SnapshotSupport"],

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 
 /// Lifecycle details Apple documents (issue 12), on every backend: refunds and their
@@ -153,7 +154,7 @@ import Testing
         _ = try await buy(store, Demo.plusMonthly)
         // The renewal fails while no app listens for messages.
         _ = try await store.advanceClock(periods: 1, groupID: Demo.group)
-        let message = await firstElement(of: await store.messages())
+        let message = try await Incoming(await store.messages()).next(waitingFor: "a message")
         #expect(message == .billingIssue(productID: Demo.plusMonthly))
     }
 }

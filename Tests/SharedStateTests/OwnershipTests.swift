@@ -5,6 +5,7 @@ import SharedState
 import Signing
 import Simulator
 import StoreCore
+import TestSupport
 import Testing
 
 /// Ownership of a state directory inside one process (two `StateOwnership`s stand for two
@@ -21,23 +22,6 @@ import Testing
                 signer: try CoveringSigner(authority: authority),
                 frozenClock: true)
             return (store, authority.root)
-        }
-    }
-
-    /// The next element of a stream, or nil after `seconds`.
-    static func next<T: Sendable>(_ stream: AsyncStream<T>, within seconds: Double = 10) async -> T? {
-        await withTaskGroup(of: T?.self) { group in
-            group.addTask {
-                var iterator = stream.makeAsyncIterator()
-                return await iterator.next()
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
         }
     }
 
@@ -88,7 +72,7 @@ import Testing
         let bobs = try await SimulatedStore.$requestAccount.withValue("bob") {
             try await store.buyOffDevice("com.kiosk.lumen.filmpack", options: [])
         }
-        let update = await Self.next(updates)
+        let update = try await Incoming(updates).next(waitingFor: "bob's purchase on the moved stream")
         #expect(update?.unsafePayloadValue.id == bobs.id, "the open stream follows the new account")
         await owner.release()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Simulator
 import StoreCore
+import TestSupport
 import Testing
 
 /// The lifecycle details Apple documents (issue 12): renewal info during billing problems,
@@ -98,7 +99,7 @@ import Testing
         let store = try SimulatedStore.makeForTest()
         let first = try await subscribe(store, "basic.monthly")
         try await store.requestPriceIncreaseConsent(transactionID: first.id)
-        let message = await firstElement(of: await store.messages())
+        let message = try await Incoming(await store.messages()).next(waitingFor: "a message")
         #expect(message == .priceIncreaseConsent(productID: "basic.monthly"))
     }
 
@@ -107,7 +108,7 @@ import Testing
         let first = try await subscribe(store, "basic.monthly")
         try await store.setAutoRenew(false, transactionID: first.id)
         _ = try await store.advanceClock(by: 40 * day)  // expires while nobody listens
-        let message = await firstElement(of: await store.messages())
+        let message = try await Incoming(await store.messages()).next(waitingFor: "a message")
         #expect(message == .winBackOffer(productID: "basic.monthly", offerID: "winback.free"))
     }
 

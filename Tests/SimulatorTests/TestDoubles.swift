@@ -88,23 +88,3 @@ extension SimulatedStore {
 }
 
 let day: TimeInterval = 86_400
-
-/// The stream's first element, or nil when none comes within `seconds` (a failing test ends
-/// instead of hanging).
-func firstElement<Element: Sendable>(of stream: AsyncStream<Element>, within seconds: Double = 10) async
-    -> Element?
-{
-    await withTaskGroup(of: Element?.self) { group in
-        group.addTask {
-            var iterator = stream.makeAsyncIterator()
-            return await iterator.next()
-        }
-        group.addTask {
-            try? await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
-    }
-}
