@@ -36,11 +36,7 @@ extension SimulatedStore: Store {
         try checkSimulatedError(.purchase)
         let request = try PurchaseRequest(productID: productID, options: options)
         let account = activeAccount
-        if let key = request.idempotencyKey,
-            let earlier = state.idempotency[IdempotencyKey(account: account, key: key)]
-        {
-            return try replay(earlier)
-        }
+        if let earlier = earlierPurchase(request, account: account) { return try replay(earlier) }
         if !state.meta.settings.disableDialogs {
             switch confirmation {
             case .confirm: break
@@ -51,7 +47,10 @@ extension SimulatedStore: Store {
             }
         }
         let checker = offerChecker
-        let outcome = try perform { transition throws(StoreError) in
+        let outcome = try perform { transition throws(StoreError) -> PurchaseOutcome? in
+            // Another purchase with the same key may have committed while this one waited for
+            // the sheet: the check before the await alone would let both commit.
+            guard earlierPurchase(request, account: account) == nil else { return nil }
             let outcome = try transition.purchase(request, account: account, origin: .app, checker: checker)
             if let key = request.idempotencyKey {
                 switch outcome {
@@ -68,7 +67,15 @@ extension SimulatedStore: Store {
         switch outcome {
         case .purchased(let id): return .success(try result(for: state.transactions[id]!))
         case .pending: return .pending
+        case nil:
+            guard let earlier = earlierPurchase(request, account: account) else { return .userCancelled }
+            return try replay(earlier)
         }
+    }
+
+    /// The recorded outcome of an earlier purchase with the request's idempotency key, if any.
+    private func earlierPurchase(_ request: PurchaseRequest, account: String) -> IdempotencyRecord? {
+        request.idempotencyKey.flatMap { state.idempotency[IdempotencyKey(account: account, key: $0)] }
     }
 
     private func replay(_ record: IdempotencyRecord) throws(StoreError) -> PurchaseResult {

@@ -61,18 +61,18 @@ public actor SimulatedStore {
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) {
         let ledger: Ledger
-        do {
+        do throws(LedgerError) {
             ledger = try Ledger(path: location.path)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         self.ledger = ledger
         let wall = wallClock()
         let loaded: StoreState?
-        do {
+        do throws(LedgerError) {
             loaded = try ledger.load()
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         let state =
             loaded
@@ -103,10 +103,10 @@ public actor SimulatedStore {
                 Self.newAccount(
                     StoreAccount(name: name, storefront: meta.settings.storefront), at: transition.now))
         }
-        do {
+        do throws(LedgerError) {
             try ledger.commit(transition.changes)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         state.apply(transition.changes)
         self.state = state
@@ -150,10 +150,10 @@ public actor SimulatedStore {
             return LoggedUpdateRow(account: account, transactionID: id)
         }
         let sequences: [Int64]
-        do {
+        do throws(LedgerError) {
             sequences = try ledger.commit(changes)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         state.apply(changes)
         recentSignatures.remember(changes.signatures)
