@@ -10,8 +10,7 @@ enum PaywallContentLoader {
         do {
             catalog = try LoadedCatalog.load(contentsOf: catalogPath)
         } catch {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.dataError
+            throw CommandFailure("kiosk: \(error)", exit: .dataError)
         }
         let locale = catalog.settings.locale
         var content = PaywallContent(

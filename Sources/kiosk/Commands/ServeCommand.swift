@@ -73,15 +73,13 @@ struct ServeCommand: Command {
             let owning = try storeOptions.ownership(command: "kiosk serve")
             do {
                 guard let owned = try await owning.own() else {
-                    Console.error(
-                        "kiosk serve: \(SharedStateError.ownedByAnother(directory: owning.directory.path, owner: owning.owner))"
-                    )
-                    return .cannotCreate
+                    throw CommandFailure(
+                        "kiosk serve: \(SharedStateError.ownedByAnother(directory: owning.directory.path, owner: owning.owner))",
+                        exit: .cannotCreate)
                 }
                 (store, root) = owned
             } catch let error as SharedStateError {
-                Console.error("kiosk serve: \(error)")
-                return .cannotCreate
+                throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
             }
             ownership = owning
         }
@@ -103,8 +101,7 @@ struct ServeCommand: Command {
                 tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
             }
         } catch {
-            Console.error("kiosk serve: \(error)")
-            return .cannotCreate
+            throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
         }
         let server: StoreServer
         let delivery: WebhookDelivery?
@@ -115,15 +112,14 @@ struct ServeCommand: Command {
                 try WebhookDelivery(store: store, url: url)
             }
         } catch {
-            Console.error("kiosk serve: \(error)")
-            return .cannotCreate
+            throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
         }
         let http: HTTPServer
         do {
             http = try await server.listen(HTTPServerConfiguration(host: host, port: port))
         } catch {
-            Console.error("kiosk serve: cannot listen on \(host):\(port): \(error)")
-            return .cannotCreate
+            throw CommandFailure(
+                "kiosk serve: cannot listen on \(host):\(port): \(error)", exit: .cannotCreate)
         }
         let url = "http://\(host):\(http.port)"
         await ownership?.announce(url: url)

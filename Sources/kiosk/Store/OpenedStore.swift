@@ -24,8 +24,8 @@ extension StoreOptions {
         do {
             directory = try state.create()
         } catch {
-            Console.error("kiosk: cannot use the state directory \(state.url.path): \(error)")
-            throw ExitCode.cannotCreate
+            throw CommandFailure(
+                "kiosk: cannot use the state directory \(state.url.path): \(error)", exit: .cannotCreate)
         }
         let options = self
         return StateOwnership(directory: directory, command: command) {
@@ -50,8 +50,7 @@ extension StoreOptions {
         do {
             role = try await ownership.attach()
         } catch let error as SharedStateError {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.cannotCreate
+            throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
         }
         switch role {
         case .owner(let store):
@@ -63,9 +62,9 @@ extension StoreOptions {
                 let owner = ownership.owner.map { "shared with \($0.summary)" } ?? "shared"
                 return OpenedStore(store: store, ownership: ownership, backendName: owner)
             } catch {
-                Console.error(
-                    "kiosk: the store of \(directory.path) is shared, but using it failed: \(error)")
-                throw ExitCode.failure
+                throw CommandFailure(
+                    "kiosk: the store of \(directory.path) is shared, but using it failed: \(error)",
+                    exit: .failure)
             }
         }
     }

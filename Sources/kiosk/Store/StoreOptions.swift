@@ -96,8 +96,8 @@ struct StoreOptions: Sendable {
     func makeAnyStore() async throws -> any Store & StoreControl {
         guard let remote else { return try makeStore() }
         guard let tokenSource = ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url) else {
-            Console.error("kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url))
-            throw ExitCode.usage
+            throw CommandFailure(
+                "kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url), exit: .usage)
         }
         let token = tokenSource.token
         let trust: RemoteStore.Trust
@@ -105,8 +105,7 @@ struct StoreOptions: Sendable {
             do {
                 trust = .root(try Certificate.read(at: rootPath))
             } catch {
-                Console.error("kiosk: \(error)")
-                throw ExitCode.dataError
+                throw CommandFailure("kiosk: \(error)", exit: .dataError)
             }
         } else {
             trust = .pinned(directory: state.url)
@@ -117,14 +116,13 @@ struct StoreOptions: Sendable {
             if let account { try await store.useAccount(account) }
             return store
         } catch {
-            Console.error("kiosk: " + tokenSource.explain(error, url: remote))
-            throw ExitCode.failure
+            throw CommandFailure("kiosk: " + tokenSource.explain(error, url: remote), exit: .failure)
         }
     }
 
     /// Loads the catalog, opens the signing authority and the ledger, and builds the store.
-    /// - Throws: `ExitCode.dataError` for a bad catalog, `.cannotCreate` for unusable state,
-    ///   after printing what is wrong.
+    /// - Throws: `CommandFailure` saying what is wrong: exit `.dataError` for a bad catalog,
+    ///   `.cannotCreate` for unusable state.
     func makeStore(frozenClock: Bool = false) throws -> SimulatedStore {
         try makeStoreAndAuthority(frozenClock: frozenClock).store
     }
@@ -137,8 +135,7 @@ struct StoreOptions: Sendable {
         do {
             catalog = try LoadedCatalog.load(contentsOf: catalogPath)
         } catch {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.dataError
+            throw CommandFailure("kiosk: \(error)", exit: .dataError)
         }
         let authority: CertificateAuthority
         let location: LedgerLocation
@@ -153,8 +150,8 @@ struct StoreOptions: Sendable {
                 location = .directory(directory)
             }
         } catch {
-            Console.error("kiosk: cannot use the state directory \(state.url.path): \(error)")
-            throw ExitCode.cannotCreate
+            throw CommandFailure(
+                "kiosk: cannot use the state directory \(state.url.path): \(error)", exit: .cannotCreate)
         }
         do {
             let store = try SimulatedStore(
@@ -163,8 +160,7 @@ struct StoreOptions: Sendable {
                 frozenClock: frozenClock)
             return (store, authority)
         } catch {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.cannotCreate
+            throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
         }
     }
 }
