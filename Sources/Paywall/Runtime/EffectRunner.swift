@@ -17,6 +17,8 @@ public final class EffectRunner: Sendable {
     /// Effects queued or running: while any are, the main loop waits for input in short slices
     /// so their results reach the screen at once.
     private let inFlight = InFlightCount()
+    /// The tasks `listen` started, cancelled by `stop` so no stream outlives the app.
+    private let listeners = Mutex<[Task<Void, Never>]>([])
 
     public init(store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?) {
         self.store = store
@@ -55,22 +57,29 @@ public final class EffectRunner: Sendable {
     /// Whether effects are queued or running.
     public var isBusy: Bool { inFlight.count.withLock { $0 > 0 } }
 
-    /// Listens to `updates`, `messages` and `events` for as long as the process runs.
+    /// Listens to `updates`, `messages` and `events` until `stop`.
     public func listen() {
         let store = self.store
         let inbox = self.inbox
-        Task.detached {
-            for await update in await store.updates() { inbox.post(.update(update)) }
-        }
-        Task.detached {
-            for await message in await store.messages() { inbox.post(.message(message)) }
-        }
-        Task.detached {
-            for await event in await store.events() { inbox.post(.storeEvent(event)) }
-        }
+        let tasks = [
+            Task.detached {
+                for await update in await store.updates() { inbox.post(.update(update)) }
+            },
+            Task.detached {
+                for await message in await store.messages() { inbox.post(.message(message)) }
+            },
+            Task.detached {
+                for await event in await store.events() { inbox.post(.storeEvent(event)) }
+            },
+        ]
+        listeners.withLock { $0 += tasks }
     }
 
-    public func stop() { queue.finish() }
+    /// Ends the effect queue and the listeners: their streams end, so the store stops watching.
+    public func stop() {
+        queue.finish()
+        for task in listeners.withLock({ $0 }) { task.cancel() }
+    }
 }
 
 /// Shared between `run` and the runner's task: how many effects are queued or running.
