@@ -113,3 +113,13 @@ let package = Package(
             name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI", "CNCursesW"]),
     ]
 )
+
+// Upcoming language features, for every Swift target: `any` spelled out on every existential
+// (ExistentialAny), and a file sees only the members of modules it imports itself
+// (MemberImportVisibility), so a dependency can no longer leak in through another import.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Testing
 
 /// Each problem Xcode would reject is an error naming the file, line, column, path and value.

@@ -1,4 +1,6 @@
 import Catalog
+import Foundation
+import StoreCore
 import Testing
 
 /// What is legal but probably unintended is a warning; the catalog still loads.

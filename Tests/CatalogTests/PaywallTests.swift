@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import StoreCore
 import Testing
 
 @Suite("Paywall sidecar")

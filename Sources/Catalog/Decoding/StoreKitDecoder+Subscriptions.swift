@@ -1,3 +1,5 @@
+import StoreCore
+
 extension StoreKitDecoder {
     enum GroupKey: String, CaseIterable {
         case id, name, localizations, subscriptions

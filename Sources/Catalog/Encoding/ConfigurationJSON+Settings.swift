@@ -1,3 +1,5 @@
+import StoreCore
+
 extension ConfigurationJSON {
     func settings(_ settings: ConfigurationSettings) -> JSONValue {
         typealias Key = StoreKitDecoder.SettingsKey

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Paywall
+import StoreCore
 
 /// Builds the paywall's copy, policies and group order from a catalog and its sidecar, so the
 /// Paywall module never reads catalogs itself.

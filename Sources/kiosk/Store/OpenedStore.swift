@@ -1,5 +1,7 @@
 import Foundation
+import RemoteStore
 import SharedState
+import Signing
 import Simulator
 import StoreCore
 
