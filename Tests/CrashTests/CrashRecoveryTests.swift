@@ -73,8 +73,8 @@ import Testing
             frozenClock: true)
         #expect(try await store.integrityCheck() == "ok", "round \(round)")
         for account in Set(acknowledged.map(\.account)) {
-            try await SimulatedStore.$requestAccount.withValue(account) {
-                let ids = try await store.all().map(\.unsafePayloadValue.id)
+            do {
+                let ids = try await store.acting(for: account).all().map(\.unsafePayloadValue.id)
                 #expect(Set(ids).count == ids.count, "round \(round): a transaction appears twice")
                 let known = Set(ids)
                 for ack in acknowledged where ack.account == account {
@@ -84,9 +84,8 @@ import Testing
         }
         // Retrying an acknowledged purchase with its key returns the same transaction.
         if let ack = acknowledged.last {
-            let replay = try await SimulatedStore.$requestAccount.withValue(ack.account) {
-                try await store.purchase("com.kiosk.lumen.aicredits10", options: [.idempotencyKey(ack.key)])
-            }
+            let replay = try await store.acting(for: ack.account).purchase(
+                "com.kiosk.lumen.aicredits10", options: [.idempotencyKey(ack.key)])
             guard case .success(let verification) = replay else {
                 Issue.record("round \(round): replaying \(ack.key) gave \(replay)")
                 return

@@ -20,6 +20,10 @@ public enum LedgerLocation: Sendable, Hashable {
 /// catalog, on any machine: the `Store` an app sees and the `StoreControl` a tester drives,
 /// for the active account. Every change is one SQLite transaction in the ledger.
 public actor SimulatedStore {
+    /// The store runs on a thread of its own, so the ledger's fsync and the signing of large
+    /// batches never block Swift's cooperative pool (`StoreExecutor`).
+    private let executor = StoreExecutor()
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     let ledger: Ledger
     let state: StoreState
     let products: ProductIndex
@@ -33,10 +37,10 @@ public actor SimulatedStore {
     /// one is bound (a server serving many accounts at once), else the selected account.
     public var activeAccount: String { Self.requestAccount ?? selectedAccount }
 
-    /// Binds the account for every store call in a task, so concurrent requests for different
-    /// accounts never see each other's choice:
-    /// `try await SimulatedStore.$requestAccount.withValue("alice") { try await store.all() }`.
-    @TaskLocal public static var requestAccount: String?
+    /// The account of the call being made, bound only by `AccountBoundStore` right around one
+    /// call: callers hold the account as a value (`store.acting(for:)`), never as an ambient
+    /// task-local that a `Task.detached` would silently drop.
+    @TaskLocal static var requestAccount: String?
     var updateWatchers:
         [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
             [:]
