@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 import Testing
 
@@ -17,6 +18,17 @@ import Testing
         _ = try await store.purchase("lifetime")
         let name = await threadName(on: store)
         #expect(name == "kiosk-store", "the store ran on \(name ?? "an unnamed thread")")
+    }
+
+    /// A server's store runs on the threads that call it (its connection threads), sparing a
+    /// switch to the store's thread and back for every request.
+    @Test func aStoreForCallerThreadsRunsWhereItIsCalled() async throws {
+        let store = try SimulatedStore(
+            catalog: TestCatalog(), ledger: .memory,
+            signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()), frozenClock: true,
+            execution: .callerThreads)
+        _ = try await store.purchase("lifetime")
+        #expect(await threadName(on: store) != "kiosk-store")
     }
 
     @Test func theStoreIsReleasedDespiteItsThread() async throws {

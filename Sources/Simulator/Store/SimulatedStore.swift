@@ -20,10 +20,10 @@ public enum LedgerLocation: Sendable, Hashable {
 /// catalog, on any machine: the `Store` an app sees and the `StoreControl` a tester drives,
 /// for the active account. Every change is one SQLite transaction in the ledger.
 public actor SimulatedStore {
-    /// The store runs on a thread of its own, so the ledger's fsync and the signing of large
-    /// batches never block Swift's cooperative pool (`StoreExecutor`).
-    private let executor = StoreExecutor()
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    /// Where the store runs: by default on a thread of its own, so the ledger's fsync and the
+    /// signing of large batches never block Swift's cooperative pool (`StoreExecution`).
+    private let executor: StoreExecutorChoice
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
     let ledger: Ledger
     let state: StoreState
     let products: ProductIndex
@@ -58,12 +58,14 @@ public actor SimulatedStore {
     /// - Parameters:
     ///   - account: the account to act for; created when missing (default: `tester`).
     ///   - frozenClock: time moves only when advanced (tests and scripts).
+    ///   - execution: where the store's work runs (`.callerThreads` for a server's connection threads).
     public init(
         catalog: any ProductCatalog, ledger location: LedgerLocation, signer: any PayloadSigner,
         offerChecker: (any OfferSignatureChecking)? = nil, identity: AppIdentity = AppIdentity(),
-        account: String? = nil, frozenClock: Bool = false,
+        account: String? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) {
+        executor = StoreExecutorChoice(execution)
         let ledger: Ledger
         do throws(LedgerError) {
             ledger = try Ledger(path: location.path)

@@ -67,10 +67,11 @@ struct ServeCommand: Command {
         let root: Certificate
         if storeOptions.isEphemeral {
             ownership = nil
-            let (ephemeral, authority) = try storeOptions.makeStoreAndAuthority()
+            // Requests run on the server's connection threads, which wait for the store anyway.
+            let (ephemeral, authority) = try storeOptions.makeStoreAndAuthority(execution: .callerThreads)
             (store, root) = (ephemeral, authority.root)
         } else {
-            let owning = try storeOptions.ownership(command: "kiosk serve")
+            let owning = try storeOptions.ownership(command: "kiosk serve", execution: .callerThreads)
             do {
                 guard let owned = try await owning.own() else {
                     throw CommandFailure(

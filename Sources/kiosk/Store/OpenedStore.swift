@@ -21,7 +21,7 @@ struct OpenedStore {
 extension StoreOptions {
     /// The ownership of the state directory (created if missing), opening this process's own
     /// store on it only when it takes the state.
-    func ownership(command: String) throws -> StateOwnership {
+    func ownership(command: String, execution: StoreExecution = .ownThread) throws -> StateOwnership {
         let directory: URL
         do {
             directory = try state.create()
@@ -31,7 +31,7 @@ extension StoreOptions {
         }
         let options = self
         return StateOwnership(directory: directory, command: command) {
-            let (store, authority) = try options.makeStoreAndAuthority()
+            let (store, authority) = try options.makeStoreAndAuthority(execution: execution)
             return (store, authority.root)
         }
     }

@@ -128,7 +128,7 @@ struct StoreOptions: Sendable {
     }
 
     /// `makeStore`, with the authority that signs for it (a server serves its root).
-    func makeStoreAndAuthority(frozenClock: Bool = false) throws -> (
+    func makeStoreAndAuthority(frozenClock: Bool = false, execution: StoreExecution = .ownThread) throws -> (
         store: SimulatedStore, authority: CertificateAuthority
     ) {
         let catalog: LoadedCatalog
@@ -157,7 +157,7 @@ struct StoreOptions: Sendable {
             let store = try SimulatedStore(
                 catalog: catalog, ledger: location, signer: try CoveringSigner(authority: authority),
                 offerChecker: PromotionalOfferChecker(catalog: catalog), identity: identity, account: account,
-                frozenClock: frozenClock)
+                frozenClock: frozenClock, execution: execution)
             return (store, authority)
         } catch {
             throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
