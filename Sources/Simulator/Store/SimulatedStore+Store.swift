@@ -68,7 +68,11 @@ extension SimulatedStore: Store {
         case .purchased(let id): return .success(try result(for: state.transactions[id]!))
         case .pending: return .pending
         case nil:
-            guard let earlier = earlierPurchase(request, account: account) else { return .userCancelled }
+            // The action stopped because an earlier purchase holds the key: answer as it did.
+            guard let earlier = earlierPurchase(request, account: account) else {
+                throw StoreError.backend(
+                    "the purchase of \(productID) was neither made nor found under its key")
+            }
             return try replay(earlier)
         }
     }
