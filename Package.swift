@@ -134,6 +134,16 @@ let package = Package(
     ]
 )
 
+// Upcoming language features, for every Swift target: `any` spelled out on every existential
+// (ExistentialAny), and a file sees only the members of modules it imports itself
+// (MemberImportVisibility), so a dependency can no longer leak in through another import.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}
+
 // libFuzzer's driver: only with KIOSK_FUZZ=1 and -sanitize=fuzzer (scripts/fuzz), where
 // libFuzzer provides main(); an ordinary build has nothing to link it with.
 if Context.environment["KIOSK_FUZZ"] != nil {

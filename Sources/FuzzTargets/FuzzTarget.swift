@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import HTTP
 import Signing
+import SourceDiagnostics
 import StoreCore
 import TerminalUI
 

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Paywall
+import StoreCore
 
 extension PaywallContent {
     /// The paywall's copy, policies and leading group from a catalog and its sidecar: the one

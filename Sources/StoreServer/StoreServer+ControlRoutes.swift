@@ -8,34 +8,35 @@ extension StoreServer {
     /// `/v1/control/accounts/{account}`.
     static func addControlRoutes(to router: inout Router, store: SimulatedStore) {
         router.add("GET", "/v1/control/accounts") { _, p in
-            await respond(store, p) { () async throws(StoreError) in Wire.Accounts(try await store.accounts())
+            await respond(store, p) { (store) async throws(StoreError) in
+                Wire.Accounts(try await store.accounts())
             }
         }
         let base = "/v1/control/accounts/{account}"
         router.add("GET", base + "/records") { _, p in
-            await respond(store, p) { () async throws(StoreError) in
+            await respond(store, p) { (store) async throws(StoreError) in
                 Wire.Records(try await store.transactionRecords().map(Wire.Record.init))
             }
         }
         router.add("GET", base + "/snapshot") { request, p in
-            await respond(store, p) { () async throws(StoreError) in
+            await respond(store, p) { (store) async throws(StoreError) in
                 Wire.Snapshot(try await store.snapshot(groupID: request.query["group"]))
             }
         }
         router.add("GET", base + "/notifications") { request, p in
-            await respond(store, p) { () async throws(StoreError) in
+            await respond(store, p) { (store) async throws(StoreError) in
                 let limit = request.query["limit"].flatMap { Int($0) } ?? 100
                 return Wire.Notifications(try await store.notificationHistory(limit: limit))
             }
         }
         router.add("GET", base + "/settings") { _, p in
-            await respond(store, p) { () async throws(StoreError) in try await store.settings() }
+            await respond(store, p) { (store) async throws(StoreError) in try await store.settings() }
         }
         router.add("GET", "/v1/control/clock") { _, p in
-            await respond(store, p) { () async throws(StoreError) in Wire.Value(try await store.now()) }
+            await respond(store, p) { (store) async throws(StoreError) in Wire.Value(try await store.now()) }
         }
         router.add("GET", "/v1/control/simulated-errors") { _, p in
-            await respond(store, p) { () async throws(StoreError) in
+            await respond(store, p) { (store) async throws(StoreError) in
                 Wire.SimulatedErrors(try await store.simulatedErrors())
             }
         }
@@ -43,7 +44,7 @@ extension StoreServer {
         for route in StoreOperation.routes {
             router.add(route.method, route.template) { request, p in
                 await respond(store, p, mustExist: route.accountMustExist) {
-                    () async throws(StoreError) -> OperationAnswer in
+                    (store) async throws(StoreError) -> OperationAnswer in
                     var result = StoreOperationResult.done
                     for operation in try route.operations(parameters: p, body: request.body) {
                         result = try await store.perform(operation)

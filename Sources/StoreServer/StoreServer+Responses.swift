@@ -3,22 +3,21 @@ import Simulator
 import StoreCore
 
 extension StoreServer {
-    /// Runs `body` for the path's account (which must exist) and answers with its value as
-    /// JSON, or 204 for `Void`, or the error body.
+    /// Runs `body` with the store acting for the path's account (which must exist) and answers
+    /// with its value as JSON, or 204 for `Void`, or the error body.
     static func respond<T: Encodable & Sendable>(
         _ store: SimulatedStore, _ parameters: Router.Parameters, mustExist: Bool = true,
-        _ body: @escaping @Sendable () async throws(StoreError) -> T
+        _ body: @escaping @Sendable (AccountBoundStore) async throws(StoreError) -> T
     ) async -> HTTPResponse {
         let account = parameters["account"]
-        let result: Result<T, StoreError> = await SimulatedStore.$requestAccount.withValue(account) {
-            do throws(StoreError) {
-                if let account, mustExist, await !store.hasAccount(account) {
-                    throw StoreError.accountNotFound(account)
-                }
-                return .success(try await body())
-            } catch {
-                return .failure(error)
+        let result: Result<T, StoreError>
+        do throws(StoreError) {
+            if let account, mustExist, await !store.hasAccount(account) {
+                throw StoreError.accountNotFound(account)
             }
+            result = .success(try await body(store.acting(for: account)))
+        } catch {
+            result = .failure(error)
         }
         switch result {
         case .success(let value):

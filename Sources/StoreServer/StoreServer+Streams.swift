@@ -18,9 +18,7 @@ extension StoreServer {
             let account = p["account"]!
             if let refusal = await refuseUnknown(account, store) { return refusal }
             return .eventStream { writer in
-                let messages = await SimulatedStore.$requestAccount.withValue(account) {
-                    await store.messages()
-                }
+                let messages = await store.acting(for: account).messages()
                 guard (try? writer.write(ServerSentEvent(event: "ready", data: "{}"))) != nil else { return }
                 for await message in messages {
                     let data = String(decoding: WireCoding.encode(Wire.Message(message)), as: UTF8.self)
@@ -34,7 +32,7 @@ extension StoreServer {
             let account = p["account"]!
             if let refusal = await refuseUnknown(account, store) { return refusal }
             return .eventStream { writer in
-                let events = await SimulatedStore.$requestAccount.withValue(account) { await store.events() }
+                let events = await store.acting(for: account).events()
                 guard (try? writer.write(ServerSentEvent(event: "ready", data: "{}"))) != nil else { return }
                 for await event in events {
                     let wire = Wire.Event(event)
@@ -71,8 +69,7 @@ extension StoreServer {
         }
         if subscription.isFresh {
             let unfinished =
-                (try? await SimulatedStore.$requestAccount.withValue(account) { try await store.unfinished() })
-                ?? []
+                (try? await store.acting(for: account).unfinished()) ?? []
             for check in unfinished where !send(check, id: nil) { return }
         }
         let ready = ServerSentEvent(id: String(subscription.head), event: "ready", data: "{}")

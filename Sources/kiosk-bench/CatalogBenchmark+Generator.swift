@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import StoreCore
 
 extension CatalogBenchmark {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import RemoteStore
 import SharedState
 import Signing
 import Simulator

@@ -54,10 +54,8 @@ do {
     while true {
         let account = accounts[key % accounts.count]
         let product = products[(key / accounts.count) % products.count]
-        let result = try await SimulatedStore.$requestAccount.withValue(account) {
-            try await store.purchase(
-                product, options: [.idempotencyKey("k\(key)"), .appAccountToken(token(forKey: key))])
-        }
+        let result = try await store.acting(for: account).purchase(
+            product, options: [.idempotencyKey("k\(key)"), .appAccountToken(token(forKey: key))])
         if case .success(let verification) = result {
             // One write(2) per line: nothing waits in a buffer when the kill comes.
             let line = Array("ACK k\(key) \(account) \(verification.unsafePayloadValue.id) \(product)\n".utf8)

@@ -1,4 +1,6 @@
 import Catalog
+import Foundation
+import SourceDiagnostics
 import Testing
 
 /// Each problem Xcode would reject is an error naming the file, line, column, path and value.

@@ -1,5 +1,7 @@
 import Catalog
+import Foundation
 import SourceDiagnostics
+import StoreCore
 import Testing
 
 /// What is legal but probably unintended is a warning; the catalog still loads.

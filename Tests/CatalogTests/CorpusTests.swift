@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SourceDiagnostics
 import StoreCore
 import Testing
 

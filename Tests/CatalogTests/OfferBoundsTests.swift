@@ -1,4 +1,5 @@
 import Catalog
+import SourceDiagnostics
 import Testing
 
 /// An offer runs a bounded number of periods, so its end is a date the store can sign

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import SourceDiagnostics
+import StoreCore
 import Testing
 
 @Suite("Paywall sidecar")

@@ -1,4 +1,5 @@
 import Catalog
+import SourceDiagnostics
 import Testing
 
 /// Broken JSON is one error at the place the parser stopped.

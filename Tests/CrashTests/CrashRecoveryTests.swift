@@ -82,8 +82,8 @@ import Testing
             frozenClock: true)
         #expect(try await store.integrityCheck() == "ok", "round \(round)")
         for account in Set(acknowledged.map(\.account)) {
-            try await SimulatedStore.$requestAccount.withValue(account) {
-                let transactions = try await store.all().map(\.unsafePayloadValue)
+            do {
+                let transactions = try await store.acting(for: account).all().map(\.unsafePayloadValue)
                 expectNoPurchaseAppliedTwice(transactions, account: account, round: round)
                 let known = Set(transactions.map(\.id))
                 for ack in acknowledged where ack.account == account {
@@ -93,9 +93,8 @@ import Testing
         }
         // Retrying an acknowledged purchase with its key returns the same transaction.
         if let ack = acknowledged.last {
-            let replay = try await SimulatedStore.$requestAccount.withValue(ack.account) {
-                try await store.purchase(ack.productID, options: [.idempotencyKey(ack.key)])
-            }
+            let replay = try await store.acting(for: ack.account).purchase(
+                ack.productID, options: [.idempotencyKey(ack.key)])
             guard case .success(let verification) = replay else {
                 Issue.record("round \(round): replaying \(ack.key) gave \(replay)")
                 return

@@ -1,6 +1,7 @@
 import Foundation
 import Paywall
 import StoreCore
+import TerminalUI
 import Testing
 
 /// Busy is derived from the effects `update` issued and the runner has not completed: it cannot

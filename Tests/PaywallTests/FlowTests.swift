@@ -1,5 +1,6 @@
 import Foundation
 import Paywall
+import Simulator
 import SnapshotSupport
 import StoreCore
 import TerminalUI

@@ -1,4 +1,6 @@
 import Paywall
+import Simulator
+import StoreCore
 import TerminalUI
 import Testing
 

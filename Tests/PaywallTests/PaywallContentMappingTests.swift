@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Paywall
 import PaywallCatalog
+import StoreCore
 import Testing
 
 /// `PaywallContent(catalog:)` is the mapping the CLI shows and the snapshots render.

@@ -64,14 +64,10 @@ import Testing
         let updates = await client.updates()
         try await client.switchAccount(to: "bob")
         // The stream reconnects as bob: bob's purchase arrives, tester's does not.
-        _ = try await SimulatedStore.$requestAccount.withValue("tester") {
-            try await store.buyOffDevice("com.kiosk.lumen.lifetime", options: [])
-        }
+        _ = try await store.acting(for: "tester").buyOffDevice("com.kiosk.lumen.lifetime", options: [])
         // Give the stream time to reconnect as bob before bob buys.
         try await Task.sleep(for: .milliseconds(300))
-        let bobs = try await SimulatedStore.$requestAccount.withValue("bob") {
-            try await store.buyOffDevice("com.kiosk.lumen.filmpack", options: [])
-        }
+        let bobs = try await store.acting(for: "bob").buyOffDevice("com.kiosk.lumen.filmpack", options: [])
         let update = try await Incoming(updates).next(waitingFor: "bob's purchase on the moved stream")
         #expect(update?.unsafePayloadValue.id == bobs.id, "the open stream follows the new account")
         await owner.release()

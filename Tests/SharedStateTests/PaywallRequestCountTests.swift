@@ -8,6 +8,7 @@ import Simulator
 import StoreCore
 import StoreServer
 import Synchronization
+import TerminalUI
 import Testing
 
 /// What the paywall costs a server: every HTTP request a purchase causes is counted, with the

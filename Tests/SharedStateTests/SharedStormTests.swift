@@ -99,15 +99,16 @@ import Testing
                 authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)))
         #expect(try await store.integrityCheck() == "ok")
         for (account, tried) in outcomes.keysTried {
-            try await SimulatedStore.$requestAccount.withValue(account) {
-                let records = try await store.transactionRecords()
+            do {
+                let bound = store.acting(for: account)
+                let records = try await bound.transactionRecords()
                 #expect(
                     records.count <= tried, "\(account): \(records.count) transactions from \(tried) keys")
                 let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 for purchase in outcomes.purchases where purchase.account == account {
                     let record = try #require(byID[purchase.id], "acknowledged \(purchase) was lost")
                     #expect(record.transaction.unsafePayloadValue.productID == StormHarness.product)
-                    let replay = try await store.purchase(
+                    let replay = try await bound.purchase(
                         StormHarness.product, options: [.idempotencyKey(purchase.key)])
                     guard case .success(let verification) = replay else {
                         Issue.record("replaying \(purchase.key) gave \(replay)")
@@ -127,9 +128,7 @@ import Testing
         let known = try await withThrowingTaskGroup(of: [UInt64].self) { group in
             for account in outcomes.keysTried.keys {
                 group.addTask {
-                    try await SimulatedStore.$requestAccount.withValue(account) {
-                        try await store.transactionRecords().map(\.id)
-                    }
+                    try await store.acting(for: account).transactionRecords().map(\.id)
                 }
             }
             return try await group.reduce(into: Set<UInt64>()) { $0.formUnion($1) }

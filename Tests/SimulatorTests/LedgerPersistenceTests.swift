@@ -137,15 +137,13 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (name, product) in [("alice", "lifetime"), ("bob", "gems")] {
                 group.addTask {
-                    try await SimulatedStore.$requestAccount.withValue(name) {
-                        for _ in 0..<5 { _ = try await store.purchase(product) }
-                    }
+                    for _ in 0..<5 { _ = try await store.acting(for: name).purchase(product) }
                 }
             }
             try await group.waitForAll()
         }
-        let alice = try await SimulatedStore.$requestAccount.withValue("alice") { try await store.all() }
-        let bob = try await SimulatedStore.$requestAccount.withValue("bob") { try await store.all() }
+        let alice = try await store.acting(for: "alice").all()
+        let bob = try await store.acting(for: "bob").all()
         #expect(alice.map(\.unsafePayloadValue.productID) == ["lifetime"])
         #expect(bob.count == 5 && bob.allSatisfy { $0.unsafePayloadValue.productID == "gems" })
         #expect(await store.activeAccount == SimulatedStore.defaultAccount)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Signing
+import Simulator
 import StoreServer
 import Testing
 

@@ -1,7 +1,9 @@
 import Foundation
 import HTTP
+import Signing
 import Simulator
 import StoreCore
+import StoreServer
 import Testing
 
 /// Every payload the issue-12 lifecycle produces (billing retry and grace renewal info,
@@ -50,15 +52,12 @@ import Testing
             cases.append(["name": name, "method": method, "jws": jws, "root": root])
         }
         for account in ["tester", "kid"] {
-            try await SimulatedStore.$requestAccount.withValue(account) {
-                for record in try await store.transactionRecords() {
-                    add(
-                        "\(account).transaction\(record.id)", "transaction",
-                        record.transaction.jwsRepresentation)
-                }
-                for status in try await store.subscriptionStatuses(for: "4A1D2E90") {
-                    add("\(account).renewal", "renewal", status.renewalInfo.jwsRepresentation)
-                }
+            let view = store.acting(for: account)
+            for record in try await view.transactionRecords() {
+                add("\(account).transaction\(record.id)", "transaction", record.transaction.jwsRepresentation)
+            }
+            for status in try await view.subscriptionStatuses(for: "4A1D2E90") {
+                add("\(account).renewal", "renewal", status.renewalInfo.jwsRepresentation)
             }
         }
         var kinds: Set<String> = []

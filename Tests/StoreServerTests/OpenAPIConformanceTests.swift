@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Testing
 
 /// docs/openapi.yaml checked by real tools (issue 11, "Also build"): openapi-spec-validator

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Signing
 import Simulator
 import StoreServer

@@ -129,9 +129,7 @@ func transactionID(of event: ServerSentEvent) throws -> UInt64 {
         let fixture = try await Fixture()
         let store = fixture.store
         func buy() async throws -> UInt64 {
-            try await SimulatedStore.$requestAccount.withValue("tester") {
-                try await store.buyOffDevice("com.kiosk.lumen.aicredits10", options: []).id
-            }
+            try await store.acting(for: "tester").buyOffDevice("com.kiosk.lumen.aicredits10", options: []).id
         }
         var stream: AsyncThrowingStream<ServerSentEvent, any Error>? = try await fixture.updates()
         let ready = try await next(1, of: stream!)

@@ -49,9 +49,9 @@ import Testing
             let first = try await Server(directory: directory, token: token)
             let stream = try await first.updates(after: nil)
             #expect(try await next(1, of: stream).map(\.event) == ["ready"])
-            bought = try await SimulatedStore.$requestAccount.withValue("tester") {
-                try await first.store.buyOffDevice("com.kiosk.lumen.filmpack", options: []).id
-            }
+            bought = try await first.store.acting(for: "tester").buyOffDevice(
+                "com.kiosk.lumen.filmpack", options: []
+            ).id
             let live = try await next(1, of: stream)
             #expect(try live.map(transactionID) == [bought])
             lastSeen = live.last?.id
@@ -59,12 +59,10 @@ import Testing
         }
         // The server is gone; the next one, on the same state, refunds while the client is away.
         let second = try await Server(directory: directory, token: token)
-        try await SimulatedStore.$requestAccount.withValue("tester") {
-            try await second.store.refund(bought, reason: .other)
-        }
-        let later = try await SimulatedStore.$requestAccount.withValue("tester") {
-            try await second.store.buyOffDevice("com.kiosk.lumen.aicredits10", options: []).id
-        }
+        try await second.store.acting(for: "tester").refund(bought, reason: .other)
+        let later = try await second.store.acting(for: "tester").buyOffDevice(
+            "com.kiosk.lumen.aicredits10", options: []
+        ).id
         let resumed = try await second.updates(after: lastSeen)
         let replay = try await next(3, of: resumed)
         #expect(replay.first?.event == "ready" && replay.first?.id == lastSeen)

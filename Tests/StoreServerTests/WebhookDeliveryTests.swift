@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Signing
 import Simulator
 import StoreCore
 import StoreServer

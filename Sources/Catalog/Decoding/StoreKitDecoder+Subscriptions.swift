@@ -1,4 +1,5 @@
 import SourceDiagnostics
+import StoreCore
 
 extension StoreKitDecoder {
     enum GroupKey: String, CaseIterable {

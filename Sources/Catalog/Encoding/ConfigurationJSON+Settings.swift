@@ -1,4 +1,5 @@
 import SourceDiagnostics
+import StoreCore
 
 extension ConfigurationJSON {
     func settings(_ settings: ConfigurationSettings) -> JSONValue {

@@ -1,4 +1,5 @@
 import SourceDiagnostics
+import StoreCore
 
 /// Turns configuration parts into JSON trees, with the version's rules for nulls. Keys come
 /// from the decoder's key enums, so the two sides cannot drift apart.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Picks localizations for a locale the way StoreKit falls back: the exact locale, then the
 /// same language (`en_GB` for `en_US`, `zh` for `zh_Hans`), then the catalog's default, then
 /// whatever comes first.

@@ -48,11 +48,11 @@ extension EffectRunner {
                 do {
                     inbox.post(.done(try await control(action, store: store)))
                 } catch {
-                    inbox.post(.failed("\(action)", error))
+                    inbox.post(.failed(action.summary, error))
                 }
             }
         } catch {
-            inbox.post(.failed("\(effect)", error))
+            inbox.post(.failed(effect.summary, error))
         }
     }
 

@@ -15,6 +15,8 @@ public final class EffectRunner: Sendable {
     /// A reload waits in the queue: later ones would read the same state, so they are dropped
     /// (and completed at once, so the app does not wait for them).
     private let reloadFlag = ReloadFlag()
+    /// The tasks `listen` started, cancelled by `stop` so no stream outlives the app.
+    private let listeners = Mutex<[Task<Void, Never>]>([])
 
     public init(store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?) {
         self.store = store
@@ -50,22 +52,29 @@ public final class EffectRunner: Sendable {
         }
     }
 
-    /// Listens to `updates`, `messages` and `events` for as long as the process runs.
+    /// Listens to `updates`, `messages` and `events` until `stop`.
     public func listen() {
         let store = self.store
         let inbox = self.inbox
-        Task.detached {
-            for await update in await store.updates() { inbox.post(.update(update)) }
-        }
-        Task.detached {
-            for await message in await store.messages() { inbox.post(.message(message)) }
-        }
-        Task.detached {
-            for await event in await store.events() { inbox.post(.storeEvent(event)) }
-        }
+        let tasks = [
+            Task.detached {
+                for await update in await store.updates() { inbox.post(.update(update)) }
+            },
+            Task.detached {
+                for await message in await store.messages() { inbox.post(.message(message)) }
+            },
+            Task.detached {
+                for await event in await store.events() { inbox.post(.storeEvent(event)) }
+            },
+        ]
+        listeners.withLock { $0 += tasks }
     }
 
-    public func stop() { queue.finish() }
+    /// Ends the effect queue and the listeners: their streams end, so the store stops watching.
+    public func stop() {
+        queue.finish()
+        for task in listeners.withLock({ $0 }) { task.cancel() }
+    }
 }
 
 /// Shared between `run` and the runner's task: whether a reload is waiting in the queue.

@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import TerminalUI
 
 /// Answers from the store: purchase results, transactions on `updates`, messages and events.
 func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// Kiosk's local certificate authority, shaped like Apple's: a self-signed P-384 root, a P-384
 /// intermediate with Apple's WWDR marker OID, and a P-256 leaf with the receipt-signing marker

@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 /// The Transaction Manager's actions on one transaction or subscription.

@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 /// Renewal-date extensions, as the App Store Server API grants them to a customer.

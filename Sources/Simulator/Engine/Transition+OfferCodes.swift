@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 extension Transition {

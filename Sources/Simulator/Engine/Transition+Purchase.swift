@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 /// Where a purchase comes from: the app (payment sheet, Ask to Buy) or outside it (Xcode's

@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 
 /// The App Store's refund lifecycle beyond Xcode's instant refund: a customer's request that

@@ -4,12 +4,13 @@ import StoreCore
 /// The App Store Server API's reads of the outbox, and webhook delivery attempts.
 extension Ledger {
     /// The notification with this UUID, if recorded.
-    func notification(id: UUID) throws -> OutboxNotification? {
+    func notification(id: UUID) throws(LedgerError) -> OutboxNotification? {
         try notifications(where: "uuid = ?", [.text(id.uuidString.lowercased())], limit: 1).first
     }
 
     /// Notifications created in `[start, end)` (milliseconds), oldest first, after `sequence`.
-    func notifications(createdFrom start: Int64, to end: Int64, after sequence: Int64, limit: Int) throws
+    func notifications(createdFrom start: Int64, to end: Int64, after sequence: Int64, limit: Int)
+        throws(LedgerError)
         -> [OutboxNotification]
     {
         try notifications(
@@ -19,7 +20,7 @@ extension Ledger {
 
     /// Notifications still to deliver after `sequence`, oldest first: never tried, or whose
     /// last try failed and has a next try scheduled.
-    func undelivered(after sequence: Int64, limit: Int) throws -> [OutboxNotification] {
+    func undelivered(after sequence: Int64, limit: Int) throws(LedgerError) -> [OutboxNotification] {
         try notifications(
             where: """
                 sequence > ? AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.sequence = outbox.sequence
@@ -28,7 +29,7 @@ extension Ledger {
     }
 
     /// Every attempt at the given notifications, by sequence, in order.
-    func attempts(for sequences: [Int64]) throws -> [Int64: [DeliveryAttempt]] {
+    func attempts(for sequences: [Int64]) throws(LedgerError) -> [Int64: [DeliveryAttempt]] {
         guard !sequences.isEmpty else { return [:] }
         var result: [Int64: [DeliveryAttempt]] = [:]
         let marks = Array(repeating: "?", count: sequences.count).joined(separator: ",")
@@ -37,11 +38,13 @@ extension Ledger {
             SELECT sequence, attempt, attempted_at, result, http_status, next_attempt_at FROM delivery_attempts
             WHERE sequence IN (\(marks)) ORDER BY sequence, attempt
             """, sequences.map { .integer($0) }
-        ) { row in
+        ) { row throws(LedgerError) in
+            let key = "\(row.integer(0))/\(row.integer(1))"
             result[row.integer(0), default: []].append(
                 DeliveryAttempt(
                     sequence: row.integer(0), attempt: Int(row.integer(1)),
-                    attemptedAt: Self.date(row.integer(2)), result: row.text(3) ?? "OTHER",
+                    attemptedAt: Self.date(row.integer(2)),
+                    result: try required(row.text(3), "result", table: "delivery_attempts", key: key),
                     httpStatus: row.optionalInteger(4).map(Int.init),
                     nextAttemptAt: row.optionalInteger(5).map(Self.date)))
         }
@@ -49,7 +52,7 @@ extension Ledger {
     }
 
     /// Stores one attempt (its own SQLite transaction: deliveries are not store actions).
-    func record(_ attempt: DeliveryAttempt) throws {
+    func record(_ attempt: DeliveryAttempt) throws(LedgerError) {
         try connection.query(
             """
             INSERT OR REPLACE INTO delivery_attempts(sequence, attempt, attempted_at, result, http_status,
@@ -64,13 +67,15 @@ extension Ledger {
     }
 
     /// A mass renewal-date extension, by product and request identifier.
-    func massExtension(productID: String, requestIdentifier: String) throws -> MassExtension? {
+    func massExtension(productID: String, requestIdentifier: String) throws(LedgerError) -> MassExtension? {
         var result: MassExtension?
         try connection.query(
             "SELECT record FROM mass_extensions WHERE product_id = ? AND request_id = ?",
             [.text(productID), .text(requestIdentifier)]
-        ) { row in
-            result = try decode(MassExtension.self, row.data(0), what: "a mass extension")
+        ) { row throws(LedgerError) in
+            result = try decode(
+                MassExtension.self, row.data(0), table: "mass_extensions",
+                key: productID + "/" + requestIdentifier)
         }
         return result
     }

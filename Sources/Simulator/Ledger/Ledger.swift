@@ -7,8 +7,8 @@ import StoreCore
 /// commit returns, so a crash at any instant loses nothing that was acknowledged.
 final class Ledger {
     let connection: SQLiteConnection
-    private let encoder: JSONEncoder
-    private let decoder: JSONDecoder
+    let encoder: JSONEncoder
+    let decoder: JSONDecoder
     /// JWS headers already in `jws_headers`, by text.
     private var headerIDs: [String: Int64] = [:]
     /// Headers added by the transaction being committed.
@@ -20,9 +20,9 @@ final class Ledger {
     private(set) var lastUpdateSequence: Int64 = 0
 
     /// Opens the ledger at `path` (":memory:" for an ephemeral store) and migrates it.
-    /// - Throws: `SQLiteError` naming the file when it cannot be opened, is not a ledger, or
+    /// - Throws: `LedgerError` naming the file when it cannot be opened, is not a ledger, or
     ///   was written by a newer Kiosk.
-    init(path: String) throws {
+    init(path: String) throws(LedgerError) {
         connection = try SQLiteConnection(path: path)
         encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
@@ -42,7 +42,7 @@ final class Ledger {
         knownDataVersion = try dataVersion()
     }
 
-    private func dataVersion() throws -> Int64 {
+    private func dataVersion() throws(LedgerError) -> Int64 {
         var version: Int64 = 0
         try connection.query("PRAGMA data_version") { version = $0.integer(0) }
         return version
@@ -53,32 +53,21 @@ final class Ledger {
     /// writer (two processes that both opened the ledger) would overwrite each other's rows;
     /// this refuses loudly instead. One process owns a state directory (`StateLock`), so this
     /// only fires for a writer that bypassed the lock, such as an older Kiosk.
-    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try connection.transaction {
-            guard try dataVersion() == knownDataVersion else {
-                throw SQLiteError(
-                    code: 0,
-                    message:
-                        "another process wrote to this ledger while this one had it open; nothing was written. "
-                        + "Only one kiosk may open a state directory: quit the other one (or the older Kiosk) and start again",
-                    path: connection.path)
-            }
+    func writeTransaction<T>(_ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        try connection.transaction { () throws(LedgerError) -> T in
+            guard try dataVersion() == knownDataVersion else { throw .anotherWriter(path: connection.path) }
             return try body()
         }
     }
 
-    private func migrate() throws {
+    private func migrate() throws(LedgerError) {
         var version = 0
         try connection.query("PRAGMA user_version") { version = Int($0.integer(0)) }
         guard version <= LedgerSchema.currentVersion else {
-            throw SQLiteError(
-                code: 0,
-                message: "ledger schema \(version) is newer than this Kiosk understands "
-                    + "(\(LedgerSchema.currentVersion)); upgrade Kiosk or use another --state directory",
-                path: connection.path)
+            throw .newerSchema(found: version, supported: LedgerSchema.currentVersion, path: connection.path)
         }
         for index in version..<LedgerSchema.currentVersion {
-            try connection.transaction {
+            try connection.transaction { () throws(LedgerError) in
                 try connection.execute(LedgerSchema.migrations[index])
                 try connection.execute("PRAGMA user_version=\(index + 1)")
             }
@@ -87,46 +76,42 @@ final class Ledger {
 
     // MARK: Loading
 
-    /// Everything but signatures and notifications, which stay on disk until asked for.
-    func load() throws -> StoreState? {
+    /// Everything but signatures and notifications, which stay on disk until asked for. Every
+    /// row is read strictly: one that does not decode fails the load naming its table and key.
+    func load() throws(LedgerError) -> StoreState? {
         var metaJSON: Data?
         try connection.query("SELECT value FROM meta WHERE key = 'store'") { metaJSON = $0.data(0) }
         guard let metaJSON else { return nil }
-        let state = StoreState(meta: try decode(StoreMeta.self, metaJSON, what: "store settings"))
-        try connection.query("SELECT record FROM accounts") { row in
-            let record = try decode(AccountRecord.self, row.data(0), what: "an account")
-            state.accounts[record.account.name] = record
+        let state = StoreState(meta: try decode(StoreMeta.self, metaJSON, table: "meta", key: "store"))
+        try connection.query("SELECT name, record FROM accounts") { row throws(LedgerError) in
+            let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
+            state.accounts[name] = try decode(AccountRecord.self, row.data(1), table: "accounts", key: name)
         }
         try connection.query(
             """
-            SELECT t.account, t.phase, t.finished, t.deleted, t.shared_from, t.pending, t.payload, t.jws, h.header
+            SELECT t.account, t.phase, t.finished, t.deleted, t.shared_from, t.pending, t.payload, t.jws, h.header, t.id
             FROM transactions t LEFT JOIN jws_headers h ON h.id = t.jws_header ORDER BY t.id
             """
-        ) { row in
+        ) { row throws(LedgerError) in
             state.insert(try storedTransaction(row))
         }
-        try connection.query("SELECT record FROM chains") { row in
-            guard let chain = SubscriptionChain(ledgerJSON: row.data(0)) else {
-                throw SQLiteError(
-                    code: 0,
-                    message:
-                        "a subscription in the ledger is unreadable; restore a backup or reset the store",
-                    path: connection.path)
+        try connection.query("SELECT account, group_id, record FROM chains") { row throws(LedgerError) in
+            let key = "\(row.text(0) ?? "?")/\(row.text(1) ?? "?")"
+            guard let chain = SubscriptionChain(ledgerJSON: row.data(2)) else {
+                throw corrupt("chains", key, "the subscription record does not decode")
             }
             state.chains[chain.key] = chain
         }
-        try connection.query("SELECT account, key, transaction_id, outcome FROM idempotency") { row in
-            let record = IdempotencyRecord(
-                account: row.text(0) ?? "", key: row.text(1) ?? "",
-                transactionID: row.integer(2) == 0 ? nil : UInt64(row.integer(2)),
-                outcome: IdempotencyRecord.Outcome(rawValue: row.text(3) ?? "") ?? .success)
+        try connection.query("SELECT account, key, transaction_id, outcome FROM idempotency") {
+            row throws(LedgerError) in
+            let record = try idempotencyRecord(row)
             state.idempotency[IdempotencyKey(account: record.account, key: record.key)] = record
         }
         return state
     }
 
     /// The stored JWS of a transaction.
-    func signature(of transactionID: UInt64) throws -> String? {
+    func signature(of transactionID: UInt64) throws(LedgerError) -> String? {
         var jws: String?
         try connection.query(
             "SELECT t.jws, h.header FROM transactions t LEFT JOIN jws_headers h ON h.id = t.jws_header WHERE t.id = ?",
@@ -136,7 +121,7 @@ final class Ledger {
     }
 
     /// Notifications recorded after `sequence`, oldest first, optionally for one account.
-    func notifications(after sequence: Int64, account: String? = nil, limit: Int = 1_000) throws
+    func notifications(after sequence: Int64, account: String? = nil, limit: Int = 1_000) throws(LedgerError)
         -> [OutboxNotification]
     {
         guard let account else {
@@ -147,20 +132,21 @@ final class Ledger {
     }
 
     /// Notifications matching an SQL condition on `outbox`, oldest first.
-    func notifications(where condition: String, _ bindings: [SQLiteValue], limit: Int) throws
+    func notifications(where condition: String, _ bindings: [SQLiteValue], limit: Int) throws(LedgerError)
         -> [OutboxNotification]
     {
         var result: [OutboxNotification] = []
         let sql = "SELECT \(Self.outboxColumns) FROM outbox WHERE \(condition) ORDER BY sequence LIMIT ?"
-        try connection.query(sql, bindings + [.integer(Int64(limit))]) { row in
+        try connection.query(sql, bindings + [.integer(Int64(limit))]) { row throws(LedgerError) in
+            let key = "\(row.integer(0))"
             guard let uuid = row.text(1).flatMap(UUID.init(uuidString:)) else {
-                throw SQLiteError(
-                    code: 0, message: "notification \(row.integer(0)) has no valid UUID",
-                    path: connection.path)
+                throw corrupt("outbox", key, "uuid '\(row.text(1) ?? "NULL")' is not a UUID")
             }
             result.append(
                 OutboxNotification(
-                    id: uuid, sequence: row.integer(0), account: row.text(2) ?? "", type: row.text(3) ?? "",
+                    id: uuid, sequence: row.integer(0),
+                    account: try required(row.text(2), "account", table: "outbox", key: key),
+                    type: try required(row.text(3), "type", table: "outbox", key: key),
                     subtype: row.text(4), transactionID: row.optionalInteger(5).map(UInt64.init),
                     originalTransactionID: row.optionalInteger(6).map(UInt64.init), productID: row.text(7),
                     requestIdentifier: row.text(9),
@@ -169,38 +155,11 @@ final class Ledger {
         return result
     }
 
-    /// A transaction row: the payload from its JWS when signed, else from its JSON.
-    private func storedTransaction(_ row: SQLiteRow) throws -> StoredTransaction {
-        let transaction: Transaction
-        if let jws = Self.joined(header: row.text(8), rest: row.text(7)) {
-            do {
-                transaction = try StoredJWS.payload(of: jws, as: Transaction.self)
-            } catch {
-                throw SQLiteError(
-                    code: 0,
-                    message:
-                        "a stored signature is unreadable (\(error)); restore a backup or reset the store",
-                    path: connection.path)
-            }
-        } else {
-            transaction = try decode(Transaction.self, row.data(6), what: "a pending transaction")
-        }
-        return StoredTransaction(
-            transaction: transaction, account: row.text(0) ?? "",
-            phase: StoredTransaction.Phase(rawValue: row.text(1) ?? "") ?? .delivered,
-            isFinished: row.integer(2) != 0,
-            isDeleted: row.integer(3) != 0,
-            pendingPurchase: try row.text(5).map {
-                try decode(PendingPurchase.self, Data($0.utf8), what: "a pending purchase")
-            },
-            sharedFrom: row.optionalInteger(4).map(UInt64.init))
-    }
-
     private static let outboxColumns =
         "sequence, uuid, account, type, subtype, transaction_id, original_id, product_id, created_at, request_id"
 
     /// SQLite's own consistency check; "ok" when the file is sound.
-    func integrityCheck() throws -> String {
+    func integrityCheck() throws(LedgerError) -> String {
         var lines: [String] = []
         try connection.query("PRAGMA integrity_check") { lines.append($0.text(0) ?? "") }
         return lines.joined(separator: "\n")
@@ -211,7 +170,7 @@ final class Ledger {
     /// Writes a changeset in one SQLite transaction; returns the sequence numbers the update
     /// log gave `changes.updates`, in order.
     @discardableResult
-    func commit(_ changes: Changeset) throws -> [Int64] {
+    func commit(_ changes: Changeset) throws(LedgerError) -> [Int64] {
         guard !changes.isEmpty else { return [] }
         defer { pendingHeaderIDs = [:] }
         let sequences = try write(changes)
@@ -221,8 +180,8 @@ final class Ledger {
         return sequences
     }
 
-    private func write(_ changes: Changeset) throws -> [Int64] {
-        try writeTransaction {
+    private func write(_ changes: Changeset) throws(LedgerError) -> [Int64] {
+        try writeTransaction { () throws(LedgerError) -> [Int64] in
             if changes.wipe {
                 try connection.execute(
                     """
@@ -308,7 +267,7 @@ final class Ledger {
                         .text(record.outcome.rawValue),
                     ])
             }
-            return try changes.updates.map { update throws -> Int64 in
+            return try changes.updates.map { update throws(LedgerError) -> Int64 in
                 var sequence: Int64 = 0
                 try connection.query(
                     "INSERT INTO update_log(account, transaction_id) VALUES(?, ?) RETURNING sequence",
@@ -325,9 +284,7 @@ final class Ledger {
     /// refuses a change of account or original transaction).
     private func upsert(
         _ stored: StoredTransaction, isNew: Bool, payload: SQLiteValue, jws: SQLiteValue, header: SQLiteValue
-    )
-        throws
-    {
+    ) throws(LedgerError) {
         try connection.query(
             isNew ? Self.insertTransaction : Self.insertTransaction + Self.updateTransactionOnConflict,
             [
@@ -336,7 +293,9 @@ final class Ledger {
                 .text(stored.phase.rawValue), .integer(stored.isFinished ? 1 : 0),
                 .integer(stored.isDeleted ? 1 : 0),
                 stored.sharedFrom.map { .integer(Int64($0)) } ?? .null,
-                try stored.pendingPurchase.map { .text(try encode($0)) } ?? .null, payload, jws, header,
+                try stored.pendingPurchase.map { (pending) throws(LedgerError) in .text(try encode(pending)) }
+                    ?? .null,
+                payload, jws, header,
             ])
     }
 
@@ -354,7 +313,7 @@ final class Ledger {
         """
 
     /// The header's row (added the first time it is seen) and the rest of the JWS.
-    private func headerID(splitting jws: String) throws -> (SQLiteValue, String) {
+    private func headerID(splitting jws: String) throws(LedgerError) -> (SQLiteValue, String) {
         guard let dot = jws.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (.null, jws) }
         let header = String(jws[..<dot])
         let rest = String(jws[jws.index(after: dot)...])
@@ -374,21 +333,5 @@ final class Ledger {
         guard let rest else { return nil }
         guard let header else { return rest }
         return header + "." + rest
-    }
-
-    private func encode(_ value: some Encodable) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) throws -> T {
-        do {
-            return try decoder.decode(type, from: data)
-        } catch {
-            throw SQLiteError(
-                code: 0,
-                message:
-                    "\(what) in the ledger is unreadable (\(error)); restore a backup or reset the store",
-                path: connection.path)
-        }
     }
 }

@@ -1,18 +1,18 @@
 import CSQLite
 import Foundation
 
-/// Failures of the ledger's storage, told in the ledger's terms with the file involved and
-/// what to do; SQLite's own words (`UNIQUE constraint failed: outbox.sequence`) mean nothing to
-/// the person who reads them, so they never stand alone.
+/// A failure SQLite reported, told in the ledger's terms with the file involved and what to do;
+/// SQLite's own words (`UNIQUE constraint failed: outbox.sequence`) mean nothing to the person
+/// who reads them, so they never stand alone. Kiosk's own findings are other `LedgerError`s.
 struct SQLiteError: Error, CustomStringConvertible {
+    /// SQLite's (extended) result code.
     var code: Int32
+    /// SQLite's own text, kept for debugging; the description explains the code instead.
     var message: String
     var path: String
 
     var description: String {
-        // Code 0 is Kiosk's own finding (a newer schema, an unreadable row): its message explains.
-        guard code != 0 else { return "ledger \(path): \(message)" }
-        return "ledger \(path): " + Self.explanation(code: code & 0xff, path: path)
+        "ledger \(path): " + Self.explanation(code: code & 0xff, path: path)
     }
 
     /// What a primary SQLite result code means for a ledger, and the fix.
@@ -38,7 +38,8 @@ struct SQLiteError: Error, CustomStringConvertible {
     }
 }
 
-/// One SQLite connection with a cache of prepared statements. Not Sendable: the store actor
+/// One SQLite connection with a cache of prepared statements; every failure is a `LedgerError`
+/// naming the file. Not Sendable: the store actor
 /// that owns the ledger is its only user, which is what SQLite's threading rules want.
 final class SQLiteConnection {
     private let handle: OpaquePointer
@@ -46,14 +47,14 @@ final class SQLiteConnection {
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for ":memory:".
-    init(path: String) throws {
+    init(path: String) throws(LedgerError) {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(db)
-            throw SQLiteError(code: status, message: message, path: path)
+            throw .sqlite(SQLiteError(code: status, message: message, path: path))
         }
         handle = db
         self.path = path
@@ -66,20 +67,22 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
-    func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws(LedgerError) {
         var error: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
             defer { sqlite3_free(error) }
-            throw SQLiteError(
-                code: sqlite3_errcode(handle), message: error.map { String(cString: $0) } ?? "unknown error",
-                path: path)
+            throw .sqlite(
+                SQLiteError(
+                    code: sqlite3_errcode(handle),
+                    message: error.map { String(cString: $0) } ?? "unknown error",
+                    path: path))
         }
     }
 
     /// Runs `sql` with `bindings`, calling `row` for each result row.
-    func query(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws -> Void = { _ in })
-        throws
-    {
+    func query(
+        _ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) throws(LedgerError) -> Void = { _ in }
+    ) throws(LedgerError) {
         let statement = try prepared(sql)
         defer {
             sqlite3_reset(statement)
@@ -97,7 +100,7 @@ final class SQLiteConnection {
     }
 
     /// Runs `body` inside one transaction: all of it is committed, or none of it.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    func transaction<T>(_ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -109,7 +112,7 @@ final class SQLiteConnection {
         }
     }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
+    private func prepared(_ sql: String) throws(LedgerError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
@@ -118,12 +121,12 @@ final class SQLiteConnection {
         return statement
     }
 
-    private func check(_ status: Int32) throws {
+    private func check(_ status: Int32) throws(LedgerError) {
         guard status == SQLITE_OK else { throw lastError(status) }
     }
 
-    private func lastError(_ status: Int32) -> SQLiteError {
-        SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), path: path)
+    private func lastError(_ status: Int32) -> LedgerError {
+        .sqlite(SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), path: path))
     }
 }
 

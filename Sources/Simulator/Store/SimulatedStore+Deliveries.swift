@@ -74,7 +74,7 @@ extension SimulatedStore {
 
     /// The notification with this UUID, if recorded.
     public func notification(id: UUID) throws(StoreError) -> OutboxNotification? {
-        try reading { try $0.notification(id: id) }
+        try reading { (ledger) throws(LedgerError) in try ledger.notification(id: id) }
     }
 
     /// Notifications created in `[start, end)`, after `sequence`, each with its attempts.
@@ -83,7 +83,7 @@ extension SimulatedStore {
     )
         throws(StoreError) -> [NotificationRecord]
     {
-        try reading { ledger in
+        try reading { (ledger) throws(LedgerError) in
             let found = try ledger.notifications(
                 createdFrom: Ledger.milliseconds(start), to: Ledger.milliseconds(end), after: sequence,
                 limit: limit)
@@ -95,7 +95,7 @@ extension SimulatedStore {
     public func notificationRecords(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
         throws(StoreError) -> [NotificationRecord]
     {
-        try reading { ledger in
+        try reading { (ledger) throws(LedgerError) in
             try Self.records(
                 try ledger.notifications(after: sequence, account: account, limit: limit), ledger)
         }
@@ -105,17 +105,17 @@ extension SimulatedStore {
     public func undeliveredNotifications(after sequence: Int64, limit: Int = 1_000) throws(StoreError)
         -> [NotificationRecord]
     {
-        try reading { ledger in
+        try reading { (ledger) throws(LedgerError) in
             try Self.records(try ledger.undelivered(after: sequence, limit: limit), ledger)
         }
     }
 
     /// Keeps one delivery attempt.
     public func record(_ attempt: DeliveryAttempt) throws(StoreError) {
-        try reading { try $0.record(attempt) }
+        try reading { (ledger) throws(LedgerError) in try ledger.record(attempt) }
     }
 
-    private static func records(_ notifications: [OutboxNotification], _ ledger: Ledger) throws
+    private static func records(_ notifications: [OutboxNotification], _ ledger: Ledger) throws(LedgerError)
         -> [NotificationRecord]
     {
         let attempts = try ledger.attempts(for: notifications.map(\.sequence))
@@ -124,11 +124,11 @@ extension SimulatedStore {
         }
     }
 
-    private func reading<T>(_ body: (Ledger) throws -> T) throws(StoreError) -> T {
-        do {
+    private func reading<T>(_ body: (Ledger) throws(LedgerError) -> T) throws(StoreError) -> T {
+        do throws(LedgerError) {
             return try body(ledger)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
     }
 }

@@ -7,19 +7,19 @@ extension SimulatedStore {
     public func notifications(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
         throws(StoreError) -> [OutboxNotification]
     {
-        do {
+        do throws(LedgerError) {
             return try ledger.notifications(after: sequence, account: account, limit: limit)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
     }
 
     /// SQLite's integrity check of the ledger ("ok" when sound).
     public func integrityCheck() throws(StoreError) -> String {
-        do {
+        do throws(LedgerError) {
             return try ledger.integrityCheck()
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
     }
 

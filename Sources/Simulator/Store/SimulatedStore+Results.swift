@@ -7,10 +7,10 @@ extension SimulatedStore {
     func result(for stored: StoredTransaction) throws(StoreError) -> VerificationResult<Transaction> {
         if let jws = recentSignatures[stored.id] { return verdict(stored.transaction, jws: jws) }
         let jws: String
-        do {
+        do throws(LedgerError) {
             jws = try ledger.signature(of: stored.id) ?? ""
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         recentSignatures.remember([stored.id: jws])
         return verdict(stored.transaction, jws: jws)

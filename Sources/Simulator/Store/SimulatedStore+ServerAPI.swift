@@ -109,10 +109,10 @@ extension SimulatedStore {
     public func massExtension(productID: String, requestIdentifier: String) throws(StoreError)
         -> MassExtension?
     {
-        do {
+        do throws(LedgerError) {
             return try ledger.massExtension(productID: productID, requestIdentifier: requestIdentifier)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
     }
 
@@ -146,11 +146,17 @@ extension SimulatedStore {
     }
 
     private func serverTransaction(_ stored: StoredTransaction) throws(StoreError) -> ServerTransaction {
+        let recorded: String?
+        do throws(LedgerError) {
+            recorded = try ledger.signature(of: stored.id)
+        } catch {
+            throw StoreError(error)
+        }
         let jws: String
         do {
-            jws = try ledger.signature(of: stored.id) ?? signer.sign(stored.transaction)
+            jws = try recorded ?? signer.sign(stored.transaction)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError.backend("could not sign transaction \(stored.id): \(error)")
         }
         return ServerTransaction(account: stored.account, transaction: stored.transaction, jws: jws)
     }

@@ -36,10 +36,8 @@ extension SimulatedStore: Store {
         try checkSimulatedError(.purchase)
         let request = try PurchaseRequest(productID: productID, options: options)
         let account = activeAccount
-        if let key = request.idempotencyKey,
-            let earlier = state.idempotency[IdempotencyKey(account: account, key: key)]
-        {
-            return try replay(earlier, for: request, key: key)
+        if let earlier = earlierPurchase(request, account: account) {
+            return try replay(earlier, for: request)
         }
         if !state.meta.settings.disableDialogs {
             switch confirmation {
@@ -51,7 +49,10 @@ extension SimulatedStore: Store {
             }
         }
         let checker = offerChecker
-        let outcome = try perform { transition throws(StoreError) in
+        let outcome = try perform { transition throws(StoreError) -> PurchaseOutcome? in
+            // Another purchase with the same key may have committed while this one waited for
+            // the sheet: the check before the await alone would let both commit.
+            guard earlierPurchase(request, account: account) == nil else { return nil }
             let outcome = try transition.purchase(request, account: account, origin: .app, checker: checker)
             if let key = request.idempotencyKey {
                 switch outcome {
@@ -68,14 +69,26 @@ extension SimulatedStore: Store {
         switch outcome {
         case .purchased(let id): return .success(try result(for: state.transactions[id]!))
         case .pending: return .pending
+        case nil:
+            // The action stopped because an earlier purchase holds the key: answer as it did.
+            guard let earlier = earlierPurchase(request, account: account) else {
+                throw StoreError.backend(
+                    "the purchase of \(productID) was neither made nor found under its key")
+            }
+            return try replay(earlier, for: request)
         }
     }
 
-    private func replay(_ record: IdempotencyRecord, for request: PurchaseRequest, key: String)
-        throws(StoreError)
+    /// The recorded outcome of an earlier purchase with the request's idempotency key, if any.
+    private func earlierPurchase(_ request: PurchaseRequest, account: String) -> IdempotencyRecord? {
+        request.idempotencyKey.flatMap { state.idempotency[IdempotencyKey(account: account, key: $0)] }
+    }
+
+    /// The first outcome of a key, after checking the request is the same one (else 422).
+    private func replay(_ record: IdempotencyRecord, for request: PurchaseRequest) throws(StoreError)
         -> PurchaseResult
     {
-        try checkSameRequest(record, request, key: key)
+        try checkSameRequest(record, request, key: record.key)
         switch record.outcome {
         case .userCancelled: return .userCancelled
         case .pending: return .pending

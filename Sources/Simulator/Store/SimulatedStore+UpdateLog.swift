@@ -37,10 +37,10 @@ extension SimulatedStore {
         var backlog: [LoggedUpdate] = []
         if let sequence, sequence >= 0, sequence <= head {
             let rows: [(sequence: Int64, transactionID: UInt64)]
-            do {
+            do throws(LedgerError) {
                 rows = try ledger.updates(of: account, after: sequence, limit: Self.updateLogReplayLimit + 1)
             } catch {
-                throw StoreError.backend("\(error)")
+                throw StoreError(error)
             }
             if rows.count <= Self.updateLogReplayLimit {
                 isFresh = false

@@ -20,6 +20,10 @@ public enum LedgerLocation: Sendable, Hashable {
 /// catalog, on any machine: the `Store` an app sees and the `StoreControl` a tester drives,
 /// for the active account. Every change is one SQLite transaction in the ledger.
 public actor SimulatedStore {
+    /// Where the store runs: by default on a thread of its own, so the ledger's fsync and the
+    /// signing of large batches never block Swift's cooperative pool (`StoreExecution`).
+    nonisolated let executor: StoreExecutorChoice
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
     let ledger: Ledger
     let state: StoreState
     let products: ProductIndex
@@ -33,10 +37,10 @@ public actor SimulatedStore {
     /// one is bound (a server serving many accounts at once), else the selected account.
     public var activeAccount: String { Self.requestAccount ?? selectedAccount }
 
-    /// Binds the account for every store call in a task, so concurrent requests for different
-    /// accounts never see each other's choice:
-    /// `try await SimulatedStore.$requestAccount.withValue("alice") { try await store.all() }`.
-    @TaskLocal public static var requestAccount: String?
+    /// The account of the call being made, bound only by `AccountBoundStore` right around one
+    /// call: callers hold the account as a value (`store.acting(for:)`), never as an ambient
+    /// task-local that a `Task.detached` would silently drop.
+    @TaskLocal static var requestAccount: String?
     var updateWatchers:
         [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
             [:]
@@ -54,25 +58,27 @@ public actor SimulatedStore {
     /// - Parameters:
     ///   - account: the account to act for; created when missing (default: `tester`).
     ///   - frozenClock: time moves only when advanced (tests and scripts).
+    ///   - execution: where the store's work runs (`.callerThreads` for a server's connection threads).
     public init(
         catalog: any ProductCatalog, ledger location: LedgerLocation, signer: any PayloadSigner,
         offerChecker: (any OfferSignatureChecking)? = nil, identity: AppIdentity = AppIdentity(),
-        account: String? = nil, frozenClock: Bool = false,
+        account: String? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) {
+        executor = StoreExecutorChoice(execution)
         let ledger: Ledger
-        do {
+        do throws(LedgerError) {
             ledger = try Ledger(path: location.path)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         self.ledger = ledger
         let wall = wallClock()
         let loaded: StoreState?
-        do {
+        do throws(LedgerError) {
             loaded = try ledger.load()
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         let state =
             loaded
@@ -103,10 +109,10 @@ public actor SimulatedStore {
                 Self.newAccount(
                     StoreAccount(name: name, storefront: meta.settings.storefront), at: transition.now))
         }
-        do {
+        do throws(LedgerError) {
             try ledger.commit(transition.changes)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         state.apply(transition.changes)
         self.state = state
@@ -151,10 +157,10 @@ public actor SimulatedStore {
             return LoggedUpdateRow(account: account, transactionID: id)
         }
         let sequences: [Int64]
-        do {
+        do throws(LedgerError) {
             sequences = try ledger.commit(changes)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         state.apply(changes)
         recentSignatures.remember(changes.signatures)

@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONDocument {
     /// The path from the root to a value, such as `subscriptionGroups[0].subscriptions[1].type`.
     ///

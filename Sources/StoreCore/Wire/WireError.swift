@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error body of every failed wire call, `{"errorCode": Int, "errorMessage": String}`
 /// (served as `application/json`), and the stable mapping of `StoreError` to codes and back.
 ///

@@ -67,9 +67,7 @@ extension AppStoreServerAPI {
                     ).account
                 }
                 let signed = try await Self.store { () async throws(StoreError) in
-                    try await acting(as: owner) { () async throws(StoreError) in
-                        try await store.appTransaction().jwsRepresentation
-                    }
+                    try await store.acting(for: owner).appTransaction().jwsRepresentation
                 }
                 return Models.AppTransactionInfo(signedAppTransactionInfo: signed)
             }
@@ -79,27 +77,11 @@ extension AppStoreServerAPI {
                 let id = try transactionID(parameters)
                 let owner = try await transaction(id, in: store).account
                 try await Self.store { () async throws(StoreError) in
-                    try await acting(as: owner) { () async throws(StoreError) in try await store.finish(id) }
+                    try await store.acting(for: owner).finish(id)
                 }
                 return Empty()
             }
         }
-    }
-
-    /// Runs a store call for `account` (Store calls act for the task's bound account).
-    private static func acting<T: Sendable>(
-        as account: String?, _ body: @Sendable () async throws(StoreError) -> T
-    )
-        async throws(StoreError) -> T
-    {
-        let result: Result<T, StoreError> = await SimulatedStore.$requestAccount.withValue(account) {
-            do throws(StoreError) {
-                return .success(try await body())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
     }
 
     /// Get Transaction History: the owner's transactions, filtered, sorted, 20 a page.

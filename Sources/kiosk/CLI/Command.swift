@@ -1,7 +1,7 @@
 import Foundation
 
 /// Process exit codes, after sysexits(3) where one fits.
-struct ExitCode: Error, Equatable, Sendable {
+struct ExitCode: Equatable, Sendable {
     var rawValue: Int32
 
     static let success = ExitCode(rawValue: 0)
@@ -13,6 +13,23 @@ struct ExitCode: Error, Equatable, Sendable {
     static let dataError = ExitCode(rawValue: 65)
     /// Could not create or write an output or state file (EX_CANTCREAT).
     static let cannotCreate = ExitCode(rawValue: 73)
+    /// A file the command needs is missing (EX_NOINPUT).
+    static let noInput = ExitCode(rawValue: 66)
+}
+
+/// Why a command stopped: the message, said once by `Kiosk.run` on standard error, and the exit
+/// code the process ends with. Commands throw it instead of printing and exiting themselves, so
+/// no failure is printed twice or printed while the terminal is still in curses mode.
+struct CommandFailure: Error, CustomStringConvertible, Sendable {
+    var message: String
+    var exitCode: ExitCode
+
+    init(_ message: String, exit exitCode: ExitCode) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    var description: String { message }
 }
 
 /// One `kiosk` subcommand. Its help text is generated from `usage`, `summary` and `options`.

@@ -34,8 +34,9 @@ enum Kiosk {
             Console.error("\(label): \(error)")
             Console.error("usage: \(command.usage)")
             return ExitCode.usage.rawValue
-        } catch let exit as ExitCode {
-            return exit.rawValue
+        } catch let failure as CommandFailure {
+            Console.error(failure.message)
+            return failure.exitCode.rawValue
         } catch {
             Console.error("\(label): \(error)")
             return ExitCode.failure.rawValue

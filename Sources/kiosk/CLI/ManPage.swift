@@ -1,3 +1,5 @@
+import Foundation
+
 /// kiosk(1) in roff, made from the same option tables, usages and discussions as `--help`, so
 /// the man page and the help never disagree.
 enum ManPage {

@@ -42,19 +42,18 @@ extension StateDirectory {
 
     /// Refuses a damaged directory with how to recover (exit 73), or, for a reset, moves the
     /// ledger and authority aside into `damaged-DATE/` so a new store starts cleanly.
-    func checkHealth(resetting: Bool) throws(ExitCode) {
+    func checkHealth(resetting: Bool) throws(CommandFailure) {
         guard let damage = damage() else { return }
         let path = url.path
         guard resetting else {
-            Console.error(
+            throw CommandFailure(
                 """
                 kiosk: the state directory \(path) is damaged: \(damage), but its certificate authority \
                 (\(path)/\(CertificateAuthority.directoryName)) has signed transactions. Starting afresh would reissue \
                 transaction IDs already signed under that root.
                   recover:    restore \(Self.ledgerName) (and \(Self.ledgerName)-wal if any) from a backup
                   start over: kiosk store reset --state \(path)  (moves both aside; clients must trust the new root)
-                """)
-            throw .cannotCreate
+                """, exit: .cannotCreate)
         }
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let aside = url.appendingPathComponent("damaged-\(stamp)")
@@ -68,8 +67,9 @@ extension StateDirectory {
                     at: url.appendingPathComponent(name), to: aside.appendingPathComponent(name))
             }
         } catch {
-            Console.error("kiosk: cannot move the damaged ledger and authority of \(path) aside: \(error)")
-            throw .cannotCreate
+            throw CommandFailure(
+                "kiosk: cannot move the damaged ledger and authority of \(path) aside: \(error)",
+                exit: .cannotCreate)
         }
         Console.error(
             "kiosk: \(path) was damaged (\(damage)); moved its ledger and certificate authority to \(aside.path). "

@@ -41,8 +41,7 @@ struct CertsCommand: Command {
             let directory = try state.create().appendingPathComponent(CertificateAuthority.directoryName)
             authority = try CertificateAuthority.open(directory: directory.path)
         } catch {
-            Console.error("kiosk certs: \(error)")
-            return .cannotCreate
+            throw CommandFailure("kiosk certs: \(error)", exit: .cannotCreate)
         }
         let files: [(String, Data)] = [
             ("kiosk-root.der", Data(authority.root.derRepresentation)),
@@ -57,9 +56,9 @@ struct CertsCommand: Command {
                 Console.print(url.path)
             }
         } catch {
-            Console.error(
-                "kiosk certs: cannot write to \(outputDirectory.path): \(error.localizedDescription)")
-            return .cannotCreate
+            throw CommandFailure(
+                "kiosk certs: cannot write to \(outputDirectory.path): \(error.localizedDescription)",
+                exit: .cannotCreate)
         }
         Console.error("root: \(authority.root.commonName), SHA-256 \(authority.root.sha256Fingerprint)")
         Console.error("leaf: \(authority.leaf)")

@@ -50,11 +50,11 @@ struct HelpCommand: Command {
             Console.print(text.hasSuffix("\n") ? String(text.dropLast()) : text)
             return .success
         }
-        Console.error(
+        throw CommandFailure(
             "kiosk help: no topic '\(topic)'. Topics: "
                 + (Self.pageTopics + ["keys", "man"]).joined(separator: ", ")
-                + "; or a command: " + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "))
-        return .usage
+                + "; or a command: " + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "),
+            exit: .usage)
     }
 
     /// The text of a topic, or nil when there is no such topic.
@@ -72,10 +72,9 @@ struct HelpCommand: Command {
         guard FileManager.default.fileExists(atPath: file.path) else {
             if let command = CommandRegistry.command(named: topic) { return command.helpText + "\n" }
             guard FileManager.default.fileExists(atPath: docsDirectory.path) else {
-                Console.error(
-                    "kiosk help: the documentation is not at \(docsDirectory.path); set KIOSK_HOME to a Kiosk checkout"
-                )
-                throw ExitCode(rawValue: 66)
+                throw CommandFailure(
+                    "kiosk help: the documentation is not at \(docsDirectory.path); set KIOSK_HOME to a Kiosk checkout",
+                    exit: .noInput)
             }
             return nil
         }

@@ -68,11 +68,10 @@ struct KeysCommand: Command {
             case "new":
                 let keyID = arguments.value("key-id")!
                 if let existing = registry.key(keyID), !arguments.flag("force") {
-                    Console.error(
+                    throw CommandFailure(
                         "kiosk keys: key ID \(keyID) is registered already (issuer \(existing.issuerID), bundle "
                             + "\(existing.bundleID)); a backend holding its .p8 would stop working. Choose another "
-                            + "--key-id, or pass --force to replace it")
-                    return .failure
+                            + "--key-id, or pass --force to replace it", exit: .failure)
                 }
                 let key = try ECPrivateKey.generate(.p256)
                 let out = arguments.value("out")!
@@ -86,22 +85,20 @@ struct KeysCommand: Command {
                     let pem = try? String(contentsOfFile: path, encoding: .utf8)
                 else {
                     let reason = FileProblem.reading(path) ?? "it is not UTF-8 text (a PEM public key is)"
-                    Console.error("kiosk keys: cannot read \(path): \(reason)")
-                    return .dataError
+                    throw CommandFailure("kiosk keys: cannot read \(path): \(reason)", exit: .dataError)
                 }
                 if pem.contains("PRIVATE KEY-----") {
-                    Console.error(Self.privateKeyGiven(path))
-                    return .dataError
+                    throw CommandFailure(Self.privateKeyGiven(path), exit: .dataError)
                 }
                 if let problem = try Self.keyProblem(registry, registered(publicKey: pem)) {
-                    Console.error("kiosk keys: \(path): \(problem)")
-                    return .dataError
+                    throw CommandFailure("kiosk keys: \(path): \(problem)", exit: .dataError)
                 }
                 Console.print("kiosk keys: registered \(arguments.value("key-id")!)")
             }
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
-            Console.error("kiosk keys: \(error)")
-            return .cannotCreate
+            throw CommandFailure("kiosk keys: \(error)", exit: .cannotCreate)
         }
         return .success
     }

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Paywall
 import PaywallCatalog
+import SharedState
 import StoreCore
 import TerminalCurses
 import TerminalUI
@@ -124,8 +125,7 @@ struct PaywallCommand: Command {
             do {
                 terminal = try CursesTerminal()
             } catch {
-                Console.error("kiosk: \(error)")
-                throw ExitCode.failure
+                throw CommandFailure("kiosk: \(error)", exit: .failure)
             }
             defer { terminal.end() }
             var app = app
@@ -142,14 +142,13 @@ struct PaywallCommand: Command {
             }
             let path = BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
             guard FileManager.default.fileExists(atPath: path) else {
-                Console.error(
-                    "kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset")
-                throw ExitCode.usage
+                throw CommandFailure(
+                    "kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset",
+                    exit: .usage)
             }
             return try Theme.load(path: path)
         } catch let error as TerminalUIError {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.dataError
+            throw CommandFailure("kiosk: \(error)", exit: .dataError)
         }
     }
 }

@@ -13,15 +13,14 @@ enum RemoteCatalogCheck {
         do {
             served = try await store.allProducts()
         } catch {
-            Console.error("kiosk: cannot list the products of \(url.absoluteString): \(error)")
-            throw ExitCode.failure
+            throw CommandFailure(
+                "kiosk: cannot list the products of \(url.absoluteString): \(error)", exit: .failure)
         }
         guard served.isEmpty || served.contains(where: { local.contains($0.id) }) else {
             let file = URL(fileURLWithPath: catalog.path).lastPathComponent
-            Console.error(
+            throw CommandFailure(
                 "kiosk: \(url.absoluteString) sells none of the products in \(file): "
-                    + "pass --catalog with the catalog kiosk serve was started with")
-            throw ExitCode.dataError
+                    + "pass --catalog with the catalog kiosk serve was started with", exit: .dataError)
         }
     }
 }

@@ -72,21 +72,20 @@ struct ServeCommand: Command {
         let root: Certificate
         if storeOptions.isEphemeral {
             ownership = nil
-            let (ephemeral, authority) = try storeOptions.makeStoreAndAuthority()
+            // Requests run on the server's connection threads, which wait for the store anyway.
+            let (ephemeral, authority) = try storeOptions.makeStoreAndAuthority(execution: .callerThreads)
             (store, root) = (ephemeral, authority.root)
         } else {
-            let owning = try storeOptions.ownership(command: "kiosk serve")
+            let owning = try storeOptions.ownership(command: "kiosk serve", execution: .callerThreads)
             do {
                 guard let owned = try await owning.own() else {
-                    Console.error(
-                        "kiosk serve: \(SharedStateError.ownedByAnother(directory: owning.directory.path, owner: owning.owner))"
-                    )
-                    return .cannotCreate
+                    throw CommandFailure(
+                        "kiosk serve: \(SharedStateError.ownedByAnother(directory: owning.directory.path, owner: owning.owner))",
+                        exit: .cannotCreate)
                 }
                 (store, root) = owned
             } catch let error as SharedStateError {
-                Console.error("kiosk serve: \(error)")
-                return .cannotCreate
+                throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
             }
             ownership = owning
         }
@@ -108,8 +107,7 @@ struct ServeCommand: Command {
                 tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
             }
         } catch {
-            Console.error("kiosk serve: \(error)")
-            return .cannotCreate
+            throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
         }
         let server: StoreServer
         let delivery: WebhookDelivery?
@@ -120,15 +118,15 @@ struct ServeCommand: Command {
                 try WebhookDelivery(store: store, url: url)
             }
         } catch {
-            Console.error("kiosk serve: \(error)")
-            return .cannotCreate
+            throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
         }
         let http: HTTPServer
         do {
             http = try await server.listen(HTTPServerConfiguration(host: listen.host, port: listen.port))
         } catch {
-            Console.error("kiosk serve: cannot listen on \(listen.authority(port: listen.port)): \(error)")
-            return .cannotCreate
+            throw CommandFailure(
+                "kiosk serve: cannot listen on \(listen.authority(port: listen.port)): \(error)",
+                exit: .cannotCreate)
         }
         let url = "http://\(listen.authority(port: http.port))"
         if let warning = listen.exposureWarning(url: url) { Console.error("kiosk serve: \(warning)") }

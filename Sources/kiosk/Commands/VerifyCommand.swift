@@ -60,8 +60,7 @@ struct VerifyCommand: Command {
                 root = try CertificateAuthority.storedRoot(directory: directory.path)
             }
         } catch {
-            Console.error("kiosk verify: \(error)")
-            return .dataError
+            throw CommandFailure("kiosk verify: \(error)", exit: .dataError)
         }
         let text = input ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         let jws = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -71,8 +70,7 @@ struct VerifyCommand: Command {
         var verified = true
         let check: JWSVerifier.Check
         do { check = try verifier.check(jws) } catch {
-            Console.error("not verified: \(error)")
-            return .failure
+            throw CommandFailure("not verified: \(error)", exit: .failure)
         }
         Console.print(Self.prettyJSON(check.payload))
         verified = report("JWS", check.error) && verified

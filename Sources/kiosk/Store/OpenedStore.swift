@@ -1,6 +1,8 @@
 import Catalog
 import Foundation
+import RemoteStore
 import SharedState
+import Signing
 import Simulator
 import StoreCore
 
@@ -19,18 +21,22 @@ struct OpenedStore {
 
 extension StoreOptions {
     /// The ownership of the state directory (created if missing), opening this process's own
-    /// store on it only when it takes the state (on `catalog`, when the caller already read it).
-    func ownership(command: String, catalog: LoadedCatalog? = nil) throws -> StateOwnership {
+    /// store on it only when it takes the state (on `catalog`, when the caller already read it;
+    /// `execution` says where the store runs).
+    func ownership(command: String, catalog: LoadedCatalog? = nil, execution: StoreExecution = .ownThread)
+        throws
+        -> StateOwnership
+    {
         let directory: URL
         do {
             directory = try state.create()
         } catch {
-            Console.error("kiosk: cannot use the state directory \(state.url.path): \(error)")
-            throw ExitCode.cannotCreate
+            throw CommandFailure(
+                "kiosk: cannot use the state directory \(state.url.path): \(error)", exit: .cannotCreate)
         }
         let options = self
         return StateOwnership(directory: directory, command: command) {
-            let (store, authority) = try options.makeStoreAndAuthority(catalog: catalog)
+            let (store, authority) = try options.makeStoreAndAuthority(catalog: catalog, execution: execution)
             return (store, authority.root)
         }
     }
@@ -55,8 +61,7 @@ extension StoreOptions {
         do {
             role = try await ownership.attach()
         } catch let error as SharedStateError {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.cannotCreate
+            throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
         }
         switch role {
         case .owner(let store):
@@ -68,9 +73,9 @@ extension StoreOptions {
                 let owner = ownership.owner.map { "shared · pid \($0.pid) \($0.command)" } ?? "shared"
                 return OpenedStore(store: store, ownership: ownership, backendName: owner)
             } catch {
-                Console.error(
-                    "kiosk: the store of \(directory.path) is shared, but using it failed: \(error)")
-                throw ExitCode.failure
+                throw CommandFailure(
+                    "kiosk: the store of \(directory.path) is shared, but using it failed: \(error)",
+                    exit: .failure)
             }
         }
     }

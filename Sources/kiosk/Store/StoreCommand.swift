@@ -78,8 +78,7 @@ struct StoreCommand: Command {
             return .success
         } catch let error as StoreError {
             await opened.close()
-            Console.error("kiosk store \(action.rawValue): \(error)")
-            return .failure
+            throw CommandFailure("kiosk store \(action.rawValue): \(error)", exit: .failure)
         } catch {
             await opened.close()
             throw error

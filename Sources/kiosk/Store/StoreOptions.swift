@@ -98,8 +98,8 @@ struct StoreOptions: Sendable {
     func makeAnyStore() async throws -> any Store & StoreControl {
         guard let remote else { return try makeStore() }
         guard let tokenSource = ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url) else {
-            Console.error("kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url))
-            throw ExitCode.usage
+            throw CommandFailure(
+                "kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url), exit: .usage)
         }
         let token = tokenSource.token
         let trust: RemoteStore.Trust
@@ -107,8 +107,7 @@ struct StoreOptions: Sendable {
             do {
                 trust = .root(try Certificate.read(at: rootPath))
             } catch {
-                Console.error("kiosk: \(error)")
-                throw ExitCode.dataError
+                throw CommandFailure("kiosk: \(error)", exit: .dataError)
             }
         } else {
             trust = .pinned(directory: state.url)
@@ -119,33 +118,33 @@ struct StoreOptions: Sendable {
             if let account { try await store.useAccount(account) }
             return store
         } catch {
-            Console.error("kiosk: " + tokenSource.explain(error, url: remote))
-            throw ExitCode.failure
+            throw CommandFailure("kiosk: " + tokenSource.explain(error, url: remote), exit: .failure)
         }
     }
 
     /// Reads the catalog the options name. A command that needs it in several places (the
     /// paywall: its store, its copy, the remote check) reads it once and hands the value on.
-    /// - Throws: `ExitCode.dataError` for a bad catalog, after printing what is wrong.
+    /// - Throws: `CommandFailure` (exit `.dataError`) naming what is wrong with the catalog.
     func loadCatalog() throws -> LoadedCatalog {
         do {
             return try LoadedCatalog.load(contentsOf: catalogPath)
         } catch {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.dataError
+            throw CommandFailure("kiosk: \(error)", exit: .dataError)
         }
     }
 
     /// Loads the catalog (unless given), opens the signing authority and the ledger, and builds
     /// the store.
-    /// - Throws: `ExitCode.dataError` for a bad catalog, `.cannotCreate` for unusable state,
-    ///   after printing what is wrong.
+    /// - Throws: `CommandFailure` saying what is wrong: exit `.dataError` for a bad catalog,
+    ///   `.cannotCreate` for unusable state.
     func makeStore(frozenClock: Bool = false, catalog: LoadedCatalog? = nil) throws -> SimulatedStore {
         try makeStoreAndAuthority(frozenClock: frozenClock, catalog: catalog).store
     }
 
     /// `makeStore`, with the authority that signs for it (a server serves its root).
-    func makeStoreAndAuthority(frozenClock: Bool = false, catalog: LoadedCatalog? = nil) throws -> (
+    func makeStoreAndAuthority(
+        frozenClock: Bool = false, catalog: LoadedCatalog? = nil, execution: StoreExecution = .ownThread
+    ) throws -> (
         store: SimulatedStore, authority: CertificateAuthority
     ) {
         let catalog = try catalog ?? loadCatalog()
@@ -163,19 +162,18 @@ struct StoreOptions: Sendable {
                 location = .directory(directory)
             }
         } catch {
-            Console.error("kiosk: cannot use the state directory \(state.url.path): \(error)")
-            throw ExitCode.cannotCreate
+            throw CommandFailure(
+                "kiosk: cannot use the state directory \(state.url.path): \(error)", exit: .cannotCreate)
         }
         do {
             let store = try SimulatedStore(
                 catalog: catalog, ledger: location, signer: try CoveringSigner(authority: authority),
                 offerChecker: PromotionalOfferChecker(catalog: catalog), identity: identity, account: account,
-                frozenClock: frozenClock)
+                frozenClock: frozenClock, execution: execution)
             if !isEphemeral { state.markLedgerInUse() }
             return (store, authority)
         } catch {
-            Console.error("kiosk: \(error)")
-            throw ExitCode.cannotCreate
+            throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
         }
     }
 }

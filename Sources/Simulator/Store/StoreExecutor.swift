@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The store actor's executor: one thread of its own that runs the actor's jobs in order.
+///
+/// A store action ends in blocking work: the ledger's commit waits for `fsync`
+/// (`synchronous=FULL`), and a large clock advance signs thousands of renewals with
+/// `concurrentPerform`. On Swift's cooperative pool (one thread per core, two here) that would
+/// hold back every other task of the process, the paywall's effects and the server's streams
+/// among them, for as long as the disk takes. On this thread it holds back only the store,
+/// which has to wait for its commit anyway.
+///
+/// A server whose requests run on connection threads of its own (`kiosk serve`) passes
+/// `.callerThreads` instead: there blocking harms no one else, and a switch to this thread and
+/// back for every call costs the server 7 to 22 % of its requests a second (`kiosk-bench serve`).
+final class StoreExecutor: SerialExecutor {
+    private let queue = JobQueue()
+    /// The store thread's `pthread_self()`, once it runs (0 before): how a test tells where a
+    /// job ran without trusting thread names.
+    let threadID = ThreadIdentity()
+
+    init() {
+        let queue = self.queue
+        let executor = asUnownedSerialExecutor()
+        let threadID = self.threadID
+        // Named from inside: on Linux a name given before `start` does not reach the system
+        // thread (what `top -H` and a debugger see).
+        Thread {
+            Thread.current.name = "kiosk-store"
+            threadID.value.store(UInt(pthread_self()), ordering: .releasing)
+            queue.run(on: executor)
+        }.start()
+    }
+
+    deinit {
+        // The store is gone, so no job of it can be waiting: let the thread end.
+        queue.close()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        queue.append(UnownedJob(job))
+    }
+}
+
+/// A thread's `pthread_self()`, shared with the thread that records it.
+final class ThreadIdentity: Sendable {
+    let value = Atomic<UInt>(0)
+}
+
+/// The jobs waiting for the store's thread, and the signal that wakes it.
+private final class JobQueue: Sendable {
+    private let state = Mutex<(jobs: [UnownedJob], isClosed: Bool)>(([], false))
+    private let wake = DispatchSemaphore(value: 0)
+
+    func append(_ job: UnownedJob) {
+        state.withLock { $0.jobs.append(job) }
+        wake.signal()
+    }
+
+    func close() {
+        state.withLock { $0.isClosed = true }
+        wake.signal()
+    }
+
+    /// Runs jobs in the order they came until the queue is closed and empty.
+    func run(on executor: UnownedSerialExecutor) {
+        while true {
+            wake.wait()
+            let (batch, isClosed) = state.withLock { state in
+                defer { state.jobs = [] }
+                return (state.jobs, state.isClosed)
+            }
+            for job in batch { job.runSynchronously(on: executor) }
+            if isClosed && batch.isEmpty { return }
+        }
+    }
+}
+
+/// Where a `SimulatedStore` runs its work (the ledger's fsync, signing).
+public enum StoreExecution: Sendable, Hashable {
+    /// On a thread of the store's own (the default), so its blocking work never holds a
+    /// thread of Swift's cooperative pool.
+    case ownThread
+    /// On the calling thread, as a plain actor's: for a caller whose threads are its own and
+    /// wait for the store anyway, such as a server's connection threads (`kiosk serve`).
+    case callerThreads
+}
+
+/// The executor a store runs on: its own thread's, or the default one of an empty actor whose
+/// executor the store shares (the only way to get a plain actor's behaviour by choice).
+enum StoreExecutorChoice: Sendable {
+    case ownThread(StoreExecutor)
+    case callerThreads(CallerThreads)
+
+    init(_ execution: StoreExecution) {
+        switch execution {
+        case .ownThread: self = .ownThread(StoreExecutor())
+        case .callerThreads: self = .callerThreads(CallerThreads())
+        }
+    }
+
+    /// The store's own thread (`pthread_self()`), or nil when it runs on its callers' threads.
+    var ownThreadID: UInt? {
+        guard case .ownThread(let executor) = self else { return nil }
+        return executor.threadID.value.load(ordering: .acquiring)
+    }
+
+    var unownedExecutor: UnownedSerialExecutor {
+        switch self {
+        case .ownThread(let executor): executor.asUnownedSerialExecutor()
+        case .callerThreads(let actor): actor.unownedExecutor
+        }
+    }
+}
+
+/// An actor with no state, for its default executor (see `StoreExecutorChoice`).
+actor CallerThreads {}
