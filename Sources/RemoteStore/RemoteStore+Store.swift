@@ -87,11 +87,11 @@ extension RemoteStore: Store {
     }
 
     public func finish(_ transactionID: UInt64) async throws(StoreError) {
-        try await client.perform("POST", accountPath("transactions", "\(transactionID)", "finish"))
+        try await client.callWithoutAnswer("POST", accountPath("transactions", "\(transactionID)", "finish"))
     }
 
     public func sync() async throws(StoreError) {
-        try await client.perform("POST", accountPath("sync"))
+        try await client.callWithoutAnswer("POST", accountPath("sync"))
     }
 
     public func subscriptionStatuses(for groupID: String) async throws(StoreError) -> [SubscriptionStatus] {
@@ -138,7 +138,7 @@ extension RemoteStore: Store {
     }
 
     public func showManageSubscriptions() async throws(StoreError) {
-        try await client.perform("POST", accountPath("manage-subscriptions"))
+        try await client.callWithoutAnswer("POST", accountPath("manage-subscriptions"))
     }
 
     public func storefront() async throws(StoreError) -> Storefront {

@@ -60,7 +60,9 @@ struct WireClient: Sendable {
     }
 
     /// Sends a request whose answer carries nothing (204).
-    func perform(_ method: String, _ path: String, body: (some Encodable & Sendable)? = Optional<Int>.none)
+    func callWithoutAnswer(
+        _ method: String, _ path: String, body: (some Encodable & Sendable)? = Optional<Int>.none
+    )
         async throws(StoreError)
     {
         _ = try await send(method, path, query: nil, body: body, headers: [:])

@@ -15,7 +15,7 @@ import Testing
         #expect(state.isBusy, "the payment sheet is being prepared")
         let inbox = Inbox()
         for effect in sheet {
-            await EffectRunner.perform(
+            await EffectRunner.carryOut(
                 effect, store: store, inbox: inbox, groupID: state.content.leadingGroupID)
         }
         for event in inbox.drain() { _ = PaywallProgram.update(&state, event) }

@@ -12,7 +12,7 @@ import Testing
         let store = try Fixtures.store()
         var state = try await Fixtures.state(store: store, content: try Fixtures.content())
         let inbox = Inbox()
-        await EffectRunner.perform(.finish(transactionID: 42), store: store, inbox: inbox, groupID: nil)
+        await EffectRunner.carryOut(.finish(transactionID: 42), store: store, inbox: inbox, groupID: nil)
         for event in inbox.drain() { _ = PaywallProgram.update(&state, event) }
         let text = try #require(state.notices.last?.text)
         #expect(text == "Finishing transaction 42 failed: \(StoreError.transactionNotFound(42))")

@@ -58,7 +58,7 @@ struct Driver {
         var effects = PaywallProgram.update(&state, event)
         while !effects.isEmpty {
             for effect in effects {
-                await EffectRunner.perform(
+                await EffectRunner.carryOut(
                     effect, store: store, inbox: inbox, groupID: state.content.leadingGroupID)
             }
             effects = []

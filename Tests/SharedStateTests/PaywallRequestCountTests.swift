@@ -46,7 +46,7 @@ import Testing
             var effects = PaywallProgram.update(&state, event)
             while !effects.isEmpty {
                 for effect in effects {
-                    await EffectRunner.perform(
+                    await EffectRunner.carryOut(
                         effect, store: remote, inbox: inbox, groupID: catalog.leadingGroupID)
                 }
                 effects = []

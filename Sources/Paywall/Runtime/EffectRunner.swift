@@ -30,7 +30,7 @@ public final class EffectRunner: Sendable {
             for await effect in stream {
                 if effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
                 log.write("effect \(effect)")
-                await Self.perform(effect, store: store, inbox: inbox, groupID: groupID)
+                await Self.carryOut(effect, store: store, inbox: inbox, groupID: groupID)
             }
         }
     }

@@ -3,7 +3,7 @@ import StoreCore
 import TerminalUI
 
 /// The paywall screen's actions; `key` tells directions apart (page, quantity).
-func perform(_ state: inout AppState, action: PaywallAction, key: Key) -> [Effect] {
+func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) -> [Effect] {
     let plans = state.store.plans
     switch action {
     case .previous, .next:

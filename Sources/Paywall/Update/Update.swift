@@ -59,7 +59,7 @@ func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
     case .some(let overlay): return handleOverlayKey(&state, overlay, key)
     case nil:
         guard let action = KeyMaps.paywall.action(for: key) else { return [] }
-        return perform(&state, action: action, key: key)
+        return performPaywall(&state, action: action, key: key)
     }
 }
 
@@ -68,12 +68,12 @@ func activate(_ state: inout AppState, _ target: HitTarget) -> [Effect] {
     switch target {
     case .plan(let index):
         if state.planIndex == index && state.controlStyle == .buttons {
-            return perform(&state, action: .buy, key: .enter)
+            return performPaywall(&state, action: .buy, key: .enter)
         }
         state.planIndex = index
         return []
     case .shelfProduct(let index):
-        if state.shelf.selected == index { return perform(&state, action: .buy, key: .enter) }
+        if state.shelf.selected == index { return performPaywall(&state, action: .buy, key: .enter) }
         state.shelf.selected = index
         return []
     case .record(let index):
@@ -88,7 +88,8 @@ func activate(_ state: inout AppState, _ target: HitTarget) -> [Effect] {
         case .sheet(let sheet, let options): return performSheet(&state, sheet, options, action: .cancel)
         // The manager covers the paywall's buttons.
         case .transactionManager: return []
-        case .help, .policy, .redeem, .accounts, nil: return perform(&state, action: action, key: .enter)
+        case .help, .policy, .redeem, .accounts, nil:
+            return performPaywall(&state, action: action, key: .enter)
         }
     }
 }

@@ -7,7 +7,7 @@ struct IdempotencyKey: Hashable, Sendable {
 }
 
 /// The store's state in memory: what the ledger holds, minus signatures and the outbox.
-/// A class, so a `Transition` can read it while staging changes without copying it; only
+/// A class, so a `StagedAction` can read it while staging changes without copying it; only
 /// the owning actor touches it.
 final class StoreState {
     var meta: StoreMeta

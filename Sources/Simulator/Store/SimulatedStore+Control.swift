@@ -20,14 +20,14 @@ extension SimulatedStore: StoreControl {
         var account = account
         account.name = name
         account.storefront = account.storefront.uppercased()
-        try perform { transition in
-            if var existing = transition.account(name) {
+        try runAction { action in
+            if var existing = action.account(name) {
                 existing.account = account
-                transition.put(existing)
+                action.put(existing)
             } else {
-                transition.put(Self.newAccount(account, at: transition.now))
+                action.put(Self.newAccount(account, at: action.now))
             }
-            transition.announce(.event(account: nil, .stateChanged))
+            action.announce(.event(account: nil, .stateChanged))
         }
     }
 
@@ -71,113 +71,113 @@ extension SimulatedStore: StoreControl {
     }
 
     func approveAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.approveAskToBuy(transactionID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.approveAskToBuy(transactionID, account: account)
         }
     }
 
     func declineAskToBuy(_ transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.declineAskToBuy(transactionID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.declineAskToBuy(transactionID, account: account)
         }
     }
 
     func refund(_ transactionID: UInt64, reason: Transaction.RevocationReason, percentage: Int)
         async throws(StoreError)
     {
-        try act { transition, account throws(StoreError) in
-            try transition.refund(transactionID, reason: reason, percentage: percentage, account: account)
+        try act { action, account throws(StoreError) in
+            try action.refund(transactionID, reason: reason, percentage: percentage, account: account)
         }
     }
 
     func openRefundRequest(_ transactionID: UInt64, reason: ConsumptionRequestReason)
         async throws(StoreError)
     {
-        try act { transition, account throws(StoreError) in
-            try transition.openRefundRequest(transactionID, reason: reason, account: account)
+        try act { action, account throws(StoreError) in
+            try action.openRefundRequest(transactionID, reason: reason, account: account)
         }
     }
 
     func grantRefundRequest(_ transactionID: UInt64, percentage: Int) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.grantRefundRequest(transactionID, percentage: percentage, account: account)
+        try act { action, account throws(StoreError) in
+            try action.grantRefundRequest(transactionID, percentage: percentage, account: account)
         }
     }
 
     func declineRefundRequest(_ transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.declineRefundRequest(transactionID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.declineRefundRequest(transactionID, account: account)
         }
     }
 
     func reverseRefund(_ transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.reverseRefund(transactionID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.reverseRefund(transactionID, account: account)
         }
     }
 
     func expireSubscription(productID: String) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.expireSubscription(productID: productID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.expireSubscription(productID: productID, account: account)
         }
     }
 
     func forceRenewal(productID: String) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.forceRenewal(productID: productID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.forceRenewal(productID: productID, account: account)
         }
     }
 
     func setAutoRenew(_ isEnabled: Bool, transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.setAutoRenew(isEnabled, transactionID: transactionID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.setAutoRenew(isEnabled, transactionID: transactionID, account: account)
         }
     }
 
     func requestPriceIncreaseConsent(transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.requestPriceIncreaseConsent(transactionID: transactionID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.requestPriceIncreaseConsent(transactionID: transactionID, account: account)
         }
     }
 
     func respondToPriceIncrease(transactionID: UInt64, accept: Bool) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.respondToPriceIncrease(
+        try act { action, account throws(StoreError) in
+            try action.respondToPriceIncrease(
                 transactionID: transactionID, accept: accept, account: account)
         }
     }
 
     func resolveIssue(transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.resolveIssue(transactionID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.resolveIssue(transactionID, account: account)
         }
     }
 
     func deleteTransaction(_ transactionID: UInt64) async throws(StoreError) {
-        try act { transition, account throws(StoreError) in
-            try transition.deleteTransaction(transactionID, account: account)
+        try act { action, account throws(StoreError) in
+            try action.deleteTransaction(transactionID, account: account)
         }
     }
 
     func clearTransactions() async throws(StoreError) {
-        try act { transition, account throws(StoreError) in try transition.clearTransactions(account: account)
+        try act { action, account throws(StoreError) in try action.clearTransactions(account: account)
         }
     }
 
     func resetToDefaultState() async throws(StoreError) {
         let catalog = products.catalog
-        try perform { transition in
-            let accounts = Set(state.accounts.keys).union([activeAccount]).compactMap(transition.account)
-            var meta = transition.meta
+        try runAction { action in
+            let accounts = Set(state.accounts.keys).union([activeAccount]).compactMap(action.account)
+            var meta = action.meta
             meta.settings = catalog.defaultSettings
             meta.simulatedErrors = Self.codes(catalog.defaultSimulatedErrors)
             meta.clock = VirtualClock(
                 start: wallClock(), wall: wallClock(), rate: catalog.defaultSettings.timeRate,
                 isFrozen: meta.clock.isFrozen)
-            transition.wipe()
-            transition.setMeta(meta)
-            for record in accounts { transition.put(Self.newAccount(record.account, at: transition.now)) }
-            transition.announce(.event(account: nil, .stateChanged))
+            action.wipe()
+            action.setMeta(meta)
+            for record in accounts { action.put(Self.newAccount(record.account, at: action.now)) }
+            action.announce(.event(account: nil, .stateChanged))
         }
         products.setLocale(state.meta.settings.locale)
     }
@@ -187,8 +187,8 @@ extension SimulatedStore: StoreControl {
     {
         let request = try PurchaseRequest(productID: productID, options: options)
         let checker = offerChecker
-        let outcome = try act { transition, account throws(StoreError) in
-            try transition.purchase(request, account: account, origin: .offDevice, checker: checker)
+        let outcome = try act { action, account throws(StoreError) in
+            try action.purchase(request, account: account, origin: .offDevice, checker: checker)
         }
         guard case .purchased(let id) = outcome, let stored = state.transactions[id] else {
             throw StoreError.backend("an off-device purchase did not complete")
@@ -210,10 +210,10 @@ extension SimulatedStore: StoreControl {
                 "advancing \(interval) seconds would pass \(latest.formatted(.iso8601)), the last date this "
                     + "store's certificate authority can sign; advance at most \(Int64(room)) seconds")
         }
-        try perform { transition in
-            var meta = transition.meta
+        try runAction { action in
+            var meta = action.meta
             meta.clock.advance(by: interval, wall: wallClock())
-            transition.setMeta(meta)
+            action.setMeta(meta)
         }
         try catchUp()
         announceEverywhere(.clockChanged(currentTime))
@@ -230,7 +230,7 @@ extension SimulatedStore: StoreControl {
                 throw StoreError.invalidAction(
                     "account '\(activeAccount)' has no subscription in group \(groupID)")
             }
-            let due = try perform { transition in transition.nextDue(chain) }
+            let due = try runAction { action in action.nextDue(chain) }
             guard let due else { break }
             _ = try await advanceClock(by: max(0, due.timeIntervalSince(currentTime)))
         }
@@ -254,21 +254,21 @@ extension SimulatedStore: StoreControl {
                 "a billing grace period lasts 3, 16 or 28 days (App Store Connect's choices), not \(days)")
         }
         let account = activeAccount
-        try perform { transition in
-            var meta = transition.meta
+        try runAction { action in
+            var meta = action.meta
             meta.settings = meta.settings.applying(setting)
             switch setting {
             case .timeRate(let rate): meta.clock.setRate(rate, wall: wallClock())
             case .storefront(let code):
                 meta.settings.storefront = code.uppercased()
-                if var record = transition.account(account) {
+                if var record = action.account(account) {
                     record.account.storefront = code.uppercased()
-                    transition.put(record)
+                    action.put(record)
                 }
             default: break
             }
-            transition.setMeta(meta)
-            transition.announce(.event(account: nil, .stateChanged))
+            action.setMeta(meta)
+            action.announce(.event(account: nil, .stateChanged))
         }
         products.setLocale(state.meta.settings.locale)
         restartClock()
@@ -278,11 +278,11 @@ extension SimulatedStore: StoreControl {
         if let failure, !api.accepts(failure) {
             throw StoreError.invalidArgument("\(api.rawValue) cannot fail with \(failure)")
         }
-        try perform { transition in
-            var meta = transition.meta
+        try runAction { action in
+            var meta = action.meta
             meta.simulatedErrors[api.key] = failure?.code
-            transition.setMeta(meta)
-            transition.announce(.event(account: nil, .stateChanged))
+            action.setMeta(meta)
+            action.announce(.event(account: nil, .stateChanged))
         }
     }
 
@@ -301,8 +301,9 @@ extension SimulatedStore: StoreControl {
 
     /// Runs a Transaction Manager action for the active account.
     @discardableResult
-    private func act<T>(_ body: (inout Transition, String) throws(StoreError) -> T) throws(StoreError) -> T {
+    private func act<T>(_ body: (inout StagedAction, String) throws(StoreError) -> T) throws(StoreError) -> T
+    {
         let account = activeAccount
-        return try perform { transition throws(StoreError) in try body(&transition, account) }
+        return try runAction { action throws(StoreError) in try body(&action, account) }
     }
 }

@@ -3,7 +3,7 @@ import StoreCore
 
 extension SimulatedStore {
     /// The one entry of every tester operation: each is one action of the engine, committed in
-    /// one SQLite transaction (`perform(_:)` of `Transition` behind each call below).
+    /// one SQLite transaction (`runAction(_:)` staging a `StagedAction` behind each call below).
     public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
         switch operation {
         case .addAccount(let account): try await addAccount(account)

@@ -144,7 +144,7 @@ extension SimulatedStore {
             autoRenewProductID: chain.autoRenewProductID,
             willAutoRenew: chain.autoRenewEnabled && !chain.isExpired,
             renewalBillingPlanType: chain.billingPlanType, renewalDate: end,
-            renewalPrice: product.flatMap(Transition.monthlyPlan(of:))?.commitmentPrice)
+            renewalPrice: product.flatMap(StagedAction.monthlyPlan(of:))?.commitmentPrice)
     }
 
     /// Signs renewal info (on demand: it changes with every request's `signedDate`).

@@ -42,8 +42,8 @@ extension SimulatedStore {
     public func recordConsumption(_ consumption: RefundRequest.Consumption, transactionID: UInt64)
         throws(StoreError)
     {
-        try perform { transition throws(StoreError) in
-            try transition.recordConsumption(consumption, transactionID: transactionID)
+        try runAction { action throws(StoreError) in
+            try action.recordConsumption(consumption, transactionID: transactionID)
         }
     }
 
@@ -81,8 +81,8 @@ extension SimulatedStore {
         guard let owner = state.transactions[originalTransactionID]?.account else {
             throw StoreError.transactionNotFound(originalTransactionID)
         }
-        return try perform { transition throws(StoreError) in
-            try transition.extendRenewalDate(
+        return try runAction { action throws(StoreError) in
+            try action.extendRenewalDate(
                 originalTransactionID: originalTransactionID, account: owner, days: days)
         }
     }
@@ -94,8 +94,8 @@ extension SimulatedStore {
         if let done = try massExtension(productID: productID, requestIdentifier: requestIdentifier) {
             return done
         }
-        try perform { transition throws(StoreError) in
-            _ = try transition.extendRenewalDates(
+        try runAction { action throws(StoreError) in
+            _ = try action.extendRenewalDates(
                 productID: productID, days: days, storefronts: Set(storefronts),
                 requestIdentifier: requestIdentifier)
         }
@@ -121,23 +121,23 @@ extension SimulatedStore {
         guard let stored = state.transactions[originalTransactionID], stored.isVisible else {
             throw StoreError.transactionNotFound(originalTransactionID)
         }
-        try perform { transition throws(StoreError) in
-            for var chain in transition.allChainKeys.compactMap({ transition.chain($0) })
+        try runAction { action throws(StoreError) in
+            for var chain in action.allChainKeys.compactMap({ action.chain($0) })
             where chain.originalTransactionID == originalTransactionID {
                 chain.appAccountToken = token
-                transition.put(chain)
+                action.put(chain)
             }
-            guard var latest = transition.transaction(originalTransactionID) else { return }
+            guard var latest = action.transaction(originalTransactionID) else { return }
             latest.transaction.appAccountToken = token
-            try transition.update(latest)
+            try action.update(latest)
         }
     }
 
     /// Records a TEST notification (App Store Server API `Request a Test Notification`).
     public func requestTestNotification() throws(StoreError) -> OutboxNotification {
-        let sequence = try perform { transition in
-            transition.notify(.test, account: "")
-            return transition.meta.nextNotificationSequence
+        let sequence = try runAction { action in
+            action.notify(.test, account: "")
+            return action.meta.nextNotificationSequence
         }
         guard let recorded = try notifications(after: sequence - 1, limit: 1).first else {
             throw StoreError.backend("the test notification was not recorded")

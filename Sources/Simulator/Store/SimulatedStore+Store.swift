@@ -19,10 +19,10 @@ extension SimulatedStore: Store {
         guard !state.meta.settings.disableDialogs else { return nil }
         let request = try PurchaseRequest(productID: productID, options: options)
         let account = activeAccount
-        return try perform { transition throws(StoreError) in
-            let product = try transition.product(productID, for: account)
+        return try runAction { action throws(StoreError) in
+            let product = try action.product(productID, for: account)
             // Resolve without keeping anything: the sheet only shows which offer applies.
-            var preview = transition
+            var preview = action
             let offer = try? preview.resolveOffer(
                 for: request, product: product, account: account, checker: nil)
             return PaymentSheet(
@@ -49,18 +49,18 @@ extension SimulatedStore: Store {
             }
         }
         let checker = offerChecker
-        let outcome = try perform { transition throws(StoreError) -> PurchaseOutcome? in
+        let outcome = try runAction { action throws(StoreError) -> PurchaseOutcome? in
             // Another purchase with the same key may have committed while this one waited for
             // the sheet: the check before the await alone would let both commit.
             guard earlierPurchase(request, account: account) == nil else { return nil }
-            let outcome = try transition.purchase(request, account: account, origin: .app, checker: checker)
+            let outcome = try action.purchase(request, account: account, origin: .app, checker: checker)
             if let key = request.idempotencyKey {
                 switch outcome {
                 case .purchased(let id):
-                    transition.record(
+                    action.record(
                         IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .success))
                 case .pending(let id):
-                    transition.record(
+                    action.record(
                         IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .pending))
                 }
             }
@@ -160,7 +160,7 @@ extension SimulatedStore: Store {
 
     public func finish(_ transactionID: UInt64) async throws(StoreError) {
         let account = activeAccount
-        try perform { transition throws(StoreError) in try transition.finish(transactionID, account: account)
+        try runAction { action throws(StoreError) in try action.finish(transactionID, account: account)
         }
     }
 
@@ -201,8 +201,8 @@ extension SimulatedStore: Store {
 
     public func isEligibleForIntroOffer(groupID: String) async throws(StoreError) -> Bool {
         let account = activeAccount
-        return try perform { transition in
-            transition.isEligibleForIntroOffer(account: account, groupID: groupID)
+        return try runAction { action in
+            action.isEligibleForIntroOffer(account: account, groupID: groupID)
         }
     }
 
@@ -228,8 +228,8 @@ extension SimulatedStore: Store {
     public func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
         try checkSimulatedError(.offerCodeRedeem)
         let account = activeAccount
-        let id = try perform { transition throws(StoreError) in
-            try transition.redeem(code: code, account: account)
+        let id = try runAction { action throws(StoreError) in
+            try action.redeem(code: code, account: account)
         }
         return .success(try result(for: state.transactions[id]!))
     }
@@ -239,8 +239,8 @@ extension SimulatedStore: Store {
     {
         try checkSimulatedError(.refundRequest)
         let account = activeAccount
-        try perform { transition throws(StoreError) in
-            try transition.refund(transactionID, reason: reason, account: account)
+        try runAction { action throws(StoreError) in
+            try action.refund(transactionID, reason: reason, account: account)
         }
         return .success
     }

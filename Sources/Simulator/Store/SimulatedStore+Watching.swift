@@ -60,12 +60,12 @@ extension SimulatedStore {
     /// Records that messages reached a listener, so they are not shown again.
     private func markShown(_ messages: [(account: String, message: StoreMessage)]) {
         guard !messages.isEmpty else { return }
-        try? perform { transition in
+        try? runAction { action in
             for (account, message) in messages {
-                for key in transition.allChainKeys where key.account == account {
-                    guard var chain = transition.chain(key), chain.pendingMessage == message else { continue }
+                for key in action.allChainKeys where key.account == account {
+                    guard var chain = action.chain(key), chain.pendingMessage == message else { continue }
                     chain.pendingMessage = nil
-                    transition.put(chain)
+                    action.put(chain)
                 }
             }
         }

@@ -96,25 +96,25 @@ public actor SimulatedStore {
         // must not change who every following command acts for.
         let name = account ?? Self.defaultAccount
         // First use of a state directory, or new identity settings: record them before serving.
-        var transition = Transition(
+        var action = StagedAction(
             base: state, signer: signer, products: products, now: state.meta.clock.now(wall: wall))
-        var meta = transition.meta
+        var meta = action.meta
         if loaded == nil || meta.identity != identity || meta.clock.isFrozen != frozenClock {
             meta.identity = identity
             meta.clock.setFrozen(frozenClock, wall: wall)
-            transition.setMeta(meta)
+            action.setMeta(meta)
         }
-        if transition.account(name) == nil {
-            transition.put(
+        if action.account(name) == nil {
+            action.put(
                 Self.newAccount(
-                    StoreAccount(name: name, storefront: meta.settings.storefront), at: transition.now))
+                    StoreAccount(name: name, storefront: meta.settings.storefront), at: action.now))
         }
         do throws(LedgerError) {
-            try ledger.commit(transition.changes)
+            try ledger.commit(action.changes)
         } catch {
             throw StoreError(error)
         }
-        state.apply(transition.changes)
+        state.apply(action.changes)
         self.state = state
         self.products = products
         self.signer = signer
@@ -143,15 +143,15 @@ public actor SimulatedStore {
     /// Runs one action: stage, commit to the ledger in one SQLite transaction, then apply and
     /// announce. Nothing of a failed action is kept.
     @discardableResult
-    func perform<T>(_ body: (inout Transition) throws(StoreError) -> T) throws(StoreError) -> T {
-        var transition = Transition(base: state, signer: signer, products: products, now: currentTime)
+    func runAction<T>(_ body: (inout StagedAction) throws(StoreError) -> T) throws(StoreError) -> T {
+        var action = StagedAction(base: state, signer: signer, products: products, now: currentTime)
         // Scanning every subscription costs O(accounts): skip it while nothing can be due yet.
-        let dueEventsRan = state.earliestDue.map { $0 <= transition.now } ?? true
-        if dueEventsRan { try transition.advanceSubscriptions(to: transition.now) }
-        let result = try body(&transition)
-        var changes = transition.changes
+        let dueEventsRan = state.earliestDue.map { $0 <= action.now } ?? true
+        if dueEventsRan { try action.advanceSubscriptions(to: action.now) }
+        let result = try body(&action)
+        var changes = action.changes
         try changes.signPending(with: signer)
-        let announcements = transition.announcements
+        let announcements = action.announcements
         changes.updates = announcements.compactMap {
             guard case .update(let account, let id) = $0 else { return nil }
             return LoggedUpdateRow(account: account, transactionID: id)
@@ -173,7 +173,7 @@ public actor SimulatedStore {
     /// a rescan, otherwise lowered by the chains an action changed (a removed chain only makes
     /// the bound conservative, which costs one rescan later).
     private func updateEarliestDue(rescan: Bool, changed: some Collection<SubscriptionChain>) {
-        let reader = Transition(base: state, signer: signer, products: products, now: currentTime)
+        let reader = StagedAction(base: state, signer: signer, products: products, now: currentTime)
         if rescan {
             state.earliestDue = state.chains.values.compactMap { reader.nextDue($0) }.min() ?? .distantFuture
         } else {
@@ -189,7 +189,7 @@ public actor SimulatedStore {
     func catchUp() throws(StoreError) {
         // Most reads find nothing due: skip staging an empty action.
         if let due = state.earliestDue, due > currentTime { return }
-        try perform { _ in }
+        try runAction { _ in }
     }
 
     /// Throws the simulated failure configured for `api`, if any.

@@ -1,7 +1,7 @@
 import Foundation
 import StoreCore
 
-extension Transition {
+extension StagedAction {
     /// The account's visible transactions in a subscription group.
     func groupHistory(account: String, groupID: String) -> [StoredTransaction] {
         transactions(of: account).filter { $0.isVisible && $0.transaction.subscriptionGroupID == groupID }

@@ -5,7 +5,7 @@ import StoreCore
 /// The App Store's refund lifecycle beyond Xcode's instant refund: a customer's request that
 /// stays open (CONSUMPTION_REQUEST), then a grant (REFUND), a decline (REFUND_DECLINED), or
 /// a reversal of a granted refund (REFUND_REVERSED).
-extension Transition {
+extension StagedAction {
     /// The transaction, if it may be refunded: completed, not refunded, bought (not shared).
     func refundable(_ id: UInt64, account: String) throws(StoreError) -> StoredTransaction {
         let stored = try requireTransaction(id, account: account)

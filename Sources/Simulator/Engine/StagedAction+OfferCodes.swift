@@ -2,7 +2,7 @@ import Foundation
 import Signing
 import StoreCore
 
-extension Transition {
+extension StagedAction {
     /// Redeems an offer code, as the redemption sheet does. A new or lapsed customer buys the
     /// product with the offer; an existing subscriber gets it from the next renewal (stacking
     /// after a running introductory offer only when the code is stackable).

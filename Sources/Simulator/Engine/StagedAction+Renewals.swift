@@ -4,7 +4,7 @@ import StoreCore
 
 /// How long billing problems last: Apple's durations under the store's time rate (see
 /// `TimeRate.gracePeriod` and docs/behaviour.md).
-extension Transition {
+extension StagedAction {
     /// The App Store retries a failed renewal this long (60 days in real time).
     var retryDuration: TimeInterval { meta.clock.rate.billingRetryPeriod }
     /// Lapses shorter than this keep `recentSubscriptionStartDate`: 60 days in production,
@@ -18,7 +18,7 @@ extension Transition {
     }
 }
 
-extension Transition {
+extension StagedAction {
     /// When the chain next needs the engine: a renewal, the end of a grace period, the end of
     /// billing retry; nil when nothing will happen without a tester's action.
     func nextDue(_ chain: SubscriptionChain) -> Date? {

@@ -3,7 +3,7 @@ import Signing
 import StoreCore
 
 /// The Transaction Manager's actions on one transaction or subscription.
-extension Transition {
+extension StagedAction {
     mutating func approveAskToBuy(_ id: UInt64, account: String) throws(StoreError) {
         let stored = try requirePending(id, account: account, phase: .pendingApproval, action: "approve")
         _ = try complete(stored.pendingPurchase!, account: account, announce: true, reusing: id)

@@ -1,7 +1,7 @@
 import Foundation
 import StoreCore
 
-extension Transition {
+extension StagedAction {
     /// Builds a new transaction for `product` with a fresh ID, priced and dated as given.
     mutating func newTransaction(
         account: String, product: Product, purchaseDate: Date, expirationDate: Date? = nil,

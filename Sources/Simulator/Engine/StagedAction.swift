@@ -4,7 +4,7 @@ import StoreCore
 
 /// One store action in progress: reads see the committed state with this action's staged
 /// changes on top; nothing is visible to anyone else until the ledger commits it.
-struct Transition {
+struct StagedAction {
     let base: StoreState
     let signer: any PayloadSigner
     let products: ProductIndex

@@ -3,7 +3,7 @@ import StoreCore
 
 /// Monthly-billed plans with a twelve-month commitment (`.storekit` v5 billing plans): each
 /// bill says where it stands in the commitment (Apple's `commitmentInfo`, 2026).
-extension Transition {
+extension StagedAction {
     /// Bills in one commitment.
     static let commitmentLength = 12
 
@@ -42,7 +42,7 @@ extension VirtualClock {
         chain.commitmentStartDate.map {
             periodEnd(
                 from: $0, period: SubscriptionPeriod(value: 1, unit: .month),
-                count: Transition.commitmentLength)
+                count: StagedAction.commitmentLength)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Signing
 import StoreCore
 
-extension Transition {
+extension StagedAction {
     /// Starts, resubscribes or changes an auto-renewable subscription (App Store rules: an
     /// upgrade, or a crossgrade of the same duration, takes effect at once; a downgrade, or a
     /// crossgrade of another duration, at the next renewal).

@@ -4,7 +4,7 @@ import StoreCore
 extension EffectRunner {
     /// Carries out one effect and posts its answer, then `.completed(effect)` (used by the
     /// queue, and by tests to run a flow step by step).
-    public static func perform(_ effect: Effect, store: Backend, inbox: Inbox, groupID: String?) async {
+    public static func carryOut(_ effect: Effect, store: Backend, inbox: Inbox, groupID: String?) async {
         defer { inbox.post(.completed(effect)) }
         do {
             switch effect {

@@ -15,7 +15,7 @@ enum PurchaseOutcome: Equatable {
     case pending(UInt64)
 }
 
-extension Transition {
+extension StagedAction {
     /// Runs a purchase through the store's rules: quantity, ownership, offers, Ask to Buy,
     /// interrupted purchases; completes it when nothing defers it.
     mutating func purchase(

@@ -2,7 +2,7 @@ import Foundation
 import Signing
 import StoreCore
 
-extension Transition {
+extension StagedAction {
     /// The other accounts in the purchaser's family.
     func familyMembers(of account: String) -> [String] {
         guard let family = self.account(account)?.account.familyID else { return [] }

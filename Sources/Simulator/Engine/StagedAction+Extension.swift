@@ -3,7 +3,7 @@ import Signing
 import StoreCore
 
 /// Renewal-date extensions, as the App Store Server API grants them to a customer.
-extension Transition {
+extension StagedAction {
     /// Moves the subscription's renewal date `days` later: the latest transaction's
     /// `expiresDate` and the chain's next renewal both move, and RENEWAL_EXTENDED is recorded.
     /// - Throws: `transactionNotFound` when no subscription has this original ID;
