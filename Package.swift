@@ -3,6 +3,7 @@ import PackageDescription
 
 // Dependency rule (see docs/architecture.md): arrows point down only.
 // kiosk -> Simulator -> Catalog, Signing, CSQLite -> StoreCore; Catalog, TerminalUI -> SourceDiagnostics;
+// StoreServer, RemoteStore -> WireProtocol -> StoreCore (the pure domain holds no wire forms);
 // only Signing imports COpenSSL, only the Simulator's Ledger imports CSQLite.
 let package = Package(
     name: "Kiosk",
@@ -32,6 +33,10 @@ let package = Package(
         // The only importer of OpenSSL: local CA, ES256 JWS, verification, bearer JWTs.
         .target(name: "Signing", dependencies: ["StoreCore", "COpenSSL"]),
 
+        // The wire protocol's JSON forms (docs/openapi.yaml): signed values, errors, the routes of
+        // the tester operations. Not part of the pure domain.
+        .target(name: "WireProtocol", dependencies: ["StoreCore"]),
+
         // HTTP/1.1 server and small clients on POSIX sockets (keep-alive, limits, timeouts, SSE).
         .target(name: "HTTP"),
 
@@ -49,9 +54,10 @@ let package = Package(
         .target(name: "PaywallCatalog", dependencies: ["Paywall", "Catalog"]),
 
         // The wire protocol over a SimulatedStore: store + control actions, update streams, auth.
-        .target(name: "StoreServer", dependencies: ["HTTP", "Simulator", "Signing", "StoreCore"]),
+        .target(
+            name: "StoreServer", dependencies: ["WireProtocol", "HTTP", "Simulator", "Signing", "StoreCore"]),
         // Store + StoreControl over the wire protocol, verifying every JWS it receives.
-        .target(name: "RemoteStore", dependencies: ["HTTP", "Signing", "StoreCore"]),
+        .target(name: "RemoteStore", dependencies: ["WireProtocol", "HTTP", "Signing", "StoreCore"]),
         // One store per state directory: the owner's lock and Unix socket, clients, takeover.
         .target(
             name: "SharedState",
@@ -82,7 +88,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
 
-        .testTarget(name: "StoreCoreTests", dependencies: ["StoreCore"]),
+        .testTarget(name: "StoreCoreTests", dependencies: ["WireProtocol", "StoreCore"]),
         .testTarget(name: "SourceDiagnosticsTests", dependencies: ["SourceDiagnostics"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SourceDiagnostics", "StoreCore"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "StoreCore", "Subprocess"]),
@@ -101,6 +107,7 @@ let package = Package(
         .testTarget(
             name: "StoreServerTests",
             dependencies: [
+                "WireProtocol",
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
                 "Subprocess", "TestSupport",
             ]),

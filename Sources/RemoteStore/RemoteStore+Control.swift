@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import WireProtocol
 
 extension RemoteStore: StoreControl {
     public func accounts() async throws(StoreError) -> [StoreAccount] {

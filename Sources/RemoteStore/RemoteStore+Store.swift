@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import WireProtocol
 
 extension RemoteStore: Store {
     public func products(for identifiers: [String]) async throws(StoreError) -> [Product] {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import StoreCore
+import WireProtocol
 
 extension RemoteStore {
     public func updates() async -> AsyncStream<VerificationResult<Transaction>> {

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Signing
 import StoreCore
+import WireProtocol
 
 /// `Store` and `StoreControl` over the wire protocol of `kiosk serve` (docs/openapi.yaml).
 /// Every JWS it receives is verified here against the server's root, so a remote app sees

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import StoreCore
+import WireProtocol
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Simulator
 import StoreCore
+import WireProtocol
 
 extension StoreServer {
     /// The `StoreControl` actions: store-wide under `/v1/control`, per account under

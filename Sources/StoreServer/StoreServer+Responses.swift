@@ -1,6 +1,7 @@
 import HTTP
 import Simulator
 import StoreCore
+import WireProtocol
 
 extension StoreServer {
     /// Runs `body` with the store acting for the path's account (which must exist) and answers

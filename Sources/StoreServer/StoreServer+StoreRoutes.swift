@@ -1,6 +1,7 @@
 import HTTP
 import Simulator
 import StoreCore
+import WireProtocol
 
 extension StoreServer {
     /// The `Store` actions, under `/v1/accounts/{account}`.

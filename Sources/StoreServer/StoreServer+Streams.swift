@@ -1,6 +1,7 @@
 import HTTP
 import Simulator
 import StoreCore
+import WireProtocol
 
 extension StoreServer {
     /// The server-sent event streams: transaction updates (resumable), messages, and the

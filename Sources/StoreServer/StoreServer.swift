@@ -3,6 +3,7 @@ import HTTP
 import Signing
 import Simulator
 import StoreCore
+import WireProtocol
 
 /// The wire protocol (docs/openapi.yaml) over a `SimulatedStore` serving many accounts at
 /// once: every `Store` and `StoreControl` action, update streams that resume, bearer-token

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+import WireProtocol
 
 /// The wire table is one declaration used by both sides: every operation a client sends must
 /// match exactly one route the server registers, and read back as the same operation.

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCore
 import Testing
+import WireProtocol
 
 /// The hand-written wire JSON matches JSONEncoder's byte for byte.
 @Suite struct WireCodingTests {

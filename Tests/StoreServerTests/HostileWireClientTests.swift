@@ -3,6 +3,7 @@ import HTTP
 import StoreCore
 import StoreServer
 import Testing
+import WireProtocol
 
 /// The wire protocol over real sockets: refused callers get their JSON 4xx and the server keeps
 /// answering a well-behaved client on a keep-alive connection between every one of them.

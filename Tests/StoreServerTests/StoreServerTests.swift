@@ -8,6 +8,7 @@ import StoreServer
 import Synchronization
 import TestSupport
 import Testing
+import WireProtocol
 
 /// A server on 127.0.0.1 with a fresh store on the demo catalog.
 struct Fixture {

@@ -6,6 +6,7 @@ import Simulator
 import StoreCore
 import StoreServer
 import Testing
+import WireProtocol
 
 /// The update log lives in the ledger: a stream resumes with `Last-Event-ID` on the next
 /// server over the same state, and what happened while it was away (a refund that revokes)

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import StoreCore
 import Testing
+import WireProtocol
 
 /// Bounded clock values and idempotency keys over the wire: 400 or 422 with a JSON error,
 /// never a 500 with internal text (issue 11, items 2 and 5).

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 extension Wire {
     /// One `StoreMessage` (the `messages` stream's data): `{"kind": "billingIssue", "productID": …}`.

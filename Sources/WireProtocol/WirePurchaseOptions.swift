@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// Purchase options as one JSON object, each option at most once:
 /// `{"quantity": 2, "appAccountToken": "…", "promotionalOffer": {"id": "…"}}`. The idempotency

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// The JSON conventions of the wire protocol (docs/openapi.yaml): dates as integer
 /// milliseconds since 1970, as Apple's signed payloads, and sorted keys so bodies are stable.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// One route of the tester operations (`StoreOperation`): its method and path template, and
 /// how the server reads the operations back from a request. The server's router registers

@@ -1,3 +1,5 @@
+import StoreCore
+
 extension WireCoding {
     /// The bytes `encode` would write for the wire values every read of a transaction returns,
     /// written without `JSONEncoder`, or nil for anything else. Under load JSONEncoder's

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// The wire form of every tester operation (docs/openapi.yaml): routes, bodies and answers.
 extension StoreOperation {

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// The error body of every failed wire call, `{"errorCode": Int, "errorMessage": String}`
 /// (served as `application/json`), and the stable mapping of `StoreError` to codes and back.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// The bodies of the wire protocol that are not domain types already (docs/openapi.yaml).
 public enum Wire {

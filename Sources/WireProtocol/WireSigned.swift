@@ -1,3 +1,5 @@
+import StoreCore
+
 /// A signed value on the wire: its compact JWS, which the client verifies itself, and the
 /// verification failure the server simulates, if any (so a simulated failure reaches a
 /// remote app as it would a local one). A transaction not yet completed (pending approval)
