@@ -1,5 +1,6 @@
 import Foundation
 import Paywall
+import Simulator
 import StoreCore
 import TerminalUI
 import Testing
@@ -42,5 +43,21 @@ import Testing
         _ = PaywallProgram.update(&state, .completed(.reload))
         _ = PaywallProgram.update(&state, .completed(.reload))
         #expect(!state.isBusy)
+    }
+}
+
+/// An update that carries what the screen already shows asks for no reload; a new one does.
+@Suite struct UpdatePatchTests {
+    @Test func anUpdateOfAShownEntitlementReadsNothingAgain() async throws {
+        let store = try Fixtures.store()
+        _ = try await store.purchase("com.kiosk.lumen.lifetime")
+        var state = try await Fixtures.state(store: store, content: try Fixtures.content())
+        let shown = try #require(state.store.entitlements.first)
+        let effects = PaywallProgram.update(&state, .update(shown))
+        #expect(effects == [.finish(transactionID: shown.unsafePayloadValue.id)])
+        let bought = try await store.buyOffDevice("com.kiosk.lumen.filmpack", options: [])
+        let fresh = try #require(try await store.all().first { $0.unsafePayloadValue.id == bought.id })
+        #expect(
+            PaywallProgram.update(&state, .update(fresh)) == [.finish(transactionID: bought.id), .reload])
     }
 }

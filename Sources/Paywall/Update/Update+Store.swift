@@ -106,5 +106,8 @@ func delivered(_ state: inout AppState, _ verification: VerificationResult<Trans
         state.notices.removeAll { $0.pendingProductID == transaction.productID }
         state.post(Notice(.success, "Ask to Buy approved: \(name) is unlocked"))
     }
+    // The update carries the transaction itself: when the screen already shows exactly it (the
+    // purchase's own reload got there first), there is nothing to read again.
+    if state.store.entitlements.contains(verification) { return [.finish(transactionID: transaction.id)] }
     return [.finish(transactionID: transaction.id), .reload]
 }
