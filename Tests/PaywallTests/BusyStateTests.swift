@@ -33,6 +33,16 @@ import Testing
         #expect(!state.isBusy)
     }
 
+    /// The first read goes through `update` too, so the loop knows it waits for the store (and
+    /// polls fast until the products arrive).
+    @Test func startingReadsTheStoreAndIsBusyUntilItCompletes() throws {
+        var state = AppState(content: try Fixtures.content(), size: .init(columns: 100, rows: 30))
+        #expect(PaywallProgram.update(&state, .started) == [.reload])
+        #expect(state.isBusy)
+        _ = PaywallProgram.update(&state, .completed(.reload))
+        #expect(!state.isBusy)
+    }
+
     @Test func twoReloadsAreTwoPendingEffectsAndACompletionOfOtherWorkChangesNothing() throws {
         var state = AppState(content: try Fixtures.content(), size: .init(columns: 100, rows: 30))
         _ = PaywallProgram.update(&state, .done("one"))

@@ -40,7 +40,8 @@ public struct PaywallApp: Sendable {
         let runner = EffectRunner(store: store, inbox: inbox, log: log, groupID: content.leadingGroupID)
         defer { runner.stop() }
         runner.listen()
-        runner.run([.reload])
+        // Through `update`, so the first read counts as pending and the loop polls fast for it.
+        runner.run(PaywallProgram.update(&state, .started))
         var frame: Frame?
         var isDirty = true
         var lastTick = ContinuousClock.now

@@ -4,6 +4,8 @@ import TerminalUI
 
 /// Everything that can change the state: input, time, and answers from the store.
 public enum Event: Sendable {
+    /// The app started: read the store.
+    case started
     case key(Key)
     /// A click the main loop resolved to a target of the last frame.
     case activate(HitTarget)

@@ -18,6 +18,8 @@ extension PaywallProgram {
 
     private static func apply(_ state: inout AppState, _ event: Event) -> [Effect] {
         switch event {
+        case .started:
+            return [.reload]
         case .key(.resize(let size)), .resize(let size):
             state.size = size
             return []
