@@ -43,6 +43,100 @@ public enum StoreOperation: Sendable, Hashable {
     case setSimulatedError(SimulatedFailure?, api: FailableAPI)
 }
 
+/// Each operation in words: what it does (a failure's banner: "Refunding transaction 42 failed:
+/// ...") and what it did (the banner after it: "Refunded transaction 42 (other)"). A new case is
+/// worded here, beside its declaration.
+extension StoreOperation {
+    /// What the operation does, for the banner when it fails.
+    public var summary: String {
+        switch self {
+        case .addAccount(let account): "Adding account \(account.name)"
+        case .approveAskToBuy(let id): "Approving transaction \(id)"
+        case .declineAskToBuy(let id): "Declining transaction \(id)"
+        case .refund(let id, _, _): "Refunding transaction \(id)"
+        case .openRefundRequest(let id, _): "Requesting a refund of transaction \(id)"
+        case .grantRefundRequest(let id, _): "Granting the refund request of transaction \(id)"
+        case .declineRefundRequest(let id): "Declining the refund request of transaction \(id)"
+        case .reverseRefund(let id): "Reversing the refund of transaction \(id)"
+        case .expireSubscription(let productID): "Expiring \(productID)"
+        case .forceRenewal(let productID): "Renewing \(productID)"
+        case .setAutoRenew(let on, let id): "Turning auto-renew \(on ? "on" : "off") for transaction \(id)"
+        case .requestPriceIncreaseConsent(let id): "Requesting a price increase for transaction \(id)"
+        case .respondToPriceIncrease(let id, let accept):
+            "\(accept ? "Accepting" : "Declining") the price increase for transaction \(id)"
+        case .resolveIssue(let id): "Resolving the billing issue of transaction \(id)"
+        case .deleteTransaction(let id): "Deleting transaction \(id)"
+        case .clearTransactions: "Clearing the store"
+        case .resetToDefaultState: "Resetting the store"
+        case .buyOffDevice(let productID, _): "Buying \(productID) outside the app"
+        case .advanceClock, .advanceClockPeriods: "Advancing the store's clock"
+        case .apply: "Changing the store's settings"
+        case .setSimulatedError(let failure, let api):
+            failure == nil
+                ? "Clearing the simulated \(api.rawValue) error" : "Simulating a \(api.rawValue) error"
+        }
+    }
+
+    /// What the operation did, given its result.
+    /// What an operation did, in words for the paywall's banner.
+    public func outcome(_ result: StoreOperationResult) -> String {
+        switch self {
+        case .addAccount(let account): return "Added account \(account.name)"
+        case .approveAskToBuy(let id): return "Approved transaction \(id)"
+        case .declineAskToBuy(let id): return "Declined transaction \(id)"
+        case .refund(let id, let reason, let percentage):
+            let share = percentage == RefundRequest.fullRefund ? "" : ", \(percentage / 1000)%"
+            return "Refunded transaction \(id) (\(reason == .other ? "other" : "developer issue")\(share))"
+        case .openRefundRequest(let id, let reason):
+            return "Refund requested for transaction \(id) (\(reason.rawValue))"
+        case .grantRefundRequest(let id, let percentage):
+            return "Refund request granted for transaction \(id) (\(percentage / 1000)%)"
+        case .declineRefundRequest(let id): return "Refund request declined for transaction \(id)"
+        case .reverseRefund(let id): return "Refund of transaction \(id) reversed"
+        case .expireSubscription(let productID): return "Expired \(productID)"
+        case .forceRenewal(let productID): return "Renewed \(productID)"
+        case .setAutoRenew(let isOn, _): return "Auto-renew \(isOn ? "on" : "off")"
+        case .requestPriceIncreaseConsent: return "Price increase requested"
+        case .respondToPriceIncrease(_, let accept):
+            return accept ? "Price increase accepted" : "Price increase declined"
+        case .resolveIssue(let id): return "Resolved the issue of transaction \(id)"
+        case .deleteTransaction(let id): return "Deleted transaction \(id)"
+        case .clearTransactions: return "Cleared all transactions"
+        case .resetToDefaultState: return "Reset the store to the catalog's defaults"
+        case .buyOffDevice(let productID, _): return "Bought \(productID) outside the app"
+        case .advanceClock, .advanceClockPeriods:
+            guard case .clock(let date) = result else { return "Clock advanced" }
+            return "Clock advanced to \(Self.clockText(date))"
+        case .apply(let setting): return Self.outcome(of: setting)
+        case .setSimulatedError(let failure, let api):
+            return "\(api.rawValue): \(failure.map { "\($0)" } ?? "no simulated error")"
+        }
+    }
+
+    /// "Ask to Buy on", "Storefront DEU": what a setting change did, in words.
+    static func outcome(of setting: StoreSetting) -> String {
+        func flag(_ on: Bool) -> String { on ? "on" : "off" }
+        switch setting {
+        case .storefront(let value): return "Storefront \(value)"
+        case .locale(let value): return "Locale \(value)"
+        case .timeRate(let rate): return "Time rate: \(rate)"
+        case .askToBuy(let on): return "Ask to Buy \(flag(on))"
+        case .billingRetryOnRenewal(let on): return "Billing retry on renewal \(flag(on))"
+        case .billingGracePeriod(let on): return "Billing grace period \(flag(on))"
+        case .interruptedPurchases(let on): return "Interrupted purchases \(flag(on))"
+        case .disableDialogs(let on): return "Dialogs \(flag(!on))"
+        case .billingGracePeriodDays(let days): return "Billing grace period \(days) days"
+        case .includeFinishedConsumables(let on): return "Finished consumables in history \(flag(on))"
+        }
+    }
+
+    /// The store clock as `2026-05-01 14:03` (UTC).
+    static func clockText(_ date: Date) -> String {
+        let text = date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+        return String(text.replacingOccurrences(of: "T", with: " ").prefix(16))
+    }
+}
+
 /// What an operation answers.
 public enum StoreOperationResult: Sendable, Hashable {
     case done
