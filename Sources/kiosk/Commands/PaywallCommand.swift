@@ -96,7 +96,7 @@ struct PaywallCommand: Command {
         if let ownership = opened.ownership {
             // A client that takes the state over says so in its status line.
             let inbox = app.inbox
-            await ownership.onTakeover { inbox.post(.backendChanged("sim · took over the shared state")) }
+            await ownership.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
         }
         if let dumpSize {
             app.exitsAfterFirstLoadedFrame = true

@@ -70,7 +70,14 @@ extension StoreOptions {
             do {
                 let store = try await ownership.clientStore(account: account ?? SimulatedStore.defaultAccount)
                 if let account { try await store.useAccount(account) }
-                let owner = ownership.owner.map { "shared · pid \($0.pid) \($0.command)" } ?? "shared"
+                // "shared · pid 4242 (paywall)": who owns the store, short enough for the status line.
+                let owner =
+                    ownership.owner.map { record in
+                        let what =
+                            record.command.hasPrefix("kiosk ")
+                            ? String(record.command.dropFirst(6)) : record.command
+                        return "shared · pid \(record.pid) \(what.hasPrefix("(") ? what : "(\(what))")"
+                    } ?? "shared"
                 return OpenedStore(store: store, ownership: ownership, backendName: owner)
             } catch {
                 throw CommandFailure(
