@@ -26,25 +26,25 @@ extension RemoteStore: Store {
         ).paymentSheet
     }
 
-    public func purchase(_ productID: String, options: [PurchaseOption], confirmation: PurchaseConfirmation)
-        async throws(StoreError) -> PurchaseResult
-    {
-        var answer = "confirm"
-        if case .cancel = confirmation { answer = "cancel" }
-        if case .ask(let ask) = confirmation,
-            let sheet = try await paymentSheet(for: productID, options: options), !(await ask(sheet))
-        {
-            // The server still decides (simulated errors, idempotent replays) what a cancel returns.
-            answer = "cancel"
+    /// On the route the request's wire table names. Signed answers are verified here, as every
+    /// JWS the store receives.
+    public func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
+        let wire = request.wireRequest
+        var parameters = wire.parameters
+        parameters["account"] = account
+        let answer = try await client.send(
+            wire.route.method, wire.route.path(parameters), bytes: wire.body, headers: wire.headers)
+        switch request {
+        case .purchase, .redeemOfferCode:
+            return .purchase(try result(of: try WireCoding.decode(Wire.PurchaseOutcome.self, from: answer)))
+        case .requestRefund:
+            let text = try WireCoding.decode(Wire.Value<String>.self, from: answer).value
+            guard let status = RefundRequestStatus(rawValue: text) else {
+                throw StoreError.backend("the server answered an unknown refund request status '\(text)'")
+            }
+            return .refundRequest(status)
+        case .finish, .sync, .showManageSubscriptions: return .done
         }
-        var headers: [String: String] = [:]
-        if let key = options.idempotencyKey { headers["Idempotency-Key"] = key }
-        let outcome = try await client.call(
-            "POST", accountPath("purchases"),
-            body: Wire.PurchaseRequest(productID: productID, options: options, confirmation: answer),
-            headers: headers,
-            as: Wire.PurchaseOutcome.self)
-        return try result(of: outcome)
     }
 
     func result(of outcome: Wire.PurchaseOutcome) throws(StoreError) -> PurchaseResult {
@@ -87,14 +87,6 @@ extension RemoteStore: Store {
         return try answer.transaction.map { wire throws(StoreError) in try check(wire) }
     }
 
-    public func finish(_ transactionID: UInt64) async throws(StoreError) {
-        try await client.callWithoutAnswer("POST", accountPath("transactions", "\(transactionID)", "finish"))
-    }
-
-    public func sync() async throws(StoreError) {
-        try await client.callWithoutAnswer("POST", accountPath("sync"))
-    }
-
     public func subscriptionStatuses(for groupID: String) async throws(StoreError) -> [SubscriptionStatus] {
         let answer = try await client.call(
             "GET", accountPath("subscription-groups", Self.segment(groupID), "statuses"),
@@ -119,27 +111,6 @@ extension RemoteStore: Store {
 
     public func appTransaction() async throws(StoreError) -> VerificationResult<AppTransaction> {
         try check(try await client.call("GET", accountPath("app-transaction"), as: WireSigned.self))
-    }
-
-    public func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
-        try result(
-            of: try await client.call(
-                "POST", accountPath("offer-codes", "redeem"), body: Wire.Value(code),
-                as: Wire.PurchaseOutcome.self))
-    }
-
-    public func requestRefund(for transactionID: UInt64, reason: Transaction.RevocationReason)
-        async throws(StoreError) -> RefundRequestStatus
-    {
-        let answer = try await client.call(
-            "POST", accountPath("transactions", "\(transactionID)", "refund-request"),
-            body: Wire.Value(reason.rawValue),
-            as: Wire.Value<String>.self)
-        return RefundRequestStatus(rawValue: answer.value) ?? .success
-    }
-
-    public func showManageSubscriptions() async throws(StoreError) {
-        try await client.callWithoutAnswer("POST", accountPath("manage-subscriptions"))
     }
 
     public func storefront() async throws(StoreError) -> Storefront {

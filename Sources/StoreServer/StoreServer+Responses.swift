@@ -35,22 +35,6 @@ extension StoreServer {
     static func body<T: Decodable>(_ type: T.Type, of request: HTTPRequest) throws(StoreError) -> T {
         try WireCoding.decode(type, from: request.body.isEmpty ? Array("{}".utf8) : request.body)
     }
-
-    /// A transaction ID from the path.
-    static func transactionID(_ parameters: Router.Parameters) throws(StoreError) -> UInt64 {
-        guard let text = parameters["id"], let id = UInt64(text) else {
-            throw StoreError.invalidArgument("'\(parameters["id"] ?? "")' is not a transaction ID")
-        }
-        return id
-    }
-
-    static func reason(_ code: Int) throws(StoreError) -> Transaction.RevocationReason {
-        guard let reason = Transaction.RevocationReason(rawValue: code) else {
-            throw StoreError.invalidArgument(
-                "refund reason must be 0 (other) or 1 (developer issue), got \(code)")
-        }
-        return reason
-    }
 }
 
 /// The value of actions that return nothing: answered 204 No Content.

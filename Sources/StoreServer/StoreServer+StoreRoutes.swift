@@ -27,22 +27,6 @@ extension StoreServer {
                     try await store.paymentSheet(for: body.productID, options: body.options?.options ?? []))
             }
         }
-        router.add("POST", base + "/purchases") { request, p in
-            await respond(store, p) { (store) async throws(StoreError) in
-                let body = try Self.body(Wire.PurchaseRequest.self, of: request)
-                var options = body.options?.options ?? []
-                if let key = request.headers["Idempotency-Key"] { options.append(.idempotencyKey(key)) }
-                let confirmation: PurchaseConfirmation
-                switch body.confirmation ?? "confirm" {
-                case "confirm": confirmation = .confirm
-                case "cancel": confirmation = .cancel
-                case let other:
-                    throw StoreError.invalidArgument("confirmation must be confirm or cancel, got '\(other)'")
-                }
-                return Wire.PurchaseOutcome(
-                    try await store.purchase(body.productID, options: options, confirmation: confirmation))
-            }
-        }
         router.add("GET", base + "/entitlements") { _, p in
             await respond(store, p) { (store) async throws(StoreError) in
                 Wire.Transactions(try await store.currentEntitlements().map(WireSigned.init))
@@ -60,18 +44,6 @@ extension StoreServer {
                 Wire.OptionalTransaction(try await store.latest(for: p["product"]!).map(WireSigned.init))
             }
         }
-        router.add("POST", base + "/transactions/{id}/finish") { _, p in
-            await respond(store, p) { (store) async throws(StoreError) in
-                try await store.finish(try transactionID(p))
-                return Empty()
-            }
-        }
-        router.add("POST", base + "/sync") { _, p in
-            await respond(store, p) { (store) async throws(StoreError) in
-                try await store.sync()
-                return Empty()
-            }
-        }
         router.add("GET", base + "/subscription-groups/{group}/statuses") { _, p in
             await respond(store, p) { (store) async throws(StoreError) in
                 Wire.Statuses(try await store.subscriptionStatuses(for: p["group"]!).map(Wire.Status.init))
@@ -87,23 +59,18 @@ extension StoreServer {
                 WireSigned(try await store.appTransaction())
             }
         }
-        router.add("POST", base + "/offer-codes/redeem") { request, p in
-            await respond(store, p) { (store) async throws(StoreError) in
-                let code = try Self.body(Wire.Value<String>.self, of: request).value
-                return Wire.PurchaseOutcome(try await store.redeemOfferCode(code))
-            }
-        }
-        router.add("POST", base + "/transactions/{id}/refund-request") { request, p in
-            await respond(store, p) { (store) async throws(StoreError) in
-                let reason = try Self.reason(try Self.body(Wire.Value<Int>.self, of: request).value)
-                return Wire.Value(
-                    try await store.requestRefund(for: try transactionID(p), reason: reason).rawValue)
-            }
-        }
-        router.add("POST", base + "/manage-subscriptions") { _, p in
-            await respond(store, p) { (store) async throws(StoreError) in
-                try await store.showManageSubscriptions()
-                return Empty()
+        // Every app request, from the one table `RemoteStore` sends them by.
+        for route in StoreRequest.routes {
+            router.add(route.method, route.template) { request, p in
+                var headers: [String: String] = [:]
+                if let key = request.headers["Idempotency-Key"] { headers["Idempotency-Key"] = key }
+                let input = WireInput(parameters: p, headers: headers, body: request.body)
+                return await respond(store, p, mustExist: route.accountMustExist) {
+                    (store) async throws(StoreError) -> OperationAnswer in
+                    var result = StoreRequestResult.done
+                    for value in try route.values(from: input) { result = try await store.perform(value) }
+                    return OperationAnswer(body: StoreRequest.answerBody(result))
+                }
             }
         }
         router.add("GET", base + "/storefront") { _, p in

@@ -1,24 +1,40 @@
 import Foundation
 import StoreCore
 
-/// One route of the tester operations (`StoreOperation`): its method and path template, and
-/// how the server reads the operations back from a request. The server's router registers
-/// every route of `StoreOperation.routes`; `RemoteStore` sends each operation on the route
-/// `StoreOperation.wireRequest` names: one table, so the two sides cannot drift apart.
-public struct OperationRoute: Sendable, Hashable {
+/// The tester operations' routes (`StoreOperation.routes`).
+public typealias OperationRoute = WireRoute<StoreOperation>
+/// The app's requests' routes (`StoreRequest.routes`).
+public typealias RequestRoute = WireRoute<StoreRequest>
+
+/// What the server hands a route to read a value back: the path's parameters, the request's
+/// headers (by name, as sent) and its body.
+public struct WireInput: Sendable {
+    public var parameters: [String: String]
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(parameters: [String: String], headers: [String: String] = [:], body: [UInt8]) {
+        self.parameters = parameters
+        self.headers = headers
+        self.body = body.isEmpty ? Array("{}".utf8) : body
+    }
+}
+
+/// One route of the store's vocabulary (`StoreOperation`, `StoreRequest`): its method and path
+/// template, and how the server reads the values back from a request. The server's router
+/// registers every route of the tables; `RemoteStore` sends each value on the route its
+/// `wireRequest` names: one table, so the two sides cannot drift apart.
+public struct WireRoute<Value: Sendable>: Sendable, Hashable {
     public let method: String
     /// `/v1/control/accounts/{account}/transactions/{id}/approve`
     public let template: String
     /// Whether the `{account}` of the path must exist already (not when adding it).
     public let accountMustExist: Bool
-    private let decode:
-        @Sendable (_ parameters: [String: String], _ body: [UInt8]) throws(StoreError) -> [StoreOperation]
+    private let decode: @Sendable (WireInput) throws(StoreError) -> [Value]
 
     init(
         _ method: String, _ template: String, accountMustExist: Bool = true,
-        decode:
-            @escaping @Sendable (_ parameters: [String: String], _ body: [UInt8]) throws(StoreError) ->
-            [StoreOperation]
+        reading decode: @escaping @Sendable (WireInput) throws(StoreError) -> [Value]
     ) {
         self.method = method
         self.template = template
@@ -26,10 +42,24 @@ public struct OperationRoute: Sendable, Hashable {
         self.decode = decode
     }
 
-    /// The operations a request on this route asks for (a settings patch may hold several).
-    public func operations(parameters: [String: String], body: [UInt8]) throws(StoreError) -> [StoreOperation]
-    {
-        try decode(parameters, body.isEmpty ? Array("{}".utf8) : body)
+    /// A route whose values need only the path's parameters and the body.
+    init(
+        _ method: String, _ template: String, accountMustExist: Bool = true,
+        decode:
+            @escaping @Sendable (_ parameters: [String: String], _ body: [UInt8]) throws(StoreError) ->
+            [Value]
+    ) {
+        self.init(method, template, accountMustExist: accountMustExist) { input throws(StoreError) in
+            try decode(input.parameters, input.body)
+        }
+    }
+
+    /// The values a request on this route asks for (a settings patch may hold several).
+    public func values(from input: WireInput) throws(StoreError) -> [Value] { try decode(input) }
+
+    /// The operations a request asks for, from its path parameters and body alone.
+    public func operations(parameters: [String: String], body: [UInt8]) throws(StoreError) -> [Value] {
+        try decode(WireInput(parameters: parameters, body: body))
     }
 
     /// The path with its parameters filled in, each percent-encoded as one segment.
@@ -43,7 +73,7 @@ public struct OperationRoute: Sendable, Hashable {
         }.joined(separator: "/")
     }
 
-    public static func == (lhs: OperationRoute, rhs: OperationRoute) -> Bool {
+    public static func == (lhs: WireRoute, rhs: WireRoute) -> Bool {
         lhs.method == rhs.method && lhs.template == rhs.template
     }
 
@@ -54,9 +84,22 @@ public struct OperationRoute: Sendable, Hashable {
 }
 
 /// An operation as a request: its route, the path parameters besides the acting `{account}`,
-/// and the body.
-public struct OperationRequest: Sendable {
-    public var route: OperationRoute
+/// the body and any headers.
+public struct WireRequest<Value: Sendable>: Sendable {
+    public var route: WireRoute<Value>
     public var parameters: [String: String]
     public var body: [UInt8]?
+    public var headers: [String: String]
+
+    public init(
+        route: WireRoute<Value>, parameters: [String: String], body: [UInt8]? = nil,
+        headers: [String: String] = [:]
+    ) {
+        self.route = route
+        self.parameters = parameters
+        self.body = body
+        self.headers = headers
+    }
 }
+
+public typealias OperationRequest = WireRequest<StoreOperation>

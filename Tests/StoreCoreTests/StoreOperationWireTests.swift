@@ -59,6 +59,33 @@ import WireProtocol
         #expect(StoreOperation.routes.count == Set(StoreOperation.routes).count, "a route is declared twice")
     }
 
+    static let requests: [StoreRequest] = [
+        .purchase(
+            productID: "com.example.pro", options: [.quantity(3), .idempotencyKey("k-1")], confirmed: true),
+        .purchase(productID: "com.example.pro", options: [], confirmed: false),
+        .finish(transactionID: 42), .sync, .redeemOfferCode("SPRING 2026"),
+        .requestRefund(transactionID: 7, reason: .developerIssue), .showManageSubscriptions,
+    ]
+
+    @Test func everyAppRequestTravelsAndReadsBackTheSame() throws {
+        for value in Self.requests {
+            let request = value.wireRequest
+            var parameters = request.parameters
+            parameters["account"] = "tester"
+            let path = request.route.path(parameters)
+            let matches = StoreRequest.routes.filter {
+                $0.method == request.route.method && Self.bind($0.template, to: path) != nil
+            }
+            #expect(
+                matches.count == 1,
+                "\(value): \(request.route.method) \(path) matches \(matches.count) routes")
+            let bound = try #require(Self.bind(request.route.template, to: path))
+            let input = WireInput(parameters: bound, headers: request.headers, body: request.body ?? [])
+            #expect(try request.route.values(from: input) == [value], "\(value) came back differently")
+        }
+        #expect(Set(Self.requests.map(\.wireRequest.route)) == Set(StoreRequest.routes))
+    }
+
     /// The router's matching, for the test: template segments `{name}` bind one decoded segment.
     static func bind(_ template: String, to path: String) -> [String: String]? {
         let pattern = template.split(separator: "/")

@@ -17,17 +17,18 @@ extension EffectRunner {
                 inbox.post(.sheetReady(productID: productID, sheet: sheet, options: options))
             case .purchase(let productID, let options, let confirmed):
                 do {
-                    let result = try await store.purchase(
-                        productID, options: options, confirmation: confirmed ? .confirm : .cancel)
+                    let request = StoreRequest.purchase(
+                        productID: productID, options: options, confirmed: confirmed)
+                    let result = try await store.perform(request).purchase(of: request)
                     inbox.post(.purchased(productID: productID, result))
                 } catch {
                     inbox.post(.failed("Purchase", error))
                 }
             case .finish(let id):
-                try await store.finish(id)
+                _ = try await store.perform(.finish(transactionID: id))
             case .sync:
                 do {
-                    try await store.sync()
+                    _ = try await store.perform(.sync)
                     let owned = try await store.currentEntitlements().filter {
                         $0.unsafePayloadValue.productType.isDurable
                     }
@@ -37,7 +38,8 @@ extension EffectRunner {
                 }
             case .redeem(let code):
                 do {
-                    inbox.post(.redeemed(code: code, try await store.redeemOfferCode(code)))
+                    let request = StoreRequest.redeemOfferCode(code)
+                    inbox.post(.redeemed(code: code, try await store.perform(request).purchase(of: request)))
                 } catch {
                     inbox.post(.failed("Redeeming \(code)", error))
                 }

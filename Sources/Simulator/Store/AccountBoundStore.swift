@@ -49,6 +49,10 @@ extension SimulatedStore {
 }
 
 extension AccountBoundStore: Store {
+    public func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
+        try await bound { store throws(StoreError) in try await store.perform(request) }
+    }
+
     public func products(for identifiers: [String]) async throws(StoreError) -> [Product] {
         try await bound { store throws(StoreError) in try await store.products(for: identifiers) }
     }
@@ -62,14 +66,6 @@ extension AccountBoundStore: Store {
     {
         try await bound { store throws(StoreError) in
             try await store.paymentSheet(for: productID, options: options)
-        }
-    }
-
-    public func purchase(_ productID: String, options: [PurchaseOption], confirmation: PurchaseConfirmation)
-        async throws(StoreError) -> PurchaseResult
-    {
-        try await bound { store throws(StoreError) in
-            try await store.purchase(productID, options: options, confirmation: confirmation)
         }
     }
 
@@ -97,14 +93,6 @@ extension AccountBoundStore: Store {
         try await bound { store throws(StoreError) in try await store.latest(for: productID) }
     }
 
-    public func finish(_ transactionID: UInt64) async throws(StoreError) {
-        try await bound { store throws(StoreError) in try await store.finish(transactionID) }
-    }
-
-    public func sync() async throws(StoreError) {
-        try await bound { store throws(StoreError) in try await store.sync() }
-    }
-
     public func subscriptionStatuses(for groupID: String) async throws(StoreError) -> [SubscriptionStatus] {
         try await bound { store throws(StoreError) in try await store.subscriptionStatuses(for: groupID) }
     }
@@ -117,22 +105,6 @@ extension AccountBoundStore: Store {
 
     public func appTransaction() async throws(StoreError) -> VerificationResult<AppTransaction> {
         try await bound { store throws(StoreError) in try await store.appTransaction() }
-    }
-
-    public func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
-        try await bound { store throws(StoreError) in try await store.redeemOfferCode(code) }
-    }
-
-    public func requestRefund(for transactionID: UInt64, reason: Transaction.RevocationReason)
-        async throws(StoreError) -> RefundRequestStatus
-    {
-        try await bound { store throws(StoreError) in
-            try await store.requestRefund(for: transactionID, reason: reason)
-        }
-    }
-
-    public func showManageSubscriptions() async throws(StoreError) {
-        try await bound { store throws(StoreError) in try await store.showManageSubscriptions() }
     }
 
     public func storefront() async throws(StoreError) -> Storefront {

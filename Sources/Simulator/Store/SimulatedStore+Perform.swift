@@ -37,3 +37,21 @@ extension SimulatedStore {
         return .done
     }
 }
+
+extension SimulatedStore {
+    /// The one entry of every app request: each runs as StoreKit would on a device.
+    public func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
+        switch request {
+        case .purchase(let productID, let options, let confirmed):
+            return .purchase(
+                try await purchase(productID, options: options, confirmation: confirmed ? .confirm : .cancel))
+        case .finish(let id): try await finish(id)
+        case .sync: try await sync()
+        case .redeemOfferCode(let code): return .purchase(try await redeemOfferCode(code))
+        case .requestRefund(let id, let reason):
+            return .refundRequest(try await requestRefund(for: id, reason: reason))
+        case .showManageSubscriptions: try await showManageSubscriptions()
+        }
+        return .done
+    }
+}

@@ -30,7 +30,7 @@ extension SimulatedStore: Store {
         }
     }
 
-    public func purchase(_ productID: String, options: [PurchaseOption], confirmation: PurchaseConfirmation)
+    func purchase(_ productID: String, options: [PurchaseOption], confirmation: PurchaseConfirmation)
         async throws(StoreError) -> PurchaseResult
     {
         try checkSimulatedError(.purchase)
@@ -158,13 +158,13 @@ extension SimulatedStore: Store {
         return try result(for: stored)
     }
 
-    public func finish(_ transactionID: UInt64) async throws(StoreError) {
+    func finish(_ transactionID: UInt64) async throws(StoreError) {
         let account = activeAccount
         try runAction { action throws(StoreError) in try action.finish(transactionID, account: account)
         }
     }
 
-    public func sync() async throws(StoreError) {
+    func sync() async throws(StoreError) {
         try checkSimulatedError(.appStoreSync)
         try catchUp()
     }
@@ -225,7 +225,7 @@ extension SimulatedStore: Store {
         }
     }
 
-    public func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
+    func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
         try checkSimulatedError(.offerCodeRedeem)
         let account = activeAccount
         let id = try runAction { action throws(StoreError) in
@@ -234,7 +234,7 @@ extension SimulatedStore: Store {
         return .success(try result(for: state.transactions[id]!))
     }
 
-    public func requestRefund(for transactionID: UInt64, reason: Transaction.RevocationReason)
+    func requestRefund(for transactionID: UInt64, reason: Transaction.RevocationReason)
         async throws(StoreError) -> RefundRequestStatus
     {
         try checkSimulatedError(.refundRequest)
@@ -245,7 +245,7 @@ extension SimulatedStore: Store {
         return .success
     }
 
-    public func showManageSubscriptions() async throws(StoreError) {
+    func showManageSubscriptions() async throws(StoreError) {
         try checkSimulatedError(.manageSubscriptions)
     }
 

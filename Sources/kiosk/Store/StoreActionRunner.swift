@@ -14,7 +14,9 @@ struct StoreActionRunner {
         switch command.action {
         case .products: output.products(try await store.allProducts())
         case .buy: try await buy()
-        case .redeem: output.purchase(try await store.redeemOfferCode(try command.argument(0, "a code")))
+        case .redeem:
+            let request = try command.request()
+            output.purchase(try await store.perform(request).purchase(of: request))
         case .transactions: output.records(try await store.transactionRecords())
         case .entitlements: output.transactions(try await store.currentEntitlements())
         case .unfinished: output.transactions(try await store.unfinished())
@@ -28,9 +30,9 @@ struct StoreActionRunner {
             output.value(
                 "eligible",
                 try await store.isEligibleForIntroOffer(groupID: try command.argument(0, "a group ID")))
-        case .finish: try await store.finish(try command.transactionID())
+        case .finish: _ = try await store.perform(try command.request())
         case .restore:
-            try await store.sync()
+            _ = try await store.perform(try command.request())
             output.value("restored", try await store.currentEntitlements().count)
         case .approve, .decline, .refund, .refundRequest, .expire, .renew, .autoRenew, .priceIncrease,
             .resolve,
@@ -98,54 +100,16 @@ struct StoreActionRunner {
         }
     }
 
+    /// A purchase from the shell: off the device it is a tester operation (it arrives on the
+    /// update stream), otherwise the app's request, the payment sheet confirmed or cancelled.
     private func buy() async throws {
-        let productID = try command.argument(0, "a product ID")
-        var purchaseOptions: [PurchaseOption] = []
-        if let text = options.value("quantity") {
-            guard let quantity = Int(text) else {
-                throw UsageError("--quantity needs a number, got '\(text)'")
-            }
-            purchaseOptions.append(.quantity(quantity))
+        let request = try command.request()
+        guard case .purchase(let productID, let options, _) = request, self.options.flag("off-device") else {
+            return output.purchase(try await store.perform(request).purchase(of: request))
         }
-        if let code = options.value("offer-code") { purchaseOptions.append(.codeOffer(referenceName: code)) }
-        if let id = options.value("promo") {
-            purchaseOptions.append(.promotionalOffer(id: id, signature: nil))
-        }
-        if let id = options.value("winback") { purchaseOptions.append(.winBackOffer(id: id)) }
-        if let text = options.value("token") {
-            guard let token = UUID(uuidString: text) else {
-                throw UsageError("--token needs a UUID, got '\(text)'")
-            }
-            purchaseOptions.append(.appAccountToken(token))
-        }
-        if let text = options.value("date") {
-            guard let date = ISO8601DateFormatter().date(from: text) else {
-                throw UsageError("--date needs an ISO 8601 date such as 2026-01-31T09:00:00Z, got '\(text)'")
-            }
-            purchaseOptions.append(
-                .purchaseDate(
-                    date,
-                    renewalBehavior: options.flag("cancel-immediately") ? .cancelImmediately : .renewUntilNow)
-            )
-        }
-        if let text = options.value("plan") {
-            switch text {
-            case "upfront": purchaseOptions.append(.billingPlanType(.billedUpFront))
-            case "monthly": purchaseOptions.append(.billingPlanType(.monthly))
-            default: throw UsageError("--plan must be upfront or monthly, got '\(text)'")
-            }
-        }
-        if options.flag("ask-to-buy") { purchaseOptions.append(.simulatesAskToBuy(true)) }
-        if options.flag("no-intro") { purchaseOptions.append(.introductoryOfferEligibility(false)) }
-        if let key = options.value("key") { purchaseOptions.append(.idempotencyKey(key)) }
-        if options.flag("off-device") {
-            let transaction = try await store.buyOffDevice(productID, options: purchaseOptions)
-            output.transactions([.verified(transaction, jws: "")])
-            return
-        }
-        let confirmation: PurchaseConfirmation = options.flag("cancel") ? .cancel : .confirm
-        output.purchase(
-            try await store.purchase(productID, options: purchaseOptions, confirmation: confirmation))
+        let operation = StoreOperation.buyOffDevice(productID: productID, options: options)
+        let transaction = try await store.perform(operation).transaction(of: operation)
+        output.transactions([.verified(transaction, jws: "")])
     }
 
 }

@@ -1,8 +1,9 @@
 import Foundation
 import StoreCore
 
-/// The words of `kiosk store`'s tester actions, parsed into the store's one vocabulary
-/// (`StoreOperation`): the same values the Transaction Manager sends and the wire carries.
+/// The words of `kiosk store`, parsed into the store's one vocabulary (`StoreOperation` for a
+/// tester's actions, `StoreRequest` for an app's): the same values the paywall sends and the
+/// wire carries.
 extension StoreCommand {
     /// The operation a tester action names.
     /// - Throws: `UsageError` naming the word or value that does not parse.
@@ -53,6 +54,62 @@ extension StoreCommand {
         default:
             throw UsageError("'\(action.rawValue)' is not a tester operation: \(action.synopsis)")
         }
+    }
+
+    /// The app request an app-side action names (`buy`, `finish`, `restore`, `redeem`).
+    /// - Throws: `UsageError` naming the word or value that does not parse.
+    func request() throws(UsageError) -> StoreRequest {
+        switch action {
+        case .buy:
+            return .purchase(
+                productID: try argument(0, "a product ID"), options: try purchaseOptions(),
+                confirmed: !parsed.flag("cancel"))
+        case .finish: return .finish(transactionID: try transactionID())
+        case .restore: return .sync
+        case .redeem: return .redeemOfferCode(try argument(0, "a code"))
+        default: throw UsageError("'\(action.rawValue)' is not an app request: \(action.synopsis)")
+        }
+    }
+
+    /// The options of `buy`, in the order the flags are read.
+    func purchaseOptions() throws(UsageError) -> [PurchaseOption] {
+        var purchaseOptions: [PurchaseOption] = []
+        if let text = parsed.value("quantity") {
+            guard let quantity = Int(text) else {
+                throw UsageError("--quantity needs a number, got '\(text)'")
+            }
+            purchaseOptions.append(.quantity(quantity))
+        }
+        if let code = parsed.value("offer-code") { purchaseOptions.append(.codeOffer(referenceName: code)) }
+        if let id = parsed.value("promo") {
+            purchaseOptions.append(.promotionalOffer(id: id, signature: nil))
+        }
+        if let id = parsed.value("winback") { purchaseOptions.append(.winBackOffer(id: id)) }
+        if let text = parsed.value("token") {
+            guard let token = UUID(uuidString: text) else {
+                throw UsageError("--token needs a UUID, got '\(text)'")
+            }
+            purchaseOptions.append(.appAccountToken(token))
+        }
+        if let text = parsed.value("date") {
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                throw UsageError("--date needs an ISO 8601 date such as 2026-01-31T09:00:00Z, got '\(text)'")
+            }
+            let behavior: PurchaseOption.RenewalBehavior =
+                parsed.flag("cancel-immediately") ? .cancelImmediately : .renewUntilNow
+            purchaseOptions.append(.purchaseDate(date, renewalBehavior: behavior))
+        }
+        if let text = parsed.value("plan") {
+            switch text {
+            case "upfront": purchaseOptions.append(.billingPlanType(.billedUpFront))
+            case "monthly": purchaseOptions.append(.billingPlanType(.monthly))
+            default: throw UsageError("--plan must be upfront or monthly, got '\(text)'")
+            }
+        }
+        if parsed.flag("ask-to-buy") { purchaseOptions.append(.simulatesAskToBuy(true)) }
+        if parsed.flag("no-intro") { purchaseOptions.append(.introductoryOfferEligibility(false)) }
+        if let key = parsed.value("key") { purchaseOptions.append(.idempotencyKey(key)) }
+        return purchaseOptions
     }
 
     /// `--percentage P` as Apple's milliunits (100 percent is 100000).
