@@ -29,11 +29,21 @@ extension RemoteStore: Store {
     /// On the route the request's wire table names. Signed answers are verified here, as every
     /// JWS the store receives.
     public func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
+        var request = request
+        // Every purchase over the wire carries an idempotency key (its own, or one made here), so
+        // a purchase whose answer was lost (the store's owner quit or died) is sent again safely.
+        if case .purchase(let productID, let options, let confirmed) = request, options.idempotencyKey == nil
+        {
+            request = .purchase(
+                productID: productID, options: options + [.idempotencyKey(UUID().uuidString)],
+                confirmed: confirmed)
+        }
         let wire = request.wireRequest
         var parameters = wire.parameters
         parameters["account"] = account
         let answer = try await client.send(
-            wire.route.method, wire.route.path(parameters), bytes: wire.body, headers: wire.headers)
+            wire.route.method, wire.route.path(parameters), bytes: wire.body, headers: wire.headers,
+            repeatable: wire.route.isRepeatable)
         switch request {
         case .purchase, .redeemOfferCode:
             return .purchase(try result(of: try WireCoding.decode(Wire.PurchaseOutcome.self, from: answer)))

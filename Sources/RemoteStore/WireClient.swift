@@ -79,9 +79,11 @@ struct WireClient: Sendable {
     }
 
     /// Sends `bytes` (JSON) as the body of `method target`; the answer's body, from a 2xx.
-    func send(_ method: String, _ target: String, bytes: [UInt8]?, headers: [String: String] = [:])
-        async throws(StoreError) -> [UInt8]
-    {
+    /// `repeatable`: sending it twice changes nothing more than sending it once.
+    func send(
+        _ method: String, _ target: String, bytes: [UInt8]?, headers: [String: String] = [:],
+        repeatable: Bool = false
+    ) async throws(StoreError) -> [UInt8] {
         var allHeaders = headers
         allHeaders["Authorization"] = "Bearer \(token)"
         allHeaders["Accept"] = "application/json"
@@ -93,7 +95,8 @@ struct WireClient: Sendable {
                 session, baseURL: baseURL, method, target, headers: allHeaders, body: bytes)
         case .socket(let client, let reattach):
             (status, data) = try await send(
-                client, reattach: reattach, method, target, headers: allHeaders, body: bytes)
+                client, reattach: reattach, method, target, headers: allHeaders, body: bytes,
+                repeatable: repeatable)
         }
         guard (200..<300).contains(status) else {
             if let wire = try? WireCoding.decode(WireError.self, from: data) { throw wire.storeError }
@@ -130,9 +133,9 @@ struct WireClient: Sendable {
     /// outcome); otherwise the caller hears that it may or may not have happened.
     private func send(
         _ client: HTTPClient, reattach: Reattach?, _ method: String, _ target: String,
-        headers: [String: String], body: [UInt8]?
+        headers: [String: String], body: [UInt8]?, repeatable: Bool
     ) async throws(StoreError) -> (Int, [UInt8]) {
-        let repeatable = method == "GET" || headers["Idempotency-Key"] != nil
+        let repeatable = repeatable || method == "GET" || headers["Idempotency-Key"] != nil
         var attempts = 0
         while true {
             attempts += 1

@@ -30,26 +30,31 @@ public struct WireRoute<Value: Sendable>: Sendable, Hashable {
     public let template: String
     /// Whether the `{account}` of the path must exist already (not when adding it).
     public let accountMustExist: Bool
+    /// Whether sending it twice does what sending it once does (reads, finishing, restoring): a
+    /// client that lost the answer may send it again.
+    public let isRepeatable: Bool
     private let decode: @Sendable (WireInput) throws(StoreError) -> [Value]
 
     init(
-        _ method: String, _ template: String, accountMustExist: Bool = true,
+        _ method: String, _ template: String, accountMustExist: Bool = true, isRepeatable: Bool = false,
         reading decode: @escaping @Sendable (WireInput) throws(StoreError) -> [Value]
     ) {
         self.method = method
         self.template = template
         self.accountMustExist = accountMustExist
+        self.isRepeatable = isRepeatable || method == "GET"
         self.decode = decode
     }
 
     /// A route whose values need only the path's parameters and the body.
     init(
-        _ method: String, _ template: String, accountMustExist: Bool = true,
+        _ method: String, _ template: String, accountMustExist: Bool = true, isRepeatable: Bool = false,
         decode:
             @escaping @Sendable (_ parameters: [String: String], _ body: [UInt8]) throws(StoreError) ->
             [Value]
     ) {
-        self.init(method, template, accountMustExist: accountMustExist) { input throws(StoreError) in
+        self.init(method, template, accountMustExist: accountMustExist, isRepeatable: isRepeatable) {
+            input throws(StoreError) in
             try decode(input.parameters, input.body)
         }
     }

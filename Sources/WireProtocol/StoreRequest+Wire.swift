@@ -20,11 +20,14 @@ extension StoreRequest {
         }
         return [.purchase(productID: body.productID, options: options, confirmed: confirmed)]
     }
-    static let finishRoute = RequestRoute("POST", account + "/transactions/{id}/finish") {
+    static let finishRoute = RequestRoute("POST", account + "/transactions/{id}/finish", isRepeatable: true) {
         p, _ throws(StoreError) in
         [.finish(transactionID: try transactionID(p))]
     }
-    static let syncRoute = RequestRoute("POST", account + "/sync") { _, _ throws(StoreError) in [.sync] }
+    static let syncRoute = RequestRoute("POST", account + "/sync", isRepeatable: true) {
+        _, _ throws(StoreError) in
+        [.sync]
+    }
     static let redeemRoute = RequestRoute("POST", account + "/offer-codes/redeem") {
         _, body throws(StoreError) in
         [.redeemOfferCode(try WireCoding.decode(Wire.Value<String>.self, from: body).value)]
@@ -38,7 +41,7 @@ extension StoreRequest {
         }
         return [.requestRefund(transactionID: try transactionID(p), reason: reason)]
     }
-    static let manageRoute = RequestRoute("POST", account + "/manage-subscriptions") {
+    static let manageRoute = RequestRoute("POST", account + "/manage-subscriptions", isRepeatable: true) {
         _, _ throws(StoreError) in
         [.showManageSubscriptions]
     }
