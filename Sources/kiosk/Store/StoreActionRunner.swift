@@ -66,9 +66,10 @@ struct StoreActionRunner {
     private func printSignedNotifications(_ listed: [NotificationSummary]) async throws {
         guard let local = store as? SimulatedStore else {
             throw StoreError.invalidAction(
-                "notifications --jws signs on the store that owns the ledger: over --store URL a backend "
-                    + "receives them at kiosk serve --webhook, or from the App Store Server API's notification history"
-            )
+                "notifications --jws signs in the process that owns the store's ledger, and this one is a client "
+                    + "(of a server, or of another kiosk on this state): run it when nothing else has the state open, "
+                    + "or let a backend receive them at kiosk serve --webhook or from the App Store Server API's "
+                    + "notification history")
         }
         for summary in listed {
             guard let notification = try await local.notification(id: summary.id) else { continue }

@@ -196,10 +196,15 @@ struct StoreOutput {
     func notifications(_ notifications: [NotificationSummary]) {
         if json { return emit(notifications) }
         if notifications.isEmpty { return Console.print("(no notifications)") }
+        func kind(_ notification: NotificationSummary) -> String {
+            [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
+        }
+        // As wide as the longest type/subtype listed, so the columns after it stay aligned.
+        let width = notifications.map { kind($0).count }.max() ?? 0
         for notification in notifications {
-            let kind = [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
             Console.print(
-                "\(String(notification.sequence).padded(6)) \(kind.padded(44)) \((notification.productID ?? "-").padded(40))"
+                "\(String(notification.sequence).padded(6)) \(kind(notification).padded(width + 1))"
+                    + "\((notification.productID ?? "-").padded(40))"
                     + "\(Self.date(notification.createdAt))  \(Self.delivery(notification))")
         }
     }
