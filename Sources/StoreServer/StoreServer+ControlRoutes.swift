@@ -42,17 +42,8 @@ extension StoreServer {
             }
         }
         // Every tester operation, from the one table `RemoteStore` sends them by.
-        for route in StoreOperation.routes {
-            router.add(route.method, route.template) { request, p in
-                await respond(store, p, mustExist: route.accountMustExist) {
-                    (store) async throws(StoreError) -> OperationAnswer in
-                    var result = StoreOperationResult.done
-                    for operation in try route.operations(parameters: p, body: request.body) {
-                        result = try await store.perform(operation)
-                    }
-                    return OperationAnswer(body: StoreOperation.answerBody(result))
-                }
-            }
+        addTable(StoreOperation.routes, to: &router, store: store, answer: StoreOperation.answerBody) {
+            store, operation throws(StoreError) in try await store.perform(operation)
         }
     }
 }

@@ -23,11 +23,36 @@ extension StoreServer {
         switch result {
         case .success(let value):
             if value is Empty { return HTTPResponse(status: 204) }
-            if let answer = value as? OperationAnswer {
+            if let answer = value as? EncodedAnswer {
                 return answer.body.map { .json(200, $0) } ?? HTTPResponse(status: 204)
             }
             return .json(200, WireCoding.encode(value))
         case .failure(let error): return Self.error(WireError(error))
+        }
+    }
+
+    /// Registers every route of a wire table: each request reads back as values (a settings
+    /// patch may hold several), performed in order on the path's account; the last result is
+    /// the answer. Only the `Idempotency-Key` header reaches the table.
+    static func addTable<Value: Sendable, Result: Sendable>(
+        _ routes: [WireRoute<Value>], to router: inout Router, store: SimulatedStore,
+        answer: @escaping @Sendable (Result) -> [UInt8]?,
+        perform: @escaping @Sendable (AccountBoundStore, Value) async throws(StoreError) -> Result
+    ) {
+        for route in routes {
+            router.add(route.method, route.template) { request, p in
+                var headers: [String: String] = [:]
+                if let key = request.headers["Idempotency-Key"] { headers["Idempotency-Key"] = key }
+                let input = WireInput(parameters: p, headers: headers, body: request.body)
+                return await respond(store, p, mustExist: route.accountMustExist) {
+                    (store) async throws(StoreError) -> EncodedAnswer in
+                    var body: [UInt8]?
+                    for value in try route.values(from: input) {
+                        body = answer(try await perform(store, value))
+                    }
+                    return EncodedAnswer(body: body)
+                }
+            }
         }
     }
 
@@ -40,8 +65,8 @@ extension StoreServer {
 /// The value of actions that return nothing: answered 204 No Content.
 struct Empty: Codable, Sendable {}
 
-/// An operation's answer, already encoded by the wire table (nil: 204 No Content).
-struct OperationAnswer: Encodable, Sendable {
+/// An answer the wire table already encoded (nil: 204 No Content).
+struct EncodedAnswer: Encodable, Sendable {
     var body: [UInt8]?
 
     func encode(to encoder: any Encoder) throws {}

@@ -60,18 +60,8 @@ extension StoreServer {
             }
         }
         // Every app request, from the one table `RemoteStore` sends them by.
-        for route in StoreRequest.routes {
-            router.add(route.method, route.template) { request, p in
-                var headers: [String: String] = [:]
-                if let key = request.headers["Idempotency-Key"] { headers["Idempotency-Key"] = key }
-                let input = WireInput(parameters: p, headers: headers, body: request.body)
-                return await respond(store, p, mustExist: route.accountMustExist) {
-                    (store) async throws(StoreError) -> OperationAnswer in
-                    var result = StoreRequestResult.done
-                    for value in try route.values(from: input) { result = try await store.perform(value) }
-                    return OperationAnswer(body: StoreRequest.answerBody(result))
-                }
-            }
+        addTable(StoreRequest.routes, to: &router, store: store, answer: StoreRequest.answerBody) {
+            store, request throws(StoreError) in try await store.perform(request)
         }
         router.add("GET", base + "/storefront") { _, p in
             await respond(store, p) { (store) async throws(StoreError) in try await store.storefront() }

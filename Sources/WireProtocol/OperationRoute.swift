@@ -18,6 +18,14 @@ public struct WireInput: Sendable {
         self.headers = headers
         self.body = body.isEmpty ? Array("{}".utf8) : body
     }
+
+    /// The transaction ID of a path's `{id}`, or a 400 naming what was there.
+    static func transactionID(_ parameters: [String: String]) throws(StoreError) -> UInt64 {
+        guard let text = parameters["id"], let id = UInt64(text) else {
+            throw StoreError.invalidArgument("'\(parameters["id"] ?? "")' is not a transaction ID")
+        }
+        return id
+    }
 }
 
 /// One route of the store's vocabulary (`StoreOperation`, `StoreRequest`): its method and path
@@ -61,11 +69,6 @@ public struct WireRoute<Value: Sendable>: Sendable, Hashable {
 
     /// The values a request on this route asks for (a settings patch may hold several).
     public func values(from input: WireInput) throws(StoreError) -> [Value] { try decode(input) }
-
-    /// The operations a request asks for, from its path parameters and body alone.
-    public func operations(parameters: [String: String], body: [UInt8]) throws(StoreError) -> [Value] {
-        try decode(WireInput(parameters: parameters, body: body))
-    }
 
     /// The path with its parameters filled in, each percent-encoded as one segment.
     public func path(_ parameters: [String: String]) -> String {

@@ -64,7 +64,7 @@ extension StoreOperation {
         .setAutoRenew(try WireCoding.decode(Wire.Value<Bool>.self, from: body).value, transactionID: id)
     }
     static let deleteRoute = OperationRoute("DELETE", transaction) { p, _ throws(StoreError) in
-        [.deleteTransaction(transactionID: try transactionID(p))]
+        [.deleteTransaction(transactionID: try WireInput.transactionID(p))]
     }
     static let clearRoute = OperationRoute("DELETE", account + "/transactions") { _, _ throws(StoreError) in
         [.clearTransactions]
@@ -216,14 +216,7 @@ extension StoreOperation {
         _ make: @escaping @Sendable (UInt64, [UInt8]) throws(StoreError) -> StoreOperation
     ) -> OperationRoute {
         OperationRoute("POST", transaction + "/" + name) { p, body throws(StoreError) in
-            [try make(try transactionID(p), body)]
+            [try make(try WireInput.transactionID(p), body)]
         }
-    }
-
-    private static func transactionID(_ parameters: [String: String]) throws(StoreError) -> UInt64 {
-        guard let text = parameters["id"], let id = UInt64(text) else {
-            throw StoreError.invalidArgument("'\(parameters["id"] ?? "")' is not a transaction ID")
-        }
-        return id
     }
 }

@@ -22,7 +22,7 @@ extension StoreRequest {
     }
     static let finishRoute = RequestRoute("POST", account + "/transactions/{id}/finish", isRepeatable: true) {
         p, _ throws(StoreError) in
-        [.finish(transactionID: try transactionID(p))]
+        [.finish(transactionID: try WireInput.transactionID(p))]
     }
     static let syncRoute = RequestRoute("POST", account + "/sync", isRepeatable: true) {
         _, _ throws(StoreError) in
@@ -39,7 +39,7 @@ extension StoreRequest {
             throw StoreError.invalidArgument(
                 "refund reason must be 0 (other) or 1 (developer issue), got \(code)")
         }
-        return [.requestRefund(transactionID: try transactionID(p), reason: reason)]
+        return [.requestRefund(transactionID: try WireInput.transactionID(p), reason: reason)]
     }
     static let manageRoute = RequestRoute("POST", account + "/manage-subscriptions", isRepeatable: true) {
         _, _ throws(StoreError) in
@@ -86,12 +86,5 @@ extension StoreRequest {
         case .purchase(let result): WireCoding.encode(Wire.PurchaseOutcome(result))
         case .refundRequest(let status): WireCoding.encode(Wire.Value(status.rawValue))
         }
-    }
-
-    private static func transactionID(_ parameters: [String: String]) throws(StoreError) -> UInt64 {
-        guard let text = parameters["id"], let id = UInt64(text) else {
-            throw StoreError.invalidArgument("'\(parameters["id"] ?? "")' is not a transaction ID")
-        }
-        return id
     }
 }

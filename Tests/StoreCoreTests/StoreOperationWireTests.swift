@@ -37,19 +37,7 @@ import WireProtocol
 
     @Test func everyOperationTravelsAndReadsBackTheSame() throws {
         for operation in Self.examples {
-            let request = operation.wireRequest
-            var parameters = request.parameters
-            if parameters["account"] == nil { parameters["account"] = "tester" }
-            let path = request.route.path(parameters)
-            let matches = StoreOperation.routes.filter {
-                $0.method == request.route.method && Self.bind($0.template, to: path) != nil
-            }
-            #expect(
-                matches.count == 1,
-                "\(operation): \(request.route.method) \(path) matches \(matches.count) routes")
-            let bound = try #require(Self.bind(request.route.template, to: path))
-            let decoded = try request.route.operations(parameters: bound, body: request.body ?? [])
-            #expect(decoded == [operation], "\(operation) came back as \(decoded)")
+            try Self.expectRoundTrip(operation, operation.wireRequest, routes: StoreOperation.routes)
         }
     }
 
@@ -69,21 +57,27 @@ import WireProtocol
 
     @Test func everyAppRequestTravelsAndReadsBackTheSame() throws {
         for value in Self.requests {
-            let request = value.wireRequest
-            var parameters = request.parameters
-            parameters["account"] = "tester"
-            let path = request.route.path(parameters)
-            let matches = StoreRequest.routes.filter {
-                $0.method == request.route.method && Self.bind($0.template, to: path) != nil
-            }
-            #expect(
-                matches.count == 1,
-                "\(value): \(request.route.method) \(path) matches \(matches.count) routes")
-            let bound = try #require(Self.bind(request.route.template, to: path))
-            let input = WireInput(parameters: bound, headers: request.headers, body: request.body ?? [])
-            #expect(try request.route.values(from: input) == [value], "\(value) came back differently")
+            try Self.expectRoundTrip(value, value.wireRequest, routes: StoreRequest.routes)
         }
         #expect(Set(Self.requests.map(\.wireRequest.route)) == Set(StoreRequest.routes))
+    }
+
+    /// `value` sent as `request` matches exactly one of `routes` and reads back as itself.
+    static func expectRoundTrip<Value: Sendable & Equatable>(
+        _ value: Value, _ request: WireRequest<Value>, routes: [WireRoute<Value>]
+    ) throws {
+        var parameters = request.parameters
+        if parameters["account"] == nil { parameters["account"] = "tester" }
+        let path = request.route.path(parameters)
+        let matches = routes.filter {
+            $0.method == request.route.method && bind($0.template, to: path) != nil
+        }
+        #expect(
+            matches.count == 1, "\(value): \(request.route.method) \(path) matches \(matches.count) routes")
+        let bound = try #require(bind(request.route.template, to: path))
+        let input = WireInput(parameters: bound, headers: request.headers, body: request.body ?? [])
+        let decoded = try request.route.values(from: input)
+        #expect(decoded == [value], "\(value) came back as \(decoded)")
     }
 
     /// The router's matching, for the test: template segments `{name}` bind one decoded segment.
