@@ -47,26 +47,23 @@ enum Fixtures {
     }
 }
 
-/// Runs effects against a real store the way the runner does, feeding answers back through
-/// `update` until nothing is left: a whole flow, with no terminal and no threads of our own.
+/// A headless paywall on a simulated store, already loaded, keeping the concrete store at hand
+/// so tests can change it from outside (as the Transaction Manager or another process would).
 struct Driver {
-    var state: AppState
+    var paywall: HeadlessPaywall
     let store: SimulatedStore
-    let inbox = Inbox()
 
-    mutating func send(_ event: Event) async {
-        var effects = PaywallProgram.update(&state, event)
-        while !effects.isEmpty {
-            for effect in effects {
-                await EffectRunner.carryOut(
-                    effect, store: store, inbox: inbox, groupID: state.content.leadingGroupID)
-            }
-            effects = []
-            for next in inbox.drain() { effects += PaywallProgram.update(&state, next) }
-        }
+    init(store: SimulatedStore, content: PaywallContent, size: Size = Size(columns: 100, rows: 30))
+        async throws
+    {
+        self.store = store
+        paywall = HeadlessPaywall(store: store, content: content, theme: try Fixtures.theme(), size: size)
+        await paywall.start()
     }
 
-    mutating func press(_ keys: Key...) async {
-        for key in keys { await send(.key(key)) }
-    }
+    var state: AppState { paywall.state }
+
+    mutating func send(_ event: Event) async { await paywall.send(event) }
+
+    mutating func press(_ keys: Key...) async { await paywall.press(keys) }
 }

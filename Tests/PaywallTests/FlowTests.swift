@@ -10,8 +10,7 @@ import Testing
 @Suite struct FlowTests {
     func driver() async throws -> Driver {
         let store = try Fixtures.store()
-        return Driver(
-            state: try await Fixtures.state(store: store, content: try Fixtures.content()), store: store)
+        return try await Driver(store: store, content: try Fixtures.content())
     }
 
     func screen(_ driver: Driver, _ size: Size = Size(columns: 100, rows: 30)) throws -> String {

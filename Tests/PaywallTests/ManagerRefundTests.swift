@@ -8,8 +8,7 @@ import Testing
 @Suite struct ManagerRefundTests {
     func driver() async throws -> Driver {
         let store = try Fixtures.store()
-        return Driver(
-            state: try await Fixtures.state(store: store, content: try Fixtures.content()), store: store)
+        return try await Driver(store: store, content: try Fixtures.content())
     }
 
     func request(_ driver: Driver) -> RefundRequest? { driver.state.store.records.first?.refundRequest }
