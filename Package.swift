@@ -63,12 +63,25 @@ let package = Package(
             name: "SharedState",
             dependencies: ["HTTP", "RemoteStore", "Signing", "Simulator", "StoreCore", "StoreServer"]),
 
+        // The words of `kiosk store` (one parser for the CLI and rehearsals), the runner that
+        // carries them out and the printing of results.
+        .target(
+            name: "StoreCommands", dependencies: ["StoreCore", "Simulator", "SourceDiagnostics"]),
+        // `.rehearsal` files: parse, run on a headless paywall and a store, check expectations, report.
+        .target(
+            name: "Rehearsal",
+            dependencies: [
+                "StoreCommands", "Paywall", "PaywallCatalog", "Catalog", "Simulator", "Signing", "StoreCore",
+                "TerminalUI", "SourceDiagnostics",
+            ]),
+
         .executableTarget(
             name: "kiosk",
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
                 "PaywallCatalog", "SourceDiagnostics", "HTTP",
                 "StoreServer", "RemoteStore", "SharedState",
+                "StoreCommands", "Rehearsal",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
@@ -111,7 +124,13 @@ let package = Package(
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
                 "Subprocess", "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics"]),
+        .testTarget(name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics", "StoreCommands"]),
+        .testTarget(
+            name: "RehearsalTests",
+            dependencies: [
+                "kiosk", "Rehearsal", "StoreCommands", "Simulator", "Paywall", "StoreCore",
+                "SourceDiagnostics",
+            ]),
         .testTarget(
             name: "SharedStateTests",
             dependencies: [

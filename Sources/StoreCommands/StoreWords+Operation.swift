@@ -4,19 +4,19 @@ import StoreCore
 /// The words of `kiosk store`, parsed into the store's one vocabulary (`StoreOperation` for a
 /// tester's actions, `StoreRequest` for an app's): the same values the paywall sends and the
 /// wire carries.
-extension StoreCommand {
+extension StoreWords {
     /// The operation a tester action names.
     /// - Throws: `UsageError` naming the word or value that does not parse.
-    func operation() throws(UsageError) -> StoreOperation {
+    public func operation() throws(StoreWordsError) -> StoreOperation {
         switch action {
         case .approve: return .approveAskToBuy(transactionID: try transactionID())
         case .decline: return .declineAskToBuy(transactionID: try transactionID())
         case .refund:
             let reason: Transaction.RevocationReason
-            switch parsed.value("reason") ?? "other" {
+            switch value("reason") ?? "other" {
             case "developer-issue": reason = .developerIssue
             case "other": reason = .other
-            case let text: throw UsageError("--reason must be developer-issue or other, got '\(text)'")
+            case let text: throw StoreWordsError("--reason must be developer-issue or other, got '\(text)'")
             }
             return .refund(transactionID: try transactionID(), reason: reason, percentage: try refundShare())
         case .refundRequest: return try refundRequest()
@@ -31,7 +31,8 @@ extension StoreCommand {
             case "request": return .requestPriceIncreaseConsent(transactionID: id)
             case "accept": return .respondToPriceIncrease(transactionID: id, accept: true)
             case "decline": return .respondToPriceIncrease(transactionID: id, accept: false)
-            case let text: throw UsageError("price-increase takes request, accept or decline, got '\(text)'")
+            case let text:
+                throw StoreWordsError("price-increase takes request, accept or decline, got '\(text)'")
             }
         case .resolve: return .resolveIssue(transactionID: try transactionID())
         case .delete: return .deleteTransaction(transactionID: try transactionID())
@@ -43,91 +44,92 @@ extension StoreCommand {
         case .error: return try simulatedError()
         case .account:
             guard try argument(0, "add") == "add" else {
-                throw UsageError("account takes: add NAME [--storefront CODE] [--family ID]")
+                throw StoreWordsError("account takes: add NAME [--storefront CODE] [--family ID]")
             }
             return .addAccount(
                 StoreAccount(
-                    name: try argument(1, "an account name"), storefront: parsed.value("storefront") ?? "USA",
-                    familyID: parsed.value("family")))
+                    name: try argument(1, "an account name"), storefront: value("storefront") ?? "USA",
+                    familyID: value("family")))
         case .storefront: return .apply(.storefront(try argument(0, "a storefront code")))
         case .locale: return .apply(.locale(try argument(0, "a locale")))
         default:
-            throw UsageError("'\(action.rawValue)' is not a tester operation: \(action.synopsis)")
+            throw StoreWordsError("'\(action.rawValue)' is not a tester operation: \(action.synopsis)")
         }
     }
 
     /// The app request an app-side action names (`buy`, `finish`, `restore`, `redeem`).
     /// - Throws: `UsageError` naming the word or value that does not parse.
-    func request() throws(UsageError) -> StoreRequest {
+    public func request() throws(StoreWordsError) -> StoreRequest {
         switch action {
         case .buy:
             return .purchase(
                 productID: try argument(0, "a product ID"), options: try purchaseOptions(),
-                confirmed: !parsed.flag("cancel"))
+                confirmed: !flag("cancel"))
         case .finish: return .finish(transactionID: try transactionID())
         case .restore: return .sync
         case .redeem: return .redeemOfferCode(try argument(0, "a code"))
-        default: throw UsageError("'\(action.rawValue)' is not an app request: \(action.synopsis)")
+        default: throw StoreWordsError("'\(action.rawValue)' is not an app request: \(action.synopsis)")
         }
     }
 
     /// The options of `buy`, in the order the flags are read.
-    func purchaseOptions() throws(UsageError) -> [PurchaseOption] {
+    public func purchaseOptions() throws(StoreWordsError) -> [PurchaseOption] {
         var purchaseOptions: [PurchaseOption] = []
-        if let text = parsed.value("quantity") {
+        if let text = value("quantity") {
             guard let quantity = Int(text) else {
-                throw UsageError("--quantity needs a number, got '\(text)'")
+                throw StoreWordsError("--quantity needs a number, got '\(text)'")
             }
             purchaseOptions.append(.quantity(quantity))
         }
-        if let code = parsed.value("offer-code") { purchaseOptions.append(.codeOffer(referenceName: code)) }
-        if let id = parsed.value("promo") {
+        if let code = value("offer-code") { purchaseOptions.append(.codeOffer(referenceName: code)) }
+        if let id = value("promo") {
             purchaseOptions.append(.promotionalOffer(id: id, signature: nil))
         }
-        if let id = parsed.value("winback") { purchaseOptions.append(.winBackOffer(id: id)) }
-        if let text = parsed.value("token") {
+        if let id = value("winback") { purchaseOptions.append(.winBackOffer(id: id)) }
+        if let text = value("token") {
             guard let token = UUID(uuidString: text) else {
-                throw UsageError("--token needs a UUID, got '\(text)'")
+                throw StoreWordsError("--token needs a UUID, got '\(text)'")
             }
             purchaseOptions.append(.appAccountToken(token))
         }
-        if let text = parsed.value("date") {
+        if let text = value("date") {
             guard let date = ISO8601DateFormatter().date(from: text) else {
-                throw UsageError("--date needs an ISO 8601 date such as 2026-01-31T09:00:00Z, got '\(text)'")
+                throw StoreWordsError(
+                    "--date needs an ISO 8601 date such as 2026-01-31T09:00:00Z, got '\(text)'")
             }
             let behavior: PurchaseOption.RenewalBehavior =
-                parsed.flag("cancel-immediately") ? .cancelImmediately : .renewUntilNow
+                flag("cancel-immediately") ? .cancelImmediately : .renewUntilNow
             purchaseOptions.append(.purchaseDate(date, renewalBehavior: behavior))
         }
-        if let text = parsed.value("plan") {
+        if let text = value("plan") {
             switch text {
             case "upfront": purchaseOptions.append(.billingPlanType(.billedUpFront))
             case "monthly": purchaseOptions.append(.billingPlanType(.monthly))
-            default: throw UsageError("--plan must be upfront or monthly, got '\(text)'")
+            default: throw StoreWordsError("--plan must be upfront or monthly, got '\(text)'")
             }
         }
-        if parsed.flag("ask-to-buy") { purchaseOptions.append(.simulatesAskToBuy(true)) }
-        if parsed.flag("no-intro") { purchaseOptions.append(.introductoryOfferEligibility(false)) }
-        if let key = parsed.value("key") { purchaseOptions.append(.idempotencyKey(key)) }
+        if flag("ask-to-buy") { purchaseOptions.append(.simulatesAskToBuy(true)) }
+        if flag("no-intro") { purchaseOptions.append(.introductoryOfferEligibility(false)) }
+        if let key = value("key") { purchaseOptions.append(.idempotencyKey(key)) }
         return purchaseOptions
     }
 
     /// `--percentage P` as Apple's milliunits (100 percent is 100000).
-    func refundShare() throws(UsageError) -> Int {
-        guard let text = parsed.value("percentage") else { return RefundRequest.fullRefund }
+    public func refundShare() throws(StoreWordsError) -> Int {
+        guard let text = value("percentage") else { return RefundRequest.fullRefund }
         guard let percent = Double(text), percent > 0, percent <= 100 else {
-            throw UsageError("--percentage needs a share from 0 (exclusive) to 100, got '\(text)'")
+            throw StoreWordsError("--percentage needs a share from 0 (exclusive) to 100, got '\(text)'")
         }
         return max(1, Int((percent * 1000).rounded()))
     }
 
-    private func refundRequest() throws(UsageError) -> StoreOperation {
+    private func refundRequest() throws(StoreWordsError) -> StoreOperation {
         let id = try transactionID()
         switch try argument(1, "open, grant, decline or reverse") {
         case "open":
             let text = arguments.count > 2 ? arguments[2] : ConsumptionRequestReason.other.rawValue
             guard let reason = ConsumptionRequestReason(rawValue: text.uppercased()) else {
-                throw UsageError(
+                throw StoreWordsError(
                     "unknown refund request reason '\(text)'; one of: "
                         + ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", "))
             }
@@ -135,47 +137,49 @@ extension StoreCommand {
         case "grant": return .grantRefundRequest(transactionID: id, percentage: try refundShare())
         case "decline": return .declineRefundRequest(transactionID: id)
         case "reverse": return .reverseRefund(transactionID: id)
-        case let text: throw UsageError("refund-request takes open, grant, decline or reverse, got '\(text)'")
+        case let text:
+            throw StoreWordsError("refund-request takes open, grant, decline or reverse, got '\(text)'")
         }
     }
 
-    private func advance() throws(UsageError) -> StoreOperation {
-        if let text = parsed.value("periods") {
+    private func advance() throws(StoreWordsError) -> StoreOperation {
+        if let text = value("periods") {
             guard let count = Int(text), count > 0 else {
-                throw UsageError("--periods needs a positive number, got '\(text)'")
+                throw StoreWordsError("--periods needs a positive number, got '\(text)'")
             }
-            guard let group = parsed.value("group") else {
-                throw UsageError("--periods needs --group GROUP_ID")
+            guard let group = value("group") else {
+                throw StoreWordsError("--periods needs --group GROUP_ID")
             }
             return .advanceClockPeriods(count: count, groupID: group)
         }
         let text = try argument(0, "a duration such as 3d")
         guard let seconds = DurationText.seconds(text) else {
-            throw UsageError(
+            throw StoreWordsError(
                 "'\(text)' is not a duration: use a number and s, m, h, d or w (30s, 10m, 2h, 3d, 2w)")
         }
         return .advanceClock(seconds: seconds)
     }
 
-    private func timeRate() throws(UsageError) -> TimeRate {
+    private func timeRate() throws(StoreWordsError) -> TimeRate {
         let text = try argument(0, "a time rate")
         guard
             let rate = TimeRate(rawValue: Int(text) ?? -1)
                 ?? TimeRate.allCases.first(where: { "\($0)" == text || $0.description == text })
         else {
-            throw UsageError(
+            throw StoreWordsError(
                 "unknown time rate '\(text)'; use a number: "
                     + TimeRate.allCases.map { "\($0.rawValue) (\($0))" }.joined(separator: ", "))
         }
         return rate
     }
 
-    private func setting() throws(UsageError) -> StoreSetting {
+    private func setting() throws(StoreWordsError) -> StoreSetting {
         let name = try argument(0, "a setting")
         if name == "grace-days" {
             let text = try argument(1, "3, 16 or 28")
             guard let days = Int(text), StoreSettings.gracePeriodChoices.contains(days) else {
-                throw UsageError("grace-days takes 3, 16 or 28 (App Store Connect's choices), got '\(text)'")
+                throw StoreWordsError(
+                    "grace-days takes 3, 16 or 28 (App Store Connect's choices), got '\(text)'")
             }
             return .billingGracePeriodDays(days)
         }
@@ -188,34 +192,34 @@ extension StoreCommand {
         case "dialogs": return .disableDialogs(!value)
         case "finished-consumables": return .includeFinishedConsumables(value)
         default:
-            throw UsageError(
+            throw StoreWordsError(
                 "unknown setting '\(name)': ask-to-buy, billing-retry, grace-period, grace-days, interrupted, "
                     + "dialogs, finished-consumables")
         }
     }
 
-    private func simulatedError() throws(UsageError) -> StoreOperation {
+    private func simulatedError() throws(StoreWordsError) -> StoreOperation {
         let apiText = try argument(0, "an API")
         guard let api = FailableAPI(key: apiText) else {
-            throw UsageError(
+            throw StoreWordsError(
                 "unknown API '\(apiText)'; one of: " + FailableAPI.allCases.map(\.key).joined(separator: ", ")
             )
         }
         let failureText = try argument(1, "a failure or none")
         guard failureText != "none" else { return .setSimulatedError(nil, api: api) }
         guard let failure = SimulatedFailure(code: failureText) else {
-            throw UsageError(
+            throw StoreWordsError(
                 "unknown failure '\(failureText)'; one of: none, "
                     + SimulatedFailure.allCases.map(\.code).joined(separator: ", "))
         }
         return .setSimulatedError(failure, api: api)
     }
 
-    static func onOff(_ text: String) throws(UsageError) -> Bool {
+    public static func onOff(_ text: String) throws(StoreWordsError) -> Bool {
         switch text {
         case "on", "true", "yes": return true
         case "off", "false", "no": return false
-        default: throw UsageError("expected on or off, got '\(text)'")
+        default: throw StoreWordsError("expected on or off, got '\(text)'")
         }
     }
 }

@@ -1,13 +1,20 @@
 import Foundation
-import Simulator
 import StoreCore
 
 /// Prints `kiosk store` results: aligned text for people, JSON (sorted keys, dates in
 /// milliseconds like signed payloads) for machines.
-struct StoreOutput {
-    var json: Bool
+public struct StoreOutput: Sendable {
+    public var json: Bool
     /// Print only the signed values (one JWS a line), for piping into `kiosk verify -`.
-    var jwsOnly = false
+    public var jwsOnly = false
+    /// Where each line goes: standard output for the CLI, a rehearsal's transcript otherwise.
+    public var write: @Sendable (String) -> Void
+
+    public init(json: Bool, jwsOnly: Bool = false, write: @escaping @Sendable (String) -> Void) {
+        self.json = json
+        self.jwsOnly = jwsOnly
+        self.write = write
+    }
 
     private struct Signed<T: Encodable>: Encodable {
         var payload: T
@@ -43,10 +50,10 @@ struct StoreOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .millisecondsSince1970
-        if let data = try? encoder.encode(value) { Console.print(String(decoding: data, as: UTF8.self)) }
+        if let data = try? encoder.encode(value) { write(String(decoding: data, as: UTF8.self)) }
     }
 
-    func products(_ products: [Product]) {
+    public func products(_ products: [Product]) {
         if json { return emit(products) }
         for product in products {
             var line =
@@ -55,34 +62,47 @@ struct StoreOutput {
             if let info = product.subscription {
                 line += "  [group \(info.groupID), level \(info.groupLevel), \(info.period)]"
             }
-            Console.print(line)
+            write(line)
         }
     }
 
-    func purchase(_ result: PurchaseResult) {
+    /// A purchase's result. With `--json` a completed purchase carries its signed transaction and
+    /// a pending one the ID of the transaction waiting for approval (`pendingID`), so a script can
+    /// approve or decline what it just bought.
+    func purchase(_ result: PurchaseResult, pendingID: UInt64? = nil) {
         switch result {
         case .success(let verification):
             if json {
                 return emit(
-                    ["result": "success"].merging([
-                        "transactionID": String(verification.unsafePayloadValue.id)
-                    ]) { $1 })
+                    PurchaseAnswer(
+                        result: "success", transactionID: String(verification.unsafePayloadValue.id),
+                        transaction: signed(verification)))
             }
-            if !jwsOnly { Console.print("purchased") }
+            if !jwsOnly { write("purchased") }
             transactions([verification])
         case .pending:
-            json
-                ? emit(["result": "pending"])
-                : Console.print("pending: waiting for approval (kiosk store transactions)")
+            if json {
+                return emit(PurchaseAnswer(result: "pending", transactionID: pendingID.map { String($0) }))
+            }
+            write(
+                "pending: waiting for approval"
+                    + (pendingID.map { " (transaction \($0): kiosk store approve \($0))" }
+                        ?? " (kiosk store transactions)"))
         case .userCancelled:
-            json ? emit(["result": "userCancelled"]) : Console.print("cancelled by the user")
+            json ? emit(PurchaseAnswer(result: "userCancelled")) : write("cancelled by the user")
         }
     }
 
-    func transactions(_ results: [VerificationResult<Transaction>]) {
-        if jwsOnly { return results.forEach { Console.print($0.jwsRepresentation) } }
+    private struct PurchaseAnswer: Encodable {
+        var result: String
+        var transactionID: String?
+        var transaction: Signed<Transaction>?
+    }
+
+    public func transactions(_ results: [VerificationResult<Transaction>]) {
+        if jwsOnly { return results.forEach { write($0.jwsRepresentation) } }
         if json { return emit(results.map(signed)) }
-        if results.isEmpty { return Console.print("(none)") }
+        if results.isEmpty { return write("(none)") }
         for result in results {
             let transaction = result.unsafePayloadValue
             var line =
@@ -93,11 +113,11 @@ struct StoreOutput {
             if transaction.isUpgraded { line += "  upgraded" }
             if transaction.ownershipType == .familyShared { line += "  family shared" }
             if case .unverified(_, let error, _) = result { line += "  UNVERIFIED (\(error))" }
-            Console.print(line)
+            write(line)
         }
     }
 
-    func records(_ records: [TransactionRecord]) {
+    public func records(_ records: [TransactionRecord]) {
         if json {
             return emit(
                 records.map {
@@ -109,7 +129,7 @@ struct StoreOutput {
                         refundRequest: $0.refundRequest)
                 })
         }
-        if records.isEmpty { return Console.print("(no transactions)") }
+        if records.isEmpty { return write("(no transactions)") }
         for record in records {
             let transaction = record.transaction.unsafePayloadValue
             var line =
@@ -125,11 +145,11 @@ struct StoreOutput {
             if let share = transaction.revocationPercentage, share < RefundRequest.fullRefund {
                 line += "  refunded \(Double(share) / 1000)%"
             }
-            Console.print(line)
+            write(line)
         }
     }
 
-    func statuses(_ statuses: [SubscriptionStatus]) {
+    public func statuses(_ statuses: [SubscriptionStatus]) {
         if json {
             return emit(
                 statuses.map {
@@ -138,7 +158,7 @@ struct StoreOutput {
                         renewalInfo: signed($0.renewalInfo))
                 })
         }
-        if statuses.isEmpty { return Console.print("(no subscription in this group)") }
+        if statuses.isEmpty { return write("(no subscription in this group)") }
         for status in statuses {
             let info = status.renewalInfo.unsafePayloadValue
             var line = "\(status.state.description.padded(14)) \(info.currentProductID)"
@@ -146,13 +166,13 @@ struct StoreOutput {
                 info.willAutoRenew ? "  renews \(info.renewalDate.map(Self.date) ?? "?")" : "  will not renew"
             if let next = info.autoRenewPreference, next != info.currentProductID { line += " to \(next)" }
             if let reason = info.expirationReason { line += "  expired: \(reason)" }
-            Console.print(line)
+            write(line)
         }
     }
 
-    func settings(_ settings: StoreSettings) {
+    public func settings(_ settings: StoreSettings) {
         if json { return emit(settings) }
-        Console.print(
+        write(
             """
             storefront    \(settings.storefront)
             locale        \(settings.locale)
@@ -167,42 +187,42 @@ struct StoreOutput {
             """)
     }
 
-    func errors(_ errors: [FailableAPI: SimulatedFailure]) {
+    public func errors(_ errors: [FailableAPI: SimulatedFailure]) {
         if json { return emit(Dictionary(uniqueKeysWithValues: errors.map { ($0.key.key, $0.value.code) })) }
         for api in FailableAPI.allCases {
-            Console.print("\(api.key.padded(20)) \(errors[api]?.code ?? "none")")
+            write("\(api.key.padded(20)) \(errors[api]?.code ?? "none")")
         }
     }
 
     /// The accounts, the one commands act for marked `*` (`--account`, else `tester`).
-    func accounts(_ accounts: [StoreAccount], current: String) {
+    public func accounts(_ accounts: [StoreAccount], current: String) {
         if json { return emit(accounts) }
         for account in accounts {
-            Console.print(
+            write(
                 (account.name == current ? "* " : "  ") + "\(account.name.padded(24)) \(account.storefront)"
                     + (account.familyID.map { "  family \($0)" } ?? ""))
         }
     }
 
-    func appTransaction(_ result: VerificationResult<AppTransaction>) {
+    public func appTransaction(_ result: VerificationResult<AppTransaction>) {
         if json { return emit(signed(result)) }
         let app = result.unsafePayloadValue
-        Console.print(
+        write(
             "\(app.bundleID) \(app.appVersion)  app transaction \(app.appTransactionID)  \(app.environment.rawValue)"
         )
-        Console.print(result.jwsRepresentation)
+        write(result.jwsRepresentation)
     }
 
-    func notifications(_ notifications: [NotificationSummary]) {
+    public func notifications(_ notifications: [NotificationSummary]) {
         if json { return emit(notifications) }
-        if notifications.isEmpty { return Console.print("(no notifications)") }
+        if notifications.isEmpty { return write("(no notifications)") }
         func kind(_ notification: NotificationSummary) -> String {
             [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
         }
         // As wide as the longest type/subtype listed, so the columns after it stay aligned.
         let width = notifications.map { kind($0).count }.max() ?? 0
         for notification in notifications {
-            Console.print(
+            write(
                 "\(String(notification.sequence).padded(6)) \(kind(notification).padded(width + 1))"
                     + "\((notification.productID ?? "-").padded(40))"
                     + "\(Self.date(notification.createdAt))  \(Self.delivery(notification))")
@@ -210,7 +230,7 @@ struct StoreOutput {
     }
 
     /// What became of a notification's delivery, in the Transaction Manager's words.
-    static func delivery(_ notification: NotificationSummary) -> String {
+    public static func delivery(_ notification: NotificationSummary) -> String {
         guard let last = notification.attempts.last else {
             return "not sent (no webhook yet, or waiting for its turn)"
         }
@@ -221,26 +241,26 @@ struct StoreOutput {
         return "\(last.result)\(status)\(tries)\(next)"
     }
 
-    func value(_ name: String, _ value: some CustomStringConvertible & Encodable) {
-        json ? emit([name: value]) : Console.print("\(value)")
+    public func value(_ name: String, _ value: some CustomStringConvertible & Encodable) {
+        json ? emit([name: value]) : write("\(value)")
     }
 
-    func date(_ name: String, _ date: Date) {
-        json ? emit([name: Int64(date.timeIntervalSince1970 * 1000)]) : Console.print(Self.date(date))
+    public func date(_ name: String, _ date: Date) {
+        json ? emit([name: Int64(date.timeIntervalSince1970 * 1000)]) : write(Self.date(date))
     }
 
-    static func date(_ date: Date) -> String {
+    public static func date(_ date: Date) -> String {
         date.formatted(
             .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)
                 .timeSeparator(.colon))
     }
 
-    static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+    public static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
 }
 
 extension String {
     /// Left-aligned in `width` characters (at least one space after).
-    func padded(_ width: Int) -> String {
+    fileprivate func padded(_ width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

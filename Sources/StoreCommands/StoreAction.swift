@@ -1,5 +1,7 @@
+import SourceDiagnostics
+
 /// The actions of `kiosk store`, with their synopsis for help and errors.
-enum StoreAction: String, CaseIterable {
+public enum StoreAction: String, CaseIterable, Sendable {
     case products, buy, redeem, transactions, entitlements, unfinished, all, latest, statuses, eligibility
     case finish, restore, refund, refundRequest = "refund-request", approve, decline, expire, renew,
         autoRenew = "auto-renew"
@@ -7,7 +9,7 @@ enum StoreAction: String, CaseIterable {
     case timeRate = "time-rate", settings, set, errors, error, storefront, locale, accounts, account
     case appTransaction = "app-transaction", notifications
 
-    var synopsis: String {
+    public var synopsis: String {
         switch self {
         case .products: "products                       the catalog's products, localized"
         case .buy: "buy PRODUCT [purchase options]  buy as the app would"
@@ -52,5 +54,12 @@ enum StoreAction: String, CaseIterable {
         case .notifications:
             "notifications [--after N]      App Store Server Notifications and their delivery"
         }
+    }
+}
+
+extension StoreAction {
+    /// The action nearest to a misspelt word, for "did you mean".
+    static func closest(to word: String) -> String? {
+        Suggestion.closest(to: word, in: allCases.map(\.rawValue))
     }
 }

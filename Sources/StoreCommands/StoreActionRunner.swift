@@ -2,21 +2,36 @@ import Foundation
 import Simulator
 import StoreCore
 
-/// Carries out one `kiosk store` action against a store and prints the outcome.
-struct StoreActionRunner {
-    var store: any Store & StoreControl
-    var command: StoreCommand
-    var output: StoreOutput
+/// Carries out one `kiosk store` action against a store and prints the outcome: the CLI's
+/// `kiosk store` and a rehearsal's store steps both run through it.
+public struct StoreActionRunner: Sendable {
+    public var store: any Store & StoreControl
+    public var words: StoreWords
+    public var output: StoreOutput
 
-    private var options: ParsedArguments { command.parsed }
+    public init(store: any Store & StoreControl, words: StoreWords, output: StoreOutput) {
+        self.store = store
+        self.words = words
+        self.output = output
+    }
 
-    func run() async throws {
+    private var command: StoreWords { words }
+    private var options: StoreWords { words }
+
+    /// Carries out the action.
+    /// - Returns: the ID of the transaction the action made (a purchase, also a pending one; a
+    ///   redeemed code), for scripts that go on with it.
+    /// - Throws: `StoreWordsError` for words that do not parse, `StoreError` when the store refuses.
+    @discardableResult
+    public func run() async throws -> UInt64? {
         switch command.action {
         case .products: output.products(try await store.allProducts())
-        case .buy: try await buy()
+        case .buy: return try await buy()
         case .redeem:
             let request = try command.request()
-            output.purchase(try await store.perform(request).purchase(of: request))
+            let result = try await store.perform(request).purchase(of: request)
+            output.purchase(result)
+            if case .success(let verification) = result { return verification.unsafePayloadValue.id }
         case .transactions: output.records(try await store.transactionRecords())
         case .entitlements: output.transactions(try await store.currentEntitlements())
         case .unfinished: output.transactions(try await store.unfinished())
@@ -53,13 +68,18 @@ struct StoreActionRunner {
         case .notifications:
             // notificationHistory is a StoreControl call, so this works locally and over --store URL.
             guard let limit = Int(options.value("limit") ?? "100"), limit > 0 else {
-                throw UsageError("--limit needs a positive number, got '\(options.value("limit") ?? "")'")
+                throw StoreWordsError(
+                    "--limit needs a positive number, got '\(options.value("limit") ?? "")'")
             }
             let after = Int64(options.value("after") ?? "0") ?? 0
             let listed = try await store.notificationHistory(limit: limit).filter { $0.sequence > after }
-            guard output.jwsOnly else { return output.notifications(listed) }
+            guard output.jwsOnly else {
+                output.notifications(listed)
+                return nil
+            }
             try await printSignedNotifications(listed)
         }
+        return nil
     }
 
     /// Each notification signed as a delivery would sign it now: what a webhook receives.
@@ -73,21 +93,31 @@ struct StoreActionRunner {
         }
         for summary in listed {
             guard let notification = try await local.notification(id: summary.id) else { continue }
-            Console.print(try await local.signedNotification(notification))
+            output.write(try await local.signedNotification(notification))
         }
     }
 
     /// Carries out a tester operation and prints what it changed.
     private func perform(_ operation: StoreOperation) async throws {
         let result: StoreOperationResult
+        let before = command.action == .advance ? try await store.now() : nil
         do {
             result = try await store.perform(operation)
         } catch {
             // A duration past what the store can sign is a mistake in the call (exit 64).
             if case .invalidArgument(let reason) = error, command.action == .advance {
-                throw UsageError("advance \(command.arguments.first ?? ""): \(reason)")
+                throw StoreWordsError("advance \(command.arguments.first ?? ""): \(reason)")
             }
             throw error
+        }
+        if case .advanceClockPeriods(let count, let group) = operation, let before,
+            try result.clock(of: operation) == before
+        {
+            // Nothing was due in the group: say so rather than report an unchanged clock as done.
+            throw StoreError.invalidAction(
+                "advance --periods \(count) --group \(group): account '\(try await store.currentAccount().name)' has "
+                    + "nothing renewing in group \(group) (its subscription expired or was revoked), so the clock "
+                    + "did not move; buy one first, or advance by a duration (advance 30d)")
         }
         switch operation {
         case .advanceClock, .advanceClockPeriods: output.date("now", try result.clock(of: operation))
@@ -103,21 +133,45 @@ struct StoreActionRunner {
 
     /// A purchase from the shell: off the device it is a tester operation (it arrives on the
     /// update stream), otherwise the app's request, the payment sheet confirmed or cancelled.
-    private func buy() async throws {
+    private func buy() async throws -> UInt64? {
         let request = try command.request()
         guard case .purchase(let productID, let options, _) = request, self.options.flag("off-device") else {
-            return output.purchase(try await store.perform(request).purchase(of: request))
+            let result = try await store.perform(request).purchase(of: request)
+            switch result {
+            case .success(let verification):
+                output.purchase(result)
+                return verification.unsafePayloadValue.id
+            case .pending:
+                // StoreKit's `.pending` carries no transaction; the Transaction Manager's list has it.
+                let id = try await pendingTransactionID(of: request)
+                output.purchase(result, pendingID: id)
+                return id
+            case .userCancelled:
+                output.purchase(result)
+                return nil
+            }
         }
         let operation = StoreOperation.buyOffDevice(productID: productID, options: options)
         let transaction = try await store.perform(operation).transaction(of: operation)
         output.transactions([.verified(transaction, jws: "")])
+        return transaction.id
     }
 
+    /// The newest transaction of the request's product waiting for approval or an interrupted
+    /// purchase's resolution: the one a pending purchase just made.
+    private func pendingTransactionID(of request: StoreRequest) async throws -> UInt64? {
+        guard case .purchase(let productID, _, _) = request else { return nil }
+        return try await store.transactionRecords().filter {
+            $0.transaction.unsafePayloadValue.productID == productID
+                && ($0.state == .pendingApproval || $0.state == .interrupted)
+        }.map(\.id).max()
+    }
 }
 
 /// Durations on the command line and in the Transaction Manager: `30s`, `10m`, `2h`, `3d`, `2w`.
-enum DurationText {
-    static func seconds(_ text: String) -> TimeInterval? {
+public enum DurationText {
+    /// Seconds in `text`, or nil when it is not a number and a unit.
+    public static func seconds(_ text: String) -> TimeInterval? {
         guard let unit = text.last, let value = Double(text.dropLast()), value >= 0, value.isFinite else {
             return nil
         }

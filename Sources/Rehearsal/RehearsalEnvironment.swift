@@ -1,0 +1,113 @@
+import Catalog
+import Foundation
+import Paywall
+import Signing
+import Simulator
+import StoreCore
+import Synchronization
+
+/// What a rehearsal needs from where it runs: bundled catalogs and themes, and the store to
+/// run on (an ephemeral simulator, or a server for `--store URL`).
+public struct RehearsalEnvironment: Sendable {
+    /// A bundled catalog's path by name (`demo`), or nil.
+    public var bundledCatalog: @Sendable (String) -> String?
+    /// The catalog a rehearsal without a `catalog` line uses.
+    public var defaultCatalog: String
+    public var themesDirectory: String
+    /// Opens the store one rehearsal runs on.
+    public var openStore: @Sendable (StoreRequirements) async throws -> RehearsalStore
+    /// Where `screenshot NAME` writes `NAME.txt` (a folder per rehearsal); nil keeps them in memory.
+    public var screenshotDirectory: String?
+
+    public init(
+        bundledCatalog: @escaping @Sendable (String) -> String?, defaultCatalog: String,
+        themesDirectory: String,
+        openStore: @escaping @Sendable (StoreRequirements) async throws -> RehearsalStore,
+        screenshotDirectory: String? = nil
+    ) {
+        self.bundledCatalog = bundledCatalog
+        self.defaultCatalog = defaultCatalog
+        self.themesDirectory = themesDirectory
+        self.openStore = openStore
+        self.screenshotDirectory = screenshotDirectory
+    }
+}
+
+/// What a rehearsal's set-up asks of its store.
+public struct StoreRequirements: Sendable {
+    public var catalog: LoadedCatalog
+    /// The account to act for; the store's default when nil.
+    public var account: String?
+    /// Where the frozen clock starts.
+    public var clock: Date
+
+    public init(catalog: LoadedCatalog, account: String? = nil, clock: Date) {
+        self.catalog = catalog
+        self.account = account
+        self.clock = clock
+    }
+}
+
+/// The store a rehearsal runs on.
+public struct RehearsalStore: Sendable {
+    public var backend: EffectRunner.Backend
+    /// How long a step's store events may take to arrive: none in-process, where the store has
+    /// handed them over before the call returns; a server's event stream lags a little.
+    public var settle: Duration
+    /// Verifies a transaction's JWS against the store's root: nil when it verifies, else why not.
+    public var verify: @Sendable (String, Date) -> String?
+    public var close: @Sendable () async -> Void
+
+    public init(
+        backend: EffectRunner.Backend, settle: Duration,
+        verify: @escaping @Sendable (String, Date) -> String?,
+        close: @escaping @Sendable () async -> Void
+    ) {
+        self.backend = backend
+        self.settle = settle
+        self.verify = verify
+        self.close = close
+    }
+
+    /// An in-memory simulator on a frozen clock: time moves only when a step moves it, so the
+    /// same file gives the same IDs, dates and payloads every time. One signing authority
+    /// serves every rehearsal of a run (making one costs more than a whole rehearsal).
+    public static func simulator(_ requirements: StoreRequirements) throws -> RehearsalStore {
+        let authority = try SharedAuthority.shared()
+        let clock = requirements.clock
+        let store = try SimulatedStore(
+            catalog: requirements.catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
+            offerChecker: PromotionalOfferChecker(catalog: requirements.catalog),
+            account: requirements.account,
+            frozenClock: true, wallClock: { clock })
+        let verifier = JWSVerifier(trustedRoots: [authority.root])
+        return RehearsalStore(
+            backend: store, settle: .zero,
+            verify: { jws, now in
+                do {
+                    let result = try verifier.verify(jws, as: Transaction.self, now: now)
+                    if case .unverified(_, let error, _) = result { return "\(error)" }
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            },
+            close: {})
+    }
+}
+
+/// The process's one signing authority for rehearsals, made on first use.
+private enum SharedAuthority {
+    static let authority = Mutex<CertificateAuthority?>(nil)
+
+    static func shared() throws -> CertificateAuthority {
+        try authority.withLock { current in
+            if let current { return current }
+            // Valid from 2020 to 2029 whatever day it is, so a rehearsal's frozen clock (2026 by
+            // default) signs with certificates valid at its dates.
+            let made = try CertificateAuthority.ephemeral(now: Date(timeIntervalSince1970: 1_577_836_800))
+            current = made
+            return made
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import StoreCore
+
+extension RehearsalParser {
+    static let expectationForms = [
+        "screen \"TEXT\"", "no screen \"TEXT\"", "entitlement PRODUCT", "no entitlement PRODUCT",
+        "no entitlements",
+        "transaction REF state STATE", "transaction REF finished|unfinished", "status GROUP STATE",
+        "notification TYPE[/SUBTYPE]", "no notification", "banner KIND [\"TEXT\"]", "no banner",
+        "verified REF",
+        "unverified REF", "error \"TEXT\"", "clock DATE",
+    ]
+
+    static let bannerKinds = ["pending", "info", "success", "warning", "error"]
+
+    static let statusNames: [String: SubscriptionStatus.RenewalState] = [
+        "subscribed": .subscribed, "expired": .expired, "inBillingRetryPeriod": .inBillingRetryPeriod,
+        "inGracePeriod": .inGracePeriod, "revoked": .revoked,
+    ]
+
+    static func expectation(_ tokens: [Token], at start: Token) throws(LineError) -> Expectation {
+        let usage = LineError(
+            column: start.column,
+            message: "expect takes one of: " + expectationForms.map { "expect \($0)" }.joined(separator: ", ")
+        )
+        guard let first = tokens.first else { throw usage }
+        var words = tokens.map(\.text)
+        var negated = false
+        if first.text == "no" {
+            negated = true
+            words.removeFirst()
+        }
+        let rest = Array(tokens.dropFirst(negated ? 1 : 0))
+        switch (words.first ?? "", words.count, negated) {
+        case ("screen", 2, _): return .screen(words[1], present: !negated)
+        case ("entitlement", 2, _): return .entitlement(words[1], present: !negated)
+        case ("entitlements", 1, true): return .noEntitlements
+        case ("notification", 1, true): return .noNotification
+        case ("banner", 1, true): return .noBanner
+        case ("notification", 2, false):
+            let parts = words[1].split(separator: "/", maxSplits: 1).map(String.init)
+            return .notification(type: parts[0], subtype: parts.count > 1 ? parts[1] : nil)
+        case ("banner", 2...3, false):
+            guard bannerKinds.contains(words[1]) else {
+                throw LineError(
+                    column: rest[1].column,
+                    message:
+                        "unknown banner kind '\(words[1])': one of \(bannerKinds.joined(separator: ", "))")
+            }
+            return .banner(kind: words[1], text: words.count == 3 ? words[2] : nil)
+        case ("status", 3, false):
+            guard statusNames[words[2]] != nil else {
+                throw LineError(
+                    column: rest[2].column,
+                    message:
+                        "unknown status '\(words[2])': one of \(statusNames.keys.sorted().joined(separator: ", "))"
+                )
+            }
+            return .status(group: words[1], state: words[2])
+        case ("error", 2, false): return .error(words[1])
+        case ("clock", 2, false):
+            guard let date = ISO8601DateFormatter().date(from: words[1]) else {
+                throw LineError(
+                    column: rest[1].column,
+                    message: "'\(words[1])' is not a date such as 2026-02-01T00:00:00Z")
+            }
+            return .clock(date)
+        case ("verified", _, false), ("unverified", _, false):
+            let (reference, used) = try transactionReference(rest, at: 1)
+            guard 1 + used == rest.count else { throw usage }
+            return .verified(reference, words[0] == "verified")
+        case ("transaction", _, false):
+            let (reference, used) = try transactionReference(rest, at: 1)
+            let tail = Array(words.dropFirst(1 + used))
+            switch tail.count {
+            case 1 where tail[0] == "finished" || tail[0] == "unfinished":
+                return .transactionFinished(reference, tail[0] == "finished")
+            case 2 where tail[0] == "state":
+                let states = TransactionRecord.State.allCases.map(\.rawValue) + ["pending"]
+                guard states.contains(tail[1]) else {
+                    throw LineError(
+                        column: rest[rest.count - 1].column,
+                        message:
+                            "unknown transaction state '\(tail[1])': one of \(states.joined(separator: ", "))"
+                    )
+                }
+                return .transactionState(reference, tail[1] == "pending" ? "pendingApproval" : tail[1])
+            default: throw usage
+            }
+        default: throw usage
+        }
+    }
+
+    /// A reference where an expectation needs one: `last`, `last PRODUCT`, `$name` or an ID.
+    private static func transactionReference(_ tokens: [Token], at index: Int) throws(LineError) -> (
+        TransactionReference, Int
+    ) {
+        guard index < tokens.count else {
+            throw LineError(
+                column: tokens.last?.column ?? 1,
+                message: "name a transaction: last, last PRODUCT, $name or an ID")
+        }
+        let (reference, used) = try reference(tokens, at: index)
+        if let reference { return (reference, used) }
+        guard let id = UInt64(tokens[index].text) else {
+            throw LineError(
+                column: tokens[index].column,
+                message: "'\(tokens[index].text)' is not a transaction: last, last PRODUCT, $name or an ID")
+        }
+        return (.id(id), 1)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// How one rehearsal went.
+public struct RehearsalResult: Sendable {
+    public var path: String
+    public var name: String
+    /// Steps run (captions and waits not counted).
+    public var steps: Int
+    public var failure: RehearsalFailure?
+    /// `screenshot NAME` lines: the name and the screen's text.
+    public var screenshots: [(name: String, text: String)] = []
+    /// What the store steps printed, one line each, after the step they belong to.
+    public var transcript: [String] = []
+    /// What the rehearsal exercised, for the coverage check.
+    public var coverage = RehearsalCoverage()
+    /// Wall time taken (reports for people and `--junit`; never in the comparable output).
+    public var duration: Duration = .zero
+
+    public var passed: Bool { failure == nil }
+}
+
+/// Where and why a rehearsal failed, with the screen at that moment.
+public struct RehearsalFailure: Sendable, Hashable {
+    public var file: String
+    public var line: Int
+    /// The failing line as written.
+    public var text: String
+    /// `expected …, got …`.
+    public var message: String
+    /// The paywall's screen when it failed, if it had started.
+    public var screen: String?
+
+    public var location: String { "\(file):\(line)" }
+}
+
+/// What a rehearsal exercised: store actions by name, paywall keys as `screen.action`.
+public struct RehearsalCoverage: Sendable, Hashable {
+    public var storeActions: Set<String> = []
+    public var keys: Set<String> = []
+
+    public mutating func formUnion(_ other: RehearsalCoverage) {
+        storeActions.formUnion(other.storeActions)
+        keys.formUnion(other.keys)
+    }
+}
+
+/// A step that did not hold: the message becomes the failure's.
+struct StepFailure: Error {
+    var message: String
+
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Paywall
+import TerminalUI
+
+/// Runs rehearsals: each on a store of its own, the paywall headless, every step finished
+/// (and every store event delivered) before the next begins.
+public struct RehearsalRunner: Sendable {
+    /// Something that watches a rehearsal as it runs (`--play` draws each frame).
+    public struct Observer: Sendable {
+        /// Before a step runs.
+        public var willRun: @Sendable (RehearsalStep) async -> Void
+        /// After a step ran, with the paywall's frame if it has started.
+        public var didRun: @Sendable (RehearsalStep, Frame?) async -> Void
+
+        public init(
+            willRun: @escaping @Sendable (RehearsalStep) async -> Void,
+            didRun: @escaping @Sendable (RehearsalStep, Frame?) async -> Void
+        ) {
+            self.willRun = willRun
+            self.didRun = didRun
+        }
+    }
+
+    public var environment: RehearsalEnvironment
+    public var observer: Observer?
+
+    public init(environment: RehearsalEnvironment, observer: Observer? = nil) {
+        self.environment = environment
+        self.observer = observer
+    }
+
+    /// Runs one rehearsal to its end or its first failure.
+    public func run(_ script: RehearsalScript) async -> RehearsalResult {
+        let started = ContinuousClock.now
+        let session = RehearsalSession(environment: environment, script: script)
+        var result = RehearsalResult(path: script.path, name: script.name, steps: 0)
+        for (index, step) in script.steps.enumerated() {
+            await observer?.willRun(step)
+            do {
+                try await session.run(
+                    step, next: index + 1 < script.steps.count ? script.steps[index + 1] : nil)
+            } catch {
+                let message = (error as? StepFailure)?.message ?? "\(error)"
+                result.failure = RehearsalFailure(
+                    file: step.file, line: step.line, text: step.text, message: message,
+                    screen: session.screenText)
+                break
+            }
+            if !step.command.isOutputOnly { result.steps += 1 }
+            await observer?.didRun(step, session.frame)
+        }
+        await session.close()
+        result.screenshots = session.screenshots
+        result.transcript = session.transcript
+        result.coverage = session.coverage
+        result.duration = started.duration(to: .now)
+        return result
+    }
+}

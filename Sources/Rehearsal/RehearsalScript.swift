@@ -1,0 +1,96 @@
+import Foundation
+import StoreCommands
+import TerminalUI
+
+/// A parsed `.rehearsal` file: its steps in order, `include`d files already in place.
+public struct RehearsalScript: Sendable {
+    /// The file as given on the command line.
+    public var path: String
+    public var steps: [RehearsalStep]
+
+    /// The rehearsal's name: its file name without `.rehearsal`.
+    public var name: String {
+        let file = (path as NSString).lastPathComponent
+        return file.hasSuffix(".rehearsal") ? String(file.dropLast(".rehearsal".count)) : file
+    }
+}
+
+/// One line of a rehearsal: where it is, what it says, what it does.
+public struct RehearsalStep: Sendable {
+    public var file: String
+    public var line: Int
+    /// The line as written, comments removed (for captions, reports and `--play`).
+    public var text: String
+    public var command: RehearsalCommand
+
+    /// `file:line`, as located errors and failures start.
+    public var location: String { "\(file):\(line)" }
+}
+
+/// A reference to a transaction: `last`, `last PRODUCT`, `$name` or a literal ID.
+public enum TransactionReference: Sendable, Hashable, CustomStringConvertible {
+    case last(productID: String?)
+    case captured(String)
+    case id(UInt64)
+
+    public var description: String {
+        switch self {
+        case .last(let product): product.map { "last \($0)" } ?? "last"
+        case .captured(let name): "$\(name)"
+        case .id(let id): String(id)
+        }
+    }
+}
+
+/// What one line does.
+public enum RehearsalCommand: Sendable {
+    // Set-up, before the store opens.
+    case catalog(String)
+    case paywallCopy(String)
+    case clock(Date)
+    case seed(UInt64)
+    /// The account to act for (created when missing).
+    case account(String)
+    // The store: any `kiosk store` action, its transaction references resolved when it runs.
+    case store(words: [String], references: [Int: TransactionReference], capture: String?)
+    // The paywall.
+    case press([Key], count: Int)
+    case type(String)
+    case size(Size)
+    case theme(String)
+    case style(String)
+    /// Starts the paywall (again, when it quit): as an app launching, it gets every unfinished
+    /// transaction and every waiting message.
+    case launch
+    // Expectations.
+    case expect(Expectation)
+    // Output.
+    case screenshot(String)
+    case caption(String)
+    case wait(Duration)
+
+    /// Whether the line changes nothing (set-up aside): shown but not counted as a step.
+    var isOutputOnly: Bool {
+        switch self {
+        case .caption, .wait: true
+        default: false
+        }
+    }
+}
+
+/// An `expect` line.
+public enum Expectation: Sendable {
+    case screen(String, present: Bool)
+    case entitlement(String, present: Bool)
+    case noEntitlements
+    case transactionState(TransactionReference, String)
+    case transactionFinished(TransactionReference, Bool)
+    case status(group: String, state: String)
+    case notification(type: String, subtype: String?)
+    case noNotification
+    case banner(kind: String, text: String?)
+    case noBanner
+    case verified(TransactionReference, Bool)
+    case error(String)
+    case clock(Date)
+}

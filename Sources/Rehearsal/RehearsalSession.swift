@@ -1,0 +1,202 @@
+import Catalog
+import Foundation
+import Paywall
+import PaywallCatalog
+import StoreCommands
+import StoreCore
+import Synchronization
+import TerminalUI
+
+/// One rehearsal's run: its store, its paywall, its captured names and where it is in the
+/// notification outbox. Used by one task, step after step.
+final class RehearsalSession {
+    let environment: RehearsalEnvironment
+    let script: RehearsalScript
+    /// Set-up, read when the store opens and the paywall starts.
+    var catalogName: String?
+    var copyPath: String?
+    var clock = RehearsalSession.defaultClock
+    var account: String?
+    var size = Size(columns: 100, rows: 30)
+    var theme: Theme?
+    var style = ControlStyle.buttons
+
+    var store: RehearsalStore?
+    var catalog: LoadedCatalog?
+    var paywall: HeadlessPaywall?
+    var captures: [String: UInt64] = [:]
+    /// The last notification an `expect notification` took from the outbox.
+    var notificationCursor: Int64 = 0
+    /// A store step that failed, waiting for the `expect error` line after it.
+    var pendingError: (step: RehearsalStep, message: String)?
+    var screenshots: [(name: String, text: String)] = []
+    var transcript: [String] = []
+    var coverage = RehearsalCoverage()
+
+    /// A date no clock reading depends on the day the rehearsal runs.
+    static let defaultClock = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+    init(environment: RehearsalEnvironment, script: RehearsalScript) {
+        self.environment = environment
+        self.script = script
+    }
+
+    var frame: Frame? { paywall?.frame() }
+    var screenText: String? { paywall?.screenText }
+
+    func close() async {
+        await store?.close()
+    }
+
+    func run(_ step: RehearsalStep, next: RehearsalStep?) async throws {
+        switch step.command {
+        case .catalog(let name): catalogName = name
+        case .paywallCopy(let path): copyPath = RehearsalParser.resolve(path, relativeTo: step.file)
+        case .clock(let date): clock = date
+        case .seed: break  // Nothing the rehearsal compares is random; kept for files that name one.
+        case .account(let name): try await useAccount(name)
+        case .store(let words, let references, let capture):
+            try await runStore(step, words: words, references: references, capture: capture, next: next)
+        case .press(let keys, let count): try await press(keys, count: count)
+        case .type(let text): try await type(text)
+        case .size(let size): try await resize(size)
+        case .theme(let name): try await useTheme(name, step: step)
+        case .style(let name): try await useStyle(name)
+        case .launch: try await launch()
+        case .expect(let expectation): try await check(expectation)
+        case .screenshot(let name): try await screenshot(name)
+        case .caption, .wait: break
+        }
+    }
+
+    /// The store, opened on first use with the set-up so far.
+    func openStore() async throws -> RehearsalStore {
+        if let store { return store }
+        let path: String
+        if let name = catalogName {
+            if !name.contains("/"), !name.hasSuffix(".storekit") {
+                guard let bundled = environment.bundledCatalog(name) else {
+                    throw StepFailure(
+                        "no bundled catalog '\(name)': use demo, shelf or minimal, or a .storekit file")
+                }
+                path = bundled
+            } else {
+                path = RehearsalParser.resolve(name, relativeTo: script.path)
+            }
+        } else {
+            path = environment.defaultCatalog
+        }
+        var loaded: LoadedCatalog
+        do {
+            loaded = try LoadedCatalog.load(contentsOf: path)
+        } catch {
+            throw StepFailure("the catalog \(path) does not load: \(error)")
+        }
+        if let copyPath { loaded.paywall = try readCopy(copyPath, catalog: loaded) }
+        let opened = try await environment.openStore(
+            StoreRequirements(catalog: loaded, account: account, clock: clock))
+        catalog = loaded
+        store = opened
+        return opened
+    }
+
+    private func readCopy(_ path: String, catalog: LoadedCatalog) throws -> PaywallCopy {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StepFailure("cannot read the paywall copy \(path)")
+        }
+        let groups = Set(catalog.configuration.subscriptionGroups.map(\.id))
+        do {
+            return try PaywallCopy.decode([UInt8](data), file: path, groupIDs: groups).get(file: path)
+        } catch {
+            throw StepFailure("the paywall copy \(path) does not load: \(error)")
+        }
+    }
+
+    private func useAccount(_ name: String) async throws {
+        guard let store else {
+            account = name
+            return
+        }
+        let backend = store.backend
+        if try await !backend.accounts().contains(where: { $0.name == name }) {
+            try await backend.addAccount(StoreAccount(name: name, storefront: "USA", familyID: nil))
+        }
+        try await backend.switchAccount(to: name)
+        if paywall != nil { try await withPaywall { await $0.refresh() } }
+    }
+
+    /// A `kiosk store` action: its references resolved, run by the CLI's own runner, its
+    /// output kept in the transcript and its events delivered to the paywall.
+    private func runStore(
+        _ step: RehearsalStep, words: [String], references: [Int: TransactionReference], capture: String?,
+        next: RehearsalStep?
+    ) async throws {
+        let store = try await openStore()
+        var words = words
+        for (index, reference) in references { words[index] = String(try await resolve(reference)) }
+        let parsed = try StoreWords.parse(words)
+        coverage.storeActions.insert(parsed.action.rawValue)
+        let lines = Mutex<[String]>([])
+        let output = StoreOutput(json: false) { line in lines.withLock { $0.append(line) } }
+        var made: UInt64?
+        var failure: String?
+        try await delivering { _ in
+            do {
+                made = try await StoreActionRunner(store: store.backend, words: parsed, output: output).run()
+            } catch {
+                failure = "\(error)"
+            }
+        }
+        transcript.append("\(step.location): \(step.text)")
+        transcript += lines.withLock { $0 }.map { "  " + $0 }
+        if let failure {
+            transcript.append("  error: \(failure)")
+            guard case .expect(.error) = next?.command else {
+                throw StepFailure("expected '\(step.text)' to succeed, got: \(failure)")
+            }
+            pendingError = (step, failure)
+            return
+        }
+        if let capture {
+            if made == nil { made = try await newestTransaction(productID: nil) }
+            guard let id = made else {
+                throw StepFailure("'as \(capture)' needs a transaction, and '\(step.text)' made none")
+            }
+            captures[capture] = id
+        }
+    }
+
+    /// The ID a reference stands for now.
+    func resolve(_ reference: TransactionReference) async throws -> UInt64 {
+        switch reference {
+        case .id(let id): return id
+        case .captured(let name):
+            guard let id = captures[name] else {
+                throw StepFailure(
+                    "no transaction is called $\(name): add 'as \(name)' to the step that makes it")
+            }
+            return id
+        case .last(let productID):
+            guard let id = try await newestTransaction(productID: productID) else {
+                throw StepFailure(
+                    productID.map { "no transaction of \($0) yet for 'last \($0)'" }
+                        ?? "no transaction yet for 'last'")
+            }
+            return id
+        }
+    }
+
+    /// The newest transaction in the Transaction Manager's list (of one product).
+    func newestTransaction(productID: String?) async throws -> UInt64? {
+        let records = try await openStore().backend.transactionRecords()
+        return records.filter { productID == nil || $0.transaction.unsafePayloadValue.productID == productID }
+            .map(\.id).max()
+    }
+
+    /// Writes a screenshot: text for now, one small function so another format can take its place.
+    static func writeScreenshot(name: String, text: String, rehearsal: String, directory: String) throws {
+        let folder = URL(fileURLWithPath: directory).appendingPathComponent(rehearsal, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data((text + "\n").utf8).write(to: folder.appendingPathComponent("\(name).txt"))
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Paywall
+import Rehearsal
+import TerminalCurses
+import TerminalUI
+
+/// `kiosk rehearse --play`: a rehearsal shown to people in the real terminal. The paywall as the
+/// rehearsal drives it, and a caption line at the bottom naming each step (keys appear as they
+/// are pressed); `wait` pauses, space pauses and resumes, `n` runs one step while paused, `q`
+/// stops. It runs the same steps as a headless run, only slower.
+struct RehearsalPlayer {
+    var environment: RehearsalEnvironment
+    var pace: Duration
+
+    func play(_ scripts: [RehearsalScript]) async throws -> ExitCode {
+        let screen: PlayScreen
+        do {
+            screen = try await MainActor.run { try PlayScreen() }
+        } catch {
+            throw CommandFailure("kiosk rehearse --play: \(error)", exit: .failure)
+        }
+        let pace = self.pace
+        let observer = RehearsalRunner.Observer(
+            willRun: { step in await screen.show(step: step, pace: pace) },
+            didRun: { _, frame in await screen.show(frame: frame) })
+        var results: [RehearsalResult] = []
+        for script in scripts {
+            results.append(await RehearsalRunner(environment: environment, observer: observer).run(script))
+            if await screen.isStopped { break }
+        }
+        await MainActor.run { screen.end() }
+        let report = RehearsalReport(results: results)
+        Console.print(report.text())
+        return report.failed == 0 ? .success : .failure
+    }
+}
+
+/// The terminal while a rehearsal plays; on the main thread, as curses wants.
+@MainActor
+final class PlayScreen {
+    private let terminal: CursesTerminal
+    private var frame: Buffer?
+    private var caption = ""
+    private var isPaused = false
+    private(set) var isStopped = false
+
+    init() throws {
+        terminal = try CursesTerminal()
+    }
+
+    func end() { terminal.end() }
+
+    /// Names the step on the caption line, then waits: the pace, a `wait`'s own time, or while
+    /// paused until space or `n`.
+    func show(step: RehearsalStep, pace: Duration) async {
+        guard !isStopped else { return }
+        switch step.command {
+        case .caption(let text): caption = text
+        case .press: caption = "⌨ " + step.text.dropFirst("press ".count)
+        default: caption = step.text
+        }
+        redraw()
+        var remaining: Duration = pace
+        if case .wait(let duration) = step.command { remaining = duration }
+        if case .expect = step.command { remaining = pace / 2 }
+        let deadline = ContinuousClock.now + remaining
+        while !isStopped {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard isPaused || left > .zero else { return }
+            let wait =
+                isPaused
+                ? 200
+                : max(
+                    1,
+                    Int32(
+                        left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            switch terminal.readKey(timeoutMilliseconds: min(wait, 200)) {
+            case .character(" "):
+                isPaused.toggle()
+                redraw()
+            case .character("n") where isPaused: return
+            case .character("q"), .ctrl("c"), .escape: isStopped = true
+            default: break
+            }
+        }
+    }
+
+    func show(frame: Frame?) {
+        if let frame { self.frame = frame.buffer }
+        redraw()
+    }
+
+    private func redraw() {
+        let size = terminal.size
+        var buffer = Buffer(size: size)
+        if let frame {
+            for y in 0..<min(size.rows - 1, frame.size.rows) {
+                for x in 0..<min(size.columns, frame.size.columns) { buffer[x, y] = frame[x, y] }
+            }
+        }
+        let state = isPaused ? "  [paused: space resumes, n steps]" : "  [space pauses, q stops]"
+        buffer.write(
+            String((" " + caption + state).prefix(size.columns)).padding(
+                toLength: size.columns, withPad: " ", startingAt: 0),
+            x: 0, y: size.rows - 1, style: Style(reverse: true))
+        terminal.draw(buffer)
+    }
+}

@@ -1,0 +1,92 @@
+import Catalog
+import Foundation
+import Paywall
+import PaywallCatalog
+import Rehearsal
+import TerminalCurses
+import TerminalUI
+
+/// `kiosk rehearse --record FILE`: the paywall in the terminal, on the same fresh store and
+/// frozen clock a rehearsal starts with, writing each key pressed (Transaction Manager actions
+/// are keys too) as a rehearsal line, as Playwright's codegen writes a browser session. The user
+/// adds `expect` lines after.
+struct RehearsalRecorder {
+    var command: RehearseCommand
+
+    func record(to path: String) async throws -> ExitCode {
+        let catalogName = command.arguments.value("catalog") ?? "demo"
+        let options = try StoreOptions(command.arguments)
+        let catalog = try options.loadCatalog()
+        let environment = try command.environment()
+        let store = try await environment.openStore(
+            StoreRequirements(
+                catalog: catalog, account: nil, clock: Date(timeIntervalSince1970: 1_767_225_600)))
+        let theme = try Theme.load(named: "default", in: environment.themesDirectory)
+        let app = PaywallApp(store: store.backend, content: PaywallContent(catalog: catalog), theme: theme)
+        let keys = try await MainActor.run {
+            let terminal: CursesTerminal
+            do {
+                terminal = try CursesTerminal()
+            } catch {
+                throw CommandFailure("kiosk rehearse --record: \(error)", exit: .failure)
+            }
+            let recording = RecordingTerminal(terminal)
+            defer { terminal.end() }
+            var app = app
+            app.theme = theme.resolved(for: terminal.colorCapability)
+            _ = app.run(on: recording)
+            return recording.keys
+        }
+        let text = Self.lines(keys: keys, catalog: catalogName).joined(separator: "\n") + "\n"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure(
+                "kiosk rehearse --record: cannot write \(path): \(error)", exit: .cannotCreate)
+        }
+        Console.print(
+            "recorded \(keys.count) key\(keys.count == 1 ? "" : "s") into \(path): add expect lines, then kiosk rehearse \(path)"
+        )
+        return .success
+    }
+
+    /// The rehearsal text for recorded keys: repeats folded into `press KEY N`.
+    static func lines(keys: [Key], catalog: String) -> [String] {
+        var lines = [
+            "# Recorded with kiosk rehearse --record. Add expect lines (docs/rehearsals.md), then run it.",
+            "catalog \(catalog)",
+        ]
+        var index = 0
+        while index < keys.count {
+            var count = 1
+            while index + count < keys.count, keys[index + count] == keys[index] { count += 1 }
+            lines.append("press \(keys[index])" + (count > 1 ? " \(count)" : ""))
+            index += count
+        }
+        return lines
+    }
+}
+
+/// A terminal that remembers every key it hands the app (clicks and resizes are not keys a
+/// rehearsal presses).
+final class RecordingTerminal: TerminalBackend {
+    private let terminal: CursesTerminal
+    private(set) var keys: [Key] = []
+
+    init(_ terminal: CursesTerminal) { self.terminal = terminal }
+
+    var size: Size { terminal.size }
+    func draw(_ buffer: Buffer) { terminal.draw(buffer) }
+    func setCursor(_ position: Point?) { terminal.setCursor(position) }
+    func invalidate() { terminal.invalidate() }
+    func end() { terminal.end() }
+
+    func readKey(timeoutMilliseconds: Int32) -> Key? {
+        let key = terminal.readKey(timeoutMilliseconds: timeoutMilliseconds)
+        switch key {
+        case .click, .resize, nil: break
+        case let key?: keys.append(key)
+        }
+        return key
+    }
+}

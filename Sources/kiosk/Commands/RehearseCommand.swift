@@ -1,0 +1,168 @@
+import Foundation
+import Rehearsal
+import SourceDiagnostics
+import StoreCore
+
+/// `kiosk rehearse FILE|DIR...`: runs `.rehearsal` files headlessly on ephemeral stores with a
+/// frozen clock (or against a server), prints one line per rehearsal and a summary.
+struct RehearseCommand: Command {
+    static let name = "rehearse"
+    static let summary = "Run .rehearsal files: purchase flows with expectations (docs/rehearsals.md)."
+    static let usage =
+        "kiosk rehearse [--junit FILE] [--json] [--store URL] [--play] [--record FILE] FILE|DIR..."
+    static let options: [OptionSpec] = [
+        .option("junit", value: "FILE", help: "Also write the results as JUnit XML (what CI systems read)."),
+        .flag("json", help: "Print the results as JSON instead of text."),
+        .flag("verbose", help: "Also print what each store step printed."),
+        .option("screenshots", value: "DIR", help: "Write each screenshot NAME as DIR/REHEARSAL/NAME.txt."),
+        .option(
+            "store", value: "URL",
+            help:
+                "Run against a kiosk serve (its store is reset before each rehearsal) instead of a simulator."
+        ),
+        .option("server-token", value: "TOKEN", help: "--store URL: the server's bearer token."),
+        .option("root", value: "FILE", help: "--store URL: trust this root (default: pin the server's)."),
+        StateDirectory.option,
+        .flag(
+            "play", help: "Play one rehearsal in the terminal at human pace (space pauses, n steps, q quits)."
+        ),
+        .option("pace", value: "MS", help: "--play: milliseconds between steps (default 700)."),
+        .option(
+            "record", value: "FILE", help: "Open the paywall and write each key pressed as a rehearsal line."),
+        .option("catalog", value: "FILE|NAME", help: "--record: the catalog (default: demo)."),
+    ]
+    static let discussion = """
+        A DIR runs every .rehearsal file under it, in name order; files whose name starts with _ are
+        only included by others. Same file, same result: the store is new and in memory for each
+        rehearsal and its clock moves only when a step moves it.
+
+        EXIT STATUS:
+          0  every rehearsal passed
+          1  a rehearsal failed (its line, the expectation and the screen are printed)
+          64 usage error
+          65 a file does not parse (located errors, as kiosk lint prints them)
+        """
+
+    var paths: [String]
+    var arguments: ParsedArguments
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        self.arguments = arguments
+        paths = arguments.positionals
+        if arguments.value("record") != nil {
+            guard paths.isEmpty else {
+                throw UsageError("--record writes a new file: name no rehearsal to run")
+            }
+            return
+        }
+        guard !paths.isEmpty else {
+            throw UsageError("name at least one .rehearsal file or a directory of them")
+        }
+        if arguments.flag("play"), arguments.flag("json") || arguments.value("junit") != nil {
+            throw UsageError("--play shows a rehearsal to people: leave out --json and --junit")
+        }
+        if let pace = arguments.value("pace"), Int(pace).map({ $0 >= 0 && $0 <= 60_000 }) != true {
+            throw UsageError("--pace takes milliseconds from 0 to 60000, got '\(pace)'")
+        }
+    }
+
+    func run() async throws -> ExitCode {
+        if let record = arguments.value("record") {
+            return try await RehearsalRecorder(command: self).record(to: record)
+        }
+        let files = try Self.files(paths)
+        var scripts: [RehearsalScript] = []
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            switch RehearsalParser.parse(path: file) {
+            case .success(let script): scripts.append(script)
+            case .failure(let error): diagnostics += error.diagnostics
+            }
+        }
+        guard diagnostics.isEmpty else {
+            throw CommandFailure(
+                DiagnosticFormatter.text(diagnostics).trimmingCharacters(in: .newlines), exit: .dataError)
+        }
+        let environment = try environment()
+        if arguments.flag("play") {
+            return try await RehearsalPlayer(environment: environment, pace: pace).play(scripts)
+        }
+        let runner = RehearsalRunner(environment: environment)
+        var results: [RehearsalResult] = []
+        for script in scripts {
+            let result = await runner.run(script)
+            if arguments.flag("verbose") && !arguments.flag("json") {
+                result.transcript.forEach { Console.print($0) }
+            }
+            results.append(result)
+        }
+        let report = RehearsalReport(results: results)
+        Console.print(arguments.flag("json") ? report.json() : report.text())
+        if let junit = arguments.value("junit") {
+            do {
+                try Data(report.junit().utf8).write(to: URL(fileURLWithPath: junit))
+            } catch {
+                throw CommandFailure("kiosk rehearse: cannot write \(junit): \(error)", exit: .cannotCreate)
+            }
+        }
+        return report.failed == 0 ? .success : .failure
+    }
+
+    var pace: Duration { .milliseconds(Int(arguments.value("pace") ?? "700") ?? 700) }
+
+    /// The files the arguments name: files as given, directories searched for `.rehearsal` files.
+    static func files(_ paths: [String]) throws -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CommandFailure("kiosk rehearse: no such file or directory: \(path)", exit: .noInput)
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".rehearsal") && !($0 as NSString).lastPathComponent.hasPrefix("_") }
+                .sorted()
+            guard !found.isEmpty else {
+                throw CommandFailure("kiosk rehearse: no .rehearsal files in \(path)", exit: .noInput)
+            }
+            files += found.map { (path as NSString).appendingPathComponent($0) }
+        }
+        return files
+    }
+
+    /// Bundled catalogs and themes, and the store: a simulator, or the server `--store` names.
+    func environment() throws -> RehearsalEnvironment {
+        var open: @Sendable (StoreRequirements) async throws -> RehearsalStore = {
+            try RehearsalStore.simulator($0)
+        }
+        if arguments.value("store") != nil {
+            let options = try StoreOptions(arguments)
+            open = { requirements in try await Self.remoteStore(options, requirements) }
+        }
+        return RehearsalEnvironment(
+            bundledCatalog: { BundledResources.catalog(named: $0)?.path },
+            defaultCatalog: BundledResources.demoCatalog.path,
+            themesDirectory: BundledResources.themesDirectory.path, openStore: open,
+            screenshotDirectory: arguments.value("screenshots"))
+    }
+
+    /// A server's store, reset to its catalog's defaults so no rehearsal sees another's history.
+    private static func remoteStore(_ options: StoreOptions, _ requirements: StoreRequirements) async throws
+        -> RehearsalStore
+    {
+        let store = try await options.makeAnyStore()
+        _ = try await store.perform(.resetToDefaultState)
+        if let account = requirements.account {
+            if try await !store.accounts().contains(where: { $0.name == account }) {
+                try await store.addAccount(StoreAccount(name: account, storefront: "USA", familyID: nil))
+            }
+            try await store.switchAccount(to: account)
+        }
+        // RemoteStore verifies every JWS it receives against the trusted root: an unverified
+        // result already says why, so there is nothing more to check here.
+        return RehearsalStore(backend: store, settle: .milliseconds(150), verify: { _, _ in nil }, close: {})
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Rehearsal
+import SourceDiagnostics
+import Testing
+
+/// The `.rehearsal` format: every mistake located, the store's words read by the CLI's parser.
+@Suite struct RehearsalParserTests {
+    func errors(_ text: String) -> [Diagnostic] {
+        guard case .failure(let error) = RehearsalParser.parse(text: text, file: "t.rehearsal") else {
+            return []
+        }
+        return error.diagnostics
+    }
+
+    @Test func aGoodFileParses() throws {
+        let text = """
+            # a comment
+            catalog demo
+            clock 2026-01-01T00:00:00Z
+            set ask-to-buy on
+            buy com.kiosk.lumen.pro.monthly --offer-code FRIENDS3 as pro   # trailing comment
+            approve last
+            refund last com.kiosk.lumen.pro.monthly --reason developer-issue
+            press down 2
+            type "SPRING 2"
+            expect transaction $pro state pending
+            expect notification DID_FAIL_TO_RENEW/GRACE_PERIOD
+            wait 800ms
+            """
+        let script = try RehearsalParser.parse(text: text, file: "t.rehearsal").get()
+        #expect(script.steps.count == 11)
+        #expect(script.steps[3].line == 5)
+    }
+
+    @Test func mistakesAreLocatedWithWhatToDo() {
+        let found = errors(
+            """
+            buy com.x --offer-cod SPRING
+            biy com.x
+            press nowhere
+            expect status g sleeping
+            set ask-to-buy maybe
+            type "unclosed
+            clock yesterday
+            """)
+        #expect(found.map(\.location.line) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(found[0].message.contains("unknown option '--offer-cod'"))
+        #expect(found[1].message.contains("did you mean 'buy'"))
+        #expect(found[2].message.contains("unknown key 'nowhere'"))
+        #expect(found[3].message.contains("unknown status 'sleeping'"))
+        #expect(found[4].message.contains("expected on or off, got 'maybe'"))
+        #expect(found[5].location.column == 6)
+    }
+
+    @Test func setUpAfterTheStoreOpensIsRefused() {
+        let found = errors("buy com.x\nclock 2026-01-01T00:00:00Z\n")
+        #expect(found.count == 1 && found[0].location.line == 2)
+        #expect(found.first?.message.contains("move it above that line") == true)
+    }
+
+    @Test func includesAreFollowedAndLoopsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rehearsal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "set ask-to-buy on\n".write(
+            to: folder.appendingPathComponent("pre.rehearsal"), atomically: true, encoding: .utf8)
+        try "include pre.rehearsal\nbuy com.x\n".write(
+            to: folder.appendingPathComponent("main.rehearsal"), atomically: true, encoding: .utf8)
+        let script = try RehearsalParser.parse(path: folder.appendingPathComponent("main.rehearsal").path)
+            .get()
+        #expect(script.steps.count == 2 && script.steps[0].file.hasSuffix("pre.rehearsal"))
+        try "include loop.rehearsal\n".write(
+            to: folder.appendingPathComponent("loop.rehearsal"), atomically: true, encoding: .utf8)
+        guard
+            case .failure(let error) = RehearsalParser.parse(
+                path: folder.appendingPathComponent("loop.rehearsal").path)
+        else {
+            Issue.record("an include loop parsed")
+            return
+        }
+        #expect(error.description.contains("includes itself"))
+    }
+}
