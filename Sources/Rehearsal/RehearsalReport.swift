@@ -20,8 +20,8 @@ public struct RehearsalReport: Sendable {
                 continue
             }
             lines.append("FAIL \(result.path)")
-            lines.append("  \(failure.location): \(failure.text)")
-            lines.append("  \(failure.message)")
+            lines.append("  \(failure.location): \(failure.message)")
+            lines.append("  the line: \(failure.text)")
             if let screen = failure.screen {
                 lines.append("  screen at the failure:")
                 lines += screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  | " + $0 }

@@ -38,6 +38,8 @@ public struct RehearsalCoverage: Sendable, Hashable {
     public var storeActions: Set<String> = []
     public var keys: Set<String> = []
 
+    public init() {}
+
     public mutating func formUnion(_ other: RehearsalCoverage) {
         storeActions.formUnion(other.storeActions)
         keys.formUnion(other.keys)

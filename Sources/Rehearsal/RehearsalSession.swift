@@ -137,7 +137,9 @@ final class RehearsalSession {
         let parsed = try StoreWords.parse(words)
         coverage.storeActions.insert(parsed.action.rawValue)
         let lines = Mutex<[String]>([])
-        let output = StoreOutput(json: false) { line in lines.withLock { $0.append(line) } }
+        let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws")) { line in
+            lines.withLock { $0.append(line) }
+        }
         var made: UInt64?
         var failure: String?
         try await delivering { _ in

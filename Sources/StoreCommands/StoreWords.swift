@@ -112,6 +112,7 @@ extension StoreWords {
     /// The options of the store actions themselves (the CLI adds its own: the catalog, the
     /// state, the output format).
     public static let options: [StoreOptionSpec] = [
+        flag("json", "Print machine-readable JSON."),
         flag(
             "jws",
             "Print only the signed values, one JWS a line (for kiosk verify -); notifications: signed now."),

@@ -12,9 +12,7 @@ struct StoreCommand: Command {
     static let usage =
         "kiosk store ACTION [ARGUMENTS] [--json] [--catalog FILE] [--state DIR] [--account NAME] [--store URL]"
     static let options: [OptionSpec] =
-        StoreOptions.specs + [
-            .flag("json", help: "Print machine-readable JSON.")
-        ]
+        StoreOptions.specs
         + StoreWords.options.map { spec in
             spec.valueName.map { .option(spec.name, value: $0, help: spec.help) }
                 ?? .flag(spec.name, help: spec.help)
