@@ -129,7 +129,7 @@ let package = Package(
             name: "RehearsalTests",
             dependencies: [
                 "kiosk", "Rehearsal", "StoreCommands", "Simulator", "Paywall", "StoreCore",
-                "SourceDiagnostics",
+                "SourceDiagnostics", "Catalog", "Signing", "StoreServer", "HTTP",
             ]),
         .testTarget(
             name: "SharedStateTests",

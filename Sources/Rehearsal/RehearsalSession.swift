@@ -97,6 +97,8 @@ final class RehearsalSession {
             StoreRequirements(catalog: loaded, account: account, clock: clock))
         catalog = loaded
         store = opened
+        // A server keeps its outbox across resets: expectations start after what is there.
+        notificationCursor = try await opened.backend.notificationHistory(limit: 1).map(\.sequence).max() ?? 0
         return opened
     }
 

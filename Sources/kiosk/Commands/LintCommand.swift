@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Rehearsal
 import SourceDiagnostics
 import TerminalUI
 
@@ -7,7 +8,7 @@ import TerminalUI
 /// themes, printing `file:line:col: error|warning: message`.
 struct LintCommand: Command {
     static let name = "lint"
-    static let summary = "Validate .storekit catalogs, paywall copy and themes."
+    static let summary = "Validate .storekit catalogs, paywall copy, themes and rehearsals."
     static let usage = "kiosk lint [--json] [--strict] FILE..."
     static let options: [OptionSpec] = [
         .flag(
@@ -60,6 +61,7 @@ struct LintCommand: Command {
         let start = SourceLocation(file: file, line: 1, column: 1, offset: 0)
         do {
             if CatalogLinter.handles(path: file) { return try CatalogLinter.lint(path: file) }
+            if file.hasSuffix(".rehearsal") { return LintFileKind.lintRehearsal(file) }
             if file.hasSuffix(".json") {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     return ThemeLinter.lint(path: file)  // names the unreadable file
@@ -85,7 +87,7 @@ struct LintCommand: Command {
                 Diagnostic(
                     severity: .error, location: start, path: "", value: nil,
                     message:
-                        "not a file kiosk lint knows: name a .storekit catalog, a .paywall.json or a theme .json"
+                        "not a file kiosk lint knows: name a .storekit catalog, a .paywall.json, a theme .json or a .rehearsal"
                 )
             ]
         } catch {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Rehearsal
 import SourceDiagnostics
 
 /// What `kiosk lint` takes a file for. The name decides for `.storekit` and `.paywall.json`; any
@@ -48,5 +49,15 @@ enum LintFileKind: Equatable {
             value: nil,
             message:
                 "linted as \(self == .paywallCopy ? "paywall copy" : "a \(self)") because \(reason)\(advice)")
+    }
+}
+
+extension LintFileKind {
+    /// A `.rehearsal` file's located errors: the same parse `kiosk rehearse` does first.
+    static func lintRehearsal(_ path: String) -> [Diagnostic] {
+        switch RehearsalParser.parse(path: path) {
+        case .success: return []
+        case .failure(let error): return error.diagnostics
+        }
     }
 }
