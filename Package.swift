@@ -91,7 +91,7 @@ let package = Package(
             name: "kiosk-bench",
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall", "HTTP",
-                "SourceDiagnostics",
+                "SourceDiagnostics", "Rehearsal",
             ]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),

@@ -11,6 +11,8 @@ public struct RehearsalResult: Sendable {
     public var screenshots: [(name: String, text: String)] = []
     /// What the store steps printed, one line each, after the step they belong to.
     public var transcript: [String] = []
+    /// Each store step's words as run, references resolved (what `kiosk store` would be given).
+    public var storeSteps: [[String]] = []
     /// What the rehearsal exercised, for the coverage check.
     public var coverage = RehearsalCoverage()
     /// Wall time taken (reports for people and `--junit`; never in the comparable output).

@@ -53,6 +53,7 @@ public struct RehearsalRunner: Sendable {
         result.screenshots = session.screenshots
         result.transcript = session.transcript
         result.coverage = session.coverage
+        result.storeSteps = session.storeSteps
         result.duration = started.duration(to: .now)
         return result
     }

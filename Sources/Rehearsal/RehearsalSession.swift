@@ -32,6 +32,7 @@ final class RehearsalSession {
     var screenshots: [(name: String, text: String)] = []
     var transcript: [String] = []
     var coverage = RehearsalCoverage()
+    var storeSteps: [[String]] = []
 
     /// A date no clock reading depends on the day the rehearsal runs.
     static let defaultClock = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
@@ -138,6 +139,7 @@ final class RehearsalSession {
         for (index, reference) in references { words[index] = String(try await resolve(reference)) }
         let parsed = try StoreWords.parse(words)
         coverage.storeActions.insert(parsed.action.rawValue)
+        storeSteps.append(words)
         let lines = Mutex<[String]>([])
         let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws")) { line in
             lines.withLock { $0.append(line) }

@@ -26,6 +26,10 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await SharedStateBenchmark.run() }
     ),
     (
+        "rehearse", "the rehearsal library headless, per step, beside kiosk store processes",
+        { try await RehearseBenchmark.run() }
+    ),
+    (
         "render",
         "render + diff of 200x60 frames (widgets; the paywall shop with 500 products), first frame, idle CPU",
         {

@@ -1,0 +1,64 @@
+import Foundation
+import Subprocess
+import Testing
+
+/// `kiosk rehearse --play` and `--record` in a real terminal (tmux).
+@Suite(.serialized) struct RehearseEndToEndTests {
+    static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("rehearsals")
+
+    func run(_ session: TmuxSession, _ command: String) throws {
+        try session.tmux(
+            "new-session", "-d", "-s", "app", "-x", "100", "-y", "32",
+            "sh -c 'env TERM=tmux-256color LANG=C.UTF-8 \(TmuxSession.binary) \(command); echo exit=$?; sleep 30'"
+        )
+    }
+
+    /// The paywall on screen, a caption naming each step, then the summary when it ends.
+    @Test func playShowsThePaywallWithCaptionsAndEnds() async throws {
+        let session = TmuxSession()
+        defer { session.close() }
+        let file = Self.library.appendingPathComponent("ask-to-buy-approved.rehearsal").path
+        try run(session, "rehearse --play --pace 250 \(file)")
+        try await session.waitFor("Ask to Buy: the purchase waits for a parent")
+        try await session.waitFor("[space pauses, q stops]")
+        let screen = try await session.waitFor("1 passed, 0 failed")
+        #expect(screen.contains("exit=0"))
+    }
+
+    /// Space pauses; `n` runs one step; `q` stops (the rest is not run, so it does not pass).
+    @Test func playPausesStepsAndStops() async throws {
+        let session = TmuxSession()
+        defer { session.close() }
+        let file = Self.library.appendingPathComponent("paywall-keys.rehearsal").path
+        try run(session, "rehearse --play --pace 300 \(file)")
+        try await session.waitFor("[space pauses, q stops]")
+        try session.keys("Space")
+        try await session.waitFor("[paused: space resumes, n steps]")
+        try session.keys("n")
+        try session.keys("q")
+        try await session.waitFor("exit=")
+    }
+
+    /// Keys pressed in the paywall become a rehearsal that runs.
+    @Test func recordWritesKeysAsARehearsalThatRuns() async throws {
+        let session = TmuxSession()
+        defer { session.close() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "recorded-\(UUID().uuidString).rehearsal"
+        )
+        .path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try run(session, "rehearse --record \(file)")
+        try await session.waitFor("Lumen Pro (Monthly)")
+        try session.keys("Down", "Down", "m")
+        try await session.waitFor("Transaction Manager")
+        try session.keys("Escape", "q")
+        try await session.waitFor("exit=0")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("catalog demo\npress down 2\npress m\npress escape\npress q\n"), "\(text)")
+        let replay = try Subprocess.run([TmuxSession.binary, "rehearse", file])
+        #expect(replay.status == 0, "\(replay.standardOutput)")
+    }
+}
