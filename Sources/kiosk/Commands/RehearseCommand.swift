@@ -41,6 +41,7 @@ struct RehearseCommand: Command {
           1  a rehearsal failed (its line, the expectation and the screen are printed)
           64 usage error
           65 a file does not parse (located errors, as kiosk lint prints them)
+          66 a file or directory named does not exist
         """
 
     var paths: [String]
