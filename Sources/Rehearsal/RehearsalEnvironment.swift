@@ -5,6 +5,7 @@ import Signing
 import Simulator
 import StoreCore
 import Synchronization
+import TerminalUI
 
 /// What a rehearsal needs from where it runs: bundled catalogs and themes, and the store to
 /// run on (an ephemeral simulator, or a server for `--store URL`).
@@ -18,6 +19,8 @@ public struct RehearsalEnvironment: Sendable {
     public var openStore: @Sendable (StoreRequirements) async throws -> RehearsalStore
     /// Where `screenshot NAME` writes `NAME.txt` (a folder per rehearsal); nil keeps them in memory.
     public var screenshotDirectory: String?
+    /// The paywall's size until a `size` line sets one (`--play`: the terminal's, less the caption).
+    public var paywallSize = Size(columns: 100, rows: 30)
 
     public init(
         bundledCatalog: @escaping @Sendable (String) -> String?, defaultCatalog: String,

@@ -17,7 +17,7 @@ final class RehearsalSession {
     var copyPath: String?
     var clock = RehearsalSession.defaultClock
     var account: String?
-    var size = Size(columns: 100, rows: 30)
+    var size: Size
     var theme: Theme?
     var style = ControlStyle.buttons
 
@@ -40,6 +40,7 @@ final class RehearsalSession {
     init(environment: RehearsalEnvironment, script: RehearsalScript) {
         self.environment = environment
         self.script = script
+        size = environment.paywallSize
     }
 
     var frame: Frame? { paywall?.frame() }

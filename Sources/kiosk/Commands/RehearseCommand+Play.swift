@@ -20,6 +20,9 @@ struct RehearsalPlayer {
             throw CommandFailure("kiosk rehearse --play: \(error)", exit: .failure)
         }
         let pace = self.pace
+        var environment = self.environment
+        let size = await MainActor.run { screen.size }
+        environment.paywallSize = Size(columns: size.columns, rows: max(1, size.rows - 1))
         let observer = RehearsalRunner.Observer(
             willRun: { step in await screen.show(step: step, pace: pace) },
             didRun: { _, frame in await screen.show(frame: frame) })
@@ -40,6 +43,9 @@ struct RehearsalPlayer {
 final class PlayScreen {
     private let terminal: CursesTerminal
     private var frame: Buffer?
+    /// The last `caption` line: what the audience is watching.
+    private var title = ""
+    /// The step running now, keys as they are pressed.
     private var caption = ""
     private var isPaused = false
     private(set) var isStopped = false
@@ -50,12 +56,16 @@ final class PlayScreen {
 
     func end() { terminal.end() }
 
+    var size: Size { terminal.size }
+
     /// Names the step on the caption line, then waits: the pace, a `wait`'s own time, or while
     /// paused until space or `n`.
     func show(step: RehearsalStep, pace: Duration) async {
         guard !isStopped else { return }
         switch step.command {
-        case .caption(let text): caption = text
+        case .caption(let text):
+            title = text
+            caption = ""
         case .press: caption = "⌨ " + step.text.dropFirst("press ".count)
         default: caption = step.text
         }
@@ -100,7 +110,10 @@ final class PlayScreen {
         }
         let state = isPaused ? "  [paused: space resumes, n steps]" : "  [space pauses, q stops]"
         buffer.write(
-            String((" " + caption + state).prefix(size.columns)).padding(
+            String(
+                (" " + [title, caption].filter { !$0.isEmpty }.joined(separator: "  ›  ") + state).prefix(
+                    size.columns)
+            ).padding(
                 toLength: size.columns, withPad: " ", startingAt: 0),
             x: 0, y: size.rows - 1, style: Style(reverse: true))
         terminal.draw(buffer)
