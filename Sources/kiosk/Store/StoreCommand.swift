@@ -40,18 +40,29 @@ struct StoreCommand: Command {
         storeOptions.resetsDamagedState = action == .reset
     }
 
-    /// The action's words, read by the same code as a rehearsal's store steps.
+    /// The action's words, through the parser a rehearsal's store lines go through: the
+    /// action's own options, then `--` and the arguments as given.
     var words: StoreWords {
-        var values: [String: String] = [:]
-        for spec in StoreWords.options where spec.valueName != nil {
-            values[spec.name] = parsed.value(spec.name)
+        get throws(StoreWordsError) {
+            var words = [action.rawValue]
+            for spec in StoreWords.options {
+                if spec.valueName == nil {
+                    if parsed.flag(spec.name) { words.append("--\(spec.name)") }
+                } else if let value = parsed.value(spec.name) {
+                    words.append("--\(spec.name)=\(value)")
+                }
+            }
+            return try StoreWords.parse(words + ["--"] + arguments)
         }
-        return StoreWords(
-            action: action, arguments: arguments, values: values,
-            flags: Set(StoreWords.options.map(\.name).filter(parsed.flag)))
     }
 
     func run() async throws -> ExitCode {
+        let words: StoreWords
+        do {
+            words = try self.words
+        } catch {
+            throw UsageError(error.description)
+        }
         let opened = try await storeOptions.open(command: "kiosk store \(action.rawValue)")
         let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws")) { Console.print($0) }
         do {
