@@ -43,11 +43,14 @@ public struct StoreRequirements: Sendable {
     public var account: String?
     /// Where the frozen clock starts.
     public var clock: Date
+    /// The rehearsal's name (a server gives each rehearsal an account of its own).
+    public var rehearsal: String
 
-    public init(catalog: LoadedCatalog, account: String? = nil, clock: Date) {
+    public init(catalog: LoadedCatalog, account: String? = nil, clock: Date, rehearsal: String = "") {
         self.catalog = catalog
         self.account = account
         self.clock = clock
+        self.rehearsal = rehearsal
     }
 }
 

@@ -96,7 +96,7 @@ final class RehearsalSession {
         }
         if let copyPath { loaded.paywall = try readCopy(copyPath, catalog: loaded) }
         let opened = try await environment.openStore(
-            StoreRequirements(catalog: loaded, account: account, clock: clock))
+            StoreRequirements(catalog: loaded, account: account, clock: clock, rehearsal: script.name))
         catalog = loaded
         store = opened
         // A server keeps its outbox across resets: expectations start after what is there.

@@ -99,8 +99,10 @@ public struct StoreActionRunner: Sendable {
 
     /// Carries out a tester operation and prints what it changed.
     private func perform(_ operation: StoreOperation) async throws {
+        if case .advanceClockPeriods(let count, let group) = operation {
+            try await refuseIdleAdvance(count: count, group: group)
+        }
         let result: StoreOperationResult
-        let before = command.action == .advance ? try await store.now() : nil
         do {
             result = try await store.perform(operation)
         } catch {
@@ -109,15 +111,6 @@ public struct StoreActionRunner: Sendable {
                 throw StoreWordsError("advance \(command.arguments.first ?? ""): \(reason)")
             }
             throw error
-        }
-        if case .advanceClockPeriods(let count, let group) = operation, let before,
-            try result.clock(of: operation) == before
-        {
-            // Nothing was due in the group: say so rather than report an unchanged clock as done.
-            throw StoreError.invalidAction(
-                "advance --periods \(count) --group \(group): account '\(try await store.currentAccount().name)' has "
-                    + "nothing renewing in group \(group) (its subscription expired or was revoked), so the clock "
-                    + "did not move; buy one first, or advance by a duration (advance 30d)")
         }
         switch operation {
         case .advanceClock, .advanceClockPeriods: output.date("now", try result.clock(of: operation))
@@ -129,6 +122,20 @@ public struct StoreActionRunner: Sendable {
             output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
         default: break
         }
+    }
+
+    /// Advancing by periods when nothing in the group renews would leave the clock where it is:
+    /// say so rather than report it done. (No subscription at all: the store says that itself.)
+    private func refuseIdleAdvance(count: Int, group: String) async throws {
+        guard let statuses = try? await store.subscriptionStatuses(for: group), !statuses.isEmpty,
+            !statuses.contains(where: {
+                [.subscribed, .inGracePeriod, .inBillingRetryPeriod].contains($0.state)
+            })
+        else { return }
+        throw StoreError.invalidAction(
+            "advance --periods \(count) --group \(group): account '\(try await store.currentAccount().name)' has "
+                + "nothing renewing in group \(group) (its subscription expired or was revoked), so the clock "
+                + "would not move; buy one first, or advance by a duration (advance 30d)")
     }
 
     /// A purchase from the shell: off the device it is a tester operation (it arrives on the

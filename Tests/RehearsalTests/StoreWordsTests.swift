@@ -64,7 +64,7 @@ import Testing
         await #expect {
             try await run(store, "advance", "--periods", "1", "--group", "4A1D2E90")
         } throws: { error in
-            "\(error)".contains("nothing renewing in group 4A1D2E90") && "\(error)".contains("did not move")
+            "\(error)".contains("nothing renewing in group 4A1D2E90") && "\(error)".contains("would not move")
         }
         await #expect {
             try await run(store, "advance", "--periods", "1", "--group", "NOPE")

@@ -156,14 +156,15 @@ struct RehearseCommand: Command {
     {
         let store = try await options.makeAnyStore()
         _ = try await store.perform(.resetToDefaultState)
-        if let account = requirements.account {
-            if try await !store.accounts().contains(where: { $0.name == account }) {
-                try await store.addAccount(StoreAccount(name: account, storefront: "USA", familyID: nil))
-            }
-            try await store.switchAccount(to: account)
+        // An account of the rehearsal's own: a listener an earlier rehearsal left connected (the
+        // server notices a closed stream only when it next writes) cannot take its messages.
+        let account = requirements.account ?? "rehearsal-\(requirements.rehearsal)"
+        if try await !store.accounts().contains(where: { $0.name == account }) {
+            try await store.addAccount(StoreAccount(name: account, storefront: "USA", familyID: nil))
         }
+        try await store.switchAccount(to: account)
         // RemoteStore verifies every JWS it receives against the trusted root: an unverified
         // result already says why, so there is nothing more to check here.
-        return RehearsalStore(backend: store, settle: .milliseconds(150), verify: { _, _ in nil }, close: {})
+        return RehearsalStore(backend: store, settle: .milliseconds(300), verify: { _, _ in nil }, close: {})
     }
 }
