@@ -74,8 +74,7 @@ import Testing
         let state = folder.appendingPathComponent("state").path
         let url = "http://127.0.0.1:\(server.port)"
         let library = Library.root.appendingPathComponent("rehearsals")
-        let files = ["ask-to-buy-declined", "refund-revokes", "mistake-03-trusting-unverified"].map
-        {
+        let files = ["ask-to-buy-declined", "refund-revokes", "mistake-03-trusting-unverified"].map {
             library.appendingPathComponent("\($0).rehearsal").path
         }
         let junit = folder.appendingPathComponent("remote.xml").path
