@@ -129,7 +129,7 @@ let package = Package(
             name: "RehearsalTests",
             dependencies: [
                 "kiosk", "Rehearsal", "StoreCommands", "Simulator", "Paywall", "StoreCore",
-                "SourceDiagnostics", "Catalog", "Signing", "StoreServer", "HTTP",
+                "SourceDiagnostics", "Catalog", "Signing", "StoreServer", "HTTP", "TerminalUI",
             ]),
         .testTarget(
             name: "SharedStateTests",

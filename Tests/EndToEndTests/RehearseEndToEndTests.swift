@@ -57,7 +57,10 @@ import Testing
         try session.keys("Escape", "q")
         try await session.waitFor("exit=0")
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.contains("catalog demo\npress down 2\npress m\npress escape\npress q\n"), "\(text)")
+        #expect(
+            text.contains(
+                "catalog demo\npress down 2\npress m\npress escape   # Transaction Manager: close\npress q\n"),
+            "\(text)")
         let replay = try Subprocess.run([TmuxSession.binary, "rehearse", file])
         #expect(replay.status == 0, "\(replay.standardOutput)")
     }

@@ -1,10 +1,12 @@
 import Catalog
 import Foundation
 import HTTP
+import Rehearsal
 import Signing
 import Simulator
 import StoreCore
 import StoreServer
+import TerminalUI
 import Testing
 
 @testable import kiosk
@@ -57,6 +59,23 @@ import Testing
         #expect(await Kiosk.run(["rehearse", "--screenshots", shots, file]) == 0)
         let text = try String(contentsOfFile: shots + "/shot/first.txt", encoding: .utf8)
         #expect(text.contains("Restore Purchases"))
+    }
+
+    /// Recorded keys read back as the keys pressed, even `#` and `"`, repeats folded.
+    @Test func recordedLinesParseBackToTheKeys() throws {
+        let keys: [Key] = [.character("#"), .character("\""), .down, .down, .character("a")]
+        let lines = RehearsalRecorder.lines(
+            keys: keys, notes: [nil, nil, nil, nil, "Transaction Manager: approve Ask to Buy"],
+            catalog: "demo")
+        #expect(lines.last == "press a   # Transaction Manager: approve Ask to Buy")
+        let script = try RehearsalParser.parse(text: lines.joined(separator: "\n"), file: "r.rehearsal").get()
+        var pressed: [Key] = []
+        for step in script.steps {
+            if case .press(let keys, let count) = step.command {
+                for _ in 0..<count { pressed += keys }
+            }
+        }
+        #expect(pressed == keys)
     }
 
     /// `--store URL`: the same rehearsal against a server, its expectations holding over the wire.

@@ -37,7 +37,20 @@ struct RehearsalRecorder {
             _ = app.run(on: recording)
             return recording.keys
         }
-        let text = Self.lines(keys: keys, catalog: catalogName).joined(separator: "\n") + "\n"
+        // The same keys again on a fresh store: where each landed, to name the manager's actions.
+        let replay = try await environment.openStore(
+            StoreRequirements(
+                catalog: catalog, account: nil, clock: Date(timeIntervalSince1970: 1_767_225_600)))
+        var paywall = HeadlessPaywall(
+            store: replay.backend, content: PaywallContent(catalog: catalog), theme: theme,
+            size: Size(columns: 100, rows: 30))
+        await paywall.start()
+        var notes: [String?] = []
+        for key in keys {
+            notes.append(Self.note(for: key, overlay: paywall.state.overlay))
+            await paywall.send(.key(key))
+        }
+        let text = Self.lines(keys: keys, notes: notes, catalog: catalogName).joined(separator: "\n") + "\n"
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
@@ -50,8 +63,24 @@ struct RehearsalRecorder {
         return .success
     }
 
-    /// The rehearsal text for recorded keys: repeats folded into `press KEY N`.
-    static func lines(keys: [Key], catalog: String) -> [String] {
+    /// A key as a rehearsal word: quoted when it would start a comment or a quote.
+    static func word(_ key: Key) -> String {
+        let name = "\(key)"
+        guard name == "#" || name == "\"" else { return name }
+        return name == "#" ? "\"#\"" : "\"\\\"\""
+    }
+
+    /// What a key did in the Transaction Manager, as its key map says (nil elsewhere).
+    static func note(for key: Key, overlay: Overlay?) -> String? {
+        guard case .transactionManager = overlay,
+            let binding = KeyMaps.manager.bindings.first(where: { $0.keys.contains(key) })
+        else { return nil }
+        return "Transaction Manager: \(binding.description)"
+    }
+
+    /// The rehearsal text for recorded keys: repeats folded into `press KEY N`, the manager's
+    /// actions named in a comment.
+    static func lines(keys: [Key], notes: [String?], catalog: String) -> [String] {
         var lines = [
             "# Recorded with kiosk rehearse --record. Add expect lines (docs/rehearsals.md), then run it.",
             "catalog \(catalog)",
@@ -59,8 +88,14 @@ struct RehearsalRecorder {
         var index = 0
         while index < keys.count {
             var count = 1
-            while index + count < keys.count, keys[index + count] == keys[index] { count += 1 }
-            lines.append("press \(keys[index])" + (count > 1 ? " \(count)" : ""))
+            while index + count < keys.count, keys[index + count] == keys[index],
+                notes[index + count] == notes[index]
+            {
+                count += 1
+            }
+            lines.append(
+                "press \(word(keys[index]))" + (count > 1 ? " \(count)" : "")
+                    + (notes[index].map { "   # \($0)" } ?? ""))
             index += count
         }
         return lines
