@@ -34,7 +34,9 @@ struct Canvas {
         _ label: String, at rect: Rect, focused: Bool = false, role: ThemeRole = .text,
         target: HitTarget
     ) -> Rect {
-        let button = Button(label, isFocused: focused, style: self[role], focusedStyle: self[.focus])
+        // Buttons write their label as is: Arabic and Hebrew labels are put in display order here.
+        let shown = BidiText.containsRightToLeft(label) ? BidiText.visualOrder(label) : label
+        let button = Button(shown, isFocused: focused, style: self[role], focusedStyle: self[.focus])
         let area = Rect(x: rect.x, y: rect.y, width: min(button.width, rect.width), height: 1)
         button.render(in: area, buffer: &buffer)
         targets.append((area, target))

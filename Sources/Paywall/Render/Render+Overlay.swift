@@ -63,9 +63,13 @@ func renderSheet(_ canvas: inout Canvas, _ state: AppState, _ sheet: PaymentShee
     var lines: [(String, ThemeRole)] = [
         (product.displayName, .accent), (product.description, .muted), ("", .text),
     ]
-    if let offer = sheet.offer { lines.append((OfferText.terms(offer, product: product), .success)) }
+    if let offer = sheet.offer {
+        lines.append((OfferText.terms(offer, product: product, state.content.strings), .success))
+    }
     let price =
-        sheet.quantity > 1 ? "\(product.displayPrice) × \(sheet.quantity)" : OfferText.pricePerPeriod(product)
+        sheet.quantity > 1
+        ? "\(product.displayPrice) × \(sheet.quantity)"
+        : OfferText.pricePerPeriod(product, state.content.strings)
     lines.append(("Price    \(price)", .text))
     lines.append(("Account  \(sheet.account)", .text))
     let width = min(area.width - 2, max(48, lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 6)

@@ -19,7 +19,9 @@ extension PaywallProgram {
         renderNotices(&canvas, notices, area: rows[0])
         renderTabs(&canvas, state, area: rows[1])
         if !state.isLoaded {
-            canvas.text("Loading the store…", in: rows[2].centered(Size(columns: 20, rows: 1)), role: .muted)
+            canvas.text(
+                state.content.strings[.loading], in: rows[2].row(rows[2].height / 2), role: .muted,
+                alignment: .center)
         } else if state.tab == .subscriptions {
             renderSubscriptions(&canvas, state, area: rows[2].inset(left: 1, right: 1))
         } else {
@@ -51,7 +53,9 @@ func visibleNotices(_ state: AppState, rows: Int) -> [Notice] {
     let pending = state.notices.filter { $0.pendingProductID != nil }
     let others = state.notices.filter { $0.pendingProductID == nil }
     var shown = Array(pending.suffix(rows))
-    if state.isRestoring && shown.count < rows { shown.append(Notice(.info, "Restoring purchases…")) }
+    if state.isRestoring && shown.count < rows {
+        shown.append(Notice(.info, state.content.strings[.restoring]))
+    }
     shown += others.suffix(rows - shown.count)
     return shown
 }
@@ -72,26 +76,48 @@ func renderNotices(_ canvas: inout Canvas, _ notices: [Notice], area: Rect) {
 }
 
 func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let titles = ["Subscriptions", "Shop"]
+    let strings = state.content.strings
+    let titles = [strings[.subscriptions], strings[.shop]]
     let bar = TabBar(
         titles, selected: state.tab == .subscriptions ? 0 : 1, style: canvas[.muted],
         selectedStyle: canvas[.selection])
     bar.render(in: area, buffer: &canvas.buffer)
     for rect in bar.titleRects(in: area) where !rect.isEmpty { canvas.targets.append((rect, .paywall(.tab))) }
+    let template = state.content.template
     let styleText =
         state.tab == .subscriptions
-        ? "\(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)" : state.productViewStyle.rawValue
+        ? (template.usesControlStyle
+            ? "\(template.rawValue) · \(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)"
+            : "\(template.rawValue) · \(state.labelStyle.rawValue)")
+        : state.productViewStyle.rawValue
     let used = bar.titleRects(in: area).last?.maxX ?? area.x
     canvas.text(
         styleText, in: area.inset(left: used - area.x + 2, right: 1), role: .muted, alignment: .trailing)
 }
 
+/// The footer's buttons. When they do not all fit, the terms and privacy buttons go first
+/// (the disclosures link to both), then the last ones give way to "More", which opens the
+/// list of every key: nothing is ever out of reach, at any size.
 func renderFooter(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let buttons: [(String, PaywallAction)] = [
-        ("Restore Purchases", .restore), ("Redeem Code", .redeem), ("Terms", .terms),
-        ("Privacy", .privacy), ("Account: \(state.store.account)", .accounts), ("Manager", .manager),
+    let strings = state.content.strings
+    let all: [(String, PaywallAction)] = [
+        (strings[.restore], .restore), (strings[.redeem], .redeem), (strings[.termsOfUse], .terms),
+        (strings[.privacyPolicy], .privacy), ("\(strings[.account]): \(state.store.account)", .accounts),
+        (strings[.manager], .manager),
     ]
-    var x = area.x
+    func width(_ buttons: [(String, PaywallAction)]) -> Int {
+        buttons.map { DisplayWidth.of($0.0) + 5 }.reduce(0, +) - 1
+    }
+    var buttons = all
+    if width(buttons) > area.width { buttons.removeAll { $0.1 == .terms || $0.1 == .privacy } }
+    if width(buttons) > area.width {
+        let more = ("? \(strings[.more])", PaywallAction.help)
+        while !buttons.isEmpty, width(buttons + [more]) > area.width { buttons.removeLast() }
+        buttons.append(more)
+    }
+    if state.isRightToLeft { buttons.reverse() }
+    let total = width(buttons)
+    var x = area.x + max(0, (area.width - total) / 2)
     for (label, action) in buttons {
         let width = DisplayWidth.of(label) + 4
         guard x + width <= area.maxX else { break }

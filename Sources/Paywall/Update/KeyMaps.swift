@@ -34,6 +34,9 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("x")], description: "dismiss banner", action: .dismiss),
         KeyBinding(keys: [.character("?")], description: "help", action: .help),
         KeyBinding(keys: [.character("q"), .ctrl("c")], label: "q", description: "quit", action: .quit),
+        KeyBinding(keys: [.character("d")], description: "next paywall template", action: .template),
+        KeyBinding(keys: [.character("g")], description: "next subscription group", action: .group),
+        KeyBinding(keys: [.character("f")], description: "free trial on / off (hero)", action: .trial),
     ])
 
     public static let manager = KeyMap<ManagerAction>([

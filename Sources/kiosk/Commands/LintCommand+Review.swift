@@ -1,0 +1,68 @@
+import Catalog
+import Foundation
+import Paywall
+import PaywallCatalog
+import Signing
+import Simulator
+import StoreCore
+import TerminalUI
+
+/// `kiosk lint --review CATALOG...`: the App Review checks over every paywall template,
+/// locale and customer state, each on a fresh in-memory store (docs/catalogs.md).
+extension LintCommand {
+    func review() async throws -> ExitCode {
+        var findings: [ReviewFinding] = []
+        for file in files {
+            guard CatalogLinter.handles(path: file) else {
+                throw UsageError("--review renders a catalog's paywall: name a .storekit file, not \(file)")
+            }
+            findings += try await Self.review(catalogAt: file)
+        }
+        if json {
+            Console.print(Self.json(findings))
+        } else {
+            for finding in findings { Console.print("\(finding.locale): \(finding)") }
+            let count = findings.count
+            Console.error(
+                "\(files.count) catalog\(files.count == 1 ? "" : "s") reviewed: "
+                    + "\(count) App Review finding\(count == 1 ? "" : "s")")
+        }
+        return findings.isEmpty ? .success : .failure
+    }
+
+    /// Every finding for one catalog and its paywall copy.
+    static func review(catalogAt path: String) async throws -> [ReviewFinding] {
+        let catalog: LoadedCatalog
+        do {
+            catalog = try LoadedCatalog.load(contentsOf: path)
+        } catch {
+            throw CommandFailure("kiosk: \(error)", exit: .dataError)
+        }
+        let theme = try Theme.load(
+            path: BundledResources.themesDirectory.appendingPathComponent("default.json").path)
+        let content = PaywallContent(catalog: catalog)
+        let locales = Array(Set(PaywallContent.shippedLocales + (catalog.paywall?.locales ?? []))).sorted()
+        return try await PaywallReview.run(
+            makeStore: {
+                try SimulatedStore(
+                    catalog: catalog, ledger: .memory,
+                    signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()),
+                    frozenClock: true)
+            }, content: content, theme: theme, locales: locales)
+    }
+
+    /// `[{template, locale, state, plan, size, message}]`.
+    static func json(_ findings: [ReviewFinding]) -> String {
+        let objects: [[String: String]] = findings.map {
+            [
+                "template": $0.template.rawValue, "locale": $0.locale, "state": $0.state,
+                "plan": $0.plan ?? "",
+                "size": "\($0.size)", "message": $0.message,
+            ]
+        }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted]))
+            ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
