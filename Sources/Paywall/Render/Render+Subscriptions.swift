@@ -17,6 +17,8 @@ struct PlanRow {
     /// "$6.67/mo" for plans longer than a month.
     var perMonth: String?
     var isSelected: Bool
+    /// Whether the row is laid out mirrored, for Arabic and Hebrew.
+    var rightToLeft = false
 }
 
 /// SubscriptionStoreView in the chosen template, centred at the template's width.
@@ -50,7 +52,7 @@ func planRows(_ state: AppState) -> [PlanRow] {
             offer: offer, badge: OfferText.savings(product, among: plans, strings),
             tag: OfferText.relationship(product, in: state.store, strings),
             perMonth: OfferText.perMonth(product, locale: state.content.locale, strings),
-            isSelected: index == min(state.planIndex, plans.count - 1))
+            isSelected: index == min(state.planIndex, plans.count - 1), rightToLeft: state.isRightToLeft)
     }
 }
 

@@ -36,7 +36,7 @@ func heroSections(_ state: AppState, width: Int) -> [Section] {
                     let line = block.row(row)
                     if state.isRightToLeft {
                         canvas.text(
-                            feature.symbol, in: line.inset(left: max(0, line.width - 1)), role: .accent)
+                            feature.symbol, in: line.inset(left: max(0, line.width - 2)), role: .accent)
                         canvas.text(
                             feature.title, in: line.inset(right: 3), role: .text, alignment: .trailing)
                     } else {
