@@ -19,7 +19,7 @@ public enum PaywallTemplate: String, Sendable, Hashable, CaseIterable {
     var maximumWidth: Int {
         switch self {
         case .list, .hero: 76
-        case .cards, .comparison: 104
+        case .cards, .comparison: 118
         }
     }
 }

@@ -58,11 +58,14 @@ struct Disclosure {
 /// short the terms are cut (with "…") before the price or the links go.
 func disclosureSection(_ state: AppState, width: Int) -> Section? {
     guard let disclosure = Disclosure(state) else { return nil }
+    // Small print reads best in lines no longer than the narrow templates' width.
+    let width = min(width, PaywallTemplate.list.maximumWidth)
     let lines = disclosure.termLines(width: width)
     let hasLinks = disclosure.termsLink != nil || disclosure.privacyLink != nil
     let height = 1 + lines.count + (hasLinks ? 1 : 0)
     return Section(height: height, minimum: min(height, 3 + (hasLinks ? 1 : 0)), priority: 95) {
-        canvas, rect in
+        canvas, full in
+        let rect = centred(full, width: width)
         renderSummary(&canvas, disclosure, rightToLeft: state.isRightToLeft, row: rect.row(0))
         let termRows = rect.height - 1 - (hasLinks ? 1 : 0)
         if termRows > 0 {

@@ -72,7 +72,8 @@ func renderButtonsStyle(_ canvas: inout Canvas, _ state: AppState, _ rows: [Plan
             label, at: slot, focused: row.isSelected, role: row.isSelected ? .cta : .ctaText,
             target: .plan(index))
         if state.labelStyle == .action || state.labelStyle == .displayName {
-            let rest = row.rightToLeft ? free.inset(right: button.width + 1) : free.inset(left: button.width + 1)
+            let rest =
+                row.rightToLeft ? free.inset(right: button.width + 1) : free.inset(left: button.width + 1)
             canvas.text(row.price, in: rest, role: .muted, alignment: row.rightToLeft ? .trailing : .leading)
         }
         var detail = row.offer ?? ""
@@ -116,8 +117,11 @@ func renderListStyle(_ canvas: inout Canvas, _ rows: [PlanRow], area: Rect, prom
         let priceWidth = DisplayWidth.of(row.price)
         if row.rightToLeft {
             // Mirrored: the marker and name from the right edge, the price on the left.
-            canvas.text("\(row.name) \(marker)", in: free.inset(left: priceWidth + 2), style: style, alignment: .trailing)
-            canvas.text(row.price, in: free.inset(left: 1, right: max(0, free.width - priceWidth - 1)), style: style)
+            canvas.text(
+                "\(row.name) \(marker)", in: free.inset(left: priceWidth + 2), style: style,
+                alignment: .trailing)
+            canvas.text(
+                row.price, in: free.inset(left: 1, right: max(0, free.width - priceWidth - 1)), style: style)
         } else {
             let nameArea = free.inset(right: priceWidth + 2)
             canvas.text("\(marker) \(row.name)", in: nameArea, style: style)

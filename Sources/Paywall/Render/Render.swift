@@ -132,10 +132,16 @@ func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let clock = store.clock.map(formatClock) ?? "--"
     let entitled = store.entitlements.map { store.name(of: $0.unsafePayloadValue.productID) }
     let busy = state.isBusy ? " ⋯" : ""
-    let leading =
-        "\(state.content.backendName) · \(state.content.catalogName) · \(store.account) · \(clock) · "
-        + (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy
+    let entitlements = (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy
     let trailing = KeyMaps.paywall.helpLine(only: [.help, .quit])
+    // The keys to help and quit always show: the catalog's name gives way first, then the account.
+    let candidates = [
+        [state.content.backendName, state.content.catalogName, store.account, clock, entitlements],
+        [state.content.backendName, store.account, clock, entitlements],
+        [state.content.backendName, clock, entitlements],
+    ].map { $0.filter { !$0.isEmpty }.joined(separator: " · ") }
+    let room = area.width - DisplayWidth.of(trailing) - 3
+    let leading = candidates.first { DisplayWidth.of($0) <= room } ?? candidates[candidates.count - 1]
     StatusLine(leading, trailing: trailing, style: canvas[.statusBar]).render(
         in: area, buffer: &canvas.buffer)
 }

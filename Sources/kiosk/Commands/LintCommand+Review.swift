@@ -13,7 +13,7 @@ extension LintCommand {
     func review() async throws -> ExitCode {
         var findings: [ReviewFinding] = []
         for file in files {
-            guard CatalogLinter.handles(path: file) else {
+            guard file.hasSuffix(".storekit") else {
                 throw UsageError("--review renders a catalog's paywall: name a .storekit file, not \(file)")
             }
             findings += try await Self.review(catalogAt: file)
@@ -21,7 +21,7 @@ extension LintCommand {
         if json {
             Console.print(Self.json(findings))
         } else {
-            for finding in findings { Console.print("\(finding.locale): \(finding)") }
+            for line in Self.grouped(findings) { Console.print(line) }
             let count = findings.count
             Console.error(
                 "\(files.count) catalog\(files.count == 1 ? "" : "s") reviewed: "
@@ -49,6 +49,31 @@ extension LintCommand {
                     signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()),
                     frozenClock: true)
             }, content: content, theme: theme, locales: locales)
+    }
+
+    /// One line per message and locale, naming every template, state, plan and size it was
+    /// found in (a missing link shows in all of them; 768 lines would hide the one that matters).
+    static func grouped(_ findings: [ReviewFinding]) -> [String] {
+        var order: [String] = []
+        var groups: [String: [ReviewFinding]] = [:]
+        for finding in findings {
+            let key = "\(finding.locale): \(finding.message)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(finding)
+        }
+        return order.map { key in
+            let group = groups[key] ?? []
+            func distinct(_ values: [String]) -> String {
+                var seen: Set<String> = []
+                return values.filter { seen.insert($0).inserted }.joined(separator: ", ")
+            }
+            let parts = [
+                "plan " + distinct(group.compactMap(\.plan)),
+                "template " + distinct(group.map(\.template.rawValue)),
+                distinct(group.map(\.state)), distinct(group.map { "\($0.size)" }),
+            ]
+            return "\(key) (\(parts.joined(separator: "; ")))"
+        }
     }
 
     /// `[{template, locale, state, plan, size, message}]`.
