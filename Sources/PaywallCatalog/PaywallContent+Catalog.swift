@@ -27,6 +27,7 @@ extension PaywallContent {
             self.template = template
         }
         defaultLocale = catalog.paywall?.defaultLocale ?? catalog.settings.locale
+        titleFollowsGroup = catalog.paywall == nil
         var locales = Set(Self.shippedLocales + [locale, catalog.settings.locale])
         locales.formUnion(catalog.paywall?.locales ?? [])
         for identifier in locales {

@@ -86,6 +86,9 @@ public struct PaywallContent: Sendable, Hashable {
     public var defaultLocale: String?
     /// The subscription group the picker shows; nil picks the first group found.
     public var leadingGroupID: String?
+    /// Whether the title is only the group's name (no copy file): it then follows the group
+    /// switcher to each group's own name.
+    public var titleFollowsGroup = false
     /// Shown in the status line: where the store lives (`sim`, a URL).
     public var backendName: String
     /// Shown in the status line: the catalog file name.

@@ -18,6 +18,15 @@ extension PaywallStrings {
         .freeTrial: "無料体験", .noSubscriptions: "このカタログにサブスクリプションはありません。tabでショップへ。",
         .loading: "ストアを読み込み中…", .restoring: "購入を復元中…", .renews: "{date}に更新",
         .expires: "{date}に終了", .autoRenewOn: "自動更新オン", .autoRenewOff: "自動更新オフ",
+        .nothingForSale: "サブスクリプション以外の商品はありません。tabでプランへ。",
+        .consumable: "消耗型",
+        .nonConsumable: "買い切り",
+        .nonRenewing: "自動更新なしのサブスクリプション",
+        .subscriptionKind: "サブスクリプション",
+        .price: "価格",
+        .confirm: "確認",
+        .cancel: "キャンセル",
+        .enterCode: "オファーコードを入力:",
     ]
 
     static let korean: [Word: String] = [
@@ -36,6 +45,15 @@ extension PaywallStrings {
         .freeTrial: "무료 체험", .noSubscriptions: "이 카탈로그에는 구독이 없습니다. tab을 눌러 상점으로.",
         .loading: "스토어 불러오는 중…", .restoring: "구입 복원 중…", .renews: "{date} 갱신",
         .expires: "{date} 만료", .autoRenewOn: "자동 갱신 켬", .autoRenewOff: "자동 갱신 끔",
+        .nothingForSale: "구독 외에는 판매 상품이 없습니다. tab을 눌러 플랜으로.",
+        .consumable: "소모품",
+        .nonConsumable: "일회성 구입",
+        .nonRenewing: "비갱신 구독",
+        .subscriptionKind: "구독",
+        .price: "가격",
+        .confirm: "확인",
+        .cancel: "취소",
+        .enterCode: "오퍼 코드 입력:",
     ]
 
     static let simplifiedChinese: [Word: String] = [
@@ -53,6 +71,15 @@ extension PaywallStrings {
         .freeTrial: "免费试用", .noSubscriptions: "此目录中没有订阅。按 tab 前往商店。",
         .loading: "正在载入商店…", .restoring: "正在恢复购买…", .renews: "{date}续订",
         .expires: "{date}到期", .autoRenewOn: "自动续订开", .autoRenewOff: "自动续订关",
+        .nothingForSale: "除订阅外没有可购买的项目。按 tab 查看方案。",
+        .consumable: "消耗型项目",
+        .nonConsumable: "一次性购买",
+        .nonRenewing: "非续期订阅",
+        .subscriptionKind: "订阅",
+        .price: "价格",
+        .confirm: "确认",
+        .cancel: "取消",
+        .enterCode: "输入优惠代码：",
     ]
 
     static let traditionalChinese: [Word: String] = [
@@ -70,6 +97,15 @@ extension PaywallStrings {
         .freeTrial: "免費試用", .noSubscriptions: "此目錄中沒有訂閱。按 tab 前往商店。",
         .loading: "正在載入商店…", .restoring: "正在回復購買項目…", .renews: "{date}續訂",
         .expires: "{date}到期", .autoRenewOn: "自動續訂開", .autoRenewOff: "自動續訂關",
+        .nothingForSale: "除訂閱外沒有可購買的項目。按 tab 查看方案。",
+        .consumable: "消耗性項目",
+        .nonConsumable: "一次性購買",
+        .nonRenewing: "非續訂型訂閱",
+        .subscriptionKind: "訂閱",
+        .price: "價格",
+        .confirm: "確認",
+        .cancel: "取消",
+        .enterCode: "輸入優惠代碼：",
     ]
 
     static let arabic: [Word: String] = [
@@ -92,6 +128,15 @@ extension PaywallStrings {
         .loading: "جارٍ تحميل المتجر…", .restoring: "جارٍ استعادة المشتريات…", .renews: "يتجدد في {date}",
         .expires: "ينتهي في {date}", .autoRenewOn: "التجديد التلقائي مفعّل",
         .autoRenewOff: "التجديد التلقائي متوقف",
+        .nothingForSale: "لا يوجد ما يُباع سوى الاشتراكات. اضغط tab للخطط.",
+        .consumable: "مستهلك",
+        .nonConsumable: "شراء لمرة واحدة",
+        .nonRenewing: "اشتراك غير متجدد",
+        .subscriptionKind: "اشتراك",
+        .price: "السعر",
+        .confirm: "تأكيد",
+        .cancel: "إلغاء",
+        .enterCode: "أدخل رمز العرض:",
     ]
 
     static let hebrew: [Word: String] = [
@@ -111,5 +156,14 @@ extension PaywallStrings {
         .freeTrial: "ניסיון חינם", .noSubscriptions: "אין מינויים בקטלוג הזה. הקישו tab לחנות.",
         .loading: "החנות נטענת…", .restoring: "משחזר רכישות…", .renews: "מתחדש ב-{date}",
         .expires: "מסתיים ב-{date}", .autoRenewOn: "חידוש אוטומטי פעיל", .autoRenewOff: "חידוש אוטומטי כבוי",
+        .nothingForSale: "אין מה לקנות מלבד מינויים. הקישו tab לתוכניות.",
+        .consumable: "מתכלה",
+        .nonConsumable: "רכישה חד־פעמית",
+        .nonRenewing: "מינוי שאינו מתחדש",
+        .subscriptionKind: "מינוי",
+        .price: "מחיר",
+        .confirm: "אישור",
+        .cancel: "ביטול",
+        .enterCode: "הזינו קוד הטבה:",
     ]
 }

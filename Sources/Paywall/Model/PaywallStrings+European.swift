@@ -22,6 +22,15 @@ extension PaywallStrings {
         .noSubscriptions: "No subscriptions in this catalog. Press tab for the shop.",
         .loading: "Loading the store…", .restoring: "Restoring purchases…", .renews: "renews {date}",
         .expires: "expires {date}", .autoRenewOn: "auto-renew on", .autoRenewOff: "auto-renew off",
+        .nothingForSale: "Nothing for sale outside subscriptions. Press tab for plans.",
+        .consumable: "Consumable",
+        .nonConsumable: "One-time purchase",
+        .nonRenewing: "Non-renewing subscription",
+        .subscriptionKind: "Subscription",
+        .price: "Price",
+        .confirm: "Confirm",
+        .cancel: "Cancel",
+        .enterCode: "Enter an offer code:",
     ]
 
     static let german: [Word: String] = [
@@ -43,6 +52,15 @@ extension PaywallStrings {
         .loading: "Store wird geladen…", .restoring: "Käufe werden wiederhergestellt…",
         .renews: "verlängert sich am {date}", .expires: "endet am {date}",
         .autoRenewOn: "automatische Verlängerung an", .autoRenewOff: "automatische Verlängerung aus",
+        .nothingForSale: "Außer Abos gibt es nichts zu kaufen. Tab zeigt die Abos.",
+        .consumable: "Verbrauchsartikel",
+        .nonConsumable: "Einmalkauf",
+        .nonRenewing: "Abo ohne Verlängerung",
+        .subscriptionKind: "Abonnement",
+        .price: "Preis",
+        .confirm: "Bestätigen",
+        .cancel: "Abbrechen",
+        .enterCode: "Angebotscode eingeben:",
     ]
 
     static let french: [Word: String] = [
@@ -66,6 +84,15 @@ extension PaywallStrings {
         .loading: "Chargement du store…", .restoring: "Restauration des achats…",
         .renews: "renouvelé le {date}", .expires: "expire le {date}",
         .autoRenewOn: "renouvellement auto activé", .autoRenewOff: "renouvellement auto désactivé",
+        .nothingForSale: "Rien à vendre hors abonnements. Tab affiche les formules.",
+        .consumable: "Consommable",
+        .nonConsumable: "Achat unique",
+        .nonRenewing: "Abonnement non renouvelable",
+        .subscriptionKind: "Abonnement",
+        .price: "Prix",
+        .confirm: "Confirmer",
+        .cancel: "Annuler",
+        .enterCode: "Saisissez un code promotionnel :",
     ]
 
     static let spanish: [Word: String] = [
@@ -88,6 +115,15 @@ extension PaywallStrings {
         .loading: "Cargando la tienda…", .restoring: "Restaurando compras…", .renews: "se renueva el {date}",
         .expires: "caduca el {date}", .autoRenewOn: "renovación automática activada",
         .autoRenewOff: "renovación automática desactivada",
+        .nothingForSale: "Solo hay suscripciones. Tab muestra los planes.",
+        .consumable: "Consumible",
+        .nonConsumable: "Compra única",
+        .nonRenewing: "Suscripción no renovable",
+        .subscriptionKind: "Suscripción",
+        .price: "Precio",
+        .confirm: "Confirmar",
+        .cancel: "Cancelar",
+        .enterCode: "Introduce un código de oferta:",
     ]
 
     static let italian: [Word: String] = [
@@ -109,6 +145,15 @@ extension PaywallStrings {
         .loading: "Caricamento dello store…", .restoring: "Ripristino degli acquisti…",
         .renews: "si rinnova il {date}", .expires: "scade il {date}",
         .autoRenewOn: "rinnovo automatico attivo", .autoRenewOff: "rinnovo automatico disattivato",
+        .nothingForSale: "Solo abbonamenti in vendita. Tab mostra i piani.",
+        .consumable: "Consumabile",
+        .nonConsumable: "Acquisto singolo",
+        .nonRenewing: "Abbonamento non rinnovabile",
+        .subscriptionKind: "Abbonamento",
+        .price: "Prezzo",
+        .confirm: "Conferma",
+        .cancel: "Annulla",
+        .enterCode: "Inserisci un codice offerta:",
     ]
 
     static let portuguese: [Word: String] = [
@@ -130,5 +175,14 @@ extension PaywallStrings {
         .loading: "Carregando a loja…", .restoring: "Restaurando compras…", .renews: "renova em {date}",
         .expires: "expira em {date}", .autoRenewOn: "renovação automática ativada",
         .autoRenewOff: "renovação automática desativada",
+        .nothingForSale: "Só há assinaturas à venda. Tab mostra os planos.",
+        .consumable: "Consumível",
+        .nonConsumable: "Compra única",
+        .nonRenewing: "Assinatura não renovável",
+        .subscriptionKind: "Assinatura",
+        .price: "Preço",
+        .confirm: "Confirmar",
+        .cancel: "Cancelar",
+        .enterCode: "Digite um código de oferta:",
     ]
 }

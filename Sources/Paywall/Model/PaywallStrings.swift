@@ -29,6 +29,9 @@ public struct PaywallStrings: Sendable, Hashable {
         /// "renews {date}", "expires {date}".
         case renews, expires
         case autoRenewOn, autoRenewOff
+        /// The shop's words and the payment sheet's.
+        case nothingForSale, consumable, nonConsumable, nonRenewing, subscriptionKind, price, confirm, cancel
+        case enterCode
     }
 
     /// The language these words are in (`en`, `pt-BR`, `zh-Hans`).

@@ -26,3 +26,14 @@ extension StoreSnapshot {
     /// The levels of the shown group, highest service first.
     var levels: [Int] { Array(Set(plans.compactMap { $0.subscription?.groupLevel })).sorted() }
 }
+
+extension AppState {
+    /// The paywall's heading: the copy's title, or the shown group's name when the catalog has
+    /// no copy (so each group the switcher reaches is named).
+    var title: String {
+        guard content.titleFollowsGroup,
+            let name = store.plans.first?.subscription?.groupDisplayName, !name.isEmpty
+        else { return content.title }
+        return name
+    }
+}

@@ -19,7 +19,7 @@ func cardsSections(_ state: AppState, width: Int) -> [Section] {
 
 /// The title and subtitle, centred, without the features.
 func titleSection(_ state: AppState) -> Section {
-    var lines: [(String, ThemeRole)] = [(state.content.title, .accent)]
+    var lines: [(String, ThemeRole)] = [(state.title, .accent)]
     if let subtitle = state.content.subtitle { lines.append((subtitle, .muted)) }
     return Section(height: lines.count, minimum: 1, priority: 60) { canvas, rect in
         for (row, line) in lines.prefix(rect.height).enumerated() {
@@ -108,7 +108,7 @@ struct ComparisonTable {
     /// The periods the plans come in, shortest first.
     var periods: [SubscriptionPeriod]
     /// Per period, per level: the plan's index among the plans and its price.
-    var prices: [[(index: Int, price: String)?]]
+    var prices: [[(index: Int, price: String, short: String)?]]
     var selected: Int
     /// The column of the selected plan's level.
     var selectedLevel: Int?
@@ -131,7 +131,7 @@ struct ComparisonTable {
         prices = periods.map { period in
             levels.map { level in
                 plans.firstIndex { $0.subscription?.groupLevel == level && $0.subscription?.period == period }
-                    .map { ($0, OfferText.pricePerPeriod(plans[$0], strings)) }
+                    .map { ($0, OfferText.pricePerPeriod(plans[$0], strings), plans[$0].displayPrice) }
             }
         }
         selected = min(state.planIndex, plans.count - 1)
@@ -195,7 +195,9 @@ struct ComparisonTable {
                 var style = canvas[isSelected ? .selection : .text]
                 style.bold = isSelected
                 if isSelected { canvas.buffer.fill(rect, with: Cell(" ", style: style)) }
-                canvas.text(cell.price, in: rect, style: style, alignment: .center)
+                // Narrow columns drop the "/month" their row's label already says.
+                let price = DisplayWidth.of(cell.price) <= rect.width ? cell.price : cell.short
+                canvas.text(price, in: rect, style: style, alignment: .center)
                 canvas.targets.append((rect, .plan(cell.index)))
             }
             y += 1

@@ -63,7 +63,7 @@ func disclosureSection(_ state: AppState, width: Int) -> Section? {
     let lines = disclosure.termLines(width: width)
     let hasLinks = disclosure.termsLink != nil || disclosure.privacyLink != nil
     let height = 1 + lines.count + (hasLinks ? 1 : 0)
-    return Section(height: height, minimum: min(height, 3 + (hasLinks ? 1 : 0)), priority: 95) {
+    return Section(height: height, minimum: min(height, 1 + (hasLinks ? 1 : 0)), priority: 95) {
         canvas, full in
         let rect = centred(full, width: width)
         renderSummary(&canvas, disclosure, rightToLeft: state.isRightToLeft, row: rect.row(0))

@@ -67,7 +67,7 @@ extension AppState {
 /// The title, the subtitle and the features, each a line; the features shrink away first.
 func headerSection(_ state: AppState, centred: Bool, priority: Int = 50) -> Section {
     let content = state.content
-    var lines: [(String, ThemeRole, Bool)] = [(content.title, .accent, true)]
+    var lines: [(String, ThemeRole, Bool)] = [(state.title, .accent, true)]
     if let subtitle = content.subtitle { lines.append((subtitle, .muted, false)) }
     for feature in content.features {
         let detail = feature.detail.map { " — \($0)" } ?? ""

@@ -42,11 +42,13 @@ func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) ->
     case .redeem: state.overlay = .redeem(TextFieldState(maxLength: 64))
     case .terms:
         state.overlay = .policy(
-            title: "Terms of Service", text: policyText(state.content.termsText, state.content.termsURL),
+            title: state.content.strings[.termsOfUse],
+            text: policyText(state.content.termsText, state.content.termsURL),
             offset: 0)
     case .privacy:
         state.overlay = .policy(
-            title: "Privacy Policy", text: policyText(state.content.privacyText, state.content.privacyURL),
+            title: state.content.strings[.privacyPolicy],
+            text: policyText(state.content.privacyText, state.content.privacyURL),
             offset: 0)
     case .accounts:
         let index = state.store.accounts.firstIndex { $0.name == state.store.account } ?? 0
