@@ -12,11 +12,11 @@ import Testing
 
     @Test func aCatalogWithoutPoliciesFailsTheReviewNamingTheMissingLinks() async throws {
         let path = Self.root.appendingPathComponent("catalogs/minimal.storekit").path
-        let findings = try await LintCommand.review(catalogAt: path)
+        let findings = try await LintCommand.review(catalogAt: path, locales: ["ja", "ar"])
         #expect(Set(findings.map(\.message)) == ["Terms of Use link missing", "Privacy Policy link missing"])
         #expect(Set(findings.map(\.template)) == Set(PaywallTemplate.allCases))
         #expect(Set(findings.map(\.state)) == Set(PaywallReview.CustomerState.allCases.map(\.rawValue)))
-        #expect(Set(findings.map(\.locale)).isSuperset(of: ["ar", "ja", "de_DE", "zh_Hant"]))
+        #expect(Set(findings.map(\.locale)) == ["ar", "ja"])
         let lines = LintCommand.grouped(findings)
         #expect(
             lines.contains {

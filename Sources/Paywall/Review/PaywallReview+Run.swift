@@ -44,6 +44,8 @@ extension PaywallReview {
                         for index in 0..<count {
                             if index > 0 { await paywall.press(.down) }
                             findings += check(paywall.state, theme: theme, stateName: customer.rawValue)
+                            // Hundreds of renders in a row: let other tasks on the pool run between them.
+                            await Task.yield()
                         }
                     }
                 }

@@ -51,6 +51,8 @@ struct Prominence {
 /// The text of a buffer's rows with, for every character, the column it starts in.
 struct ScreenText {
     var rows: [(text: [Character], columns: [Int])]
+    /// All the text with every whitespace removed, rows joined: wrapped sentences read whole.
+    let squeezed: String
 
     init(_ buffer: Buffer) {
         rows = (0..<buffer.size.rows).map { y in
@@ -66,6 +68,7 @@ struct ScreenText {
             }
             return (text, columns)
         }
+        squeezed = String(rows.flatMap(\.text).filter { !$0.isWhitespace })
     }
 
     /// Every place `needle` shows, as (column, row, width), not inside a longer number or
@@ -91,10 +94,5 @@ struct ScreenText {
 
     private static func continuesNumber(_ character: Character) -> Bool {
         character.isNumber || character == "." || character == ","
-    }
-
-    /// All the text with every whitespace removed, rows joined: wrapped sentences read whole.
-    var squeezed: String {
-        String(rows.flatMap(\.text).filter { !$0.isWhitespace })
     }
 }

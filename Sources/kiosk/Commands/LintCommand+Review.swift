@@ -30,8 +30,9 @@ extension LintCommand {
         return findings.isEmpty ? .success : .failure
     }
 
-    /// Every finding for one catalog and its paywall copy.
-    static func review(catalogAt path: String) async throws -> [ReviewFinding] {
+    /// Every finding for one catalog and its paywall copy, in `locales` (every locale the
+    /// paywall speaks and the copy has when nil).
+    static func review(catalogAt path: String, locales: [String]? = nil) async throws -> [ReviewFinding] {
         let catalog: LoadedCatalog
         do {
             catalog = try LoadedCatalog.load(contentsOf: path)
@@ -41,7 +42,8 @@ extension LintCommand {
         let theme = try Theme.load(
             path: BundledResources.themesDirectory.appendingPathComponent("default.json").path)
         let content = PaywallContent(catalog: catalog)
-        let locales = Array(Set(PaywallContent.shippedLocales + (catalog.paywall?.locales ?? []))).sorted()
+        let locales =
+            locales ?? Array(Set(PaywallContent.shippedLocales + (catalog.paywall?.locales ?? []))).sorted()
         return try await PaywallReview.run(
             makeStore: {
                 try SimulatedStore(
