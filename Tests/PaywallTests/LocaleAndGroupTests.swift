@@ -47,6 +47,12 @@ import Testing
         let restore = try #require(footer.range(of: BidiText.visualOrder("שחזור רכישות")), "\(footer)")
         let manager = try #require(footer.range(of: BidiText.visualOrder("מנהל")), "\(footer)")
         #expect(restore.lowerBound > manager.lowerBound)
+        // So do the tabs: Subscriptions rightmost, the style names on the left.
+        let tabs = text.split(separator: "\n").first.map(String.init) ?? ""
+        let subscriptions = try #require(tabs.range(of: BidiText.visualOrder("מינויים")), "\(tabs)")
+        let shop = try #require(tabs.range(of: BidiText.visualOrder("חנות")), "\(tabs)")
+        #expect(subscriptions.lowerBound > shop.lowerBound)
+        #expect(tabs.hasPrefix(" comparison"))
     }
 
     @Test func everyWordOfEveryLanguageIsTranslatedWithItsPlaceholders() {

@@ -75,14 +75,25 @@ func renderNotices(_ canvas: inout Canvas, _ notices: [Notice], area: Rect) {
     }
 }
 
+/// The tabs, and which styles are on; right-to-left locales put the tabs on the right, the
+/// first (Subscriptions) rightmost.
 func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let strings = state.content.strings
-    let titles = [strings[.subscriptions], strings[.shop]]
-    let bar = TabBar(
-        titles, selected: state.tab == .subscriptions ? 0 : 1, style: canvas[.muted],
-        selectedStyle: canvas[.selection])
-    bar.render(in: area, buffer: &canvas.buffer)
-    for rect in bar.titleRects(in: area) where !rect.isEmpty { canvas.targets.append((rect, .paywall(.tab))) }
+    let rightToLeft = state.isRightToLeft
+    var titles = [strings[.subscriptions], strings[.shop]]
+    var selected = state.tab == .subscriptions ? 0 : 1
+    if rightToLeft {
+        titles.reverse()
+        selected = 1 - selected
+    }
+    let width = titles.map { DisplayWidth.of($0) + 2 }.reduce(0, +) + titles.count - 1
+    let barArea = rightToLeft ? area.inset(left: max(0, area.width - width)) : area
+    canvas.buffer.fill(area.row(0), with: Cell(" ", style: canvas[.muted]))
+    let bar = TabBar(titles, selected: selected, style: canvas[.muted], selectedStyle: canvas[.selection])
+    bar.render(in: barArea, buffer: &canvas.buffer)
+    for rect in bar.titleRects(in: barArea) where !rect.isEmpty {
+        canvas.targets.append((rect, .paywall(.tab)))
+    }
     let template = state.content.template
     let styleText =
         state.tab == .subscriptions
@@ -90,9 +101,11 @@ func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
             ? "\(template.rawValue) · \(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)"
             : "\(template.rawValue) · \(state.labelStyle.rawValue)")
         : state.productViewStyle.rawValue
-    let used = bar.titleRects(in: area).last?.maxX ?? area.x
-    canvas.text(
-        styleText, in: area.inset(left: used - area.x + 2, right: 1), role: .muted, alignment: .trailing)
+    let rest =
+        rightToLeft
+        ? area.inset(left: 1, right: area.width - (barArea.x - area.x) + 2)
+        : area.inset(left: (bar.titleRects(in: barArea).last?.maxX ?? area.x) - area.x + 2, right: 1)
+    canvas.text(styleText, in: rest, role: .muted, alignment: rightToLeft ? .leading : .trailing)
 }
 
 /// The footer's buttons. When they do not all fit, the terms and privacy buttons go first
