@@ -8,6 +8,12 @@ public struct Frame: Sendable {
     /// Where the text cursor goes (a focused text field), if anywhere.
     public var cursor: Point?
 
+    public init(buffer: Buffer, targets: [(rect: Rect, target: HitTarget)] = [], cursor: Point? = nil) {
+        self.buffer = buffer
+        self.targets = targets
+        self.cursor = cursor
+    }
+
     /// The target under `point`, the topmost when several overlap.
     public func target(at point: Point) -> HitTarget? {
         targets.last { $0.rect.contains(point) }?.target

@@ -54,8 +54,9 @@ extension PaywallReview {
         return findings
     }
 
-    /// Brings a fresh store and its paywall to `customer`.
-    static func reach(_ customer: CustomerState, on paywall: inout HeadlessPaywall) async throws {
+    /// Brings a fresh store and its paywall to `customer`, through the store's own operations
+    /// (a purchase off the device, an expiry, Ask to Buy and a purchase through the sheet).
+    public static func reach(_ customer: CustomerState, on paywall: inout HeadlessPaywall) async throws {
         guard let plan = paywall.state.store.plans.first else { return }
         let store = paywall.store
         switch customer {
@@ -75,7 +76,7 @@ extension PaywallReview {
     }
 
     /// Steps the template key until `template` shows.
-    static func show(_ template: PaywallTemplate, on paywall: inout HeadlessPaywall) async {
+    public static func show(_ template: PaywallTemplate, on paywall: inout HeadlessPaywall) async {
         let binding = KeyMaps.paywall.bindings.first { $0.action == .template }
         guard let key = binding?.keys.first else { return }
         for _ in PaywallTemplate.allCases where paywall.state.content.template != template {

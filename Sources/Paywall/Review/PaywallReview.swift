@@ -49,11 +49,36 @@ public enum PaywallReview {
             }
         }
         messages += prominence(state, plan: plan, price: price, screen: screen, frame: frame, theme: theme)
+        if let distance = distanceFromCallToAction(frame), distance > nearRows {
+            messages.append(
+                "disclosures end \(distance) rows below the call to action; keep them within \(nearRows)")
+        }
         return messages.map {
             ReviewFinding(
                 template: state.content.template, locale: locale, state: stateName, plan: plan.displayName,
                 size: state.size, message: $0)
         }
+    }
+
+    /// How far below the call to action the disclosures may end (their links' row) and still
+    /// read as beside it: the summary, up to six lines of terms and the links.
+    public static let nearRows = 9
+
+    /// Rows from the bottom of the last purchase button (the call to action, or in the
+    /// buttons style the plans' own buttons) to the first disclosure link below it (the
+    /// footer's own Terms button further down does not count); nil when either is missing.
+    public static func distanceFromCallToAction(_ frame: Frame) -> Int? {
+        let actions = frame.targets.compactMap { target -> Int? in
+            switch target.target {
+            case .paywall(.buy), .plan: target.rect.maxY - 1
+            default: nil
+            }
+        }
+        guard let action = actions.max() else { return nil }
+        let links = frame.targets.filter {
+            ($0.target == .paywall(.terms) || $0.target == .paywall(.privacy)) && $0.rect.y > action
+        }
+        return links.map(\.rect.y).min().map { $0 - action }
     }
 
     /// The billed amount against the plan's per-month breakdown, saving and offer price.
