@@ -63,23 +63,24 @@ import Testing
         #expect(messages.contains("no auto-renewal terms in en_US"), "\(messages)")
     }
 
-    @Test func disclosuresAreMeasuredFromTheLastPurchaseButtonToTheirOwnLinks() async throws {
+    @Test func disclosuresAreMeasuredFromTheLastPurchaseButton() async throws {
         let size = Size(columns: 80, rows: 24)
         for template in PaywallTemplate.allCases {
-            let state = try await TemplateSnapshotTests.state(template, locale: "de_DE", size: size)
-            let frame = PaywallProgram.render(state, theme: try Fixtures.theme(), size: size)
-            let distance = try #require(PaywallReview.distanceFromCallToAction(frame), "\(template)")
-            #expect(distance <= PaywallReview.nearRows, "\(template): \(distance)")
+            var state = try await TemplateSnapshotTests.state(template, locale: "de_DE", size: size)
+            state.planIndex = 0
+            #expect(PaywallReview.check(state, theme: try Fixtures.theme(), stateName: "eligible").isEmpty)
         }
-        // A button at the top and links at the bottom: the footer's Terms button does not count.
+        // A button at the top, the disclosures far below: measured to the first row below it.
         let far = Frame(
             buffer: Buffer(size: size),
             targets: [
                 (Rect(x: 0, y: 2, width: 10, height: 1), .paywall(.buy)),
-                (Rect(x: 0, y: 18, width: 10, height: 1), .paywall(.terms)),
-                (Rect(x: 0, y: 22, width: 10, height: 1), .paywall(.terms)),
+                (Rect(x: 0, y: 4, width: 10, height: 2), .plan(1)),
             ])
-        #expect(PaywallReview.distanceFromCallToAction(far) == 16)
-        #expect(PaywallReview.distanceFromCallToAction(Frame(buffer: Buffer(size: size))) == nil)
+        #expect(PaywallReview.distanceFromCallToAction(far, disclosureRows: [1, 18, 20]) == 13)
+        #expect(PaywallReview.distanceFromCallToAction(far, disclosureRows: [1]) == nil)
+        #expect(
+            PaywallReview.distanceFromCallToAction(Frame(buffer: Buffer(size: size)), disclosureRows: [3])
+                == nil)
     }
 }

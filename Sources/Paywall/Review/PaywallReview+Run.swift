@@ -17,8 +17,8 @@ extension PaywallReview {
     /// The sizes a review renders at: the most common terminal and a roomy one.
     public static let sizes = [Size(columns: 80, rows: 24), Size(columns: 120, rows: 40)]
 
-    /// Renders every template × locale × customer state × plan at every size on a fresh store
-    /// per state, and returns every finding, in that order.
+    /// Renders every template × locale × customer state × subscription group × plan at every
+    /// size on a fresh store per state, and returns every finding.
     ///
     /// - Parameter makeStore: a new store on the catalog, with no transactions.
     public static func run(
@@ -35,20 +35,25 @@ extension PaywallReview {
             for locale in locales {
                 _ = try await store.perform(.apply(.locale(locale)))
                 await paywall.refresh()
-                for template in templates {
-                    await show(template, on: &paywall)
-                    for size in sizes {
-                        await paywall.resize(size)
-                        let count = paywall.state.store.plans.count
-                        await paywall.press([Key](repeating: .up, count: count))
-                        for index in 0..<count {
-                            if index > 0 { await paywall.press(.down) }
-                            findings += check(paywall.state, theme: theme, stateName: customer.rawValue)
-                            // Hundreds of renders in a row: let other tasks on the pool run between them.
-                            await Task.yield()
+                // Every group of the catalog, the group key wrapping back to the first at the end.
+                for group in paywall.state.store.subscriptionGroups.indices {
+                    if group > 0 { await press(.group, on: &paywall) }
+                    for template in templates {
+                        await show(template, on: &paywall)
+                        for size in sizes {
+                            await paywall.resize(size)
+                            let count = paywall.state.store.plans.count
+                            await paywall.press([Key](repeating: .up, count: count))
+                            for index in 0..<count {
+                                if index > 0 { await paywall.press(.down) }
+                                findings += check(paywall.state, theme: theme, stateName: customer.rawValue)
+                                // Hundreds of renders in a row: let other tasks on the pool run between them.
+                                await Task.yield()
+                            }
                         }
                     }
                 }
+                if paywall.state.store.subscriptionGroups.count > 1 { await press(.group, on: &paywall) }
             }
         }
         return findings
@@ -77,10 +82,16 @@ extension PaywallReview {
 
     /// Steps the template key until `template` shows.
     public static func show(_ template: PaywallTemplate, on paywall: inout HeadlessPaywall) async {
-        let binding = KeyMaps.paywall.bindings.first { $0.action == .template }
-        guard let key = binding?.keys.first else { return }
         for _ in PaywallTemplate.allCases where paywall.state.content.template != template {
-            await paywall.press(key)
+            await press(.template, on: &paywall)
         }
+    }
+
+    /// Presses the key the paywall's key map binds to `action`.
+    static func press(_ action: PaywallAction, on paywall: inout HeadlessPaywall) async {
+        guard let key = KeyMaps.paywall.bindings.first(where: { $0.action == action })?.keys.first else {
+            return
+        }
+        await paywall.press(key)
     }
 }

@@ -49,9 +49,14 @@ public enum PaywallReview {
             }
         }
         messages += prominence(state, plan: plan, price: price, screen: screen, frame: frame, theme: theme)
-        if let distance = distanceFromCallToAction(frame), distance > nearRows {
+        let summaryRows = Disclosure(state).map { disclosure in
+            forms(of: disclosure.summary).flatMap { screen.occurrences(of: $0).map(\.y) }
+        }
+        if let rows = summaryRows, let distance = distanceFromCallToAction(frame, disclosureRows: rows),
+            distance > nearRows
+        {
             messages.append(
-                "disclosures end \(distance) rows below the call to action; keep them within \(nearRows)")
+                "disclosures start \(distance) rows below the call to action; keep them within \(nearRows)")
         }
         return messages.map {
             ReviewFinding(
@@ -60,14 +65,14 @@ public enum PaywallReview {
         }
     }
 
-    /// How far below the call to action the disclosures may end (their links' row) and still
-    /// read as beside it: the summary, up to six lines of terms and the links.
-    public static let nearRows = 9
+    /// How far below the last purchase button the disclosures may start and still read as
+    /// beside it: the gap between two blocks, and the blank row under a plan button.
+    public static let nearRows = 3
 
     /// Rows from the bottom of the last purchase button (the call to action, or in the
-    /// buttons style the plans' own buttons) to the first disclosure link below it (the
-    /// footer's own Terms button further down does not count); nil when either is missing.
-    public static func distanceFromCallToAction(_ frame: Frame) -> Int? {
+    /// buttons style the plans' own buttons) to the first of `disclosureRows` below it; nil
+    /// when either is missing.
+    public static func distanceFromCallToAction(_ frame: Frame, disclosureRows: [Int]) -> Int? {
         let actions = frame.targets.compactMap { target -> Int? in
             switch target.target {
             case .paywall(.buy), .plan: target.rect.maxY - 1
@@ -75,10 +80,7 @@ public enum PaywallReview {
             }
         }
         guard let action = actions.max() else { return nil }
-        let links = frame.targets.filter {
-            ($0.target == .paywall(.terms) || $0.target == .paywall(.privacy)) && $0.rect.y > action
-        }
-        return links.map(\.rect.y).min().map { $0 - action }
+        return disclosureRows.filter { $0 > action }.min().map { $0 - action }
     }
 
     /// The billed amount against the plan's per-month breakdown, saving and offer price.
