@@ -22,6 +22,11 @@ import Testing
             lines.contains {
                 $0.hasPrefix("ja: Terms of Use link missing (plan Premium; template list, cards")
             })
+        let json =
+            try JSONSerialization.jsonObject(with: Data(LintCommand.json(findings).utf8))
+            as? [[String: String]]
+        #expect(json?.count == findings.count)
+        #expect(json?.first?.keys.sorted() == ["locale", "message", "plan", "size", "state", "template"])
         #expect(await Kiosk.run(["lint", "--review", path]) == 1)
     }
 
