@@ -36,6 +36,19 @@ import Testing
         #expect(!text.contains("Subscriptions"))
     }
 
+    @Test func theManagersLocaleKeyStepsThroughEveryLanguageAndTheScreenFollows() async throws {
+        var driver = try await Driver(store: try Fixtures.store(), content: try Fixtures.content())
+        var seen: [String] = []
+        for _ in PaywallStrings.supportedLanguages {
+            await driver.press(.character("m"), .character("L"), .escape)
+            seen.append(driver.state.content.strings.language)
+        }
+        #expect(Set(seen) == Set(PaywallStrings.supportedLanguages))
+        #expect(driver.state.content.locale == "en_US")
+        await driver.press(.character("m"), .character("L"), .escape)
+        #expect(driver.paywall.screenText.contains("Abonnements"))
+    }
+
     @Test func rightToLeftLocalesMirrorTheRows() async throws {
         var state = try await TemplateSnapshotTests.state(
             .comparison, locale: "he", size: Size(columns: 100, rows: 30))

@@ -184,7 +184,10 @@ public enum KeyMaps {
 
     /// Storefronts and locales the manager steps through.
     static let storefronts = ["USA", "DEU", "JPN", "GBR", "SAU", "FRA"]
-    static let locales = ["en_US", "de_DE", "ja", "ar"]
+    /// Every language the paywall speaks, so `L` shows each of them.
+    static let locales = [
+        "en_US", "de_DE", "fr_FR", "es_ES", "it_IT", "pt_BR", "ja", "ko", "zh_Hans", "zh_Hant", "ar", "he",
+    ]
 }
 
 /// One screen's keys with its action type set aside, for what lists every screen's keys (the
