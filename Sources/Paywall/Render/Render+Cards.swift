@@ -77,7 +77,14 @@ func renderCard(_ canvas: inout Canvas, _ row: PlanRow, area: Rect) {
     if !extras.isEmpty { lines.append((extras, canvas[.muted])) }
     if let offer = row.offer {
         let room = max(1, inner.height - lines.count)
-        lines += TextLayout.wrap(offer, width: inner.width).prefix(room).map { ($0, canvas[.success]) }
+        var wrapped = TextLayout.wrap(offer, width: inner.width)
+        if wrapped.count > room {
+            // The card already shows the regular price: keep the offer's own part ("2 weeks
+            // free"), cut where every language's terms turn to "then …".
+            let short = offer.split(whereSeparator: { ",、，،".contains($0) }).first.map(String.init) ?? offer
+            wrapped = TextLayout.wrap(short, width: inner.width)
+        }
+        lines += wrapped.prefix(room).map { ($0, canvas[.success]) }
     }
     for (offset, line) in lines.prefix(inner.height).enumerated() {
         canvas.text(line.0, in: inner.row(offset), style: line.1, alignment: .center)
