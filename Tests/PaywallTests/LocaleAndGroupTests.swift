@@ -122,6 +122,18 @@ import Testing
         #expect(driver.state.store.groupID == seen.first)
     }
 
+    @Test func aReadOfTheGroupLeftBehindIsDropped() async throws {
+        let store = try Fixtures.store()
+        var state = try await Fixtures.state(store: store, content: try Fixtures.content())
+        let stale = try await EffectRunner.snapshot(store, groupID: state.content.leadingGroupID)
+        // The switcher moved on to another group; the older read arrives late.
+        state.content.leadingGroupID = "another group"
+        state.store.groupID = "another group"
+        state.store.products = []
+        _ = PaywallProgram.update(&state, .loaded(stale))
+        #expect(state.store.groupID == "another group" && state.store.products.isEmpty)
+    }
+
     @Test func aCatalogWithoutSubscriptionsOpensOnTheShop() async throws {
         let catalog = try Fixtures.catalog("shelf")
         #expect(catalog.subscriptionGroups().isEmpty)

@@ -40,6 +40,13 @@ extension PaywallProgram {
             state.content.backendName = name
             return []
         case .loaded(let snapshot):
+            // A read asked for before the group switcher moved on describes the group left
+            // behind: the read the switch asked for follows.
+            if state.isLoaded, let shown = state.content.leadingGroupID, let read = snapshot.groupID,
+                read != shown
+            {
+                return []
+            }
             // A catalog of only one-off products opens on the shop, not on an empty picker.
             if !state.isLoaded, snapshot.plans.isEmpty, !snapshot.shelfProducts.isEmpty { state.tab = .shelf }
             state.store = snapshot
