@@ -76,7 +76,7 @@ import Testing
         let session = TmuxSession()
         defer { session.close() }
         try session.start()
-        try await session.waitFor("[ Terms ]")
+        try await session.waitFor("Terms of Use")
         try session.keys("t")
         try await session.waitFor("Terms of Service")
         try await session.waitFor("renew automatically")

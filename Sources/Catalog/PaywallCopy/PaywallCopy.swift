@@ -9,15 +9,34 @@ public struct PaywallCopy: Sendable, Hashable {
     public var leadingGroupID: String?
     /// Copy per locale identifier (`en_US`, `zh_Hans`, `de`).
     public var localizations: [String: PaywallLocalization]
+    /// The paywall's layout: one of ``templateNames``; the paywall's default (`list`) when nil.
+    public var template: String?
+
+    /// The layouts the paywall knows (its `PaywallTemplate` cases; a test keeps the two equal).
+    public static let templateNames = ["list", "cards", "hero", "comparison"]
 
     public init(
         version: Int = 1, defaultLocale: String = "en_US", leadingGroupID: String? = nil,
-        localizations: [String: PaywallLocalization] = [:]
+        localizations: [String: PaywallLocalization] = [:], template: String? = nil
     ) {
         self.version = version
         self.defaultLocale = defaultLocale
         self.leadingGroupID = leadingGroupID
         self.localizations = localizations
+        self.template = template
+    }
+
+    /// The locale identifiers the copy has, sorted.
+    public var locales: [String] { localizations.keys.sorted() }
+
+    /// Whether `locale` has copy of its own or of its language (not only the default's).
+    public func hasOwnLocalization(for locale: String) -> Bool {
+        let wanted = LocaleMatcher.normalize(locale)
+        let language = LocaleMatcher.language(of: locale)
+        return localizations.keys.contains {
+            let key = LocaleMatcher.normalize($0)
+            return key == wanted || key == language || LocaleMatcher.language(of: $0) == language
+        }
     }
 
     /// The copy for `locale`: the exact locale (`zh_Hans`), then its language (`zh`), then
@@ -55,12 +74,19 @@ public struct PaywallLocalization: Sendable, Hashable {
     public var termsOfService: PaywallLink?
     /// Used when the catalog has no `appPolicies` privacy policy for the locale.
     public var privacyPolicy: PaywallLink?
+    /// The auto-renewal terms under the call to action, `{price}` standing for the billed amount
+    /// per period; the paywall's default for the locale when nil.
+    public var renewalTerms: String?
+    /// What happens after a free trial (`{duration}`, `{price}`); the default when nil.
+    public var trialTerms: String?
 
     public init(
         title: String, subtitle: String? = nil, features: [PaywallFeature] = [], callToAction: String? = nil,
         callToActionWithIntroOffer: String? = nil, termsOfService: PaywallLink? = nil,
-        privacyPolicy: PaywallLink? = nil
+        privacyPolicy: PaywallLink? = nil, renewalTerms: String? = nil, trialTerms: String? = nil
     ) {
+        self.renewalTerms = renewalTerms
+        self.trialTerms = trialTerms
         self.title = title
         self.subtitle = subtitle
         self.features = features
@@ -77,11 +103,15 @@ public struct PaywallFeature: Sendable, Hashable {
     public var detail: String?
     /// A short glyph shown before the title, such as "★".
     public var symbol: String?
+    /// The subscription group levels whose plans include it (the comparison table); every level
+    /// when nil.
+    public var levels: [Int]?
 
-    public init(title: String, detail: String? = nil, symbol: String? = nil) {
+    public init(title: String, detail: String? = nil, symbol: String? = nil, levels: [Int]? = nil) {
         self.title = title
         self.detail = detail
         self.symbol = symbol
+        self.levels = levels
     }
 }
 

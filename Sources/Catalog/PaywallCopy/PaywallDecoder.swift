@@ -6,14 +6,14 @@ final class PaywallDecoder {
     /// The catalog's group IDs, to check `leadingGroupID`; nil when there is no catalog.
     let groupIDs: Set<String>?
 
-    enum Key: String, CaseIterable { case version, defaultLocale, leadingGroupID, localizations }
+    enum Key: String, CaseIterable { case version, defaultLocale, leadingGroupID, localizations, template }
 
     enum LocalizationKey: String, CaseIterable {
         case title, subtitle, features, callToAction, callToActionWithIntroOffer, termsOfService,
-            privacyPolicy
+            privacyPolicy, renewalTerms, trialTerms
     }
 
-    enum FeatureKey: String, CaseIterable { case title, detail, symbol }
+    enum FeatureKey: String, CaseIterable { case title, detail, symbol, levels }
 
     enum LinkKey: String, CaseIterable { case text, url }
 
@@ -38,6 +38,12 @@ final class PaywallDecoder {
                 "no subscription group has the ID \"\(leadingGroupID)\"; use one of: \(choices.isEmpty ? "(none)" : choices)",
                 at: at)
         }
+        let template = reader.string(.template)
+        if let template, !PaywallCopy.templateNames.contains(template), let at = reader.lookup(.template) {
+            context.error(
+                "no paywall template is called \"\(template)\"; use one of: "
+                    + PaywallCopy.templateNames.joined(separator: ", "), at: at)
+        }
         var localizations: [String: PaywallLocalization] = [:]
         if let node = reader.present(.localizations, required: true) {
             if context.document.kind(of: node) == .object {
@@ -60,7 +66,8 @@ final class PaywallDecoder {
         guard let version, let defaultLocale else { return nil }
         return PaywallCopy(
             version: version, defaultLocale: defaultLocale, leadingGroupID: leadingGroupID,
-            localizations: localizations)
+            localizations: localizations,
+            template: template.flatMap { PaywallCopy.templateNames.contains($0) ? $0 : nil })
     }
 
     private func decodeLocalization(_ node: JSONDocument.Node) -> PaywallLocalization? {
@@ -75,19 +82,36 @@ final class PaywallDecoder {
         let introCallToAction = reader.string(.callToActionWithIntroOffer)
         let terms = reader.object(.termsOfService) { [self] in decodeLink($1) }
         let privacy = reader.object(.privacyPolicy) { [self] in decodeLink($1) }
+        let renewalTerms = reader.string(.renewalTerms)
+        if let renewalTerms, !renewalTerms.contains("24"), let at = reader.lookup(.renewalTerms) {
+            context.warning(
+                "renewal terms do not mention the 24 hours before the period ends that App Review asks for; "
+                    + "say the subscription renews unless turned off at least 24 hours before the period ends",
+                at: at)
+        }
+        let trialTerms = reader.string(.trialTerms)
         _ = reader.finish()
         guard let title else { return nil }
         return PaywallLocalization(
             title: title, subtitle: subtitle, features: features, callToAction: callToAction,
-            callToActionWithIntroOffer: introCallToAction, termsOfService: terms, privacyPolicy: privacy)
+            callToActionWithIntroOffer: introCallToAction, termsOfService: terms, privacyPolicy: privacy,
+            renewalTerms: renewalTerms, trialTerms: trialTerms)
     }
 
     private func decodeFeature(_ node: JSONDocument.Node) -> PaywallFeature? {
         guard var reader = ObjectReader<FeatureKey>(context, node) else { return nil }
         let title = reader.string(.title, required: true)
-        let feature = title.map {
-            PaywallFeature(title: $0, detail: reader.string(.detail), symbol: reader.string(.symbol))
+        let detail = reader.string(.detail)
+        let symbol = reader.string(.symbol)
+        let levels = reader.array(.levels) { context, node -> Int? in
+            guard let level = context.document.int(node), level >= 1 else {
+                context.error(
+                    "a level is a subscription group level: a whole number from 1 (the highest)", at: node)
+                return nil
+            }
+            return level
         }
+        let feature = title.map { PaywallFeature(title: $0, detail: detail, symbol: symbol, levels: levels) }
         _ = reader.finish()
         return feature
     }

@@ -8,6 +8,12 @@ public struct Frame: Sendable {
     /// Where the text cursor goes (a focused text field), if anywhere.
     public var cursor: Point?
 
+    public init(buffer: Buffer, targets: [(rect: Rect, target: HitTarget)] = [], cursor: Point? = nil) {
+        self.buffer = buffer
+        self.targets = targets
+        self.cursor = cursor
+    }
+
     /// The target under `point`, the topmost when several overlap.
     public func target(at point: Point) -> HitTarget? {
         targets.last { $0.rect.contains(point) }?.target
@@ -34,7 +40,9 @@ struct Canvas {
         _ label: String, at rect: Rect, focused: Bool = false, role: ThemeRole = .text,
         target: HitTarget
     ) -> Rect {
-        let button = Button(label, isFocused: focused, style: self[role], focusedStyle: self[.focus])
+        // Buttons write their label as is: Arabic and Hebrew labels are put in display order here.
+        let shown = BidiText.containsRightToLeft(label) ? BidiText.visualOrder(label) : label
+        let button = Button(shown, isFocused: focused, style: self[role], focusedStyle: self[.focus])
         let area = Rect(x: rect.x, y: rect.y, width: min(button.width, rect.width), height: 1)
         button.render(in: area, buffer: &buffer)
         targets.append((area, target))

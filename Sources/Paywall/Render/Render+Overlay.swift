@@ -25,11 +25,11 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         canvas.text(KeyMaps.policy.hintLine(), in: content.row(content.height - 1), role: .muted)
     case .redeem(let field):
         let modal = Modal(
-            title: "Redeem Code", size: Size(columns: 44, rows: 7), style: canvas[.text],
+            title: state.content.strings[.redeem], size: Size(columns: 44, rows: 7), style: canvas[.text],
             borderStyle: canvas[.border])
         modal.render(in: area, buffer: &canvas.buffer)
         let content = modal.contentRect(in: area)
-        canvas.text("Enter an offer code:", in: content.row(0))
+        canvas.text(state.content.strings[.enterCode], in: content.row(0))
         let input = TextField(
             field, placeholder: "CODE", isFocused: true, style: canvas[.selection],
             focusedStyle: canvas[.selection],
@@ -63,11 +63,22 @@ func renderSheet(_ canvas: inout Canvas, _ state: AppState, _ sheet: PaymentShee
     var lines: [(String, ThemeRole)] = [
         (product.displayName, .accent), (product.description, .muted), ("", .text),
     ]
-    if let offer = sheet.offer { lines.append((OfferText.terms(offer, product: product), .success)) }
+    if let offer = sheet.offer {
+        lines.append((OfferText.terms(offer, product: product, state.content.strings), .success))
+    }
     let price =
-        sheet.quantity > 1 ? "\(product.displayPrice) × \(sheet.quantity)" : OfferText.pricePerPeriod(product)
-    lines.append(("Price    \(price)", .text))
-    lines.append(("Account  \(sheet.account)", .text))
+        sheet.quantity > 1
+        ? "\(product.displayPrice) × \(sheet.quantity)"
+        : OfferText.pricePerPeriod(product, state.content.strings)
+    // Labels padded to one width so the values line up, in any language.
+    let strings = state.content.strings
+    let labels = [strings[.price], strings[.account]]
+    let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
+    func padded(_ label: String) -> String {
+        label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label) + 2)
+    }
+    lines.append((padded(labels[0]) + price, .text))
+    lines.append((padded(labels[1]) + sheet.account, .text))
     let width = min(area.width - 2, max(48, lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 6)
     let modal = Modal(
         title: "App Store", size: Size(columns: width, rows: lines.count + 5), style: canvas[.text],
@@ -78,8 +89,8 @@ func renderSheet(_ canvas: inout Canvas, _ state: AppState, _ sheet: PaymentShee
         canvas.text(line.0, in: content.row(row), role: line.1)
     }
     let buttons = content.row(content.height - 1)
-    let confirm = canvas.button("Confirm", at: buttons, focused: true, target: .sheet(.confirm))
+    let confirm = canvas.button(strings[.confirm], at: buttons, focused: true, target: .sheet(.confirm))
     canvas.button(
-        "Cancel", at: buttons.inset(left: confirm.width + 2), role: .muted, target: .sheet(.cancel))
+        strings[.cancel], at: buttons.inset(left: confirm.width + 2), role: .muted, target: .sheet(.cancel))
     canvas.text(KeyMaps.sheet.hintLine(), in: buttons, role: .muted, alignment: .trailing)
 }

@@ -32,17 +32,20 @@ func firstVisible(_ rows: [PlanRow], rowHeight: Int, area: Rect) -> Int {
     return max(0, min(selected - fitting + 1, rows.count - fitting))
 }
 
-/// The trailing decorations of a plan: relationship tag and savings badge.
+/// The trailing decorations of a plan: relationship tag and savings badge (on the left edge
+/// in right-to-left locales). Returns the rest of the line.
 func renderTags(_ canvas: inout Canvas, _ row: PlanRow, line: Rect) -> Rect {
     var right = line.maxX
+    var left = line.x
     for text in [row.badge, row.tag].compactMap({ $0 }) {
-        let badge = Badge(text, style: canvas[text.hasPrefix("Save") ? .badge : .accent])
-        let rect = Rect(x: right - badge.width, y: line.y, width: badge.width, height: 1)
-        guard rect.x > line.x + 10 else { break }
+        let badge = Badge(text, style: canvas[text == row.badge ? .badge : .accent])
+        let x = row.rightToLeft ? left : right - badge.width
+        let rect = Rect(x: x, y: line.y, width: badge.width, height: 1)
+        guard right - left - badge.width > 10 else { break }
         badge.render(in: rect, buffer: &canvas.buffer)
-        right = rect.x - 1
+        if row.rightToLeft { left = rect.maxX + 1 } else { right = rect.x - 1 }
     }
-    return Rect(x: line.x, y: line.y, width: right - line.x, height: 1)
+    return Rect(x: left, y: line.y, width: right - left, height: 1)
 }
 
 /// `.buttons`: every plan is its own subscribe button, labelled by the label style.
@@ -62,11 +65,16 @@ func renderButtonsStyle(_ canvas: inout Canvas, _ state: AppState, _ rows: [Plan
             case .singleLine: "\(row.name) · \(row.price)"
             }
         let free = renderTags(&canvas, row, line: line)
+        // Right-to-left: the button at the right edge, its price to its left.
+        let wanted = min(free.width, DisplayWidth.of(label) + 4)
+        let slot = row.rightToLeft ? free.inset(left: free.width - wanted) : free
         let button = canvas.button(
-            label, at: free, focused: row.isSelected, role: row.isSelected ? .cta : .ctaText,
+            label, at: slot, focused: row.isSelected, role: row.isSelected ? .cta : .ctaText,
             target: .plan(index))
         if state.labelStyle == .action || state.labelStyle == .displayName {
-            canvas.text(row.price, in: free.inset(left: button.width + 1), role: .muted)
+            let rest =
+                row.rightToLeft ? free.inset(right: button.width + 1) : free.inset(left: button.width + 1)
+            canvas.text(row.price, in: rest, role: .muted, alignment: row.rightToLeft ? .trailing : .leading)
         }
         var detail = row.offer ?? ""
         if state.labelStyle == .multiline {
@@ -86,7 +94,9 @@ func renderListStyle(_ canvas: inout Canvas, _ rows: [PlanRow], area: Rect, prom
     let first = firstVisible(rows, rowHeight: height, area: area)
     for (offset, row) in rows.dropFirst(first).enumerated() {
         let top = offset * height
-        guard top < area.height else { break }
+        // A boxed option cut by the bottom edge would draw its text over its border: show
+        // only whole boxes (the selection always scrolls into view).
+        guard top + (prominent ? height : 1) <= area.height else { break }
         let index = first + offset
         var line = area.row(top)
         var detailLine = area.row(top + 1)
@@ -105,9 +115,18 @@ func renderListStyle(_ canvas: inout Canvas, _ rows: [PlanRow], area: Rect, prom
         let free = renderTags(&canvas, row, line: line)
         let marker = row.isSelected ? "◉" : "○"
         let priceWidth = DisplayWidth.of(row.price)
-        let nameArea = free.inset(right: priceWidth + 2)
-        canvas.text("\(marker) \(row.name)", in: nameArea, style: style)
-        canvas.text(row.price, in: free.inset(left: max(0, free.width - priceWidth - 1)), style: style)
+        if row.rightToLeft {
+            // Mirrored: the marker and name from the right edge, the price on the left.
+            canvas.text(
+                "\(row.name) \(marker)", in: free.inset(left: priceWidth + 2), style: style,
+                alignment: .trailing)
+            canvas.text(
+                row.price, in: free.inset(left: 1, right: max(0, free.width - priceWidth - 1)), style: style)
+        } else {
+            let nameArea = free.inset(right: priceWidth + 2)
+            canvas.text("\(marker) \(row.name)", in: nameArea, style: style)
+            canvas.text(row.price, in: free.inset(left: max(0, free.width - priceWidth - 1)), style: style)
+        }
         if let offer = row.offer { canvas.text("  \(offer)", in: detailLine, role: .success) }
     }
 }

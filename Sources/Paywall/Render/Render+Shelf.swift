@@ -7,7 +7,7 @@ func renderShelf(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let products = state.store.shelfProducts
     guard !products.isEmpty else {
         canvas.text(
-            "Nothing for sale outside subscriptions. Press tab for plans.", in: area.row(1), role: .muted)
+            state.content.strings[.nothingForSale], in: area.row(1), role: .muted, alignment: .center)
         return
     }
     let height: Int =
@@ -71,15 +71,15 @@ func renderProduct(
     if product.type == .consumable && isSelected { detail += "  · quantity \(state.quantity) (+/-)" }
     canvas.text("  " + detail, in: body.row(1), role: .muted)
     if state.productViewStyle == .large {
-        canvas.text("  " + typeName(product.type), in: body.row(2), role: .muted)
+        canvas.text("  " + typeName(product.type, state.content.strings), in: body.row(2), role: .muted)
     }
 }
 
-func typeName(_ type: ProductType) -> String {
+func typeName(_ type: ProductType, _ strings: PaywallStrings = .english) -> String {
     switch type {
-    case .consumable: "Consumable"
-    case .nonConsumable: "One-time purchase"
-    case .nonRenewable: "Non-renewing subscription"
-    case .autoRenewable: "Subscription"
+    case .consumable: strings[.consumable]
+    case .nonConsumable: strings[.nonConsumable]
+    case .nonRenewable: strings[.nonRenewing]
+    case .autoRenewable: strings[.subscriptionKind]
     }
 }

@@ -2,77 +2,122 @@ import Foundation
 import StoreCore
 import TerminalUI
 
-/// One plan as the picker shows it, whatever the style.
+/// One plan as the templates show it, whatever the style, in the paywall's language.
 struct PlanRow {
     var product: Product
     var name: String
+    /// The billed amount per period ("$79.99/year"): the most prominent price of the plan.
     var price: String
+    /// The offer's terms ("2 weeks free, then $79.99/year").
     var offer: String?
+    /// "Save 33%".
     var badge: String?
+    /// "Current plan", "Upgrade" ...
     var tag: String?
+    /// "$6.67/mo" for plans longer than a month.
+    var perMonth: String?
     var isSelected: Bool
+    /// Whether the row is laid out mirrored, for Arabic and Hebrew.
+    var rightToLeft = false
 }
 
-/// SubscriptionStoreView: marketing header, the subscriber's plan, the options, the call to action.
+/// SubscriptionStoreView in the chosen template, centred at the template's width.
 func renderSubscriptions(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let plans = state.store.plans
-    guard !plans.isEmpty else {
+    guard !state.store.plans.isEmpty else {
         canvas.text(
-            "No subscriptions in this catalog. Press tab for the shop.", in: area.row(1), role: .muted)
+            state.content.strings[.noSubscriptions], in: area.row(1), role: .muted, alignment: .center)
         return
     }
-    let rows = planRows(state)
-    let optionsHeight = optionsHeight(state.controlStyle, state.labelStyle, rows.count)
-    let ctaHeight = state.controlStyle == .buttons ? 0 : (state.labelStyle == .multiline ? 3 : 2)
-    let subscriberHeight = state.store.activeStatus == nil ? 0 : 1
-    let spare = area.height - optionsHeight - ctaHeight - subscriberHeight
-    let headerHeight = max(1, min(headerLines(state.content).count, spare))
-    let parts = area.split(rows: [
-        .fixed(headerHeight), .fixed(subscriberHeight), .fill(), .fixed(ctaHeight),
-    ])
-    renderHeader(&canvas, state.content, area: parts[0])
-    if subscriberHeight > 0 { renderSubscriber(&canvas, state, area: parts[1]) }
-    renderPlans(&canvas, state, rows, area: parts[2])
-    if ctaHeight > 0 { renderCallToAction(&canvas, state, area: parts[3].inset(top: 1)) }
+    let template = state.content.template
+    let content = centred(area, width: template.maximumWidth)
+    let sections: [Section] =
+        switch template {
+        case .list: listSections(state, width: content.width)
+        case .cards: cardsSections(state, width: content.width)
+        case .hero: heroSections(state, width: content.width)
+        case .comparison: comparisonSections(state, width: content.width)
+        }
+    layoutStack(&canvas, sections, in: content)
 }
 
 func planRows(_ state: AppState) -> [PlanRow] {
     let plans = state.store.plans
+    let strings = state.content.strings
     return plans.enumerated().map { index, product in
         let offer = PlanOffer.best(for: product, in: state.store).map {
-            OfferText.terms($0.offer, product: product)
+            OfferText.terms($0.offer, product: product, strings)
         }
         return PlanRow(
-            product: product, name: product.displayName, price: OfferText.pricePerPeriod(product),
-            offer: offer,
-            badge: OfferText.savings(product, among: plans),
-            tag: OfferText.relationship(product, in: state.store),
-            isSelected: index == min(state.planIndex, plans.count - 1))
+            product: product, name: product.displayName, price: OfferText.pricePerPeriod(product, strings),
+            offer: offer, badge: OfferText.savings(product, among: plans, strings),
+            tag: OfferText.relationship(product, in: state.store, strings),
+            perMonth: OfferText.perMonth(product, locale: state.content.locale, strings),
+            isSelected: index == min(state.planIndex, plans.count - 1), rightToLeft: state.isRightToLeft)
     }
 }
 
-/// The header lines: title, subtitle, then features, cut from the end when space runs out.
-func headerLines(_ content: PaywallContent) -> [(String, ThemeRole)] {
-    var lines: [(String, ThemeRole)] = [(content.title, .accent)]
-    if let subtitle = content.subtitle { lines.append((subtitle, .muted)) }
+/// Whether the paywall's language reads right to left: rows are mirrored.
+extension AppState {
+    var isRightToLeft: Bool { content.strings.isRightToLeft }
+
+    /// Where text that starts a line goes: the left edge, or the right one in Arabic and Hebrew.
+    var leading: Alignment { isRightToLeft ? .trailing : .leading }
+}
+
+/// The title, the subtitle and the features, each a line; the features shrink away first.
+func headerSection(_ state: AppState, centred: Bool, priority: Int = 50) -> Section {
+    let content = state.content
+    var lines: [(String, ThemeRole, Bool)] = [(state.title, .accent, true)]
+    if let subtitle = content.subtitle { lines.append((subtitle, .muted, false)) }
     for feature in content.features {
         let detail = feature.detail.map { " — \($0)" } ?? ""
-        lines.append(("\(feature.symbol) \(feature.title)\(detail)", .text))
+        lines.append(("\(feature.symbol) \(feature.title)\(detail)", .text, false))
     }
-    return lines
+    let alignment: Alignment = centred ? .center : state.leading
+    return Section(height: lines.count, minimum: 1, priority: priority) { canvas, rect in
+        for (row, line) in lines.prefix(rect.height).enumerated() {
+            var style = canvas[line.1]
+            if line.2 { style.bold = true }
+            canvas.text(line.0, in: rect.row(row), style: style, alignment: alignment)
+        }
+    }
 }
 
-func renderHeader(_ canvas: inout Canvas, _ content: PaywallContent, area: Rect) {
-    for (row, line) in headerLines(content).prefix(area.height).enumerated() {
-        var style = canvas[line.1]
-        if row == 0 { style.bold = true }
-        canvas.text(line.0, in: area.row(row), style: style)
+/// "‹ Lumen Membership (1/6) ›  g": which subscription group shows, when there are several.
+func groupSection(_ state: AppState) -> Section? {
+    let groups = state.store.subscriptionGroups
+    guard groups.count > 1 else { return nil }
+    let index = groups.firstIndex { $0.id == state.store.groupID } ?? 0
+    let text = "‹ \(state.content.strings[.group]): \(groups[index].name) (\(index + 1)/\(groups.count)) ›  g"
+    return Section(height: 1, priority: 85) { canvas, rect in
+        let shown = canvas.text(text, in: rect, role: .accent, alignment: .center)
+        canvas.targets.append((shown, .paywall(.group)))
     }
 }
 
-/// "Current plan: Pro Monthly · renews 2026-06-01 · auto-renew on (u)".
-func renderSubscriber(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    guard let status = state.store.activeStatus else { return }
+/// The subscriber's plan, when there is one: a line, two when the template is narrow.
+func subscriberSection(_ state: AppState, width: Int) -> Section? {
+    guard let (text, role) = subscriberLine(state) else { return nil }
+    // Broken between its parts, never inside a date or a phrase.
+    var lines: [String] = []
+    for part in text.components(separatedBy: " · ") {
+        if let last = lines.last, DisplayWidth.of(last + " · " + part) <= width {
+            lines[lines.count - 1] = last + " · " + part
+        } else {
+            lines.append(part)
+        }
+    }
+    return Section(height: lines.count, minimum: 1, priority: 75) { canvas, rect in
+        for (row, line) in lines.prefix(rect.height).enumerated() {
+            canvas.text(line, in: rect.row(row), role: role, alignment: .center)
+        }
+    }
+}
+
+/// "Current plan: Pro Monthly · renews 2026-06-01 · auto-renew on (u)", and its colour.
+func subscriberLine(_ state: AppState) -> (String, ThemeRole)? {
+    guard let status = state.store.activeStatus else { return nil }
+    let strings = state.content.strings
     let renewal = status.renewalInfo.unsafePayloadValue
     let transaction = status.transaction.unsafePayloadValue
     let name = state.store.name(of: renewal.currentProductID)
@@ -83,50 +128,59 @@ func renderSubscriber(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     switch status.state {
     case .inGracePeriod:
         text =
-            "Current plan: \(name) · payment failed on \(date) · grace period until "
+            "\(strings[.currentPlan]): \(name) · payment failed on \(date) · grace period until "
             + (renewal.gracePeriodExpirationDate.map(formatDay) ?? "?")
     case .inBillingRetryPeriod:
         text =
-            "Current plan: \(name) · payment failed on \(date) · retrying until "
+            "\(strings[.currentPlan]): \(name) · payment failed on \(date) · retrying until "
             + (due.map { formatDay($0.addingTimeInterval(state.store.settings.timeRate.billingRetryPeriod)) }
                 ?? "?")
     default:
-        let when = renewal.willAutoRenew ? "renews \(date)" : "expires \(date)"
-        text = "Current plan: \(name) · \(when) · auto-renew \(renewal.willAutoRenew ? "on" : "off") (u)"
+        let when = strings.format(renewal.willAutoRenew ? .renews : .expires, ["date": date])
+        let auto = strings[renewal.willAutoRenew ? .autoRenewOn : .autoRenewOff]
+        text = "\(strings[.currentPlan]): \(name) · \(when) · \(auto) (u)"
     }
-    canvas.text(text, in: area.row(0), role: status.state == .subscribed ? .success : .warning)
+    return (text, status.state == .subscribed ? .success : .warning)
 }
 
 /// The call to action: follows the selection, its offer and the label style.
 func callToAction(_ state: AppState) -> (label: String, detail: String?) {
     guard let plan = state.selectedPlan else { return (state.content.callToAction, nil) }
+    let strings = state.content.strings
     let offer = PlanOffer.best(for: plan, in: state.store)
-    let relationship = OfferText.relationship(plan, in: state.store)
+    let relation = OfferText.relation(plan, in: state.store)
     var action = state.content.callToAction
-    if relationship == "Current" {
-        action = "Current plan"
+    if relation == .current {
+        action = strings[.currentPlan]
     } else if let offer, offer.offer.type == .introductory, offer.offer.paymentMode == .freeTrial {
         action = state.content.callToActionWithIntroOffer
-    } else if let relationship {
-        action = relationship
+    } else if let relation {
+        action = strings.word(for: relation)
     }
-    let price = OfferText.pricePerPeriod(plan)
-    let terms = offer.map { OfferText.terms($0.offer, product: plan) }
+    let price = OfferText.pricePerPeriod(plan, strings)
+    let terms = offer.map { OfferText.terms($0.offer, product: plan, strings) }
     switch state.labelStyle {
     case .action: return (action, terms)
     case .displayName: return ("\(action): \(plan.displayName)", terms)
-    case .price: return (terms.map { _ in action } ?? "\(action) for \(price)", terms)
+    case .price: return (terms.map { _ in action } ?? "\(action) · \(price)", terms)
     case .singleLine: return ("\(action) · \(plan.displayName) · \(price)", terms)
     case .multiline: return (action, terms ?? "\(plan.displayName) · \(price)")
     }
 }
 
-func renderCallToAction(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let (label, detail) = callToAction(state)
-    let width = min(area.width, max(DisplayWidth.of(label) + 8, area.width / 2))
-    let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: 1)
+/// The call to action as a filled button, `rect.height` rows tall (1 or 3), centred.
+func renderCallToAction(_ canvas: inout Canvas, _ state: AppState, area: Rect, fullWidth: Bool = false) {
+    let (label, _) = callToAction(state)
+    let width = fullWidth ? area.width : min(area.width, max(DisplayWidth.of(label) + 8, area.width / 2))
+    let rect = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
     canvas.buffer.fill(rect, with: Cell(" ", style: canvas[.cta]))
-    canvas.text(label, in: rect, role: .cta, alignment: .center)
+    canvas.text(label, in: rect.row(rect.height / 2), role: .cta, alignment: .center)
     canvas.targets.append((rect, .paywall(.buy)))
-    if let detail, area.height > 1 { canvas.text(detail, in: area.row(1), role: .muted, alignment: .center) }
+}
+
+/// The call to action as a section: 3 rows when `large` and there is room, else 1.
+func callToActionSection(_ state: AppState, large: Bool = false) -> Section {
+    Section(height: large ? 3 : 1, minimum: 1, priority: 100) { canvas, rect in
+        renderCallToAction(&canvas, state, area: rect, fullWidth: large)
+    }
 }

@@ -19,7 +19,9 @@ extension PaywallProgram {
         renderNotices(&canvas, notices, area: rows[0])
         renderTabs(&canvas, state, area: rows[1])
         if !state.isLoaded {
-            canvas.text("Loading the store…", in: rows[2].centered(Size(columns: 20, rows: 1)), role: .muted)
+            canvas.text(
+                state.content.strings[.loading], in: rows[2].row(rows[2].height / 2), role: .muted,
+                alignment: .center)
         } else if state.tab == .subscriptions {
             renderSubscriptions(&canvas, state, area: rows[2].inset(left: 1, right: 1))
         } else {
@@ -51,7 +53,9 @@ func visibleNotices(_ state: AppState, rows: Int) -> [Notice] {
     let pending = state.notices.filter { $0.pendingProductID != nil }
     let others = state.notices.filter { $0.pendingProductID == nil }
     var shown = Array(pending.suffix(rows))
-    if state.isRestoring && shown.count < rows { shown.append(Notice(.info, "Restoring purchases…")) }
+    if state.isRestoring && shown.count < rows {
+        shown.append(Notice(.info, state.content.strings[.restoring]))
+    }
     shown += others.suffix(rows - shown.count)
     return shown
 }
@@ -71,27 +75,62 @@ func renderNotices(_ canvas: inout Canvas, _ notices: [Notice], area: Rect) {
     }
 }
 
+/// The tabs, and which styles are on; right-to-left locales put the tabs on the right, the
+/// first (Subscriptions) rightmost.
 func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let titles = ["Subscriptions", "Shop"]
-    let bar = TabBar(
-        titles, selected: state.tab == .subscriptions ? 0 : 1, style: canvas[.muted],
-        selectedStyle: canvas[.selection])
-    bar.render(in: area, buffer: &canvas.buffer)
-    for rect in bar.titleRects(in: area) where !rect.isEmpty { canvas.targets.append((rect, .paywall(.tab))) }
+    let strings = state.content.strings
+    let rightToLeft = state.isRightToLeft
+    var titles = [strings[.subscriptions], strings[.shop]]
+    var selected = state.tab == .subscriptions ? 0 : 1
+    if rightToLeft {
+        titles.reverse()
+        selected = 1 - selected
+    }
+    let width = titles.map { DisplayWidth.of($0) + 2 }.reduce(0, +) + titles.count - 1
+    let barArea = rightToLeft ? area.inset(left: max(0, area.width - width)) : area
+    canvas.buffer.fill(area.row(0), with: Cell(" ", style: canvas[.muted]))
+    let bar = TabBar(titles, selected: selected, style: canvas[.muted], selectedStyle: canvas[.selection])
+    bar.render(in: barArea, buffer: &canvas.buffer)
+    for rect in bar.titleRects(in: barArea) where !rect.isEmpty {
+        canvas.targets.append((rect, .paywall(.tab)))
+    }
+    let template = state.content.template
     let styleText =
         state.tab == .subscriptions
-        ? "\(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)" : state.productViewStyle.rawValue
-    let used = bar.titleRects(in: area).last?.maxX ?? area.x
-    canvas.text(
-        styleText, in: area.inset(left: used - area.x + 2, right: 1), role: .muted, alignment: .trailing)
+        ? (template.usesControlStyle
+            ? "\(template.rawValue) · \(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)"
+            : "\(template.rawValue) · \(state.labelStyle.rawValue)")
+        : state.productViewStyle.rawValue
+    let rest =
+        rightToLeft
+        ? area.inset(left: 1, right: area.width - (barArea.x - area.x) + 2)
+        : area.inset(left: (bar.titleRects(in: barArea).last?.maxX ?? area.x) - area.x + 2, right: 1)
+    canvas.text(styleText, in: rest, role: .muted, alignment: rightToLeft ? .leading : .trailing)
 }
 
+/// The footer's buttons. When they do not all fit, the terms and privacy buttons go first
+/// (the disclosures link to both), then the last ones give way to "More", which opens the
+/// list of every key: nothing is ever out of reach, at any size.
 func renderFooter(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let buttons: [(String, PaywallAction)] = [
-        ("Restore Purchases", .restore), ("Redeem Code", .redeem), ("Terms", .terms),
-        ("Privacy", .privacy), ("Account: \(state.store.account)", .accounts), ("Manager", .manager),
+    let strings = state.content.strings
+    let all: [(String, PaywallAction)] = [
+        (strings[.restore], .restore), (strings[.redeem], .redeem), (strings[.termsOfUse], .terms),
+        (strings[.privacyPolicy], .privacy), ("\(strings[.account]): \(state.store.account)", .accounts),
+        (strings[.manager], .manager),
     ]
-    var x = area.x
+    func width(_ buttons: [(String, PaywallAction)]) -> Int {
+        buttons.map { DisplayWidth.of($0.0) + 5 }.reduce(0, +) - 1
+    }
+    var buttons = all
+    if width(buttons) > area.width { buttons.removeAll { $0.1 == .terms || $0.1 == .privacy } }
+    if width(buttons) > area.width {
+        let more = ("? \(strings[.more])", PaywallAction.help)
+        while !buttons.isEmpty, width(buttons + [more]) > area.width { buttons.removeLast() }
+        buttons.append(more)
+    }
+    if state.isRightToLeft { buttons.reverse() }
+    let total = width(buttons)
+    var x = area.x + max(0, (area.width - total) / 2)
     for (label, action) in buttons {
         let width = DisplayWidth.of(label) + 4
         guard x + width <= area.maxX else { break }
@@ -106,10 +145,16 @@ func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let clock = store.clock.map(formatClock) ?? "--"
     let entitled = store.entitlements.map { store.name(of: $0.unsafePayloadValue.productID) }
     let busy = state.isBusy ? " ⋯" : ""
-    let leading =
-        "\(state.content.backendName) · \(state.content.catalogName) · \(store.account) · \(clock) · "
-        + (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy
+    let entitlements = (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy
     let trailing = KeyMaps.paywall.helpLine(only: [.help, .quit])
+    // The keys to help and quit always show: the catalog's name gives way first, then the account.
+    let candidates = [
+        [state.content.backendName, state.content.catalogName, store.account, clock, entitlements],
+        [state.content.backendName, store.account, clock, entitlements],
+        [state.content.backendName, clock, entitlements],
+    ].map { $0.filter { !$0.isEmpty }.joined(separator: " · ") }
+    let room = area.width - DisplayWidth.of(trailing) - 3
+    let leading = candidates.first { DisplayWidth.of($0) <= room } ?? candidates[candidates.count - 1]
     StatusLine(leading, trailing: trailing, style: canvas[.statusBar]).render(
         in: area, buffer: &canvas.buffer)
 }

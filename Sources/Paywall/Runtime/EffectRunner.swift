@@ -10,7 +10,8 @@ public final class EffectRunner: Sendable {
     private let store: Backend
     private let inbox: Inbox
     private let log: PaywallLog
-    private let queue: AsyncStream<Effect>.Continuation
+    /// Each effect travels with the subscription group the paywall showed when it was asked for.
+    private let queue: AsyncStream<(Effect, String?)>.Continuation
     private let groupID: String?
     /// A reload waits in the queue: later ones would read the same state, so they are dropped
     /// (and completed at once, so the app does not wait for them).
@@ -23,11 +24,11 @@ public final class EffectRunner: Sendable {
         self.inbox = inbox
         self.log = log
         self.groupID = groupID
-        let (stream, continuation) = AsyncStream<Effect>.makeStream()
+        let (stream, continuation) = AsyncStream<(Effect, String?)>.makeStream()
         queue = continuation
         let reloadFlag = self.reloadFlag
-        Task.detached { [store, inbox, log, groupID] in
-            for await effect in stream {
+        Task.detached { [store, inbox, log] in
+            for await (effect, groupID) in stream {
                 if effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
                 log.write("effect \(effect)")
                 await Self.carryOut(effect, store: store, inbox: inbox, groupID: groupID)
@@ -35,8 +36,18 @@ public final class EffectRunner: Sendable {
         }
     }
 
+    /// Applies `event` to `state` and queues the effects it asks for, read on the subscription
+    /// group `state` shows then (the group switcher changes it).
+    public func send(_ event: Event, to state: inout AppState) {
+        let effects = PaywallProgram.update(&state, event)
+        run(effects, groupID: state.content.leadingGroupID)
+    }
+
     /// Queues effects; returns at once.
-    public func run(_ effects: [Effect]) {
+    public func run(_ effects: [Effect]) { run(effects, groupID: groupID) }
+
+    /// Queues effects to be carried out on `groupID`; returns at once.
+    public func run(_ effects: [Effect], groupID: String?) {
         for effect in effects {
             if effect == .reload {
                 let wasQueued = reloadFlag.isQueued.withLock { queued in
@@ -48,7 +59,7 @@ public final class EffectRunner: Sendable {
                     continue
                 }
             }
-            queue.yield(effect)
+            queue.yield((effect, groupID))
         }
     }
 

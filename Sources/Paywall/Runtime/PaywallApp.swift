@@ -41,24 +41,24 @@ public struct PaywallApp: Sendable {
         defer { runner.stop() }
         runner.listen()
         // Through `update`, so the first read counts as pending and the loop polls fast for it.
-        runner.run(PaywallProgram.update(&state, .started))
+        runner.send(.started, to: &state)
         var frame: Frame?
         var isDirty = true
         var lastTick = ContinuousClock.now
         while !state.shouldQuit {
             for event in inbox.drain() {
-                runner.run(PaywallProgram.update(&state, event))
+                runner.send(event, to: &state)
                 isDirty = true
             }
             if lastTick.duration(to: .now) >= .seconds(1) {
                 lastTick = .now
-                runner.run(PaywallProgram.update(&state, .tick))
+                runner.send(.tick, to: &state)
             }
             if isDirty {
                 // A size the terminal changed without a resize key is still an event: `update`
                 // stays the only place the state changes.
                 if state.size != terminal.size {
-                    runner.run(PaywallProgram.update(&state, .resize(terminal.size)))
+                    runner.send(.resize(terminal.size), to: &state)
                 }
                 let rendered = PaywallProgram.render(state, theme: theme, size: terminal.size)
                 terminal.setCursor(rendered.cursor)
@@ -82,7 +82,7 @@ public struct PaywallApp: Sendable {
                 event = .activate(target)
             }
             log.write("key \(key)")
-            runner.run(PaywallProgram.update(&state, event))
+            runner.send(event, to: &state)
             isDirty = true
         }
         return report

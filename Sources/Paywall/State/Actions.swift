@@ -6,6 +6,12 @@
 public enum PaywallAction: Sendable, Hashable, CaseIterable {
     case previous, next, page, buy, tab, style, label, view, quantity, autoRenew, restore, redeem
     case terms, privacy, accounts, manager, acceptIncrease, declineIncrease, dismiss, help, quit
+    /// The next paywall template (layout).
+    case template
+    /// The next subscription group, for catalogs with several.
+    case group
+    /// The hero template's free-trial toggle.
+    case trial
 }
 
 /// The Transaction Manager.

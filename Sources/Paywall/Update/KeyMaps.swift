@@ -34,6 +34,9 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("x")], description: "dismiss banner", action: .dismiss),
         KeyBinding(keys: [.character("?")], description: "help", action: .help),
         KeyBinding(keys: [.character("q"), .ctrl("c")], label: "q", description: "quit", action: .quit),
+        KeyBinding(keys: [.character("d")], description: "next paywall template", action: .template),
+        KeyBinding(keys: [.character("g")], description: "next subscription group", action: .group),
+        KeyBinding(keys: [.character("f")], description: "free trial on / off (hero)", action: .trial),
     ])
 
     public static let manager = KeyMap<ManagerAction>([
@@ -181,7 +184,10 @@ public enum KeyMaps {
 
     /// Storefronts and locales the manager steps through.
     static let storefronts = ["USA", "DEU", "JPN", "GBR", "SAU", "FRA"]
-    static let locales = ["en_US", "de_DE", "ja", "ar"]
+    /// Every language the paywall speaks, so `L` shows each of them.
+    static let locales = [
+        "en_US", "de_DE", "fr_FR", "es_ES", "it_IT", "pt_BR", "ja", "ko", "zh_Hans", "zh_Hant", "ar", "he",
+    ]
 }
 
 /// One screen's keys with its action type set aside, for what lists every screen's keys (the

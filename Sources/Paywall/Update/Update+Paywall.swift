@@ -42,11 +42,13 @@ func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) ->
     case .redeem: state.overlay = .redeem(TextFieldState(maxLength: 64))
     case .terms:
         state.overlay = .policy(
-            title: "Terms of Service", text: policyText(state.content.termsText, state.content.termsURL),
+            title: state.content.strings[.termsOfUse],
+            text: policyText(state.content.termsText, state.content.termsURL),
             offset: 0)
     case .privacy:
         state.overlay = .policy(
-            title: "Privacy Policy", text: policyText(state.content.privacyText, state.content.privacyURL),
+            title: state.content.strings[.privacyPolicy],
+            text: policyText(state.content.privacyText, state.content.privacyURL),
             offset: 0)
     case .accounts:
         let index = state.store.accounts.firstIndex { $0.name == state.store.account } ?? 0
@@ -65,8 +67,59 @@ func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) ->
         }
     case .help: state.overlay = .help(over: nil)
     case .quit: state.shouldQuit = true
+    case .template:
+        state.content.template = state.content.template.next()
+        state.tab = .subscriptions
+    case .group: return nextGroup(&state)
+    case .trial:
+        // The toggle shows whether the selected plan starts free: turning it over moves to the
+        // nearest plan that does the opposite.
+        let on = state.selectedPlan.map { hasFreeTrial($0, state.store) } ?? false
+        if let index = trialPlanIndex(state, withTrial: !on) { state.planIndex = index }
     }
     return []
+}
+
+/// Shows the next subscription group and reads its statuses.
+func nextGroup(_ state: inout AppState) -> [Effect] {
+    let groups = state.store.subscriptionGroups
+    guard groups.count > 1 else {
+        state.post(Notice(.info, "This catalog has one subscription group"))
+        return []
+    }
+    let current = groups.firstIndex { $0.id == state.store.groupID } ?? -1
+    let next = groups[(current + 1) % groups.count]
+    state.content.leadingGroupID = next.id
+    state.store.groupID = next.id
+    state.store.statuses = []
+    state.planIndex = 0
+    state.tab = .subscriptions
+    return [.reload]
+}
+
+/// The plan the free-trial toggle moves to: the nearest (by level, then period) with a free
+/// trial when `withTrial`, without one otherwise; nil when there is none.
+func trialPlanIndex(_ state: AppState, withTrial: Bool) -> Int? {
+    let plans = state.store.plans
+    guard !plans.isEmpty else { return nil }
+    let selected = plans[min(state.planIndex, plans.count - 1)]
+    let matching = plans.indices.filter { hasFreeTrial(plans[$0], state.store) == withTrial }
+    return matching.min { lhs, rhs in
+        distance(plans[lhs], selected) < distance(plans[rhs], selected)
+    }
+}
+
+/// How far apart two plans are: another level counts more than another period.
+private func distance(_ lhs: Product, _ rhs: Product) -> Double {
+    guard let left = lhs.subscription, let right = rhs.subscription else { return .infinity }
+    return Double(abs(left.groupLevel - right.groupLevel)) * 10_000
+        + abs(left.period.approximateDays - right.period.approximateDays)
+}
+
+/// Whether buying `product` now starts with a free trial.
+func hasFreeTrial(_ product: Product, _ snapshot: StoreSnapshot) -> Bool {
+    guard let offer = PlanOffer.best(for: product, in: snapshot)?.offer else { return false }
+    return offer.type == .introductory && offer.paymentMode == .freeTrial
 }
 
 /// Starts buying what is selected: first the payment sheet, then the purchase.

@@ -40,8 +40,21 @@ extension PaywallProgram {
             state.content.backendName = name
             return []
         case .loaded(let snapshot):
+            // A read asked for before the group switcher moved on describes the group left
+            // behind: the read the switch asked for follows.
+            if state.isLoaded, let shown = state.content.leadingGroupID, let read = snapshot.groupID,
+                read != shown
+            {
+                return []
+            }
+            // A catalog of only one-off products opens on the shop, not on an empty picker.
+            if !state.isLoaded, snapshot.plans.isEmpty, !snapshot.shelfProducts.isEmpty { state.tab = .shelf }
             state.store = snapshot
             state.isLoaded = true
+            // The store's locale decides the copy and the paywall's words, live.
+            if snapshot.settings.locale != state.content.locale {
+                state.content.localize(to: snapshot.settings.locale)
+            }
             state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
             return []
         default:

@@ -9,12 +9,17 @@ import TerminalUI
 struct LintCommand: Command {
     static let name = "lint"
     static let summary = "Validate .storekit catalogs, paywall copy, themes and rehearsals."
-    static let usage = "kiosk lint [--json] [--strict] FILE..."
+    static let usage = "kiosk lint [--json] [--strict] [--review] FILE..."
     static let options: [OptionSpec] = [
         .flag(
             "json",
             help: "Print diagnostics as a JSON array of {file,line,column,severity,path,value,message}."),
         .flag("strict", help: "Exit 1 on warnings too."),
+        .flag(
+            "review",
+            help:
+                "Render each catalog's paywall in every template, locale and customer state and check what App Review asks for."
+        ),
     ]
     static let discussion = """
         EXIT STATUS:
@@ -26,15 +31,18 @@ struct LintCommand: Command {
     var files: [String]
     var json: Bool
     var strict: Bool
+    var isReview: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("name at least one file to lint") }
         files = arguments.positionals
         json = arguments.flag("json")
         strict = arguments.flag("strict")
+        isReview = arguments.flag("review")
     }
 
     func run() async throws -> ExitCode {
+        if isReview { return try await review() }
         var diagnostics: [Diagnostic] = []
         for file in files {
             diagnostics += Self.lint(file)

@@ -24,6 +24,15 @@ struct PaywallCommand: Command {
             .option(
                 "dump", value: "WxH", help: "Print the first loaded frame as text at this size and exit."),
             .flag("exit-after-first-frame", help: "Quit once the products are on screen; print the timings."),
+            .option(
+                "template", value: "NAME",
+                help: "Paywall layout: " + PaywallTemplate.allCases.map(\.rawValue).joined(separator: ", ")
+                    + " (default: the paywall copy's, else list)."),
+            .option(
+                "locale", value: "LOCALE",
+                help:
+                    "Switch the store's locale first (as `kiosk store locale`): copy, words and prices follow."
+            ),
         ]
     static let discussion = """
         Keys are listed by '?' inside the paywall. Diagnostics go to the file named by $KIOSK_LOG.
@@ -39,6 +48,7 @@ struct PaywallCommand: Command {
     var storeOptions: StoreOptions
     var style: ControlStyle
     var dumpSize: Size?
+    var template: PaywallTemplate?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first {
@@ -53,6 +63,15 @@ struct PaywallCommand: Command {
                     + ", got '\(styleName)'")
         }
         self.style = style
+        if let name = arguments.value("template") {
+            guard let template = PaywallTemplate(rawValue: name) else {
+                throw UsageError(
+                    "--template must be one of "
+                        + PaywallTemplate.allCases.map(\.rawValue).joined(separator: ", ") + ", got '\(name)'"
+                )
+            }
+            self.template = template
+        }
         if let dump = arguments.value("dump") {
             let parts = dump.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
@@ -86,7 +105,11 @@ struct PaywallCommand: Command {
         beforeMain: Double
     ) async throws -> ExitCode {
         let store = opened.store
-        let content = PaywallContent(catalog: catalog, backendName: opened.backendName)
+        var content = PaywallContent(catalog: catalog, backendName: opened.backendName)
+        if let template { content.template = template }
+        if let locale = arguments.value("locale") {
+            _ = try await store.perform(.apply(.locale(locale)))
+        }
         if let remote = storeOptions.remote {
             try await RemoteCatalogCheck.check(store: store, catalog: catalog, url: remote)
         }

@@ -1,0 +1,109 @@
+import Foundation
+import StoreCore
+
+/// The paywall's own words in one language: the labels it draws around the copy ("Subscribe",
+/// "/month", "Save 24%", "for 3 months, then"), the default App Review disclosures, and the
+/// tab and button labels. The copy file's words come first where it has them; these fill in.
+///
+/// Placeholders in braces (`{price}`, `{n}`, `{duration}`) are replaced by ``format(_:_:)``.
+public struct PaywallStrings: Sendable, Hashable {
+    /// A word the paywall draws.
+    public enum Word: String, Sendable, Hashable, CaseIterable {
+        case subscriptions, shop, subscribe, startFreeTrial, currentPlan, upgrade, downgrade, crossgrade
+        case restore, redeem, termsOfUse, privacyPolicy, account, manager, more, group
+        case dayOne, dayOther, weekOne, weekOther, monthOne, monthOther, yearOne, yearOther
+        case perDay, perWeek, perMonth, perYear
+        /// "{price}/mo": a per-month breakdown of a longer plan.
+        case perMonthShort
+        /// "{duration} free, then {price}".
+        case freeTrialTerms
+        /// "{offer} for {duration}, then {price}".
+        case introTerms
+        /// "Save {n}%".
+        case save
+        /// The auto-renewal terms App Review requires, with `{price}` the billed amount per period.
+        case renewalTerms
+        /// What happens after a free trial, with `{duration}` and `{price}`.
+        case trialTerms
+        case freeTrial, noSubscriptions, loading, restoring
+        /// "renews {date}", "expires {date}".
+        case renews, expires
+        case autoRenewOn, autoRenewOff
+        /// The shop's words and the payment sheet's.
+        case nothingForSale, consumable, nonConsumable, nonRenewing, subscriptionKind, price, confirm, cancel
+        case enterCode
+    }
+
+    /// The language these words are in (`en`, `pt-BR`, `zh-Hans`).
+    public let language: String
+    let words: [Word: String]
+
+    /// The languages the paywall speaks; any other falls back to English.
+    public static let supportedLanguages = [
+        "en", "de", "fr", "es", "it", "pt-BR", "ja", "ko", "zh-Hans", "zh-Hant", "ar", "he",
+    ]
+
+    /// The word in this language, English when the table lacks it.
+    public subscript(_ word: Word) -> String { words[word] ?? Self.englishWords[word] ?? word.rawValue }
+
+    /// The words with their placeholders filled in: `format(.save, ["n": "24"])` is "Save 24%".
+    public func format(_ word: Word, _ values: [String: String]) -> String {
+        var text = self[word]
+        for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
+        return text
+    }
+
+    /// Whether the language is written right to left (Arabic, Hebrew).
+    public var isRightToLeft: Bool { language == "ar" || language == "he" }
+
+    /// The words for a locale identifier (`de_DE`, `zh-Hant-TW`, `pt_BR`, `ja`): the script or
+    /// region variant where one exists, else the language, else English.
+    public static func forLocale(_ identifier: String) -> PaywallStrings {
+        let parts = identifier.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+        let language = parts.first?.lowercased() ?? "en"
+        var key = language
+        if language == "zh" {
+            // Taiwan, Hong Kong and Macao write Traditional Chinese; the script tag wins when given.
+            let rest = parts.dropFirst().map { $0.lowercased() }
+            key =
+                rest.contains("hant")
+                    || (!rest.contains("hans") && !Set(rest).isDisjoint(with: ["tw", "hk", "mo"]))
+                ? "zh-Hant" : "zh-Hans"
+        } else if language == "pt" {
+            key = "pt-BR"
+        } else if language == "iw" {
+            key = "he"
+        }
+        guard let words = table[key] else { return english }
+        return PaywallStrings(language: key, words: words)
+    }
+
+    /// "1 week", "3 months".
+    public func duration(value: Int, unit: SubscriptionPeriod.Unit) -> String {
+        let (one, other): (Word, Word) =
+            switch unit {
+            case .day: (.dayOne, .dayOther)
+            case .week: (.weekOne, .weekOther)
+            case .month: (.monthOne, .monthOther)
+            case .year: (.yearOne, .yearOther)
+            }
+        return value == 1 ? self[one] : format(other, ["n": String(value)])
+    }
+
+    /// "/month" for one unit, "/3 months" for several.
+    public func perPeriod(_ period: SubscriptionPeriod) -> String {
+        guard period.value == 1 else { return "/" + duration(value: period.value, unit: period.unit) }
+        switch period.unit {
+        case .day: return self[.perDay]
+        case .week: return self[.perWeek]
+        case .month: return self[.perMonth]
+        case .year: return self[.perYear]
+        }
+    }
+
+    static let table: [String: [Word: String]] = [
+        "en": englishWords, "de": german, "fr": french, "es": spanish, "it": italian, "pt-BR": portuguese,
+        "ja": japanese, "ko": korean, "zh-Hans": simplifiedChinese, "zh-Hant": traditionalChinese,
+        "ar": arabic, "he": hebrew,
+    ]
+}

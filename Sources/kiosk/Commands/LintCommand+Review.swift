@@ -1,0 +1,95 @@
+import Catalog
+import Foundation
+import Paywall
+import PaywallCatalog
+import Signing
+import Simulator
+import StoreCore
+import TerminalUI
+
+/// `kiosk lint --review CATALOG...`: the App Review checks over every paywall template,
+/// locale and customer state, each on a fresh in-memory store (docs/catalogs.md).
+extension LintCommand {
+    func review() async throws -> ExitCode {
+        var findings: [ReviewFinding] = []
+        for file in files {
+            guard file.hasSuffix(".storekit") else {
+                throw UsageError("--review renders a catalog's paywall: name a .storekit file, not \(file)")
+            }
+            findings += try await Self.review(catalogAt: file)
+        }
+        if json {
+            Console.print(Self.json(findings))
+        } else {
+            for line in Self.grouped(findings) { Console.print(line) }
+            let count = findings.count
+            Console.error(
+                "\(files.count) catalog\(files.count == 1 ? "" : "s") reviewed: "
+                    + "\(count) App Review finding\(count == 1 ? "" : "s")")
+        }
+        return findings.isEmpty ? .success : .failure
+    }
+
+    /// Every finding for one catalog and its paywall copy, in `locales` (every locale the
+    /// paywall speaks and the copy has when nil).
+    static func review(catalogAt path: String, locales: [String]? = nil) async throws -> [ReviewFinding] {
+        let catalog: LoadedCatalog
+        do {
+            catalog = try LoadedCatalog.load(contentsOf: path)
+        } catch {
+            throw CommandFailure("kiosk: \(error)", exit: .dataError)
+        }
+        let theme = try Theme.load(
+            path: BundledResources.themesDirectory.appendingPathComponent("default.json").path)
+        let content = PaywallContent(catalog: catalog)
+        let locales =
+            locales ?? Array(Set(PaywallContent.shippedLocales + (catalog.paywall?.locales ?? []))).sorted()
+        return try await PaywallReview.run(
+            makeStore: {
+                try SimulatedStore(
+                    catalog: catalog, ledger: .memory,
+                    signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()),
+                    frozenClock: true)
+            }, content: content, theme: theme, locales: locales)
+    }
+
+    /// One line per message and locale, naming every template, state, plan and size it was
+    /// found in (a missing link shows in all of them; 768 lines would hide the one that matters).
+    static func grouped(_ findings: [ReviewFinding]) -> [String] {
+        var order: [String] = []
+        var groups: [String: [ReviewFinding]] = [:]
+        for finding in findings {
+            let key = "\(finding.locale): \(finding.message)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(finding)
+        }
+        return order.map { key in
+            let group = groups[key] ?? []
+            func distinct(_ values: [String]) -> String {
+                var seen: Set<String> = []
+                return values.filter { seen.insert($0).inserted }.joined(separator: ", ")
+            }
+            let parts = [
+                "plan " + distinct(group.compactMap(\.plan)),
+                "template " + distinct(group.map(\.template.rawValue)),
+                distinct(group.map(\.state)), distinct(group.map { "\($0.size)" }),
+            ]
+            return "\(key) (\(parts.joined(separator: "; ")))"
+        }
+    }
+
+    /// `[{template, locale, state, plan, size, message}]`.
+    static func json(_ findings: [ReviewFinding]) -> String {
+        let objects: [[String: String]] = findings.map {
+            [
+                "template": $0.template.rawValue, "locale": $0.locale, "state": $0.state,
+                "plan": $0.plan ?? "",
+                "size": "\($0.size)", "message": $0.message,
+            ]
+        }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted]))
+            ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

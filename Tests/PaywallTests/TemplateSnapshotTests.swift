@@ -1,0 +1,75 @@
+import Foundation
+import Paywall
+import Simulator
+import SnapshotSupport
+import StoreCore
+import TerminalUI
+import Testing
+
+/// Every template at a roomy, the common and a small size, in a right-to-left and a CJK
+/// locale (and English at the common size), as text snapshots.
+@Suite struct TemplateSnapshotTests {
+    static let sizes = [
+        Size(columns: 120, rows: 40), Size(columns: 80, rows: 24), Size(columns: 48, rows: 16),
+    ]
+
+    /// The demo paywall with the store switched to `locale`, on `template`.
+    static func state(_ template: PaywallTemplate, locale: String, size: Size) async throws -> AppState {
+        let store = try Fixtures.store()
+        _ = try await store.perform(.apply(.locale(locale)))
+        var content = try Fixtures.content()
+        content.template = template
+        var state = try await Fixtures.state(store: store, content: content, size: size)
+        state.planIndex = 3  // Pro Annual: a per-month breakdown, a saving and a free trial
+        return state
+    }
+
+    @Test(arguments: PaywallTemplate.allCases)
+    func template(_ template: PaywallTemplate) async throws {
+        let theme = try Fixtures.theme()
+        for locale in ["ja", "ar"] {
+            for size in Self.sizes {
+                let state = try await Self.state(template, locale: locale, size: size)
+                let text = PaywallProgram.render(state, theme: theme, size: size).buffer.plainText
+                assertSnapshot(text, named: "\(template.rawValue)-\(locale)-\(size)")
+            }
+        }
+        let english = try await Self.state(template, locale: "en_US", size: Self.sizes[1])
+        assertSnapshot(
+            PaywallProgram.render(english, theme: theme, size: Self.sizes[1]).buffer.plainText,
+            named: "\(template.rawValue)-en_US-\(Self.sizes[1])")
+    }
+
+    @Test(arguments: PaywallTemplate.allCases)
+    func everyTemplateFitsTheMinimumSize(_ template: PaywallTemplate) async throws {
+        let size = PaywallProgram.minimumSize
+        let state = try await Self.state(template, locale: "en_US", size: size)
+        let frame = PaywallProgram.render(state, theme: try Fixtures.theme(), size: size)
+        // The call to action survives at the smallest size, and can be clicked.
+        #expect(frame.targets.contains { $0.target == .paywall(.buy) } || state.controlStyle == .buttons)
+        #expect(!frame.buffer.plainText.contains("Terminal too small"))
+    }
+
+    @Test func theTemplateKeyStepsThroughEveryTemplate() async throws {
+        var state = try await Self.state(.list, locale: "en_US", size: Self.sizes[1])
+        var seen: [PaywallTemplate] = [state.content.template]
+        for _ in 1..<PaywallTemplate.allCases.count {
+            _ = PaywallProgram.update(&state, .key(.character("d")))
+            seen.append(state.content.template)
+        }
+        #expect(seen == PaywallTemplate.allCases)
+        _ = PaywallProgram.update(&state, .key(.character("d")))
+        #expect(state.content.template == .list)
+    }
+
+    @Test func theHeroTrialToggleMovesBetweenPlansWithAndWithoutAFreeTrial() async throws {
+        var state = try await Self.state(.hero, locale: "en_US", size: Self.sizes[1])
+        state.planIndex = 0  // Ultimate Monthly: no free trial
+        _ = PaywallProgram.update(&state, .key(.character("f")))
+        #expect(state.selectedPlan?.subscription?.introductoryOffer?.paymentMode == .freeTrial)
+        let withTrial = state.planIndex
+        _ = PaywallProgram.update(&state, .key(.character("f")))
+        #expect(state.planIndex != withTrial)
+        #expect(state.selectedPlan?.subscription?.introductoryOffer?.paymentMode != .freeTrial)
+    }
+}
