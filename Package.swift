@@ -114,7 +114,7 @@ let package = Package(
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
                 "Subprocess", "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics"]),
+        .testTarget(name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics", "Subprocess"]),
         .testTarget(
             name: "PresetsTests", dependencies: ["Presets", "Simulator", "Catalog", "Signing", "StoreCore"]),
         .testTarget(

@@ -16,7 +16,8 @@ public enum PresetError: Error, CustomStringConvertible, Sendable, Equatable {
         switch self {
         case .unknown(let name, let known):
             let message = Suggestion.appending(to: "no preset named '\(name)'", word: name, candidates: known)
-            return message + ". Known presets: " + known.joined(separator: ", ")
+            return message + (message.hasSuffix("?") ? " " : ". ") + "Known presets: "
+                + known.joined(separator: ", ")
                 + " (kiosk preset list describes them)"
         case .missingProduct(let preset, let role):
             return "preset '\(preset)' needs \(role.requirement), and the catalog has none: "

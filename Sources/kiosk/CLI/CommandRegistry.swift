@@ -4,7 +4,7 @@ enum CommandRegistry {
     static var subcommands: [any Command.Type] {
         [
             LintCommand.self, StoreCommand.self, ServeCommand.self, VerifyCommand.self, CertsCommand.self,
-            KeysCommand.self, HelpCommand.self,
+            KeysCommand.self, HelpCommand.self, PresetCommand.self, CompletionsCommand.self,
         ]
     }
 

@@ -1,0 +1,118 @@
+import Foundation
+import Subprocess
+import Testing
+
+@testable import kiosk
+
+/// `kiosk completions`: each script passes its shell's syntax check, and bash really completes
+/// words (COMP_WORDS emulation), including the product IDs and accounts asked of the binary.
+@Suite struct CompletionsTests {
+    /// `swift test` builds the binary next to the test bundle (.build/<config>/).
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("kiosk").path
+
+    static func has(_ shell: String) -> Bool {
+        (try? Subprocess.run(["sh", "-c", "command -v \(shell)"]).status) == 0
+    }
+
+    /// The script written to a temporary file.
+    static func script(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "kiosk-completion-\(UUID().uuidString)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func bashScriptPassesTheSyntaxCheck() throws {
+        let path = try Self.script(CompletionScript.bash(CompletionTable.make()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Subprocess.run(["bash", "-n", path])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test(.enabled(if: has("zsh"), "zsh is not installed: apt-get install zsh"))
+    func zshScriptPassesTheSyntaxCheck() throws {
+        let path = try Self.script(CompletionScript.zsh(CompletionTable.make()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Subprocess.run(["zsh", "-n", path])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test(.enabled(if: has("fish"), "fish is not installed: apt-get install fish"))
+    func fishScriptPassesTheSyntaxCheck() throws {
+        let path = try Self.script(CompletionScript.fish(CompletionTable.make()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Subprocess.run(["fish", "--no-execute", path])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    /// What bash offers for the words typed so far (the last one being completed).
+    static func complete(_ words: [String], script: String) throws -> [String] {
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let driver = """
+            source '\(script)'
+            COMP_WORDS=('\(binary)' \(quoted.joined(separator: " ")))
+            COMP_CWORD=\(words.count)
+            _kiosk
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try Subprocess.run(["bash", "-c", driver])
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesCommandsOptionsActionsAndValues() throws {
+        let path = try Self.script(CompletionScript.bash(CompletionTable.make()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try Self.complete(["st"], script: path) == ["store"])
+        #expect(try Self.complete(["pr"], script: path) == ["preset"])
+        #expect(try Self.complete(["--pre"], script: path) == ["--preset"])
+        #expect(try Self.complete(["--preset", "billing"], script: path) == ["billing-retry"])
+        #expect(try Self.complete(["store", "adv"], script: path) == ["advance"])
+        // An option's value is not taken for the action.
+        #expect(try Self.complete(["store", "--account", "bob", "adv"], script: path) == ["advance"])
+        #expect(try Self.complete(["store", "--js"], script: path) == ["--json"])
+        #expect(try Self.complete(["preset", "apply", "grace"], script: path) == ["grace-period"])
+        #expect(try Self.complete(["completions", "f"], script: path) == ["fish"])
+        #expect(
+            try Self.complete(["--style", "paged"], script: path) == ["pagedPicker", "pagedProminentPicker"])
+        // Product IDs come from the binary: kiosk completions --list products.
+        #expect(
+            try Self.complete(["store", "buy", "com.kiosk.lumen.pro"], script: path) == [
+                "com.kiosk.lumen.pro.monthly", "com.kiosk.lumen.pro.annual",
+            ])
+    }
+
+    @Test func bashCompletesAccountsFromTheState() async throws {
+        let state = NSTemporaryDirectory() + "kiosk-completion-state-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        #expect(await Kiosk.run(["store", "account", "add", "bob", "--state", state]) == 0)
+        let path = try Self.script(CompletionScript.bash(CompletionTable.make()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(
+            try Self.complete(["store", "--state", state, "--account", ""], script: path) == [
+                "bob", "tester",
+            ])
+        // No state, no accounts, and no error in the line being typed.
+        #expect(try Self.complete(["--state", state + "-missing", "--account", ""], script: path) == [])
+    }
+
+    @Test func everyCommandAndOptionIsInEveryScript() {
+        let table = CompletionTable.make()
+        let scripts = [
+            CompletionScript.bash(table), CompletionScript.zsh(table), CompletionScript.fish(table),
+        ]
+        for command in CommandRegistry.subcommands {
+            for script in scripts { #expect(script.contains(command.name), "\(command.name)") }
+            for option in command.options {
+                #expect(scripts[0].contains("--\(option.name)"), "\(command.name) --\(option.name)")
+                #expect(scripts[2].contains("-l \(option.name) "), "fish: \(command.name) --\(option.name)")
+            }
+        }
+    }
+
+    @Test func usage() async {
+        #expect(await Kiosk.run(["completions"]) == 64)
+        #expect(await Kiosk.run(["completions", "tcsh"]) == 64)
+        #expect(await Kiosk.run(["completions", "--list", "colours"]) == 64)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import StoreCore
+import Subprocess
+import Testing
+
+@testable import kiosk
+
+/// The progress bar: its line is a pure function of the numbers, and nothing is drawn when
+/// standard error is not a terminal.
+@Suite struct ProgressBarTests {
+    @Test func rendersLabelBarPercentAndCount() {
+        #expect(
+            ProgressBar.render(label: "advancing", done: 5, total: 10, columns: 40)
+                == "advancing [########---------]  50% 5/10")
+        #expect(
+            ProgressBar.render(label: "advancing", done: 0, total: 4, columns: 30)
+                == "advancin [---------]   0% 0/4", "the label gives way before the bar")
+        #expect(ProgressBar.render(label: "x", done: 9, total: 3, columns: 24) == "x [##########] 100% 3/3")
+    }
+
+    @Test func fitsEveryWidth() {
+        for columns in 0...100 {
+            let line = ProgressBar.render(
+                label: "preset trial-ending-tomorrow", done: 3, total: 7, columns: columns)
+            #expect(line.count <= max(0, columns - 1), "\(columns): \(line)")
+        }
+    }
+
+    @Test func aLongAdvanceIsCutIntoStepsThatAddUp() {
+        let year = 365 * 86_400.0
+        let steps = StoreActionRunner.steps(for: .advanceClock(seconds: year))
+        #expect(steps.count == 100)
+        let total = steps.reduce(0.0) { sum, step in
+            guard case .advanceClock(let seconds) = step else { return .nan }
+            return sum + seconds
+        }
+        #expect(total == year)
+        #expect(
+            StoreActionRunner.steps(for: .advanceClock(seconds: 3_600)) == [.advanceClock(seconds: 3_600)])
+        #expect(
+            StoreActionRunner.steps(for: .advanceClockPeriods(count: 3, groupID: "G"))
+                == Array(repeating: .advanceClockPeriods(count: 1, groupID: "G"), count: 3))
+    }
+
+    @Test func offATerminalNothingExtraIsPrinted() throws {
+        let state = NSTemporaryDirectory() + "kiosk-progress-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let binary = CompletionsTests.binary
+        let applied = try Subprocess.run([binary, "preset", "apply", "active-monthly", "--state", state])
+        #expect(applied.status == 0 && applied.standardError.isEmpty, "\(applied.standardError)")
+        let advanced = try Subprocess.run([binary, "store", "advance", "365d", "--state", state])
+        #expect(advanced.status == 0)
+        #expect(advanced.standardError.isEmpty, "\(advanced.standardError)")
+        let now = try Subprocess.run([binary, "store", "now", "--state", state])
+        #expect(advanced.standardOutput == now.standardOutput, "only the new clock, no bar")
+    }
+
+    @Test(.enabled(if: CompletionsTests.has("script"), "script(1) is missing: apt-get install bsdutils"))
+    func onATerminalTheBarIsDrawnThenCleared() throws {
+        let state = NSTemporaryDirectory() + "kiosk-progress-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let binary = CompletionsTests.binary
+        #expect(try Subprocess.run([binary, "preset", "apply", "new-user", "--state", state]).status == 0)
+        // script(1) gives the command a pseudo-terminal, so standard error is a terminal.
+        let result = try Subprocess.run([
+            "script", "-qec", "\(binary) store advance 30d --state \(state)", "/dev/null",
+        ])
+        #expect(result.status == 0)
+        let output = result.standardOutput
+        #expect(output.contains("\radvancing the clock [") && output.contains(" 0/30"))
+        #expect(output.contains("\r\u{1B}[K"), "the bar's line is cleared before the result")
+    }
+}
