@@ -1,0 +1,47 @@
+import Foundation
+import Paywall
+import Presets
+import StoreCore
+import TerminalUI
+import Testing
+
+/// The account menu loads presets, and the Transaction Manager shows the selected
+/// subscription's timeline (`t`).
+@Suite struct PresetMenuTests {
+    func driver() async throws -> Driver {
+        let store = try Fixtures.store()
+        return Driver(
+            state: try await Fixtures.state(store: store, content: try Fixtures.content()), store: store)
+    }
+
+    func screen(_ driver: Driver, _ size: Size = Size(columns: 100, rows: 30)) throws -> String {
+        PaywallProgram.render(driver.state, theme: try Fixtures.theme(), size: size).buffer.plainText
+    }
+
+    @Test func theAccountMenuLoadsAPreset() async throws {
+        var driver = try await driver()
+        await driver.press(.character("a"))
+        let index = try #require(Preset.all.firstIndex { $0.name == "grace-period" })
+        for _ in 0...index { await driver.press(.down) }
+        let menu = try screen(driver)
+        #expect(menu.contains("preset: grace-period"))
+        #expect(menu.contains("in the billing grace period"), "the selected preset's description")
+        await driver.press(.enter)
+        #expect(driver.state.overlay == nil)
+        #expect(driver.state.store.activeStatus?.state == .inGracePeriod)
+        #expect(driver.state.notices.contains { $0.text.contains("Loaded preset grace-period") })
+    }
+
+    @Test func theManagerDrawsTheSelectedSubscriptionsTimeline() async throws {
+        var driver = try await driver()
+        try await PresetRunner(try Preset.named("upgraded")).apply(to: driver.store)
+        await driver.send(.started)
+        await driver.press(.character("m"), .character("t"))
+        #expect(driver.state.managerShowsTimeline)
+        let text = try screen(driver, Size(columns: 60, rows: 24))
+        #expect(text.contains("Timeline · Lumen Ultimate (Monthly)"))
+        #expect(text.contains("↑ upgraded"))
+        await driver.press(.character("t"))
+        #expect(!(try screen(driver)).contains("Timeline ·"))
+    }
+}
