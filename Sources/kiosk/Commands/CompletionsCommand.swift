@@ -20,9 +20,10 @@ struct CompletionsCommand: Command {
         StateDirectory.option,
     ]
     static let discussion = """
-        bash:  kiosk completions bash > ~/.local/share/bash-completion/completions/kiosk
-        zsh:   kiosk completions zsh > "${fpath[1]}/_kiosk"   (then restart zsh, or compinit)
-        fish:  kiosk completions fish > ~/.config/fish/completions/kiosk.fish
+        INSTALL:
+          bash:  kiosk completions bash > ~/.local/share/bash-completion/completions/kiosk
+          zsh:   kiosk completions zsh > "${fpath[1]}/_kiosk"   (then restart zsh, or compinit)
+          fish:  kiosk completions fish > ~/.config/fish/completions/kiosk.fish
 
         Product IDs and subscription groups come from the catalog on the command line (--catalog) or the
         bundled demo; account names from the state (--state, or the default state directory), read only

@@ -7,17 +7,7 @@ import Testing
 
 /// The account menu loads presets, and the Transaction Manager shows the selected
 /// subscription's timeline (`t`).
-@Suite struct PresetMenuTests {
-    func driver() async throws -> Driver {
-        let store = try Fixtures.store()
-        return Driver(
-            state: try await Fixtures.state(store: store, content: try Fixtures.content()), store: store)
-    }
-
-    func screen(_ driver: Driver, _ size: Size = Size(columns: 100, rows: 30)) throws -> String {
-        PaywallProgram.render(driver.state, theme: try Fixtures.theme(), size: size).buffer.plainText
-    }
-
+extension FlowTests {
     @Test func theAccountMenuLoadsAPreset() async throws {
         var driver = try await driver()
         await driver.press(.character("a"))
