@@ -96,6 +96,28 @@ import Testing
         #expect(try Self.complete(["--state", state + "-missing", "--account", ""], script: path) == [])
     }
 
+    @Test(.enabled(if: has("fish"), "fish is not installed: apt-get install fish"))
+    func fishCompletesCommandsActionsAndProducts() throws {
+        let path = try Self.script(CompletionScript.fish(CompletionTable.make()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func complete(_ line: String) throws -> [String] {
+            let directory = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().path
+            let result = try Subprocess.run([
+                "fish", "--no-config", "-c",
+                "set PATH \(directory) $PATH; source \(path); complete -C '\(line)'",
+            ])
+            #expect(result.standardError.isEmpty, "\(result.standardError)")
+            return result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        #expect(try complete("kiosk st") == ["store"])
+        #expect(try complete("kiosk store --account bob adv") == ["advance"])
+        #expect(try complete("kiosk preset apply up") == ["upgraded"])
+        #expect(
+            try complete("kiosk store buy com.kiosk.lumen.pro").sorted() == [
+                "com.kiosk.lumen.pro.annual", "com.kiosk.lumen.pro.monthly",
+            ])
+    }
+
     @Test func everyCommandAndOptionIsInEveryScript() {
         let table = CompletionTable.make()
         let scripts = [

@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 import Testing
 
 @testable import kiosk
@@ -25,8 +26,17 @@ import Testing
         #expect(await Kiosk.run(["preset", "apply", "billing-retry", "--state", state, "--force"]) == 0)
     }
 
-    @Test func thePaywallOpensOnAFreshCopyWithoutState() async {
+    @Test func thePaywallOpensOnAFreshCopyWithoutState() throws {
         // No --state: an ephemeral store, so the default state directory is never touched.
-        #expect(await Kiosk.run(["--preset", "refunded", "--dump", "100x30"]) == 0)
+        let home = NSTemporaryDirectory() + "kiosk-preset-home-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let result = try Subprocess.run(
+            [CompletionsTests.binary, "--preset", "grace-period", "--dump", "100x30"],
+            environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("grace period until"), "\(result.standardOutput)")
+        #expect(
+            !FileManager.default.fileExists(atPath: home + "/state"), "nothing written to the state directory"
+        )
     }
 }

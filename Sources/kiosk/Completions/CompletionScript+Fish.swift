@@ -28,6 +28,12 @@ extension CompletionScript {
             "    end",
             "end",
             "",
+            "# True when the subcommand on the line is $argv[1] (empty: none, the paywall).",
+            "function __kiosk_in",
+            "    set -l command (__kiosk_command)",
+            "    test \"$command\" = \"$argv[1]\"",
+            "end",
+            "",
             "# Options of a command that take a value.",
             "function __kiosk_valued",
             "    switch $argv[1]",
@@ -43,7 +49,7 @@ extension CompletionScript {
             "# True when the subcommand is $argv[1] with $argv[2] positional words typed, the first one of",
             "# $argv[3..] (when given).",
             "function __kiosk_at",
-            "    test (__kiosk_command) = $argv[1]; or return 1",
+            "    __kiosk_in $argv[1]; or return 1",
             "    set -l valued (string split ' ' -- (__kiosk_valued $argv[1]))",
             "    set -l tokens (commandline -opc)",
             "    set -l words",
@@ -71,8 +77,7 @@ extension CompletionScript {
             )
         }
         for entry in [table.paywall] + table.commands {
-            let condition =
-                entry.name.isEmpty ? "test -z (__kiosk_command)" : "test (__kiosk_command) = \(entry.name)"
+            let condition = "__kiosk_in " + (entry.name.isEmpty ? "''" : entry.name)
             for option in entry.options {
                 var line =
                     "complete -c kiosk -n \(quoted(condition)) -l \(option.name) -d \(quoted(option.help))"
