@@ -22,6 +22,13 @@ struct PresetCommand: Command {
         On a state that has transactions already it refuses unless --force, which replaces the store's
         whole history. kiosk --preset NAME opens the paywall on a fresh (ephemeral) copy.
 
+        EXIT STATUS:
+          0  listed, or applied
+          1  refused (the state has transactions and no --force), or the store refused a step
+          64 usage error, or no preset of that name (the closest is suggested)
+          65 the catalog could not be read
+          73 the state directory cannot be used
+
         PRESETS:
         """ + "\n" + PresetApplication.table(indent: "  ")
     }
