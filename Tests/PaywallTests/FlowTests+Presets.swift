@@ -34,4 +34,27 @@ extension FlowTests {
         await driver.press(.character("t"))
         #expect(!(try screen(driver)).contains("Timeline ·"))
     }
+
+    /// The timeline and the account menu draw at any size, down to nothing, without a crash and
+    /// inside the screen.
+    @Test func timelineAndMenuSurviveEverySize() async throws {
+        var driver = try await driver()
+        try await PresetRunner(try Preset.named("grace-period")).apply(to: driver.store)
+        await driver.send(.started)
+        await driver.press(.character("m"), .character("t"))
+        var menu = driver
+        await menu.press(.escape, .character("a"))
+        let theme = try Fixtures.theme()
+        for columns in stride(from: 0, through: 70, by: 7) {
+            for rows in [0, 1, 3, 8, 24] {
+                let size = Size(columns: columns, rows: rows)
+                for state in [driver.state, menu.state] {
+                    let buffer = PaywallProgram.render(state, theme: theme, size: size).buffer
+                    #expect(buffer.size == size)
+                }
+            }
+        }
+        let text = try screen(driver, Size(columns: 60, rows: 24))
+        #expect(text.contains("≈ grace") && text.contains("^ now"))
+    }
 }
