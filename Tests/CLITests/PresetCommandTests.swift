@@ -14,6 +14,7 @@ import Testing
         #expect(await Kiosk.run(["preset", "apply"]) == 64)
         #expect(await Kiosk.run(["preset", "frobnicate"]) == 64)
         #expect(await Kiosk.run(["--preset", "nope", "--dump", "80x24"]) == 64)
+        #expect(await Kiosk.run(["--force", "--dump", "80x24"]) == 64)
         #expect(PresetApplication.table(indent: "").contains("billing-retry"))
     }
 

@@ -58,6 +58,9 @@ struct PaywallCommand: Command {
         self.arguments = arguments
         storeOptions = try StoreOptions(arguments)
         presetName = arguments.value("preset")
+        if presetName == nil, arguments.flag("force") {
+            throw UsageError("--force goes with --preset NAME (it lets a preset replace a state's history)")
+        }
         if presetName != nil, arguments.value("state") == nil, storeOptions.remote == nil {
             // A fresh copy: nothing the tester keeps is touched.
             storeOptions.isEphemeral = true
