@@ -118,6 +118,35 @@ import Testing
             ])
     }
 
+    /// zsh completes through its completion system, which needs a terminal; the script's own
+    /// logic runs here with `compadd`, `_describe` and `_files` stubbed to print what they are
+    /// offered (zsh then keeps those matching the word being typed).
+    @Test(.enabled(if: has("zsh"), "zsh is not installed: apt-get install zsh"))
+    func zshOffersCommandsActionsAndProducts() throws {
+        let path = try Self.script(CompletionScript.zsh(CompletionTable.make()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func offered(_ words: String...) throws -> [String] {
+            let driver = """
+                compdef() { : }
+                compadd() { while [[ $1 != -- ]]; do shift; done; shift; print -l -- "$@" }
+                _describe() { local -a items; items=("${(@P)${@[-1]}}"); print -l -- "${(@)items%%:*}" }
+                _files() { print -- FILES }
+                source '\(path)'
+                words=('\(Self.binary)' "$@"); CURRENT=$#words
+                _kiosk
+                """
+            let result = try Subprocess.run(["zsh", "-f", "-c", driver, "zsh"] + words)
+            #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+            return result.standardOutput.split(separator: "\n").map(String.init)
+        }
+        #expect(try offered("st").contains("store"))
+        #expect(try offered("store", "--account", "bob", "").contains("advance"))
+        #expect(try offered("store", "buy", "").contains("com.kiosk.lumen.pro.monthly"))
+        #expect(try offered("preset", "apply", "").contains("billing-retry"))
+        #expect(try offered("--pre").contains("--preset"))
+        #expect(try offered("lint", "") == ["FILES"])
+    }
+
     @Test func everyCommandAndOptionIsInEveryScript() {
         let table = CompletionTable.make()
         let scripts = [
