@@ -22,31 +22,31 @@ import Testing
         return path
     }
 
-    @Test func bashScriptPassesTheSyntaxCheck() throws {
+    @Test func bashScriptPassesTheSyntaxCheck() async throws {
         let path = try Self.script(CompletionScript.bash(CompletionTable.make()))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try Subprocess.run(["bash", "-n", path])
+        let result = try await Child.run(["bash", "-n", path])
         #expect(result.status == 0, "\(result.standardError)")
     }
 
     @Test(.enabled(if: has("zsh"), "zsh is not installed: apt-get install zsh"))
-    func zshScriptPassesTheSyntaxCheck() throws {
+    func zshScriptPassesTheSyntaxCheck() async throws {
         let path = try Self.script(CompletionScript.zsh(CompletionTable.make()))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try Subprocess.run(["zsh", "-n", path])
+        let result = try await Child.run(["zsh", "-n", path])
         #expect(result.status == 0, "\(result.standardError)")
     }
 
     @Test(.enabled(if: has("fish"), "fish is not installed: apt-get install fish"))
-    func fishScriptPassesTheSyntaxCheck() throws {
+    func fishScriptPassesTheSyntaxCheck() async throws {
         let path = try Self.script(CompletionScript.fish(CompletionTable.make()))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try Subprocess.run(["fish", "--no-execute", path])
+        let result = try await Child.run(["fish", "--no-execute", path])
         #expect(result.status == 0, "\(result.standardError)")
     }
 
     /// What bash offers for the words typed so far (the last one being completed).
-    static func complete(_ words: [String], script: String) throws -> [String] {
+    static func complete(_ words: [String], script: String) async throws -> [String] {
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let driver = """
             source '\(script)'
@@ -55,29 +55,31 @@ import Testing
             _kiosk
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try Subprocess.run(["bash", "-c", driver])
+        let result = try await Child.run(["bash", "-c", driver])
         #expect(result.status == 0, "\(result.standardError)")
         return result.standardOutput.split(separator: "\n").map(String.init)
     }
 
-    @Test func bashCompletesCommandsOptionsActionsAndValues() throws {
+    @Test func bashCompletesCommandsOptionsActionsAndValues() async throws {
         let path = try Self.script(CompletionScript.bash(CompletionTable.make()))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try Self.complete(["st"], script: path) == ["store"])
-        #expect(try Self.complete(["pr"], script: path) == ["preset"])
-        #expect(try Self.complete(["--pre"], script: path) == ["--preset"])
-        #expect(try Self.complete(["--preset", "billing"], script: path) == ["billing-retry"])
-        #expect(try Self.complete(["store", "adv"], script: path) == ["advance"])
+        #expect(try await Self.complete(["st"], script: path) == ["store"])
+        #expect(try await Self.complete(["pr"], script: path) == ["preset"])
+        #expect(try await Self.complete(["--pre"], script: path) == ["--preset"])
+        #expect(try await Self.complete(["--preset", "billing"], script: path) == ["billing-retry"])
+        #expect(try await Self.complete(["store", "adv"], script: path) == ["advance"])
         // An option's value is not taken for the action.
-        #expect(try Self.complete(["store", "--account", "bob", "adv"], script: path) == ["advance"])
-        #expect(try Self.complete(["store", "--js"], script: path) == ["--json"])
-        #expect(try Self.complete(["preset", "apply", "grace"], script: path) == ["grace-period"])
-        #expect(try Self.complete(["completions", "f"], script: path) == ["fish"])
+        #expect(try await Self.complete(["store", "--account", "bob", "adv"], script: path) == ["advance"])
+        #expect(try await Self.complete(["store", "--js"], script: path) == ["--json"])
+        #expect(try await Self.complete(["preset", "apply", "grace"], script: path) == ["grace-period"])
+        #expect(try await Self.complete(["completions", "f"], script: path) == ["fish"])
         #expect(
-            try Self.complete(["--style", "paged"], script: path) == ["pagedPicker", "pagedProminentPicker"])
+            try await Self.complete(["--style", "paged"], script: path) == [
+                "pagedPicker", "pagedProminentPicker",
+            ])
         // Product IDs come from the binary: kiosk completions --list products.
         #expect(
-            try Self.complete(["store", "buy", "com.kiosk.lumen.pro"], script: path) == [
+            try await Self.complete(["store", "buy", "com.kiosk.lumen.pro"], script: path) == [
                 "com.kiosk.lumen.pro.monthly", "com.kiosk.lumen.pro.annual",
             ])
     }
@@ -89,31 +91,32 @@ import Testing
         let path = try Self.script(CompletionScript.bash(CompletionTable.make()))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(
-            try Self.complete(["store", "--state", state, "--account", ""], script: path) == [
+            try await Self.complete(["store", "--state", state, "--account", ""], script: path) == [
                 "bob", "tester",
             ])
         // No state, no accounts, and no error in the line being typed.
-        #expect(try Self.complete(["--state", state + "-missing", "--account", ""], script: path) == [])
+        #expect(
+            try await Self.complete(["--state", state + "-missing", "--account", ""], script: path) == [])
     }
 
     @Test(.enabled(if: has("fish"), "fish is not installed: apt-get install fish"))
-    func fishCompletesCommandsActionsAndProducts() throws {
+    func fishCompletesCommandsActionsAndProducts() async throws {
         let path = try Self.script(CompletionScript.fish(CompletionTable.make()))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        func complete(_ line: String) throws -> [String] {
+        func complete(_ line: String) async throws -> [String] {
             let directory = URL(fileURLWithPath: Self.binary).deletingLastPathComponent().path
-            let result = try Subprocess.run([
+            let result = try await Child.run([
                 "fish", "--no-config", "-c",
                 "set PATH \(directory) $PATH; source \(path); complete -C '\(line)'",
             ])
             #expect(result.standardError.isEmpty, "\(result.standardError)")
             return result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         }
-        #expect(try complete("kiosk st") == ["store"])
-        #expect(try complete("kiosk store --account bob adv") == ["advance"])
-        #expect(try complete("kiosk preset apply up") == ["upgraded"])
+        #expect(try await complete("kiosk st") == ["store"])
+        #expect(try await complete("kiosk store --account bob adv") == ["advance"])
+        #expect(try await complete("kiosk preset apply up") == ["upgraded"])
         #expect(
-            try complete("kiosk store buy com.kiosk.lumen.pro").sorted() == [
+            try await complete("kiosk store buy com.kiosk.lumen.pro").sorted() == [
                 "com.kiosk.lumen.pro.annual", "com.kiosk.lumen.pro.monthly",
             ])
     }
@@ -122,10 +125,10 @@ import Testing
     /// logic runs here with `compadd`, `_describe` and `_files` stubbed to print what they are
     /// offered (zsh then keeps those matching the word being typed).
     @Test(.enabled(if: has("zsh"), "zsh is not installed: apt-get install zsh"))
-    func zshOffersCommandsActionsAndProducts() throws {
+    func zshOffersCommandsActionsAndProducts() async throws {
         let path = try Self.script(CompletionScript.zsh(CompletionTable.make()))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        func offered(_ words: String...) throws -> [String] {
+        func offered(_ words: String...) async throws -> [String] {
             let driver = """
                 compdef() { : }
                 compadd() { while [[ $1 != -- ]]; do shift; done; shift; print -l -- "$@" }
@@ -135,16 +138,16 @@ import Testing
                 words=('\(Self.binary)' "$@"); CURRENT=$#words
                 _kiosk
                 """
-            let result = try Subprocess.run(["zsh", "-f", "-c", driver, "zsh"] + words)
+            let result = try await Child.run(["zsh", "-f", "-c", driver, "zsh"] + words)
             #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
             return result.standardOutput.split(separator: "\n").map(String.init)
         }
-        #expect(try offered("st").contains("store"))
-        #expect(try offered("store", "--account", "bob", "").contains("advance"))
-        #expect(try offered("store", "buy", "").contains("com.kiosk.lumen.pro.monthly"))
-        #expect(try offered("preset", "apply", "").contains("billing-retry"))
-        #expect(try offered("--pre").contains("--preset"))
-        #expect(try offered("lint", "") == ["FILES"])
+        #expect(try await offered("st").contains("store"))
+        #expect(try await offered("store", "--account", "bob", "").contains("advance"))
+        #expect(try await offered("store", "buy", "").contains("com.kiosk.lumen.pro.monthly"))
+        #expect(try await offered("preset", "apply", "").contains("billing-retry"))
+        #expect(try await offered("--pre").contains("--preset"))
+        #expect(try await offered("lint", "") == ["FILES"])
     }
 
     @Test func everyCommandAndOptionIsInEveryScript() {

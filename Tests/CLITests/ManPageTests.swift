@@ -19,11 +19,11 @@ import Testing
     }
 
     @Test(.enabled(if: CompletionsTests.has("groff"), "groff is not installed: apt-get install groff-base"))
-    func groffReadsItWithoutWarnings() throws {
+    func groffReadsItWithoutWarnings() async throws {
         let path = NSTemporaryDirectory() + "kiosk-\(UUID().uuidString).1"
         try ManPage.render().write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try Subprocess.run(["groff", "-man", "-ww", "-z", path])
+        let result = try await Child.run(["groff", "-man", "-ww", "-z", path])
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
     }
 }

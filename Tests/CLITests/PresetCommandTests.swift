@@ -27,11 +27,11 @@ import Testing
         #expect(await Kiosk.run(["preset", "apply", "billing-retry", "--state", state, "--force"]) == 0)
     }
 
-    @Test func thePaywallOpensOnAFreshCopyWithoutState() throws {
+    @Test func thePaywallOpensOnAFreshCopyWithoutState() async throws {
         // No --state: an ephemeral store, so the default state directory is never touched.
         let home = NSTemporaryDirectory() + "kiosk-preset-home-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let result = try Subprocess.run(
+        let result = try await Child.run(
             [CompletionsTests.binary, "--preset", "grace-period", "--dump", "100x30"],
             environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "LANG": "C.UTF-8"])
         #expect(result.status == 0, "\(result.standardError)")

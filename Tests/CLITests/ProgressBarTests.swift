@@ -42,27 +42,27 @@ import Testing
                 == Array(repeating: .advanceClockPeriods(count: 1, groupID: "G"), count: 3))
     }
 
-    @Test func offATerminalNothingExtraIsPrinted() throws {
+    @Test func offATerminalNothingExtraIsPrinted() async throws {
         let state = NSTemporaryDirectory() + "kiosk-progress-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state) }
         let binary = CompletionsTests.binary
-        let applied = try Subprocess.run([binary, "preset", "apply", "active-monthly", "--state", state])
+        let applied = try await Child.run([binary, "preset", "apply", "active-monthly", "--state", state])
         #expect(applied.status == 0 && applied.standardError.isEmpty, "\(applied.standardError)")
-        let advanced = try Subprocess.run([binary, "store", "advance", "365d", "--state", state])
+        let advanced = try await Child.run([binary, "store", "advance", "365d", "--state", state])
         #expect(advanced.status == 0)
         #expect(advanced.standardError.isEmpty, "\(advanced.standardError)")
-        let now = try Subprocess.run([binary, "store", "now", "--state", state])
+        let now = try await Child.run([binary, "store", "now", "--state", state])
         #expect(advanced.standardOutput == now.standardOutput, "only the new clock, no bar")
     }
 
     @Test(.enabled(if: CompletionsTests.has("script"), "script(1) is missing: apt-get install bsdutils"))
-    func onATerminalTheBarIsDrawnThenCleared() throws {
+    func onATerminalTheBarIsDrawnThenCleared() async throws {
         let state = NSTemporaryDirectory() + "kiosk-progress-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state) }
         let binary = CompletionsTests.binary
-        #expect(try Subprocess.run([binary, "preset", "apply", "new-user", "--state", state]).status == 0)
+        #expect(try await Child.run([binary, "preset", "apply", "new-user", "--state", state]).status == 0)
         // script(1) gives the command a pseudo-terminal, so standard error is a terminal.
-        let result = try Subprocess.run([
+        let result = try await Child.run([
             "script", "-qec", "\(binary) store advance 30d --state \(state)", "/dev/null",
         ])
         #expect(result.status == 0)
