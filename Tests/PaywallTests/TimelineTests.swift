@@ -11,6 +11,9 @@ import Testing
 @Suite struct TimelineTests {
     static let group = "4A1D2E90"
 
+    /// Built once for the suite's tests.
+    static let shared = Task { try await richHistory() }
+
     /// The history, and the names and levels the picture uses.
     static func richHistory() async throws -> (SubscriptionTimeline, [String: String]) {
         let store = try Fixtures.store()
@@ -42,7 +45,7 @@ import Testing
     }
 
     @Test func theHistoryHasEveryKindOfSpanAndMoment() async throws {
-        let (timeline, _) = try await Self.richHistory()
+        let (timeline, _) = try await Self.shared.value
         #expect(timeline.spans.map(\.kind) == [.trial, .paid, .paid, .gracePeriod, .billingRetry, .paid])
         #expect(timeline.marks.map(\.kind) == [.purchase, .renewal, .upgrade, .recovery, .refund])
         let grace = try #require(timeline.spans.first { $0.kind == .gracePeriod })
@@ -52,14 +55,14 @@ import Testing
 
     @Test(arguments: [60, 100])
     func snapshot(width: Int) async throws {
-        let (timeline, names) = try await Self.richHistory()
+        let (timeline, names) = try await Self.shared.value
         let text = TimelineRenderer.plainText(timeline, width: width, names: names)
         for line in text.split(separator: "\n") { #expect(line.count <= width, "\(line)") }
         assertSnapshot(text, named: "timeline-\(width)")
     }
 
     @Test func rolesComeFromTheTheme() async throws {
-        let (timeline, _) = try await Self.richHistory()
+        let (timeline, _) = try await Self.shared.value
         let runs = TimelineRenderer.lines(timeline, width: 80).flatMap { $0 }
         #expect(runs.contains { $0.role == .error && $0.text.contains("~") })
         #expect(runs.contains { $0.role == .warning && $0.text.contains("≈") })
