@@ -68,4 +68,41 @@ import Testing
         #expect(runs.contains { $0.role == .warning && $0.text.contains("≈") })
         #expect(runs.contains { $0.role == .success && $0.text.contains("█") })
     }
+
+    static func timeline(of store: SimulatedStore) async throws -> SubscriptionTimeline {
+        var levels: [String: Int] = [:]
+        for product in try await store.allProducts() { levels[product.id] = product.subscription?.groupLevel }
+        return SubscriptionTimeline(
+            groupID: group, records: try await store.transactionRecords(),
+            notifications: try await store.notificationHistory(limit: 100), levels: levels,
+            now: try await store.now())
+    }
+
+    @Test func aDowngradeAtRenewalThenExpiry() async throws {
+        let store = try Fixtures.store()
+        _ = try await store.purchase("com.kiosk.lumen.ultimate.monthly")
+        _ = try await store.purchase("com.kiosk.lumen.pro.monthly")  // takes effect at the renewal
+        _ = try await store.advanceClock(by: 32 * 86_400)
+        let latest = try #require(try await store.latest(for: "com.kiosk.lumen.pro.monthly"))
+        try await store.setAutoRenew(false, transactionID: latest.unsafePayloadValue.id)
+        _ = try await store.advanceClock(by: 40 * 86_400)
+        let timeline = try await Self.timeline(of: store)
+        #expect(timeline.marks.map(\.kind) == [.purchase, .downgrade, .expiry])
+        #expect(timeline.spans.map(\.kind) == [.paid, .paid])
+        let text = TimelineRenderer.plainText(timeline, width: 60)
+        #expect(text.contains("↓ downgraded") && text.contains("× expired"))
+    }
+
+    @Test func anOngoingGracePeriodIsDrawnToItsEndPastNow() async throws {
+        let store = try Fixtures.store()
+        _ = try await store.purchase("com.kiosk.lumen.ultimate.monthly")
+        try await store.apply(.billingRetryOnRenewal(true))
+        try await store.apply(.billingGracePeriod(true))
+        _ = try await store.advanceClock(by: 32 * 86_400)
+        let timeline = try await Self.timeline(of: store)
+        let grace = try #require(timeline.spans.last)
+        #expect(grace.kind == .gracePeriod && grace.end > timeline.now)
+        #expect(!timeline.spans.contains { $0.kind == .billingRetry })
+        #expect(TimelineRenderer.plainText(timeline, width: 60).contains("≈ grace until"))
+    }
 }
