@@ -57,4 +57,19 @@ extension FlowTests {
         let text = try screen(driver, Size(columns: 60, rows: 24))
         #expect(text.contains("≈ grace") && text.contains("^ now"))
     }
+
+    /// A long history keeps the latest events on screen and counts the older ones.
+    @Test func aLongTimelineShowsTheLatestEvents() async throws {
+        var driver = try await driver()
+        try await PresetRunner(try Preset.named("active-monthly")).apply(to: driver.store)
+        _ = try await driver.store.advanceClock(by: 365 * 86_400)
+        await driver.send(.started)
+        await driver.press(.character("m"), .character("t"))
+        let text = try screen(driver, Size(columns: 60, rows: 24))
+        #expect(text.contains("earlier events"))
+        let latest = try #require(
+            driver.state.store.records.first?.transaction.unsafePayloadValue.purchaseDate)
+        let day = String(latest.formatted(.iso8601.year().month().day()).prefix(10))
+        #expect(text.contains("\(day)"), "the latest renewal, \(day), is listed")
+    }
 }

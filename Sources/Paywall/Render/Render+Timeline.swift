@@ -33,7 +33,17 @@ func renderTimeline(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
         role: .accent)
     var names: [String: String] = [:]
     for product in state.store.products { names[product.id] = product.displayName }
-    let lines = TimelineRenderer.lines(timeline, width: area.width, names: names)
+    // The picture first; then as many of the latest events as fit, the older ones counted.
+    var lines = TimelineRenderer.picture(timeline, width: area.width)
+    let events = TimelineRenderer.events(timeline, names: names, width: max(20, area.width))
+    let room = max(0, area.height - 1 - lines.count)
+    if events.count > room, room > 0 {
+        let shown = room - 1
+        lines.append([StyledRun("… \(events.count - shown) earlier events", .muted)])
+        lines += events.suffix(shown)
+    } else {
+        lines += events
+    }
     for (index, line) in lines.prefix(max(0, area.height - 1)).enumerated() {
         var x = area.x
         for run in line {

@@ -59,6 +59,11 @@ public enum TimelineRenderer {
     public static func lines(_ timeline: SubscriptionTimeline, width: Int, names: [String: String] = [:])
         -> [[StyledRun]]
     {
+        picture(timeline, width: width) + events(timeline, names: names, width: max(20, width))
+    }
+
+    /// The axis, the bar, the moments, now, and the legend.
+    public static func picture(_ timeline: SubscriptionTimeline, width: Int) -> [[StyledRun]] {
         let width = max(20, width)
         let range = timeline.range
         let low = range.lowerBound
@@ -99,9 +104,7 @@ public enum TimelineRenderer {
             ? String(repeating: " ", count: nowColumn) + "^ " + now
             : String(repeating: " ", count: max(0, nowColumn - now.count - 1)) + now + " ^"
         lines.append([StyledRun(pointer, .accent)])
-        lines += legend(timeline, width: width)
-        lines += events(timeline, names: names, width: width)
-        return lines
+        return lines + legend(timeline, width: width)
     }
 
     /// The same lines without style.
