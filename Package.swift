@@ -47,8 +47,11 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["SourceDiagnostics"]),
         // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
         .target(name: "TerminalCurses", dependencies: ["TerminalUI", "CNCursesW"]),
+        // Named starting states (docs/presets.md), built with the store's own vocabulary; the CLI
+        // and the paywall's account menu apply them through Store/StoreControl.
+        .target(name: "Presets", dependencies: ["StoreCore", "SourceDiagnostics"]),
         // The app: state, events, effects, update and the screens; speaks only Store/StoreControl.
-        .target(name: "Paywall", dependencies: ["StoreCore", "TerminalUI"]),
+        .target(name: "Paywall", dependencies: ["StoreCore", "TerminalUI", "Presets"]),
         // The paywall's copy from a catalog: the one mapping the CLI and the tests share. Its own
         // module because Paywall must not read catalogs and Catalog must not know the screens.
         .target(name: "PaywallCatalog", dependencies: ["Paywall", "Catalog"]),
@@ -80,7 +83,7 @@ let package = Package(
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
                 "PaywallCatalog", "SourceDiagnostics", "HTTP",
-                "StoreServer", "RemoteStore", "SharedState",
+                "StoreServer", "RemoteStore", "SharedState", "Presets",
                 "StoreCommands", "Rehearsal",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
@@ -124,13 +127,16 @@ let package = Package(
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
                 "Subprocess", "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics", "StoreCommands"]),
+        .testTarget(
+            name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics", "StoreCommands", "Subprocess"]),
         .testTarget(
             name: "RehearsalTests",
             dependencies: [
                 "kiosk", "Rehearsal", "StoreCommands", "Simulator", "Paywall", "StoreCore",
                 "SourceDiagnostics", "Catalog", "Signing", "StoreServer", "HTTP", "TerminalUI",
             ]),
+        .testTarget(
+            name: "PresetsTests", dependencies: ["Presets", "Simulator", "Catalog", "Signing", "StoreCore"]),
         .testTarget(
             name: "SharedStateTests",
             dependencies: [

@@ -104,7 +104,7 @@ public struct StoreActionRunner: Sendable {
         }
         let result: StoreOperationResult
         do {
-            result = try await store.perform(operation)
+            result = try await performShowingProgress(operation)
         } catch {
             // A duration past what the store can sign is a mistake in the call (exit 64).
             if case .invalidArgument(let reason) = error, command.action == .advance {

@@ -59,7 +59,7 @@ extension KeyMapsTests {
         #expect(KeyMaps.sheet.hintLine() == "enter confirm · esc cancel")
         #expect(KeyMaps.policy.hintLine() == "↑/↓ scroll · esc close")
         #expect(KeyMaps.redeem.hintLine() == "enter redeem · esc cancel")
-        #expect(KeyMaps.accounts.hintLine() == "enter switch · esc close")
+        #expect(KeyMaps.accounts.hintLine() == "enter choose · esc close")
         // The price-increase banner's answer keys.
         #expect(
             KeyMaps.paywall.hintLine(only: [.acceptIncrease, .declineIncrease]) == "y accept · n decline")

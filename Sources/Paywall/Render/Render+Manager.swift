@@ -15,6 +15,8 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let records = store.records
     if state.managerShowsKeys {
         renderKeyList(&canvas, KeyMaps.page(for: .transactionManager).rows, area: parts[0])
+    } else if state.managerShowsTimeline {
+        renderTimeline(&canvas, state, area: parts[0])
     } else if state.managerShowsNotifications {
         renderNotifications(&canvas, store.notifications, area: parts[0])
     } else if records.isEmpty {
@@ -34,7 +36,9 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
             canvas.targets.append((columns[0].row(row), .record(resolved.offset + row)))
         }
     }
-    if !state.managerShowsNotifications, !state.managerShowsKeys, let record = state.selectedRecord {
+    if !state.managerShowsNotifications, !state.managerShowsKeys, !state.managerShowsTimeline,
+        let record = state.selectedRecord
+    {
         renderInspector(&canvas, store, record, area: columns[1])
     }
     renderSwitches(&canvas, state, area: parts[1])

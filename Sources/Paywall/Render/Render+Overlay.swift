@@ -38,20 +38,7 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         canvas.cursor = input.cursorPosition(in: content.row(2))
         canvas.text(KeyMaps.redeem.hintLine(), in: content.row(4), role: .muted)
     case .accounts(let list):
-        let accounts = state.store.accounts
-        let modal = Modal(
-            title: "Sandbox accounts", size: Size(columns: 40, rows: accounts.count + 5),
-            style: canvas[.text],
-            borderStyle: canvas[.border])
-        modal.render(in: area, buffer: &canvas.buffer)
-        let content = modal.contentRect(in: area)
-        let items = accounts.map {
-            ListView.Item(
-                $0.name + ($0.name == state.store.account ? " (signed in)" : ""), detail: $0.storefront)
-        }
-        ListView(items, state: list, style: canvas[.text], selectedStyle: canvas[.selection])
-            .render(in: content.inset(bottom: 2), buffer: &canvas.buffer)
-        canvas.text(KeyMaps.accounts.hintLine(), in: content.row(content.height - 1), role: .muted)
+        renderAccounts(&canvas, state, list, area: area)
     case .transactionManager:
         renderManager(&canvas, state, area: area)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Presets
 import StoreCore
 
 extension EffectRunner {
@@ -46,6 +47,8 @@ extension EffectRunner {
             case .switchAccount(let name):
                 try await store.switchAccount(to: name)
                 inbox.post(.done("Signed in as \(name)"))
+            case .loadPreset(let name):
+                inbox.post(await loadPreset(name, store: store))
             case .control(let action):
                 do {
                     inbox.post(.done(try await control(action, store: store)))
@@ -62,5 +65,18 @@ extension EffectRunner {
     public static func snapshot(_ store: Backend, groupID: String?) async throws(StoreError) -> StoreSnapshot
     {
         try await store.snapshot(groupID: groupID)
+    }
+
+    /// Applies a preset and says what was done, or why it failed.
+    static func loadPreset(_ name: String, store: Backend) async -> Event {
+        let summary = Effect.loadPreset(name).summary
+        do {
+            let preset = try Preset.named(name)
+            try await PresetRunner(preset).apply(to: store)
+            return .done("Loaded preset \(name): \(preset.summary)")
+        } catch {
+            if case .store(_, _, let storeError) = error { return .failed(summary, storeError) }
+            return .failed(summary, .invalidAction(error.description))
+        }
     }
 }

@@ -23,6 +23,8 @@ public enum ManagerAction: Sendable, Hashable, CaseIterable {
     case graceDays, consumables, interrupted, dialogs, api, error, storefront, locale, clear, notifications
     /// List every key in place of the transactions (the hint line has room for only some).
     case keys
+    /// The selected subscription's history on a time axis, in place of the transactions.
+    case timeline
     case close
 }
 

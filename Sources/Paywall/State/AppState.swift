@@ -38,6 +38,8 @@ public struct AppState: Sendable, Hashable {
     public var managerShowsNotifications = false
     /// The Transaction Manager lists every key instead of the transactions (`?`).
     public var managerShowsKeys = false
+    /// The Transaction Manager draws the selected subscription's timeline instead of the list (`t`).
+    public var managerShowsTimeline = false
     public var managerAPIIndex = 0
     /// The reason the Transaction Manager's next refund request gives.
     public var managerRefundReason = ConsumptionRequestReason.unsatisfiedWithPurchase

@@ -13,6 +13,7 @@ extension Effect {
         case .sync: "Restore"
         case .redeem(let code): "Redeeming \(code)"
         case .switchAccount(let name): "Signing in as \(name)"
+        case .loadPreset(let name): "Loading preset \(name)"
         case .control(let action): action.summary
         }
     }

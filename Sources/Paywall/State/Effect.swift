@@ -16,6 +16,8 @@ public enum Effect: Sendable, Hashable {
     case sync
     case redeem(code: String)
     case switchAccount(String)
+    /// Replace the store's state with a named preset (`Presets`), for the account signed in.
+    case loadPreset(String)
     /// One Transaction Manager or store-wide operation (`StoreControl.perform`).
     case control(StoreOperation)
 }

@@ -88,6 +88,8 @@ public enum KeyMaps {
             action: .notifications),
         KeyBinding(keys: [.character("?")], description: "all keys", action: .keys),
         KeyBinding(
+            keys: [.character("t")], description: "subscription timeline / transactions", action: .timeline),
+        KeyBinding(
             keys: [.escape, .character("m"), .character("q")], label: "esc/m", description: "close",
             action: .close),
     ])
@@ -134,7 +136,9 @@ public enum KeyMaps {
             keys: [.up, .character("k")], label: "↑/k", description: "previous account", action: .previous),
         KeyBinding(
             keys: [.down, .character("j")], label: "↓/j", description: "next account", action: .next),
-        KeyBinding(keys: [.enter], description: "switch to this account", hint: "switch", action: .switch),
+        KeyBinding(
+            keys: [.enter], description: "switch to this account, or load this preset", hint: "choose",
+            action: .switch),
         KeyBinding(
             keys: [.escape, .character("q")], label: "esc/q", description: "close", hint: "close",
             action: .close),

@@ -20,6 +20,10 @@ func performManager(_ state: inout AppState, action: ManagerAction, key: Key) ->
         state.managerSelection.select(by: key == .up ? -1 : 1, count: state.store.records.count)
     case .close: state.overlay = nil
     case .keys: state.managerShowsKeys.toggle()
+    case .timeline:
+        state.managerShowsTimeline.toggle()
+        // The timeline reads the notifications too: read them afresh when it opens.
+        return state.managerShowsTimeline ? [.reload] : []
     case .approve: control = id.map { .approveAskToBuy(transactionID: $0) }
     case .decline: control = id.map { .declineAskToBuy(transactionID: $0) }
     case .refund:

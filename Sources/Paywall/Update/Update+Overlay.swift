@@ -1,4 +1,5 @@
 import Foundation
+import Presets
 import StoreCore
 import TerminalUI
 
@@ -46,17 +47,21 @@ func handleOverlayKey(_ state: inout AppState, _ overlay: Overlay, _ key: Key) -
     case .accounts(var list):
         guard let action = KeyMaps.accounts.action(for: key) else { return [] }
         let accounts = state.store.accounts
+        // The accounts, then the presets (Presets): one list, one selection.
+        let count = accounts.count + Preset.all.count
         switch action {
         case .close: state.overlay = nil
         case .help: state.overlay = .help(over: overlay)
-        case .previous: list.select(by: -1, count: accounts.count)
-        case .next: list.select(by: 1, count: accounts.count)
+        case .previous: list.select(by: -1, count: count)
+        case .next: list.select(by: 1, count: count)
         case .switch:
             state.overlay = nil
-            guard list.selected < accounts.count else { return [] }
-            let name = accounts[list.selected].name
+            guard list.selected < count else { return [] }
             state.notices.removeAll()
-            return [.switchAccount(name)]
+            guard list.selected < accounts.count else {
+                return [.loadPreset(Preset.all[list.selected - accounts.count].name)]
+            }
+            return [.switchAccount(accounts[list.selected].name)]
         }
         if case .accounts = state.overlay { state.overlay = .accounts(list) }
     case .transactionManager:

@@ -4,7 +4,8 @@ enum CommandRegistry {
     static var subcommands: [any Command.Type] {
         [
             LintCommand.self, StoreCommand.self, ServeCommand.self, VerifyCommand.self, CertsCommand.self,
-            KeysCommand.self, HelpCommand.self, RehearseCommand.self,
+            KeysCommand.self, HelpCommand.self, RehearseCommand.self, PresetCommand.self,
+            CompletionsCommand.self,
         ]
     }
 

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Paywall
 import PaywallCatalog
+import Presets
 import SharedState
 import StoreCore
 import TerminalCurses
@@ -13,7 +14,7 @@ struct PaywallCommand: Command {
     static let summary = "A terminal paywall and store front-end for StoreKit 2 purchase flows."
     static let usage =
         "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim|URL] [--account NAME] [--style STYLE] "
-        + "[--state DIR | --ephemeral] [--server-token TOKEN] [--root FILE]"
+        + "[--state DIR | --ephemeral] [--server-token TOKEN] [--root FILE] [--preset NAME [--force]]"
     static let options: [OptionSpec] =
         StoreOptions.specs + [
             .option(
@@ -33,6 +34,10 @@ struct PaywallCommand: Command {
                 help:
                     "Switch the store's locale first (as `kiosk store locale`): copy, words and prices follow."
             ),
+            .option(
+                "preset", value: "NAME",
+                help: "Start from a named state (kiosk preset list), on an ephemeral store unless --state."),
+            PresetApplication.forceOption,
         ]
     static let discussion = """
         Keys are listed by '?' inside the paywall. Diagnostics go to the file named by $KIOSK_LOG.
@@ -42,6 +47,10 @@ struct PaywallCommand: Command {
         Manager go over the wire, and every signature is checked against the server's root (pinned on
         first contact, or --root FILE). The paywall's copy and policies still come from --catalog: give
         the catalog the server was started with (without --catalog, the bundled demo, as for the server).
+
+        --preset NAME builds a named starting state first (docs/presets.md): on a fresh ephemeral store,
+        or with --state DIR in that directory, which must hold no transactions unless --force (the preset
+        replaces the store's whole history).
         """
 
     var arguments: ParsedArguments
@@ -49,6 +58,8 @@ struct PaywallCommand: Command {
     var style: ControlStyle
     var dumpSize: Size?
     var template: PaywallTemplate?
+    /// `--preset NAME`: the starting state built before the paywall opens.
+    var presetName: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first {
@@ -56,6 +67,14 @@ struct PaywallCommand: Command {
         }
         self.arguments = arguments
         storeOptions = try StoreOptions(arguments)
+        presetName = arguments.value("preset")
+        if presetName == nil, arguments.flag("force") {
+            throw UsageError("--force goes with --preset NAME (it lets a preset replace a state's history)")
+        }
+        if presetName != nil, arguments.value("state") == nil, storeOptions.remote == nil {
+            // A fresh copy: nothing the tester keeps is touched.
+            storeOptions.isEphemeral = true
+        }
         let styleName = arguments.value("style") ?? "buttons"
         guard let style = ControlStyle(rawValue: styleName) else {
             throw UsageError(
@@ -86,10 +105,18 @@ struct PaywallCommand: Command {
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
         let theme = try loadTheme(arguments.value("theme") ?? "default")
+        let preset = try presetName.map { name throws(CommandFailure) in
+            try PresetApplication.preset(named: name)
+        }
         // Read once: the store, the copy and the remote check all use this one value.
         let catalog = try storeOptions.loadCatalog()
         let opened = try await storeOptions.open(command: "kiosk (paywall)", catalog: catalog)
         do {
+            if let preset {
+                let place = storeOptions.isEphemeral ? "the ephemeral store" : storeOptions.state.url.path
+                try await PresetApplication.apply(
+                    preset, to: opened.store, force: arguments.flag("force"), stateDescription: place)
+            }
             let code = try await run(
                 on: opened, catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)
             await opened.close()

@@ -1,0 +1,96 @@
+import Catalog
+import Foundation
+import StoreCore
+
+/// `kiosk completions bash|zsh|fish`: a completion script made from the same command and
+/// option tables as `--help`. The scripts ask `kiosk completions --list KIND` for the values
+/// only the catalog and the state know (product IDs, account names) while completing.
+struct CompletionsCommand: Command {
+    static let name = "completions"
+    static let summary = "Print a shell completion script (bash, zsh or fish)."
+    static let usage =
+        "kiosk completions bash|zsh|fish\n"
+        + "       kiosk completions --list products|accounts|groups [--catalog FILE] [--state DIR]"
+    static let shells = ["bash", "zsh", "fish"]
+    static let options: [OptionSpec] = [
+        .option(
+            "list", value: "KIND",
+            help: "Print the values of KIND one a line (what the scripts call): products, accounts, groups."),
+        .option("catalog", value: "FILE|NAME", help: "--list products, groups: the catalog (default: demo)."),
+        StateDirectory.option,
+    ]
+    static let discussion = """
+        INSTALL:
+          bash:  kiosk completions bash > ~/.local/share/bash-completion/completions/kiosk
+          zsh:   kiosk completions zsh > "${fpath[1]}/_kiosk"   (then restart zsh, or compinit)
+          fish:  kiosk completions fish > ~/.config/fish/completions/kiosk.fish
+
+        Product IDs and subscription groups come from the catalog on the command line (--catalog) or the
+        bundled demo; account names from the state (--state, or the default state directory), read only
+        when it exists.
+        """
+
+    var shell: String?
+    var listKind: String?
+    var arguments: ParsedArguments
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        self.arguments = arguments
+        listKind = arguments.value("list")
+        if let listKind {
+            guard CompletionTable.dynamicKinds.contains(listKind) else {
+                throw UsageError(
+                    "--list takes " + CompletionTable.dynamicKinds.joined(separator: ", ")
+                        + ", got '\(listKind)'")
+            }
+            if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+            return
+        }
+        guard arguments.positionals.count == 1, let shell = arguments.positionals.first else {
+            throw UsageError("name one shell: bash, zsh or fish")
+        }
+        guard Self.shells.contains(shell) else {
+            throw UsageError("no completions for '\(shell)': bash, zsh or fish")
+        }
+        self.shell = shell
+    }
+
+    func run() async throws -> ExitCode {
+        if let listKind {
+            for value in try await Self.list(listKind, arguments: arguments) { Console.print(value) }
+            return .success
+        }
+        let table = CompletionTable.make()
+        switch shell {
+        case "zsh": Console.print(CompletionScript.zsh(table))
+        case "fish": Console.print(CompletionScript.fish(table))
+        default: Console.print(CompletionScript.bash(table))
+        }
+        return .success
+    }
+
+    /// The values of a dynamic kind. Quick and quiet: a missing state or a bad catalog lists
+    /// nothing (a completion must never print errors into the command line being typed).
+    static func list(_ kind: String, arguments: ParsedArguments) async throws -> [String] {
+        var options = try StoreOptions(arguments)
+        switch kind {
+        case "products", "groups":
+            guard let catalog = try? options.loadCatalog() else { return [] }
+            let products = catalog.products()
+            if kind == "products" { return products.map(\.id) }
+            var groups: [String] = []
+            for product in products {
+                if let group = product.subscription?.groupID, !groups.contains(group) { groups.append(group) }
+            }
+            return groups
+        default:
+            let ledger = options.state.url.appendingPathComponent(StateDirectory.ledgerName).path
+            guard FileManager.default.fileExists(atPath: ledger) else { return [] }
+            options.account = nil
+            guard let opened = try? await options.open(command: "kiosk completions") else { return [] }
+            let accounts = (try? await opened.store.accounts().map(\.name)) ?? []
+            await opened.close()
+            return accounts
+        }
+    }
+}

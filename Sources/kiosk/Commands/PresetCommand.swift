@@ -1,0 +1,145 @@
+import Foundation
+import Presets
+import StoreCore
+
+/// `kiosk preset list | apply NAME`: the named starting states (docs/presets.md), listed, or
+/// built in a state directory for the paywall, `kiosk store` and a server to use.
+struct PresetCommand: Command {
+    static let name = "preset"
+    static let summary = "List the named starting states (presets), or build one in a state directory."
+    static let usage =
+        "kiosk preset list [--json]\n"
+        + "       kiosk preset apply NAME [--force] [--state DIR] [--catalog FILE] [--account NAME] [--store URL]"
+    static let options: [OptionSpec] =
+        StoreOptions.specs + [
+            .flag("json", help: "list: print machine-readable JSON."),
+            PresetApplication.forceOption,
+        ]
+    static var discussion: String {
+        """
+        A preset clears the store back to its catalog's defaults, starts the clock at the next midnight
+        (UTC), and builds its state with the store's own actions for the account (default: tester).
+        On a state that has transactions already it refuses unless --force, which replaces the store's
+        whole history. kiosk --preset NAME opens the paywall on a fresh (ephemeral) copy.
+
+        EXIT STATUS:
+          0  listed, or applied
+          1  refused (the state has transactions and no --force), or the store refused a step
+          64 usage error, or no preset of that name (the closest is suggested)
+          65 the catalog could not be read
+          73 the state directory cannot be used
+
+        PRESETS:
+        """ + "\n" + PresetApplication.table(indent: "  ")
+    }
+
+    var action: String
+    var presetName: String?
+    var arguments: ParsedArguments
+    var storeOptions: StoreOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let action = arguments.positionals.first, ["list", "apply"].contains(action) else {
+            throw UsageError("say what to do: kiosk preset list | apply NAME")
+        }
+        let expected = action == "apply" ? 2 : 1
+        if arguments.positionals.count < expected {
+            throw UsageError("kiosk preset apply needs a preset's name (kiosk preset list shows them)")
+        }
+        if arguments.positionals.count > expected {
+            throw UsageError("unexpected argument '\(arguments.positionals[expected])'")
+        }
+        self.action = action
+        presetName = action == "apply" ? arguments.positionals[1] : nil
+        self.arguments = arguments
+        storeOptions = try StoreOptions(arguments)
+    }
+
+    func run() async throws -> ExitCode {
+        guard let presetName else {
+            if arguments.flag("json") {
+                let list = Preset.all.map { ["name": $0.name, "summary": $0.summary] }
+                let data = try JSONSerialization.data(
+                    withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
+                Console.print(String(decoding: data, as: UTF8.self))
+            } else {
+                Console.print(PresetApplication.table(indent: ""))
+            }
+            return .success
+        }
+        let preset = try PresetApplication.preset(named: presetName)
+        let opened = try await storeOptions.open(command: "kiosk preset apply")
+        do {
+            let place = storeOptions.isEphemeral ? "an ephemeral store" : storeOptions.state.url.path
+            try await PresetApplication.apply(
+                preset, to: opened.store, force: arguments.flag("force"), stateDescription: place)
+            let account = try await opened.store.currentAccount().name
+            let clock = try await opened.store.now().formatted(.iso8601)
+            Console.print("Applied preset \(preset.name) for \(account) in \(place); store clock \(clock).")
+            await opened.close()
+            return .success
+        } catch {
+            await opened.close()
+            throw error
+        }
+    }
+}
+
+/// What `kiosk preset apply` and `kiosk --preset` share: finding a preset, refusing to replace
+/// a store's history unless forced, and applying it with a progress bar on a terminal.
+enum PresetApplication {
+    static let forceOption = OptionSpec.flag(
+        "force", help: "--preset, preset apply: replace the history of a state that has transactions.")
+
+    /// Every preset, name and summary, one a line.
+    static func table(indent: String) -> String {
+        let width = (Preset.all.map(\.name.count).max() ?? 0) + 2
+        return Preset.all.map {
+            indent + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary
+        }
+        .joined(separator: "\n")
+    }
+
+    /// The preset, or a usage error listing the known ones with the closest name.
+    static func preset(named name: String) throws(CommandFailure) -> Preset {
+        do {
+            return try Preset.named(name)
+        } catch {
+            throw CommandFailure("kiosk: \(error)", exit: .usage)
+        }
+    }
+
+    /// Applies `preset`, after checking that it replaces nothing unless `force`.
+    static func apply(
+        _ preset: Preset, to store: any Store & StoreControl, force: Bool, stateDescription: String
+    ) async throws {
+        if !force {
+            let count = try await transactionCount(store)
+            if count > 0 {
+                throw CommandFailure(
+                    "kiosk: \(stateDescription) already holds \(count) transaction\(count == 1 ? "" : "s"); a preset "
+                        + "clears every account's history. Add --force to replace it, or use a new --state DIR "
+                        + "(or none: kiosk --preset NAME runs on an ephemeral copy).", exit: .failure)
+            }
+        }
+        let bar = ProgressBar.onStandardError("preset \(preset.name)")
+        defer { bar?.finish() }
+        do {
+            try await PresetRunner(preset).apply(to: store, progress: bar?.callback)
+        } catch {
+            throw CommandFailure("kiosk: \(error)", exit: .failure)
+        }
+    }
+
+    /// How many transactions the store's accounts hold, the store left acting for the same account.
+    static func transactionCount(_ store: any Store & StoreControl) async throws -> Int {
+        let current = try await store.currentAccount().name
+        var count = 0
+        for account in try await store.accounts() {
+            try await store.switchAccount(to: account.name)
+            count += try await store.transactionRecords().count
+        }
+        try await store.switchAccount(to: current)
+        return count
+    }
+}
