@@ -1,4 +1,5 @@
 import Foundation
+import StoreCommands
 import StoreCore
 import Subprocess
 import Testing

@@ -1,3 +1,4 @@
+import StoreCommands
 import Foundation
 import Presets
 import StoreCore

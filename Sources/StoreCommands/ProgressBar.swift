@@ -3,13 +3,13 @@ import Foundation
 /// A one-line progress bar on standard error, for long work (advancing the clock a year,
 /// applying a preset): drawn only when standard error is a terminal, so scripts, pipes and CI
 /// logs get nothing extra. The work reports through a callback; `render` is pure.
-struct ProgressBar: Sendable {
+public struct ProgressBar: Sendable {
     let label: String
     /// The terminal's width in columns.
     let columns: Int
 
     /// A bar for standard error, or nil when standard error is not a terminal.
-    static func onStandardError(_ label: String) -> ProgressBar? {
+    public static func onStandardError(_ label: String) -> ProgressBar? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         var size = winsize()
         let columns =
@@ -18,21 +18,21 @@ struct ProgressBar: Sendable {
     }
 
     /// Draws `done` of `total` over the line (carriage return, no newline).
-    func update(_ done: Int, of total: Int) {
+    public func update(_ done: Int, of total: Int) {
         write("\r" + Self.render(label: label, done: done, total: total, columns: columns) + "\u{1B}[K")
     }
 
     /// Clears the bar's line, so what the command prints next starts clean.
-    func finish() { write("\r\u{1B}[K") }
+    public func finish() { write("\r\u{1B}[K") }
 
     /// The `update` callback, for work that reports progress.
-    var callback: @Sendable (Int, Int) -> Void { { done, total in self.update(done, of: total) } }
+    public var callback: @Sendable (Int, Int) -> Void { { done, total in self.update(done, of: total) } }
 
     private func write(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
 
     /// `label [#######-------]  50% 6/12`, at most `columns - 1` wide (the last column would
     /// wrap on some terminals); the label is cut first, then the bar shrinks.
-    static func render(label: String, done: Int, total: Int, columns: Int) -> String {
+    public static func render(label: String, done: Int, total: Int, columns: Int) -> String {
         let total = max(total, 1)
         let done = min(max(done, 0), total)
         let percent = done * 100 / total

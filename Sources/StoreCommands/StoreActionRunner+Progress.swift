@@ -26,7 +26,7 @@ extension StoreActionRunner {
 
     /// The operations that together make `operation`: a long advance in at most 100 steps of
     /// at least a day each, periods one at a time; anything else as itself.
-    static func steps(for operation: StoreOperation) -> [StoreOperation] {
+    public static func steps(for operation: StoreOperation) -> [StoreOperation] {
         switch operation {
         case .advanceClock(let seconds) where seconds >= longAdvance:
             let count = min(100, Int(seconds / 86_400))
