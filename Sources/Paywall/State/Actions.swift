@@ -6,6 +6,8 @@
 public enum PaywallAction: Sendable, Hashable, CaseIterable {
     case previous, next, page, buy, tab, style, label, view, quantity, autoRenew, restore, redeem
     case terms, privacy, accounts, manager, acceptIncrease, declineIncrease, dismiss, help, quit
+    /// Save the screen as a picture (see ``ScreenSaver``).
+    case screenshot
 }
 
 /// The Transaction Manager.

@@ -34,6 +34,7 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("x")], description: "dismiss banner", action: .dismiss),
         KeyBinding(keys: [.character("?")], description: "help", action: .help),
         KeyBinding(keys: [.character("q"), .ctrl("c")], label: "q", description: "quit", action: .quit),
+        KeyBinding(keys: [.character("S")], description: "save a screenshot", action: .screenshot),
     ])
 
     public static let manager = KeyMap<ManagerAction>([

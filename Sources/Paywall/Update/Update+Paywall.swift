@@ -65,6 +65,7 @@ func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) ->
         }
     case .help: state.overlay = .help(over: nil)
     case .quit: state.shouldQuit = true
+    case .screenshot: state.screenshotRequests += 1
     }
     return []
 }

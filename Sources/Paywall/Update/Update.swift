@@ -39,6 +39,8 @@ extension PaywallProgram {
         case .backendChanged(let name):
             state.content.backendName = name
             return []
+        case .reloaded(let reload):
+            return applyReload(&state, reload)
         case .loaded(let snapshot):
             state.store = snapshot
             state.isLoaded = true

@@ -5,6 +5,7 @@ enum CommandRegistry {
         [
             LintCommand.self, StoreCommand.self, ServeCommand.self, VerifyCommand.self, CertsCommand.self,
             KeysCommand.self, HelpCommand.self,
+            ShotCommand.self, GalleryCommand.self,
         ]
     }
 
