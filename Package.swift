@@ -109,7 +109,7 @@ let package = Package(
             dependencies: [
                 "WireProtocol",
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
-                "Subprocess", "TestSupport",
+                "Subprocess",
             ]),
         .testTarget(name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics"]),
         .testTarget(
@@ -128,6 +128,7 @@ let package = Package(
                 "Paywall", "PaywallCatalog", "StoreCore", "TerminalUI", "TerminalCurses", "Simulator",
                 "Catalog",
                 "Signing", "SnapshotSupport",
+                "Subprocess",
             ],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),
