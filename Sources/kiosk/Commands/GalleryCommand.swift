@@ -59,15 +59,15 @@ struct GalleryCommand: Command {
         catalogPath = try ShotOptions.catalogPath(arguments.value("catalog"))
         templates =
             try Self.list(arguments.value("templates"), option: "templates")?.map {
-                (name: String) throws(UsageError) in try ShotOptions.template(name)
+                (name: String) throws(UsageError) in try ShotOptions.template(name, option: "templates")
             } ?? ShotTemplates.names
         themes = try Self.list(arguments.value("themes"), option: "themes") ?? ["default"]
         locales = try Self.list(arguments.value("locales"), option: "locales")?.map {
-            (name: String) throws(UsageError) in try ShotOptions.locale(name)
+            (name: String) throws(UsageError) in try ShotOptions.locale(name, option: "locales")
         }
         states =
             try Self.list(arguments.value("states"), option: "states")?.map {
-                (name: String) throws(UsageError) in try ShotOptions.state(name)
+                (name: String) throws(UsageError) in try ShotOptions.state(name, option: "states")
             } ?? ShotState.allCases
         size = try ShotOptions.size(arguments.value("size") ?? "100x30", option: "size")
         style = try ShotOptions.style(arguments.value("style") ?? ControlStyle.buttons.rawValue)
@@ -76,7 +76,9 @@ struct GalleryCommand: Command {
 
     static func list(_ text: String?, option: String) throws(UsageError) -> [String]? {
         guard let text else { return nil }
-        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
             throw UsageError("--\(option) needs a comma-separated list, got '\(text)'")
         }

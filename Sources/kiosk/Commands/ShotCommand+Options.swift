@@ -27,23 +27,23 @@ enum ShotOptions {
         return style
     }
 
-    static func template(_ text: String) throws(UsageError) -> String {
+    static func template(_ text: String, option: String = "template") throws(UsageError) -> String {
         guard ShotTemplates.names.contains(text) else {
             throw UsageError(
-                "--template must be one of \(ShotTemplates.names.joined(separator: ", ")), got '\(text)'")
+                "--\(option) must be one of \(ShotTemplates.names.joined(separator: ", ")), got '\(text)'")
         }
         return text
     }
 
-    static func state(_ text: String) throws(UsageError) -> ShotState {
+    static func state(_ text: String, option: String = "state") throws(UsageError) -> ShotState {
         guard let state = ShotState(rawValue: text) else {
-            throw UsageError("--state must be one of \(ShotState.names), got '\(text)'")
+            throw UsageError("--\(option) must be one of \(ShotState.names), got '\(text)'")
         }
         return state
     }
 
     /// A locale as catalogs spell them: `en_US`, `de`, `zh-Hans`, `pt_BR`.
-    static func locale(_ text: String) throws(UsageError) -> String {
+    static func locale(_ text: String, option: String = "locale") throws(UsageError) -> String {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false).flatMap {
             $0.split(separator: "-", omittingEmptySubsequences: false)
         }
@@ -53,7 +53,7 @@ enum ShotOptions {
             && parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy(\.isASCII) }
             && parts.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber } }
         guard valid else {
-            throw UsageError("--locale needs a locale such as en_US, de_DE, ja or zh-Hans, got '\(text)'")
+            throw UsageError("--\(option) needs a locale such as en_US, de_DE, ja or zh-Hans, got '\(text)'")
         }
         return text
     }
