@@ -10,7 +10,7 @@ struct ShotCommand: Command {
     static let summary = "Write a screenshot of the paywall (SVG, HTML, text or ANSI), rendered headlessly."
     static let usage =
         "kiosk shot --out FILE.svg|.html|.txt|.ans [--size WxH] [--template NAME] [--style STYLE] "
-        + "[--theme NAME|PATH] [--locale LOCALE] [--catalog FILE|NAME] [--state STATE]"
+        + "[--theme NAME|PATH] [--locale LOCALE] [--catalog FILE|NAME] [--state STATE] [--tab TAB]"
     static let options: [OptionSpec] = [
         .option(
             "out", value: "FILE",
@@ -26,6 +26,7 @@ struct ShotCommand: Command {
             "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default)."),
         .option("locale", value: "LOCALE", help: "The store's locale, e.g. de_DE (default: the catalog's)."),
         ShotOptions.catalogSpec,
+        .option("tab", value: "TAB", help: "subscriptions (default) or shop: the screen behind the state."),
         .option(
             "state", value: "STATE",
             help: "What the paywall shows: " + ShotState.names + " (default: eligible)."),
@@ -45,6 +46,7 @@ struct ShotCommand: Command {
     var template: String
     var locale: String?
     var state: ShotState
+    var tab: AppState.Tab
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -65,13 +67,18 @@ struct ShotCommand: Command {
             try ShotOptions.locale(text)
         }
         state = try ShotOptions.state(arguments.value("state") ?? ShotState.eligible.rawValue)
+        let tabName = arguments.value("tab") ?? "subscriptions"
+        guard let tab = AppState.Tab(shotName: tabName) else {
+            throw UsageError("--tab must be subscriptions or shop, got '\(tabName)'")
+        }
+        self.tab = tab
     }
 
     func run() async throws -> ExitCode {
         let scene = ShotScene(
             catalog: try ShotOptions.loadCatalog(catalogPath, command: "kiosk shot"),
             theme: try PaywallCommand.loadTheme(themeName), size: size, style: style, template: template,
-            locale: locale, state: state)
+            locale: locale, state: state, tab: tab)
         try ShotOptions.write(try await scene.export(format), to: out, command: "kiosk shot")
         return .success
     }

@@ -88,6 +88,8 @@ struct ShotScene: Sendable {
     var template = ShotTemplates.standard
     var locale: String?
     var state = ShotState.eligible
+    /// The screen behind: the subscriptions or the shop (after the state is reached).
+    var tab = AppState.Tab.subscriptions
 
     /// The screen, rendered headlessly on a fresh in-memory store with a frozen clock.
     /// - Throws: `CommandFailure` when the store cannot be made or the state cannot be reached.
@@ -109,6 +111,14 @@ struct ShotScene: Sendable {
             store: store, content: content, theme: theme, size: size, controlStyle: style)
         await paywall.start()
         await paywall.press(state.keys)
+        if tab != paywall.state.tab {
+            guard paywall.state.overlay == nil else {
+                throw CommandFailure(
+                    "kiosk shot: --tab \(tab.shotName) cannot be combined with --state \(state.rawValue), "
+                        + "whose overlay covers the tabs", exit: .usage)
+            }
+            await paywall.press(.tab)
+        }
         if let mismatch = state.mismatch(in: paywall.state) {
             throw CommandFailure(
                 "kiosk shot: cannot show --state \(state.rawValue) on \(catalog.path): \(mismatch)",
@@ -127,7 +137,17 @@ struct ShotScene: Sendable {
         let catalogName = URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent
         return [
             catalogName, template, style.rawValue, theme.name, locale ?? catalog.settings.locale,
-            state.rawValue, "\(size.columns)x\(size.rows)",
-        ].joined(separator: " · ")
+            state.rawValue, tab == .subscriptions ? nil : tab.shotName, "\(size.columns)x\(size.rows)",
+        ].compactMap { $0 }.joined(separator: " · ")
+    }
+}
+
+extension AppState.Tab {
+    /// The word `--tab` takes: `subscriptions` or `shop` (the tab bar's names, not the code's).
+    var shotName: String { self == .shelf ? "shop" : rawValue }
+
+    init?(shotName: String) {
+        guard let tab = Self.allCases.first(where: { $0.shotName == shotName }) else { return nil }
+        self = tab
     }
 }
