@@ -46,11 +46,7 @@ enum GalleryPage {
                 sections.append((heading, [entry]))
             }
         }
-        for (heading, group) in sections {
-            body.append("<section><h2>\(escape(heading))</h2><div class=\"grid\">")
-            for entry in group { body.append(figure(entry, findings: findings)) }
-            body.append("</div></section>")
-        }
+        for (heading, group) in sections { body.append(table(heading, group, findings: findings)) }
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -59,9 +55,12 @@ enum GalleryPage {
             <title>\(escape(title))</title>
             <style>
             body { font-family: system-ui, sans-serif; background: #f4f4f5; color: #18181b; margin: 24px; }
-            .grid { display: flex; flex-wrap: wrap; gap: 20px; }
-            figure { margin: 0; background: #fff; padding: 10px; border-radius: 8px; max-width: 100%; }
-            figure img { display: block; max-width: 100%; height: auto; }
+            .matrix { overflow-x: auto; }
+            table { border-spacing: 12px; }
+            th { font-weight: 600; text-align: left; font-size: 14px; }
+            td { vertical-align: top; }
+            figure { margin: 0; background: #fff; padding: 8px; border-radius: 8px; width: 360px; }
+            figure img { display: block; width: 360px; height: auto; }
             figcaption { font-size: 13px; margin-top: 6px; }
             .finding { color: #b91c1c; font-size: 13px; }
             figure.flagged { outline: 3px solid #b91c1c; }
@@ -88,6 +87,33 @@ enum GalleryPage {
             """
     }
 
+    /// One template and theme as a matrix: a row per locale, a column per state, in the order
+    /// the entries came.
+    private static func table(_ heading: String, _ group: [GalleryEntry], findings: [GalleryFinding])
+        -> String
+    {
+        var locales: [String] = []
+        var states: [String] = []
+        for entry in group {
+            if !locales.contains(entry.locale) { locales.append(entry.locale) }
+            if !states.contains(entry.state) { states.append(entry.state) }
+        }
+        var lines = [
+            "<section><h2>\(escape(heading))</h2><div class=\"matrix\"><table>",
+            "<tr><th></th>" + states.map { "<th>\(escape($0))</th>" }.joined() + "</tr>",
+        ]
+        for locale in locales {
+            var row = "<tr><th>\(escape(locale))</th>"
+            for state in states {
+                let cell = group.first { $0.locale == locale && $0.state == state }
+                row += "<td>" + (cell.map { figure($0, findings: findings) } ?? "") + "</td>"
+            }
+            lines.append(row + "</tr>")
+        }
+        lines.append("</table></div></section>")
+        return lines.joined(separator: "\n")
+    }
+
     private static func figure(_ entry: GalleryEntry, findings: [GalleryFinding]) -> String {
         let mine = findings.filter {
             $0.template == entry.template && $0.locale == entry.locale && $0.state == entry.state
@@ -96,8 +122,8 @@ enum GalleryPage {
             "<figure class=\"\(mine.isEmpty ? "shot" : "shot flagged")\" data-template=\"\(escape(entry.template))\" "
                 + "data-theme=\"\(escape(entry.theme))\" data-locale=\"\(escape(entry.locale))\" "
                 + "data-state=\"\(escape(entry.state))\">",
-            "<img src=\"\(escape(entry.file))\" width=\"\(entry.width)\" height=\"\(entry.height)\" "
-                + "alt=\"\(escape(entry.caption))\">",
+            "<a href=\"\(escape(entry.file))\"><img src=\"\(escape(entry.file))\" width=\"\(entry.width)\" "
+                + "height=\"\(entry.height)\" alt=\"\(escape(entry.caption))\"></a>",
             "<figcaption>\(escape(entry.caption))</figcaption>",
         ]
         if !mine.isEmpty {
