@@ -101,6 +101,18 @@ import Testing
         }
     }
 
+    @Test func aBadThemeOrCatalogIsSaidWithItsExitCode() async throws {
+        let out = temporary("x.svg")
+        #expect(await Kiosk.run(["shot", "--out", out, "--theme", "no-such-theme"]) == 64)
+        let theme = temporary("bad-theme.json")
+        defer { try? FileManager.default.removeItem(atPath: theme) }
+        try Data(##"{"roles": {"accent": {"fg": "#12"}}}"##.utf8).write(to: URL(fileURLWithPath: theme))
+        #expect(await Kiosk.run(["shot", "--out", out, "--theme", theme]) == 65)
+        #expect(await Kiosk.run(["shot", "--out", out, "--catalog", "/nonexistent/x.storekit"]) == 65)
+        #expect(await Kiosk.run(["shot", "--out", "/nonexistent/dir/x.svg"]) == 73)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func theOutputNeedsAKnownExtension() async {
         #expect(await Kiosk.run(["shot", "--out", "x.png"]) == 64)
         #expect(await Kiosk.run(["shot"]) == 64)
