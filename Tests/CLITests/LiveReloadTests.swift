@@ -44,45 +44,53 @@ import Testing
         func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
-    func reloader(_ workspace: Workspace) throws -> (LiveReloader, PaywallContent, Theme, LoadedCatalog) {
+    /// The reloader on the workspace's files, over a simulator opened on its catalog, wired as
+    /// `kiosk` wires them.
+    func reloader(_ workspace: Workspace) throws -> (LiveReloader, PaywallContent, Theme, SimulatedStore) {
         let catalog = try LoadedCatalog.load(contentsOf: workspace.catalog)
         let content = PaywallContent(catalog: catalog)
         let theme = try Theme.load(
             path: workspace.theme, bundledThemes: BundledResources.themesDirectory.path)
-        let reloader = LiveReloader(
-            catalogPath: workspace.catalog, themePath: workspace.theme, locale: nil, content: content,
-            theme: theme)
-        return (reloader, content, theme, catalog)
-    }
-
-    func store(_ catalog: LoadedCatalog) throws -> SimulatedStore {
-        try SimulatedStore(
+        let store = try SimulatedStore(
             catalog: catalog, ledger: .memory,
             signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
             frozenClock: true, wallClock: { ShotScene.clock })
+        let reloader = LiveReloader(
+            catalogPath: workspace.catalog, themePath: workspace.theme, locale: nil, content: content,
+            theme: theme, updateStore: LiveReloader.catalogUpdater(for: store))
+        return (reloader, content, theme, store)
     }
 
     @Test func reloadKeepsTheStoreStateAndTheSelectionAndBrokenFilesKeepTheLastGoodVersion() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let (reloader, content, theme, catalog) = try reloader(workspace)
+        let (reloader, content, theme, store) = try reloader(workspace)
         var paywall = HeadlessPaywall(
-            store: try store(catalog), content: content, theme: theme, size: Size(columns: 200, rows: 30))
+            store: store, content: content, theme: theme, size: Size(columns: 200, rows: 30))
         await paywall.start()
         await paywall.press(.enter, .enter, .down, .down)
         let before = paywall.state
         #expect(before.planIndex == 2 && before.store.entitlements.count == 1)
 
         try workspace.edit(workspace.copy, "\"Lumen Pro\"", "\"Lumen Studio\"")
-        await paywall.send(.reloaded(reloader.reload()))
+        await paywall.send(.reloaded(await reloader.reload()))
         #expect(paywall.screenText.contains("Lumen Studio"))
         #expect(paywall.state.planIndex == 2)
         #expect(paywall.state.store.entitlements == before.store.entitlements)
         #expect(paywall.state.store.records == before.store.records)
 
+        // A new price in the .storekit: the store sells at it, the subscription bought stays.
+        try workspace.edit(workspace.catalog, "\"displayPrice\" : \"19.99\"", "\"displayPrice\" : \"21.99\"")
+        await paywall.send(.reloaded(await reloader.reload()))
+        #expect(
+            paywall.screenText.contains("Lumen Ultimate (Monthly) ] $21.99/month"), "\(paywall.screenText)")
+        #expect(paywall.screenText.contains("Current plan: Lumen Ultimate (Monthly)"))
+        #expect(paywall.state.planIndex == 2)
+        #expect(paywall.state.store.entitlements == before.store.entitlements)
+
         // A theme with a bad colour: its located diagnostic in a banner, the sunset theme stays.
         try workspace.edit(workspace.theme, "\"#ff8c42\"", "\"#ff8c4\"")
-        let broken = reloader.reload()
+        let broken = await reloader.reload()
         #expect(broken.theme == theme)
         let problem = try #require(broken.problems.first)
         #expect(problem.hasPrefix("\(workspace.theme):7:"), "\(problem)")
@@ -92,7 +100,7 @@ import Testing
 
         // Broken copy too: two problems, and the copy that read last stays.
         try workspace.edit(workspace.copy, "\"Lumen Studio\"", "\"Lumen Studio\",,")
-        let both = reloader.reload()
+        let both = await reloader.reload()
         #expect(both.problems.count >= 2)
         #expect(both.problems.contains { $0.hasPrefix(workspace.copy + ":") }, "\(both.problems)")
         #expect(both.content.title == "Lumen Studio")
@@ -102,7 +110,7 @@ import Testing
         // Fixed: the banner goes, the state is still the one the tester made.
         try workspace.edit(workspace.copy, "\"Lumen Studio\",,", "\"Lumen Max\"")
         try workspace.edit(workspace.theme, "\"#ff8c4\"", "\"#ff8c43\"")
-        let fixed = reloader.reload()
+        let fixed = await reloader.reload()
         #expect(fixed.problems.isEmpty)
         #expect(fixed.theme[.accent].foreground == .rgb(0xFF, 0x8C, 0x43))
         await paywall.send(.reloaded(fixed))
@@ -116,12 +124,16 @@ import Testing
     @Test func savingAFileReRendersTheRunningPaywall() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let (reloader, content, theme, catalog) = try reloader(workspace)
-        let app = PaywallApp(store: try store(catalog), content: content, theme: theme)
+        let (reloader, content, theme, store) = try reloader(workspace)
+        let app = PaywallApp(store: store, content: content, theme: theme)
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }
         let copyEdit: @Sendable () -> Void = {
             try? workspace.edit(workspace.copy, "\"Lumen Pro\"", "\"Lumen Studio\"")
+        }
+        let priceEdit: @Sendable () -> Void = {
+            try? workspace.edit(
+                workspace.catalog, "\"displayPrice\" : \"19.99\"", "\"displayPrice\" : \"21.99\"")
         }
         let catalogEdit: @Sendable () -> Void = {
             try? workspace.edit(
@@ -132,7 +144,8 @@ import Testing
                 size: Size(columns: 160, rows: 30),
                 steps: [
                     .init(waitFor: "Lumen Pro", action: .run(copyEdit)),
-                    .init(waitFor: "Lumen Studio", action: .run(catalogEdit)),
+                    .init(waitFor: "Lumen Studio", action: .run(priceEdit)),
+                    .init(waitFor: "$21.99/month", action: .run(catalogEdit)),
                     .init(waitFor: "Reload kept the last good version", keys: [.character("q")]),
                 ])
             _ = app.run(on: terminal)
@@ -140,6 +153,7 @@ import Testing
         }
         #expect(timedOut == nil, "\(screen.plainText)")
         #expect(screen.plainText.contains("Lumen Studio"))
+        #expect(screen.plainText.contains("$21.99/month"))
         #expect(screen.plainText.contains(workspace.catalog + ":"))
     }
 }

@@ -22,10 +22,11 @@ public final class FileWatcher: Sendable {
 
     private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
 
-    /// Starts watching `paths` every `interval`; `onChange` runs on a background task.
+    /// Starts watching `paths` every `interval`; `onChange` runs on a background task, one call at
+    /// a time.
     public init(
         paths: [String], interval: Duration = .milliseconds(100),
-        onChange: @escaping @Sendable ([String]) -> Void
+        onChange: @escaping @Sendable ([String]) async -> Void
     ) {
         let watched = Array(Set(paths)).sorted()
         task.withLock {
@@ -36,7 +37,8 @@ public final class FileWatcher: Sendable {
                     let now = watched.map { Stamp(path: $0) }
                     let changed = zip(watched, zip(stamps, now)).filter { $0.1.0 != $0.1.1 }.map(\.0)
                     stamps = now
-                    if !changed.isEmpty { onChange(changed) }
+                    // Awaited: one change is handled before the next is looked for.
+                    if !changed.isEmpty { await onChange(changed) }
                 }
             }
         }

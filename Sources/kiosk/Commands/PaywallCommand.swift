@@ -119,7 +119,8 @@ struct PaywallCommand: Command {
         let reloader = LiveReloader(
             catalogPath: storeOptions.catalogPath,
             themePath: Self.themePath(arguments.value("theme") ?? "default"),
-            locale: nil, content: content, theme: theme)
+            locale: nil, content: content, theme: theme,
+            updateStore: LiveReloader.catalogUpdater(for: store))
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }
         let report = try await runOnMainThread(app, theme: theme, start: start)
