@@ -83,6 +83,7 @@ import Testing
         (["--template", "fancy"], "--template must be one of list, cards, hero, comparison, got 'fancy'"),
         (["--style", "big"], "--style must be one of buttons, picker"),
         (["--size", "80"], "--size needs a size such as 100x30 (columns x rows), got '80'"),
+        (["--size", "100000x30"], "--size is at most 1000x500, got '100000x30'"),
         (["--locale", "en US"], "--locale needs a locale such as en_US, de_DE, ja or zh-Hans, got 'en US'"),
         (["--catalog", "nope"], "no bundled catalog 'nope': use demo, shelf or minimal"),
     ])

@@ -9,11 +9,19 @@ enum ShotOptions {
     static let catalogSpec = OptionSpec.option(
         "catalog", value: "FILE|NAME", help: "A .storekit file or a bundled catalog name (default: demo).")
 
-    /// `WxH`, both at least 1.
+    /// The largest screen a picture may have: far beyond any terminal, small enough that a typo
+    /// (`--size 100000x30`) is an error rather than gigabytes of cells.
+    static let largestSize = Size(columns: 1000, rows: 500)
+
+    /// `WxH`, both at least 1 and at most ``largestSize``.
     static func size(_ text: String, option: String) throws(UsageError) -> Size {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 2, let columns = parts[0], let rows = parts[1], columns > 0, rows > 0 else {
             throw UsageError("--\(option) needs a size such as 100x30 (columns x rows), got '\(text)'")
+        }
+        guard columns <= largestSize.columns, rows <= largestSize.rows else {
+            throw UsageError(
+                "--\(option) is at most \(largestSize.columns)x\(largestSize.rows), got '\(text)'")
         }
         return Size(columns: columns, rows: rows)
     }
