@@ -97,10 +97,10 @@ struct PaywallCommand: Command {
         }
         var app = PaywallApp(store: store, content: content, theme: theme)
         app.controlStyle = style
+        let screenshots =
+            arguments.value("screenshots") ?? ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS"]
         app.screenSaver = ScreenSaver(
-            directory: arguments.value("screenshots") ?? ProcessInfo.processInfo.environment[
-                "KIOSK_SCREENSHOTS"]
-                ?? FileManager.default.currentDirectoryPath, theme: theme)
+            directory: screenshots ?? FileManager.default.currentDirectoryPath, theme: theme)
         app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
         if let ownership = opened.ownership {
             // A client that takes the state over says so in its status line.
