@@ -128,10 +128,10 @@ let package = Package(
                 "Paywall", "PaywallCatalog", "StoreCore", "TerminalUI", "TerminalCurses", "Simulator",
                 "Catalog",
                 "Signing", "SnapshotSupport",
-                "Subprocess",
+                "Subprocess", "TestSupport",
             ],
             exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess", "TestSupport"]),
         .testTarget(
             name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI", "CNCursesW"]),
 

@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import TestSupport
 import Testing
 
 /// The pictures: the README's stay current, the gallery opens in a real browser with every image
@@ -7,6 +8,11 @@ import Testing
 /// starts processes (a browser, six renders, tmux), and the machine is shared.
 @Suite(.serialized) struct ScreenshotTests {
     static let root = DocSnippet.root
+
+    /// A child process, waited for off the cooperative pool.
+    static func run(_ arguments: [String]) async throws -> Subprocess.Output {
+        try await onOwnThread { try Subprocess.run(arguments) }
+    }
 
     func temporaryDirectory(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -17,11 +23,11 @@ import Testing
 
     /// `scripts/screenshots` into a temporary directory makes exactly the checked-in pictures,
     /// byte for byte: a change to the paywall's look must come with its new pictures.
-    @Test func readmeScreenshotsAreCurrent() throws {
+    @Test func readmeScreenshotsAreCurrent() async throws {
         let fresh = try temporaryDirectory("images")
         defer { try? FileManager.default.removeItem(at: fresh) }
         let script = Self.root.appendingPathComponent("scripts/screenshots").path
-        let result = try Subprocess.run(["bash", script, fresh.path, TmuxSession.binary])
+        let result = try await Self.run(["bash", script, fresh.path, TmuxSession.binary])
         try #require(result.status == 0, "scripts/screenshots: \(result.standardError)")
         let images = Self.root.appendingPathComponent("docs/images")
         let checkedIn = try FileManager.default.contentsOfDirectory(atPath: images.path).sorted()
@@ -44,10 +50,10 @@ import Testing
 
     /// The gallery in headless Chromium: once loaded, the page's own script reports every image
     /// with a natural width, and the page has its figures and captions.
-    @Test func theGalleryLoadsEveryImageInABrowser() throws {
+    @Test func theGalleryLoadsEveryImageInABrowser() async throws {
         let out = try temporaryDirectory("gallery")
         defer { try? FileManager.default.removeItem(at: out) }
-        let made = try Subprocess.run([
+        let made = try await Self.run([
             TmuxSession.binary, "gallery", "--out", out.path, "--templates", "list,hero", "--themes",
             "sunset",
             "--locales", "en_US,ar", "--states", "eligible,sheet",
@@ -57,7 +63,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: profile) }
         // Bounded: timeout(1) ends a browser that hangs; the virtual time budget lets the load
         // event and its script run before the DOM is dumped.
-        let dump = try Subprocess.run([
+        let dump = try await Self.run([
             "timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--user-data-dir=\(profile.path)", "--allow-file-access-from-files",
             "--virtual-time-budget=10000",
@@ -103,7 +109,7 @@ import Testing
         }
         #expect(pictures.count == 1 && pictures[0].hasPrefix("kiosk-"))
         let python = DocSnippetTests.python
-        let replay = try Subprocess.run([python, Self.root.path + "/Tests/Interop/replay_cast.py", cast])
+        let replay = try await Self.run([python, Self.root.path + "/Tests/Interop/replay_cast.py", cast])
         try #require(replay.status == 0, "replay_cast.py: \(replay.standardError)")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])

@@ -2,6 +2,7 @@ import Foundation
 import Paywall
 import Subprocess
 import TerminalUI
+import TestSupport
 import Testing
 
 /// `kiosk --record`: a session recorded through ``RecordingTerminal`` is a valid asciicast v2
@@ -38,9 +39,8 @@ import Testing
         }
         #expect(timedOut == nil)
 
-        let replay = try Subprocess.run([
-            Self.python, Fixtures.root.path + "/Tests/Interop/replay_cast.py", path,
-        ])
+        let command = [Self.python, Fixtures.root.path + "/Tests/Interop/replay_cast.py", path]
+        let replay = try await onOwnThread { try Subprocess.run(command) }
         try #require(replay.status == 0, "replay_cast.py: \(replay.standardError)")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])
