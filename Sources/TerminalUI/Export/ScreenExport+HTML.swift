@@ -7,7 +7,7 @@ extension ScreenExport {
             var line = ""
             for span in spans(row: y) {
                 let declarations = cssDeclarations(span.style)
-                let text = Markup.escape(span.text)
+                let text = Self.htmlText(span.text)
                 line += declarations.isEmpty ? text : "<span style=\"\(declarations)\">\(text)</span>"
             }
             lines.append(line)
@@ -23,6 +23,7 @@ extension ScreenExport {
             body { margin: 0; background: \(palette.background); }
             pre { margin: 0; padding: 10px; font-family: \(family); font-size: 15px; line-height: 18px; \
             color: \(palette.foreground); background: \(palette.background); }
+            .w { display: inline-block; width: 2ch; text-align: center; }
             </style>
             </head>
             <body>
@@ -31,6 +32,17 @@ extension ScreenExport {
             </html>
 
             """
+    }
+
+    /// Escaped text, each wide (two-column) character in a box exactly two columns wide, so a
+    /// CJK fallback font whose glyphs are not twice the Latin advance keeps the row aligned.
+    static func htmlText(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            let escaped = Markup.escape(String(character))
+            result += DisplayWidth.of(character) == 2 ? "<span class=\"w\">\(escaped)</span>" : escaped
+        }
+        return result
     }
 
     /// The inline CSS of a span: only what differs from the page's defaults.
