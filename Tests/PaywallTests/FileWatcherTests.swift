@@ -19,6 +19,9 @@ import Testing
         let file = directory.appendingPathComponent("copy.json")
         let other = directory.appendingPathComponent("other.json")
         try Data("one".utf8).write(to: file)
+        // A whole second, so the replacement can carry exactly the same time.
+        let time: [FileAttributeKey: Any] = [.modificationDate: Date(timeIntervalSince1970: 1_780_000_000)]
+        try FileManager.default.setAttributes(time, ofItemAtPath: file.path)
         let seen = Mutex<[[String]]>([])
         let watcher = FileWatcher(paths: [file.path, other.path], interval: .milliseconds(20)) { paths in
             seen.withLock { $0.append(paths) }
@@ -31,8 +34,7 @@ import Testing
         let replacement = directory.appendingPathComponent("copy.json.tmp")
         try Data("two".utf8).write(to: replacement)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        try FileManager.default.setAttributes(
-            [.modificationDate: attributes[.modificationDate] as Any], ofItemAtPath: replacement.path)
+        try FileManager.default.setAttributes(time, ofItemAtPath: replacement.path)
         #expect(rename(replacement.path, file.path) == 0)
         let after = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect(after[.modificationDate] as? Date == attributes[.modificationDate] as? Date)
