@@ -125,7 +125,7 @@ let package = Package(
             dependencies: [
                 "WireProtocol",
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
-                "Subprocess", "TestSupport",
+                "Subprocess",
             ]),
         .testTarget(
             name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics", "StoreCommands", "Subprocess"]),
@@ -153,9 +153,10 @@ let package = Package(
                 "Paywall", "PaywallCatalog", "StoreCore", "TerminalUI", "TerminalCurses", "Simulator",
                 "Catalog",
                 "Signing", "SnapshotSupport",
+                "Subprocess", "TestSupport",
             ],
             exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess", "TestSupport"]),
         .testTarget(
             name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI", "CNCursesW"]),
 

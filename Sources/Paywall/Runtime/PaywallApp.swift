@@ -26,6 +26,10 @@ public struct PaywallApp: Sendable {
     public var busyPollMilliseconds: Int32 = 5
     /// Where background work leaves events; others may post too (a change of backend).
     public let inbox = Inbox()
+    /// Saves the screen when the screenshot key is pressed; nil says the key is not available.
+    public var screenSaver: ScreenSaver?
+    /// Makes a reloaded theme drawable on this terminal (``Theme/resolved(for:)``).
+    public var resolveTheme: @Sendable (Theme) -> Theme = { $0 }
 
     public init(store: EffectRunner.Backend, content: PaywallContent, theme: Theme) {
         self.store = store
@@ -45,10 +49,21 @@ public struct PaywallApp: Sendable {
         var frame: Frame?
         var isDirty = true
         var lastTick = ContinuousClock.now
+        var theme = self.theme
+        var screenSaver = self.screenSaver
+        var screenshots = state.screenshotRequests
         while !state.shouldQuit {
             for event in inbox.drain() {
+                if case .reloaded(let reload) = event {
+                    theme = resolveTheme(reload.theme)
+                    screenSaver?.theme = reload.theme
+                }
                 runner.send(event, to: &state)
                 isDirty = true
+            }
+            if state.screenshotRequests != screenshots {
+                screenshots = state.screenshotRequests
+                saveScreen(state, with: screenSaver)
             }
             if lastTick.duration(to: .now) >= .seconds(1) {
                 lastTick = .now
@@ -89,6 +104,20 @@ public struct PaywallApp: Sendable {
     }
 
     private func inboxIsEmpty(_ inbox: Inbox) -> Bool { inbox.isEmpty }
+
+    /// Writes the screen and says where in a banner (through the inbox, so `update` stays the
+    /// only place the state changes).
+    private func saveScreen(_ state: AppState, with saver: ScreenSaver?) {
+        guard let saver else {
+            inbox.post(.failed("Saving the screen", .invalidAction("no screenshot folder is configured")))
+            return
+        }
+        do {
+            inbox.post(.done("Screen saved to \(try saver.save(state))"))
+        } catch {
+            inbox.post(.failed("Saving the screen", .backend(error.message)))
+        }
+    }
 
     private func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

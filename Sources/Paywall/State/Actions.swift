@@ -12,6 +12,8 @@ public enum PaywallAction: Sendable, Hashable, CaseIterable {
     case group
     /// The hero template's free-trial toggle.
     case trial
+    /// Save the screen as a picture (see ``ScreenSaver``).
+    case screenshot
 }
 
 /// The Transaction Manager.

@@ -44,6 +44,9 @@ public struct AppState: Sendable, Hashable {
     /// The reason the Transaction Manager's next refund request gives.
     public var managerRefundReason = ConsumptionRequestReason.unsatisfiedWithPurchase
     public var shouldQuit = false
+    /// How many times the screenshot key was pressed: the main loop saves the screen each time
+    /// the count grows (saving is I/O, so it happens there, not in `update`).
+    public internal(set) var screenshotRequests = 0
 
     public init(
         content: PaywallContent, size: Size, controlStyle: ControlStyle = .buttons,

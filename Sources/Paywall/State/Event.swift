@@ -32,4 +32,7 @@ public enum Event: Sendable {
     /// The store is now reached another way (this process took a shared state over): the
     /// status line's backend name.
     case backendChanged(String)
+    /// A watched file changed (live reload): the copy and theme to show now (the last good ones
+    /// when a file has errors) and the located problems of the files that have them.
+    case reloaded(LiveReload)
 }

@@ -37,6 +37,7 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("d")], description: "next paywall template", action: .template),
         KeyBinding(keys: [.character("g")], description: "next subscription group", action: .group),
         KeyBinding(keys: [.character("f")], description: "free trial on / off (hero)", action: .trial),
+        KeyBinding(keys: [.character("S")], description: "save a screenshot", action: .screenshot),
     ])
 
     public static let manager = KeyMap<ManagerAction>([

@@ -76,6 +76,7 @@ func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) ->
         // nearest plan that does the opposite.
         let on = state.selectedPlan.map { hasFreeTrial($0, state.store) } ?? false
         if let index = trialPlanIndex(state, withTrial: !on) { state.planIndex = index }
+    case .screenshot: state.screenshotRequests += 1
     }
     return []
 }

@@ -39,6 +39,8 @@ extension PaywallProgram {
         case .backendChanged(let name):
             state.content.backendName = name
             return []
+        case .reloaded(let reload):
+            return applyReload(&state, reload)
         case .loaded(let snapshot):
             // A read asked for before the group switcher moved on describes the group left
             // behind: the read the switch asked for follows.

@@ -3,7 +3,7 @@ import StoreCore
 /// Products by identifier for each storefront, localized once and kept until the locale
 /// changes. Owned by the store actor.
 final class ProductIndex {
-    let catalog: any ProductCatalog
+    private(set) var catalog: any ProductCatalog
     private var locale: String
     private var byStorefront: [String: [String: Product]] = [:]
     /// Catalog order, for listings.
@@ -12,6 +12,13 @@ final class ProductIndex {
     init(catalog: any ProductCatalog, locale: String) {
         self.catalog = catalog
         self.locale = locale
+    }
+
+    /// Sells from `catalog` from now on (live reload of a saved `.storekit`).
+    func replaceCatalog(_ catalog: any ProductCatalog) {
+        self.catalog = catalog
+        byStorefront = [:]
+        orderedIDs = []
     }
 
     func setLocale(_ identifier: String) {

@@ -38,6 +38,11 @@ struct PaywallCommand: Command {
                 "preset", value: "NAME",
                 help: "Start from a named state (kiosk preset list), on an ephemeral store unless --state."),
             PresetApplication.forceOption,
+            .option(
+                "record", value: "FILE.cast", help: "Record the session as an asciinema (asciicast v2) file."),
+            .option(
+                "screenshots", value: "DIR",
+                help: "Where S saves screenshots (default: $KIOSK_SCREENSHOTS, else the current directory)."),
         ]
     static let discussion = """
         Keys are listed by '?' inside the paywall. Diagnostics go to the file named by $KIOSK_LOG.
@@ -104,7 +109,7 @@ struct PaywallCommand: Command {
         let start = ContinuousClock.now
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
-        let theme = try loadTheme(arguments.value("theme") ?? "default")
+        let theme = try Self.loadTheme(arguments.value("theme") ?? "default")
         let preset = try presetName.map { name throws(CommandFailure) in
             try PresetApplication.preset(named: name)
         }
@@ -142,6 +147,10 @@ struct PaywallCommand: Command {
         }
         var app = PaywallApp(store: store, content: content, theme: theme)
         app.controlStyle = style
+        let screenshots =
+            arguments.value("screenshots") ?? ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS"]
+        app.screenSaver = ScreenSaver(
+            directory: screenshots ?? FileManager.default.currentDirectoryPath, theme: theme)
         app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
         if let ownership = opened.ownership {
             // A client that takes the state over says so in its status line.
@@ -156,6 +165,14 @@ struct PaywallCommand: Command {
             return .success
         }
         app.exitsAfterFirstLoadedFrame = arguments.flag("exit-after-first-frame")
+        // Saving the catalog, its copy or the theme re-renders the running paywall.
+        let reloader = LiveReloader(
+            catalogPath: storeOptions.catalogPath,
+            themePath: Self.themePath(arguments.value("theme") ?? "default"),
+            locale: nil, content: content, theme: theme,
+            updateStore: LiveReloader.catalogUpdater(for: store))
+        let watcher = reloader.watch(posting: app.inbox)
+        defer { watcher.stop() }
         let report = try await runOnMainThread(app, theme: theme, start: start)
         if app.exitsAfterFirstLoadedFrame {
             let first = report.firstFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"
@@ -179,13 +196,30 @@ struct PaywallCommand: Command {
             }
             defer { terminal.end() }
             var app = app
-            app.theme = theme.resolved(for: terminal.colorCapability)
+            let capability = terminal.colorCapability
+            app.theme = theme.resolved(for: capability)
+            app.resolveTheme = { $0.resolved(for: capability) }
+            if let path = arguments.value("record") {
+                let recording: RecordingTerminal<CursesTerminal>
+                do {
+                    recording = try RecordingTerminal(terminal, path: path)
+                } catch {
+                    throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
+                }
+                return app.run(on: recording, start: start)
+            }
             return app.run(on: terminal, start: start)
         }
     }
 
+    /// The file a `--theme` value names: itself when it is a path, else the bundled theme's file.
+    static func themePath(_ nameOrPath: String) -> String {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return nameOrPath }
+        return BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
+    }
+
     /// A bundled theme by name, or a theme file by path.
-    private func loadTheme(_ nameOrPath: String) throws -> Theme {
+    static func loadTheme(_ nameOrPath: String) throws -> Theme {
         do {
             if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
                 return try Theme.load(path: nameOrPath, bundledThemes: BundledResources.themesDirectory.path)

@@ -1,0 +1,52 @@
+/// asciinema's asciicast v2 format (docs.asciinema.org): a JSON header line, then one JSON
+/// array per event, `[seconds, "o", output]`. Pure formatting; the recorder writes the lines.
+public enum Asciicast {
+    /// The header line for a `columns`×`rows` terminal, `timestamp` in Unix seconds.
+    public static func header(size: Size, timestamp: Int, title: String? = nil) -> String {
+        var fields = [
+            "\"version\": 2", "\"width\": \(size.columns)", "\"height\": \(size.rows)",
+            "\"timestamp\": \(timestamp)", "\"env\": {\"TERM\": \"xterm-256color\"}",
+        ]
+        if let title { fields.append("\"title\": \(jsonString(title))") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// An output event: `data` written to the terminal `seconds` after the start.
+    public static func output(_ data: String, at seconds: Double) -> String {
+        "[\(time(seconds)), \"o\", \(jsonString(data))]"
+    }
+
+    /// A resize event (asciicast v2 `"r"`, `"COLSxROWS"`).
+    public static func resize(_ size: Size, at seconds: Double) -> String {
+        "[\(time(seconds)), \"r\", \"\(size.columns)x\(size.rows)\"]"
+    }
+
+    /// Seconds with microsecond precision, never in exponent notation.
+    static func time(_ seconds: Double) -> String {
+        let micros = Int((max(0, seconds) * 1_000_000).rounded())
+        let fraction = String(micros % 1_000_000)
+        return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

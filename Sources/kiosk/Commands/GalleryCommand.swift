@@ -1,0 +1,149 @@
+import Catalog
+import Foundation
+import Paywall
+import StoreCore
+import TerminalUI
+
+/// `kiosk gallery`: the matrix of templates × themes × locales × states as SVG screenshots
+/// with captions in one `index.html`, with App Review findings beside their pictures.
+struct GalleryCommand: Command {
+    static let name = "gallery"
+    static let summary =
+        "Write an HTML gallery of paywall screenshots: templates × themes × locales × states."
+    static let usage =
+        "kiosk gallery --out DIR [--templates LIST] [--themes LIST] [--locales LIST] [--states LIST] "
+        + "[--size WxH] [--style STYLE] [--catalog FILE|NAME] [--findings FILE]"
+    static let options: [OptionSpec] = [
+        .option("out", value: "DIR", help: "The directory to write index.html and the SVGs into (created)."),
+        .option(
+            "templates", value: "LIST",
+            help: "Comma-separated templates (default: all: \(ShotTemplates.names.joined(separator: ",")))."),
+        .option(
+            "themes", value: "LIST", help: "Comma-separated bundled themes or theme files (default: default)."
+        ),
+        .option(
+            "locales", value: "LIST", help: "Comma-separated locales (default: the catalog's, de_DE, ja, ar)."
+        ),
+        .option(
+            "states", value: "LIST",
+            help:
+                "Comma-separated states (default: all: \(ShotState.allCases.map(\.rawValue).joined(separator: ",")))."
+        ),
+        .option("size", value: "WxH", help: "Columns x rows of every picture (default 100x30)."),
+        .option("style", value: "STYLE", help: "Control style (default: buttons)."),
+        ShotOptions.catalogSpec,
+        .option(
+            "findings", value: "FILE",
+            help: "A JSON array of {template, locale, state, message} to show beside the pictures."),
+    ]
+    static let discussion = """
+        Every picture is made as `kiosk shot` makes it. Findings (from `kiosk lint --review`) are shown
+        beside every picture of their template, locale and state; one that matches no picture is
+        listed at the top, never dropped.
+        """
+
+    var out: String
+    var catalogPath: String
+    var templates: [String]
+    var themes: [String]
+    var locales: [String]?
+    var states: [ShotState]
+    var size: Size
+    var style: ControlStyle
+    var findingsPath: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        guard let out = arguments.value("out") else { throw UsageError("--out DIR is required") }
+        self.out = out
+        catalogPath = try ShotOptions.catalogPath(arguments.value("catalog"))
+        templates =
+            try Self.list(arguments.value("templates"), option: "templates")?.map {
+                (name: String) throws(UsageError) in try ShotOptions.template(name, option: "templates")
+            } ?? ShotTemplates.names
+        themes = try Self.list(arguments.value("themes"), option: "themes") ?? ["default"]
+        locales = try Self.list(arguments.value("locales"), option: "locales")?.map {
+            (name: String) throws(UsageError) in try ShotOptions.locale(name, option: "locales")
+        }
+        states =
+            try Self.list(arguments.value("states"), option: "states")?.map {
+                (name: String) throws(UsageError) in try ShotOptions.state(name, option: "states")
+            } ?? ShotState.allCases
+        size = try ShotOptions.size(arguments.value("size") ?? "100x30", option: "size")
+        style = try ShotOptions.style(arguments.value("style") ?? ControlStyle.buttons.rawValue)
+        findingsPath = arguments.value("findings")
+    }
+
+    static func list(_ text: String?, option: String) throws(UsageError) -> [String]? {
+        guard let text else { return nil }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
+            throw UsageError("--\(option) needs a comma-separated list, got '\(text)'")
+        }
+        return items
+    }
+
+    func run() async throws -> ExitCode {
+        let catalog = try ShotOptions.loadCatalog(catalogPath, command: "kiosk gallery")
+        let findings = try readFindings()
+        let loadedThemes = try themes.map { try PaywallCommand.loadTheme($0) }
+        let locales = self.locales ?? Self.defaultLocales(catalog)
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(
+                "kiosk gallery: cannot create \(out): \(error.localizedDescription)", exit: .cannotCreate)
+        }
+        var entries: [GalleryEntry] = []
+        for template in templates {
+            for (themeName, theme) in zip(themes, loadedThemes) {
+                for locale in locales {
+                    for state in states {
+                        let scene = ShotScene(
+                            catalog: catalog, theme: theme, size: size, style: style, template: template,
+                            locale: locale, state: state)
+                        let file =
+                            [template, theme.name, locale, state.rawValue].joined(separator: "-") + ".svg"
+                        let export = ScreenExport(
+                            try await scene.render(), palette: ExportPalette(theme: theme),
+                            title: scene.caption)
+                        try ShotOptions.write(
+                            export.render(.svg), to: out + "/" + file, command: "kiosk gallery")
+                        let pixels = export.svgSize
+                        entries.append(
+                            GalleryEntry(
+                                file: file, template: template, theme: themeName, locale: locale,
+                                state: state.rawValue, caption: scene.caption, width: pixels.width,
+                                height: pixels.height))
+                    }
+                }
+            }
+        }
+        let page = GalleryPage.html(entries: entries, findings: findings, title: "Kiosk paywall gallery")
+        try ShotOptions.write(page, to: out + "/index.html", command: "kiosk gallery")
+        Console.print("kiosk gallery: \(entries.count) pictures in \(out)/index.html")
+        return .success
+    }
+
+    /// The catalog's own locale, then a left-to-right European, a CJK and a right-to-left one.
+    static func defaultLocales(_ catalog: LoadedCatalog) -> [String] {
+        var locales = [catalog.settings.locale]
+        for locale in ["de_DE", "ja", "ar"] where !locales.contains(locale) { locales.append(locale) }
+        return locales
+    }
+
+    private func readFindings() throws -> [GalleryFinding] {
+        guard let findingsPath else { return [] }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: findingsPath))
+            return try JSONDecoder().decode([GalleryFinding].self, from: data)
+        } catch {
+            throw CommandFailure(
+                "kiosk gallery: --findings \(findingsPath): \(error.localizedDescription); "
+                    + "expected a JSON array of {\"template\", \"locale\", \"state\", \"message\"}",
+                exit: .dataError)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Catalog
+import Foundation
+import Paywall
+import TerminalUI
+
+/// Reading the options `kiosk shot` and `kiosk gallery` share, each bad value named with the
+/// values that would do.
+enum ShotOptions {
+    static let catalogSpec = OptionSpec.option(
+        "catalog", value: "FILE|NAME", help: "A .storekit file or a bundled catalog name (default: demo).")
+
+    /// The largest screen a picture may have: far beyond any terminal, small enough that a typo
+    /// (`--size 100000x30`) is an error rather than gigabytes of cells.
+    static let largestSize = Size(columns: 1000, rows: 500)
+
+    /// `WxH`, both at least 1 and at most ``largestSize``.
+    static func size(_ text: String, option: String) throws(UsageError) -> Size {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let columns = parts[0], let rows = parts[1], columns > 0, rows > 0 else {
+            throw UsageError("--\(option) needs a size such as 100x30 (columns x rows), got '\(text)'")
+        }
+        guard columns <= largestSize.columns, rows <= largestSize.rows else {
+            throw UsageError(
+                "--\(option) is at most \(largestSize.columns)x\(largestSize.rows), got '\(text)'")
+        }
+        return Size(columns: columns, rows: rows)
+    }
+
+    static func style(_ text: String) throws(UsageError) -> ControlStyle {
+        guard let style = ControlStyle(rawValue: text) else {
+            throw UsageError(
+                "--style must be one of " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ", got '\(text)'")
+        }
+        return style
+    }
+
+    static func template(_ text: String, option: String = "template") throws(UsageError) -> String {
+        guard ShotTemplates.names.contains(text) else {
+            throw UsageError(
+                "--\(option) must be one of \(ShotTemplates.names.joined(separator: ", ")), got '\(text)'")
+        }
+        return text
+    }
+
+    static func state(_ text: String, option: String = "state") throws(UsageError) -> ShotState {
+        guard let state = ShotState(rawValue: text) else {
+            throw UsageError("--\(option) must be one of \(ShotState.names), got '\(text)'")
+        }
+        return state
+    }
+
+    /// A locale as catalogs spell them: `en_US`, `de`, `zh-Hans`, `pt_BR`.
+    static func locale(_ text: String, option: String = "locale") throws(UsageError) -> String {
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "-", omittingEmptySubsequences: false)
+        }
+        let language = parts.first ?? ""
+        let valid =
+            (2...3).contains(language.count) && language.allSatisfy { $0.isASCII && $0.isLowercase }
+            && parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy(\.isASCII) }
+            && parts.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber } }
+        guard valid else {
+            throw UsageError("--\(option) needs a locale such as en_US, de_DE, ja or zh-Hans, got '\(text)'")
+        }
+        return text
+    }
+
+    /// The catalog path a `--catalog` value names: a bundled name or a file.
+    static func catalogPath(_ value: String?) throws(UsageError) -> String {
+        guard let value else { return BundledResources.demoCatalog.path }
+        if value.contains("/") || value.hasSuffix(".storekit") { return value }
+        guard let bundled = BundledResources.catalog(named: value) else {
+            throw UsageError(
+                "no bundled catalog '\(value)': use demo, shelf or minimal, or a path to a .storekit file")
+        }
+        return bundled.path
+    }
+
+    /// Reads a catalog, failing with its diagnostics (exit 65).
+    static func loadCatalog(_ path: String, command: String) throws -> LoadedCatalog {
+        do {
+            return try LoadedCatalog.load(contentsOf: path)
+        } catch {
+            throw CommandFailure("\(command): \(error)", exit: .dataError)
+        }
+    }
+
+    /// Writes `text` to `path` atomically, creating no directories.
+    static func write(_ text: String, to path: String, command: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure(
+                "\(command): cannot write \(path): \(error.localizedDescription)", exit: .cannotCreate)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Catalog
+import Foundation
+import Paywall
+import TerminalUI
+
+/// `kiosk shot`: the paywall rendered headlessly in a chosen state, written as SVG, HTML, text
+/// or ANSI (docs/screenshots.md).
+struct ShotCommand: Command {
+    static let name = "shot"
+    static let summary = "Write a screenshot of the paywall (SVG, HTML, text or ANSI), rendered headlessly."
+    static let usage =
+        "kiosk shot --out FILE.svg|.html|.txt|.ans [--size WxH] [--template NAME] [--style STYLE] "
+        + "[--theme NAME|PATH] [--locale LOCALE] [--catalog FILE|NAME] [--state STATE] [--tab TAB]"
+    static let options: [OptionSpec] = [
+        .option(
+            "out", value: "FILE",
+            help: "Where to write; the extension chooses the format (.svg, .html, .txt, .ans)."),
+        .option("size", value: "WxH", help: "Columns x rows (default 100x30)."),
+        .option(
+            "template", value: "NAME",
+            help: "Paywall template: " + ShotTemplates.names.joined(separator: ", ") + "."),
+        .option(
+            "style", value: "STYLE",
+            help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + "."),
+        .option(
+            "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default)."),
+        .option("locale", value: "LOCALE", help: "The store's locale, e.g. de_DE (default: the catalog's)."),
+        ShotOptions.catalogSpec,
+        .option("tab", value: "TAB", help: "subscriptions (default) or shop: the screen behind the state."),
+        .option(
+            "state", value: "STATE",
+            help: "What the paywall shows: " + ShotState.names + " (default: eligible)."),
+    ]
+    static let discussion = """
+        Each state is reached on a fresh in-memory store through the store's own actions and the
+        paywall's keys, with the store clock fixed at 2026-05-28: the same options give the same file.
+        SVG keeps the theme's true colours. Inside the running paywall, S saves the screen the same way.
+        """
+
+    var out: String
+    var format: ScreenFormat
+    var catalogPath: String
+    var themeName: String
+    var size: Size
+    var style: ControlStyle
+    var template: String
+    var locale: String?
+    var state: ShotState
+    var tab: AppState.Tab
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        guard let out = arguments.value("out") else {
+            throw UsageError("--out FILE is required (.svg, .html, .txt or .ans)")
+        }
+        guard let format = ScreenFormat(path: out) else {
+            throw UsageError("--out must end in one of \(ScreenFormat.extensionList), got '\(out)'")
+        }
+        self.out = out
+        self.format = format
+        catalogPath = try ShotOptions.catalogPath(arguments.value("catalog"))
+        themeName = arguments.value("theme") ?? "default"
+        size = try ShotOptions.size(arguments.value("size") ?? "100x30", option: "size")
+        style = try ShotOptions.style(arguments.value("style") ?? ControlStyle.buttons.rawValue)
+        template = try ShotOptions.template(arguments.value("template") ?? ShotTemplates.standard)
+        locale = try arguments.value("locale").map { (text: String) throws(UsageError) in
+            try ShotOptions.locale(text)
+        }
+        state = try ShotOptions.state(arguments.value("state") ?? ShotState.eligible.rawValue)
+        let tabName = arguments.value("tab") ?? "subscriptions"
+        guard let tab = AppState.Tab(shotName: tabName) else {
+            throw UsageError("--tab must be subscriptions or shop, got '\(tabName)'")
+        }
+        self.tab = tab
+    }
+
+    func run() async throws -> ExitCode {
+        let scene = ShotScene(
+            catalog: try ShotOptions.loadCatalog(catalogPath, command: "kiosk shot"),
+            theme: try PaywallCommand.loadTheme(themeName), size: size, style: style, template: template,
+            locale: locale, state: state, tab: tab)
+        try ShotOptions.write(try await scene.export(format), to: out, command: "kiosk shot")
+        return .success
+    }
+}

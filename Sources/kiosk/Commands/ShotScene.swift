@@ -1,0 +1,153 @@
+import Catalog
+import Foundation
+import Paywall
+import PaywallCatalog
+import Signing
+import Simulator
+import StoreCore
+import TerminalUI
+
+/// The states a screenshot can show, each reached through the store's real actions and the
+/// paywall's real keys (never by editing the state by hand), so a picture shows what a user
+/// pressing those keys would see.
+enum ShotState: String, CaseIterable, Sendable {
+    /// Nothing bought: the introductory offer is on offer.
+    case eligible
+    /// Subscribed once and expired: no introductory offer any more.
+    case ineligible
+    /// The selected plan bought and confirmed.
+    case subscribed
+    /// Ask to Buy on, the selected plan asked for: waiting for approval.
+    case pending
+    /// Billing retry on, subscribed, the clock moved a month: the renewal's payment failed.
+    case billingRetry = "billing-retry"
+    /// The App Store's confirmation sheet open over the paywall.
+    case sheet
+    /// Subscribed, then the Transaction Manager opened.
+    case manager
+
+    /// The keys that reach the state from a freshly loaded paywall, in order.
+    var keys: [Key] {
+        let buy: [Key] = [.enter, .enter]
+        let manager = Key.character("m")
+        switch self {
+        case .eligible: return []
+        case .ineligible: return buy + [manager, .character("e"), .escape]
+        case .subscribed: return buy
+        case .pending: return [manager, .character("k"), .escape] + buy
+        case .billingRetry:
+            // Two months on: "]" moves 30 days, and the first renewal falls due a calendar month after buying.
+            return [manager, .character("b"), .escape] + buy + [
+                manager, .character("]"), .character("]"), .escape,
+            ]
+        case .sheet: return [.enter]
+        case .manager: return buy + [manager]
+        }
+    }
+
+    /// Why `state` is not this state, nil when it is: a screenshot never silently shows another.
+    func mismatch(in state: AppState) -> String? {
+        let store = state.store
+        let reached: Bool
+        switch self {
+        case .eligible: reached = store.isEligibleForIntroOffer && store.entitlements.isEmpty
+        case .ineligible: reached = !store.isEligibleForIntroOffer && store.entitlements.isEmpty
+        case .subscribed: reached = !store.entitlements.isEmpty && state.overlay == nil
+        case .pending: reached = !state.pendingProductIDs.isEmpty
+        case .billingRetry: reached = store.statuses.contains { $0.state == .inBillingRetryPeriod }
+        case .sheet:
+            if case .sheet = state.overlay { reached = true } else { reached = false }
+        case .manager: reached = state.overlay == .transactionManager
+        }
+        if reached { return nil }
+        if store.plans.isEmpty { return "the catalog has no subscription plan to show it with" }
+        let banner = state.notices.last.map { " (last banner: \($0.text))" } ?? ""
+        return "the keys \(keys.map(\.description)) did not lead there\(banner)"
+    }
+
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// The paywall templates a screenshot may ask for, in one place. The templates themselves
+/// belong to the paywall copy (`template`); until its type exists the name is checked here and
+/// shown in captions, and this list is what to replace with `PaywallTemplate.allCases`.
+enum ShotTemplates {
+    static let names = ["list", "cards", "hero", "comparison"]
+    static let standard = "list"
+}
+
+/// Everything a screenshot chooses: catalog, theme, size, style, template, locale and state.
+struct ShotScene: Sendable {
+    /// The store clock and wall clock every screenshot shows, so pictures are the same on every run.
+    static let clock = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28
+
+    var catalog: LoadedCatalog
+    var theme: Theme
+    var size = Size(columns: 100, rows: 30)
+    var style = ControlStyle.buttons
+    var template = ShotTemplates.standard
+    var locale: String?
+    var state = ShotState.eligible
+    /// The screen behind: the subscriptions or the shop (after the state is reached).
+    var tab = AppState.Tab.subscriptions
+
+    /// The screen, rendered headlessly on a fresh in-memory store with a frozen clock.
+    /// - Throws: `CommandFailure` when the store cannot be made or the state cannot be reached.
+    func render() async throws -> Buffer {
+        let store: SimulatedStore
+        do {
+            store = try SimulatedStore(
+                catalog: catalog, ledger: .memory,
+                signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
+                offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true,
+                execution: .callerThreads, wallClock: { Self.clock })
+            if let locale { _ = try await store.perform(.apply(.locale(locale))) }
+        } catch {
+            throw CommandFailure(
+                "kiosk shot: cannot open a store on \(catalog.path): \(error)", exit: .failure)
+        }
+        let content = PaywallContent(catalog: catalog, locale: locale)
+        var paywall = HeadlessPaywall(
+            store: store, content: content, theme: theme, size: size, controlStyle: style)
+        await paywall.start()
+        await paywall.press(state.keys)
+        if tab != paywall.state.tab {
+            guard paywall.state.overlay == nil else {
+                throw CommandFailure(
+                    "kiosk shot: --tab \(tab.shotName) cannot be combined with --state \(state.rawValue), "
+                        + "whose overlay covers the tabs", exit: .usage)
+            }
+            await paywall.press(.tab)
+        }
+        if let mismatch = state.mismatch(in: paywall.state) {
+            throw CommandFailure(
+                "kiosk shot: cannot show --state \(state.rawValue) on \(catalog.path): \(mismatch)",
+                exit: .failure)
+        }
+        return paywall.frame().buffer
+    }
+
+    /// The screen in `format`, with the theme's own colours.
+    func export(_ format: ScreenFormat) async throws -> String {
+        ScreenExport(try await render(), palette: ExportPalette(theme: theme), title: caption).render(format)
+    }
+
+    /// What the picture shows, for titles and gallery captions.
+    var caption: String {
+        let catalogName = URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent
+        return [
+            catalogName, template, style.rawValue, theme.name, locale ?? catalog.settings.locale,
+            state.rawValue, tab == .subscriptions ? nil : tab.shotName, "\(size.columns)x\(size.rows)",
+        ].compactMap { $0 }.joined(separator: " · ")
+    }
+}
+
+extension AppState.Tab {
+    /// The word `--tab` takes: `subscriptions` or `shop` (the tab bar's names, not the code's).
+    var shotName: String { self == .shelf ? "shop" : rawValue }
+
+    init?(shotName: String) {
+        guard let tab = Self.allCases.first(where: { $0.shotName == shotName }) else { return nil }
+        self = tab
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import kiosk
+
+/// `kiosk gallery`: one SVG per template × theme × locale × state, an index that shows each
+/// with its caption, and review findings beside the pictures they concern.
+@Suite struct GalleryCommandTests {
+    @Test func theIndexShowsEveryPictureWithItsCaptionAndFindingsBesideThem() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-gallery-\(UUID().uuidString)"
+        )
+        .path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let findings = out + "-findings.json"
+        defer { try? FileManager.default.removeItem(atPath: findings) }
+        let list: [GalleryFinding] = [
+            GalleryFinding(
+                template: "cards", locale: "ja", state: "subscribed", message: "no auto-renewal terms in ja"),
+            GalleryFinding(
+                template: "hero", locale: "ar", state: "eligible", message: "Terms <of Use> link missing"),
+        ]
+        try JSONEncoder().encode(list).write(to: URL(fileURLWithPath: findings))
+        let status = await Kiosk.run([
+            "gallery", "--out", out, "--templates", "list,cards", "--themes", "default,sunset", "--locales",
+            "en_US,ja",
+            "--states", "eligible,subscribed", "--size", "80x24", "--findings", findings,
+        ])
+        #expect(status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".svg") }
+        #expect(files.count == 2 * 2 * 2 * 2)
+        let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        for file in files { #expect(index.contains("src=\"\(file)\" width=\"740\" height=\"452\"")) }
+        #expect(index.contains("cards-sunset-ja-subscribed.svg"))
+        #expect(
+            index.contains(
+                "<figcaption>demo · cards · buttons · sunset · ja · subscribed · 80x24</figcaption>"))
+        // The finding sits in both themes' figures of its template, locale and state, and only there.
+        #expect(index.components(separatedBy: "no auto-renewal terms in ja").count - 1 == 2)
+        let figure = try #require(
+            index.range(
+                of:
+                    "data-template=\"cards\" data-theme=\"sunset\" data-locale=\"ja\" data-state=\"subscribed\""
+            ))
+        let after = index[figure.upperBound...]
+        #expect(after.prefix(600).contains("no auto-renewal terms in ja"))
+        // A finding for a picture not in this gallery is listed at the top, escaped, never dropped.
+        #expect(index.contains("Findings without a picture here"))
+        #expect(index.contains("hero · ar · eligible: Terms &lt;of Use&gt; link missing"))
+    }
+
+    @Test func badValuesAreNamed() async throws {
+        #expect(
+            throws: UsageError(
+                "--states must be one of eligible, ineligible, subscribed, pending, billing-retry, sheet, manager, got 'asleep'"
+            )
+        ) {
+            try GalleryCommand(
+                try ParsedArguments.parse(
+                    ["--out", "x", "--states", "eligible,asleep"], specs: GalleryCommand.options,
+                    command: "kiosk gallery"))
+        }
+        #expect(throws: UsageError("--themes needs a comma-separated list, got 'default,'")) {
+            try GalleryCommand(
+                try ParsedArguments.parse(
+                    ["--out", "x", "--themes", "default,"], specs: GalleryCommand.options,
+                    command: "kiosk gallery"))
+        }
+        let findings = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-\(UUID().uuidString).json"
+        ).path
+        try Data("[{\"template\": 1}]".utf8).write(to: URL(fileURLWithPath: findings))
+        defer { try? FileManager.default.removeItem(atPath: findings) }
+        #expect(await Kiosk.run(["gallery", "--out", findings + ".d", "--findings", findings]) == 65)
+    }
+}

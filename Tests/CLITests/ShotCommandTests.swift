@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@testable import kiosk
+
+/// `kiosk shot`: every state is reached through real keys and shows what it says, the same
+/// options give the same bytes, and every bad value is named with the values that would do.
+@Suite struct ShotCommandTests {
+    func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-shot-\(UUID().uuidString)-\(name)"
+        ).path
+    }
+
+    func shot(_ arguments: [String]) async throws -> String {
+        let out = temporary("screen.txt")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let status = await Kiosk.run(["shot", "--out", out] + arguments)
+        try #require(status == 0, "kiosk shot \(arguments) exited \(status)")
+        return try String(contentsOfFile: out, encoding: .utf8)
+    }
+
+    @Test(arguments: [
+        ("eligible", "1 week free, then $9.99/month"),
+        ("ineligible", "Expired com.kiosk.lumen.ultimate.monthly"),
+        ("subscribed", "Current plan: Lumen Ultimate (Monthly) · renews 2026-06-28"),
+        ("pending", "Waiting for approval: Lumen Ultimate (Monthly)"),
+        ("billing-retry", "payment failed on 2026-06-28"),
+        ("sheet", "Confirm"),
+        ("manager", "Transaction Manager"),
+    ])
+    func eachStateShowsWhatItNames(state: String, expected: String) async throws {
+        let text = try await shot(["--state", state])
+        #expect(text.contains(expected), "\(text)")
+    }
+
+    /// Pro Monthly's introductory offer (a free week) is gone once the account subscribed in the
+    /// group; what a lapsed subscriber sees instead are the catalog's win-back offers.
+    @Test func ineligibleHasNoIntroductoryOfferAndEligibleHasOne() async throws {
+        #expect(try await shot(["--state", "eligible"]).contains("1 week free, then $9.99/month"))
+        let ineligible = try await shot(["--state", "ineligible"])
+        #expect(!ineligible.contains("1 week free"))
+        #expect(ineligible.contains("$4.99/month for 3 months, then $9.99/month"))
+    }
+
+    @Test func theSameOptionsGiveTheSameSVG() async throws {
+        let first = temporary("a.svg")
+        let second = temporary("b.svg")
+        defer { for path in [first, second] { try? FileManager.default.removeItem(atPath: path) } }
+        let options = ["--state", "subscribed", "--theme", "sunset", "--size", "90x28", "--style", "picker"]
+        #expect(await Kiosk.run(["shot", "--out", first] + options) == 0)
+        #expect(await Kiosk.run(["shot", "--out", second] + options) == 0)
+        let svg = try String(contentsOfFile: first, encoding: .utf8)
+        #expect(svg == (try String(contentsOfFile: second, encoding: .utf8)))
+        #expect(svg.contains("width=\"830\" height=\"524\""))
+        #expect(svg.contains("fill=\"#ff8c42\""))  // sunset's accent, as written in the theme
+        #expect(svg.contains("sunset · ja") == false)
+    }
+
+    @Test func theLocaleReachesTheStore() async throws {
+        let text = try await shot(["--state", "manager", "--locale", "de_DE"])
+        #expect(text.contains("locale de_DE"), "\(text)")
+    }
+
+    @Test func everyFormatIsWritten() async throws {
+        for (file, start) in [
+            ("s.svg", "<svg"), ("s.html", "<!DOCTYPE html>"), ("s.ans", "\u{1B}["),
+            ("s.txt", " Subscriptions"),
+        ] {
+            let out = temporary(file)
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            #expect(await Kiosk.run(["shot", "--out", out]) == 0)
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(text.hasPrefix(start), "\(file)")
+        }
+    }
+
+    @Test(arguments: [
+        (
+            ["--state", "nope"],
+            "--state must be one of eligible, ineligible, subscribed, pending, billing-retry, sheet, manager, got 'nope'"
+        ),
+        (["--template", "fancy"], "--template must be one of list, cards, hero, comparison, got 'fancy'"),
+        (["--style", "big"], "--style must be one of buttons, picker"),
+        (["--size", "80"], "--size needs a size such as 100x30 (columns x rows), got '80'"),
+        (["--size", "100000x30"], "--size is at most 1000x500, got '100000x30'"),
+        (["--locale", "en US"], "--locale needs a locale such as en_US, de_DE, ja or zh-Hans, got 'en US'"),
+        (["--catalog", "nope"], "no bundled catalog 'nope': use demo, shelf or minimal"),
+    ])
+    func badValuesNameTheOptionAndTheValidValues(arguments: [String], message: String) throws {
+        #expect(throws: UsageError.self) {
+            try ShotCommand(
+                try ParsedArguments.parse(
+                    ["--out", "x.svg"] + arguments, specs: ShotCommand.options, command: "kiosk shot"))
+        }
+        do {
+            _ = try ShotCommand(
+                try ParsedArguments.parse(
+                    ["--out", "x.svg"] + arguments, specs: ShotCommand.options, command: "kiosk shot"))
+        } catch {
+            #expect("\(error)".contains(message), "\(error)")
+        }
+    }
+
+    @Test func aBadThemeOrCatalogIsSaidWithItsExitCode() async throws {
+        let out = temporary("x.svg")
+        #expect(await Kiosk.run(["shot", "--out", out, "--theme", "no-such-theme"]) == 64)
+        let theme = temporary("bad-theme.json")
+        defer { try? FileManager.default.removeItem(atPath: theme) }
+        try Data(##"{"roles": {"accent": {"fg": "#12"}}}"##.utf8).write(to: URL(fileURLWithPath: theme))
+        #expect(await Kiosk.run(["shot", "--out", out, "--theme", theme]) == 65)
+        #expect(await Kiosk.run(["shot", "--out", out, "--catalog", "/nonexistent/x.storekit"]) == 65)
+        #expect(await Kiosk.run(["shot", "--out", "/nonexistent/dir/x.svg"]) == 73)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func theOutputNeedsAKnownExtension() async {
+        #expect(await Kiosk.run(["shot", "--out", "x.png"]) == 64)
+        #expect(await Kiosk.run(["shot"]) == 64)
+    }
+
+    @Test func aStateTheCatalogCannotShowIsAnErrorNotAnotherPicture() async {
+        let out = temporary("shelf.txt")
+        #expect(
+            await Kiosk.run(["shot", "--out", out, "--catalog", "shelf", "--state", "billing-retry"]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
