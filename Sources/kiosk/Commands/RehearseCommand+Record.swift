@@ -30,7 +30,7 @@ struct RehearsalRecorder {
             } catch {
                 throw CommandFailure("kiosk rehearse --record: \(error)", exit: .failure)
             }
-            let recording = RecordingTerminal(terminal)
+            let recording = KeyCapturingTerminal(terminal)
             defer { terminal.end() }
             var app = app
             app.theme = theme.resolved(for: terminal.colorCapability)
@@ -104,7 +104,7 @@ struct RehearsalRecorder {
 
 /// A terminal that remembers every key it hands the app (clicks and resizes are not keys a
 /// rehearsal presses).
-final class RecordingTerminal: TerminalBackend {
+final class KeyCapturingTerminal: TerminalBackend {
     private let terminal: CursesTerminal
     private(set) var keys: [Key] = []
 
