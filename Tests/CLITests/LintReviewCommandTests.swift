@@ -27,7 +27,8 @@ import Testing
             as? [[String: String]]
         #expect(json?.count == findings.count)
         #expect(json?.first?.keys.sorted() == ["locale", "message", "plan", "size", "state", "template"])
-        #expect(await Kiosk.run(["lint", "--review", path]) == 1)
+        #expect(await Kiosk.run(["lint", "--review", "--locale", "ja", path]) == 1)
+        #expect(await Kiosk.run(["lint", "--locale", "ja", path]) == 64)
     }
 
     @Test func onlyCatalogsAreReviewed() async {

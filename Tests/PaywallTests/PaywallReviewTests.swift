@@ -11,10 +11,10 @@ import Testing
 @Suite struct PaywallReviewTests {
     static func makeStore() throws -> any Store & StoreControl { try Fixtures.store() }
 
-    @Test func theDemoPaywallPassesInEveryTemplateStateAndAFewLocales() async throws {
+    @Test func theDemoPaywallPassesInEveryTemplateAndStateInJapaneseAndArabic() async throws {
         let findings = try await PaywallReview.run(
             makeStore: { try Self.makeStore() }, content: try Fixtures.content(), theme: try Fixtures.theme(),
-            locales: ["de_DE", "ja", "ar"], sizes: [Size(columns: 80, rows: 24)])
+            locales: ["ja", "ar"], sizes: [Size(columns: 80, rows: 24)])
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 

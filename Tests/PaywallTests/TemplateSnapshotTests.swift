@@ -13,18 +13,17 @@ import Testing
         Size(columns: 120, rows: 40), Size(columns: 80, rows: 24), Size(columns: 48, rows: 16),
     ]
 
-    /// The demo paywall with the store switched to `locale`, on `template`.
+    /// The demo paywall with the store switched to `locale`, on `template`. The store is read
+    /// once per locale (a store costs a signing authority and a ledger), and its state reused.
     static func state(_ template: PaywallTemplate, locale: String, size: Size) async throws -> AppState {
-        let store = try Fixtures.store()
-        _ = try await store.perform(.apply(.locale(locale)))
-        var content = try Fixtures.content()
-        content.template = template
-        var state = try await Fixtures.state(store: store, content: content, size: size)
+        var state = try await LoadedStates.shared.state(locale: locale)
+        state.content.template = template
+        _ = PaywallProgram.update(&state, .resize(size))
         state.planIndex = 3  // Pro Annual: a per-month breakdown, a saving and a free trial
         return state
     }
 
-    @Test(arguments: PaywallTemplate.allCases)
+    @Test(.serialized, arguments: PaywallTemplate.allCases)
     func template(_ template: PaywallTemplate) async throws {
         let theme = try Fixtures.theme()
         for locale in ["ja", "ar"] {
@@ -71,5 +70,20 @@ import Testing
         _ = PaywallProgram.update(&state, .key(.character("f")))
         #expect(state.planIndex != withTrial)
         #expect(state.selectedPlan?.subscription?.introductoryOffer?.paymentMode != .freeTrial)
+    }
+}
+
+/// The demo paywall loaded once per locale, for the tests that only render it.
+actor LoadedStates {
+    static let shared = LoadedStates()
+    private var states: [String: AppState] = [:]
+
+    func state(locale: String) async throws -> AppState {
+        if let state = states[locale] { return state }
+        let store = try Fixtures.store()
+        _ = try await store.perform(.apply(.locale(locale)))
+        let state = try await Fixtures.state(store: store, content: try Fixtures.content())
+        states[locale] = state
+        return state
     }
 }

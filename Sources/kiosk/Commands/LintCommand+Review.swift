@@ -16,7 +16,7 @@ extension LintCommand {
             guard file.hasSuffix(".storekit") else {
                 throw UsageError("--review renders a catalog's paywall: name a .storekit file, not \(file)")
             }
-            findings += try await Self.review(catalogAt: file)
+            findings += try await Self.review(catalogAt: file, locales: reviewLocales)
         }
         if json {
             Console.print(Self.json(findings))

@@ -9,7 +9,7 @@ import TerminalUI
 struct LintCommand: Command {
     static let name = "lint"
     static let summary = "Validate .storekit catalogs, paywall copy, themes and rehearsals."
-    static let usage = "kiosk lint [--json] [--strict] [--review] FILE..."
+    static let usage = "kiosk lint [--json] [--strict] [--review [--locale LOCALES]] FILE..."
     static let options: [OptionSpec] = [
         .flag(
             "json",
@@ -19,6 +19,11 @@ struct LintCommand: Command {
             "review",
             help:
                 "Render each catalog's paywall in every template, locale and customer state and check what App Review asks for."
+        ),
+        .option(
+            "locale", value: "LOCALES",
+            help:
+                "With --review: only these locales, comma-separated (default: every locale the paywall speaks)."
         ),
     ]
     static let discussion = """
@@ -32,6 +37,8 @@ struct LintCommand: Command {
     var json: Bool
     var strict: Bool
     var isReview: Bool
+    /// `--locale ja,ar`: the locales `--review` renders; all when nil.
+    var reviewLocales: [String]?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("name at least one file to lint") }
@@ -39,6 +46,8 @@ struct LintCommand: Command {
         json = arguments.flag("json")
         strict = arguments.flag("strict")
         isReview = arguments.flag("review")
+        reviewLocales = arguments.value("locale").map { $0.split(separator: ",").map(String.init) }
+        if reviewLocales != nil && !isReview { throw UsageError("--locale goes with --review") }
     }
 
     func run() async throws -> ExitCode {
