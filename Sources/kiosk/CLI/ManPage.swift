@@ -63,8 +63,17 @@ enum ManPage {
 
     /// Backslashes and leading dots or quotes would be read as roff.
     static func escape(_ text: String) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(
-            of: "-", with: "\\-")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            // groff reads its input as Latin-1 unless told otherwise: anything past ASCII goes
+            // in as a named code point, which every groff prints.
+            case _ where !scalar.isASCII: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }

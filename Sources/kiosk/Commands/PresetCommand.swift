@@ -1,6 +1,6 @@
-import StoreCommands
 import Foundation
 import Presets
+import StoreCommands
 import StoreCore
 
 /// `kiosk preset list | apply NAME`: the named starting states (docs/presets.md), listed, or

@@ -1,7 +1,7 @@
-import StoreCommands
 import Foundation
 import Paywall
 import Presets
+import StoreCommands
 import StoreCore
 
 /// What a shell can complete on a `kiosk` command line, made from the same tables `--help`
