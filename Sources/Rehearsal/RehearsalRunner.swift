@@ -47,6 +47,9 @@ public struct RehearsalRunner: Sendable {
                 break
             }
             if !step.command.isOutputOnly { result.steps += 1 }
+            // A rehearsal rarely waits for anything: let other tasks of the process have the
+            // thread between steps, as a long loop on the cooperative pool should.
+            await Task.yield()
             await observer?.didRun(step, session.frame)
         }
         await session.close()

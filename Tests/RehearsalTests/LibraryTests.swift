@@ -3,8 +3,9 @@ import Rehearsal
 import Testing
 
 /// The shipped library: every rehearsal passes (CI runs this), and between them they exercise
-/// every `kiosk store` action and every key of the paywall and its overlays.
-@Suite struct LibraryTests {
+/// every `kiosk store` action and every key of the paywall and its overlays. One test at a time:
+/// they keep a thread of the cooperative pool busy, and the pool has two.
+@Suite(.serialized) struct LibraryTests {
     /// One run of the library for both checks: the suite shares two cores with everything else.
     @Test func everyShippedRehearsalPassesAndTogetherTheyExerciseEveryActionAndKey() async throws {
         let scripts = try Library.scripts()
