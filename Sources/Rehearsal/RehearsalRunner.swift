@@ -46,7 +46,7 @@ public struct RehearsalRunner: Sendable {
                     screen: session.screenText)
                 break
             }
-            if !step.command.isOutputOnly { result.steps += 1 }
+            if step.command.isStep { result.steps += 1 }
             // A rehearsal rarely waits for anything: let other tasks of the process have the
             // thread between steps, as a long loop on the cooperative pool should.
             await Task.yield()
