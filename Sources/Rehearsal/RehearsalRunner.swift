@@ -43,7 +43,7 @@ public struct RehearsalRunner: Sendable {
                 let message = (error as? StepFailure)?.message ?? "\(error)"
                 result.failure = RehearsalFailure(
                     file: step.file, line: step.line, text: step.text, message: message,
-                    screen: session.screenText)
+                    screen: await session.screenAtFailure())
                 break
             }
             if step.command.isStep { result.steps += 1 }
