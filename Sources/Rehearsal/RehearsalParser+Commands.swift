@@ -163,7 +163,8 @@ extension RehearsalParser {
                     to: "unknown command '\(tokens[0].text)': a rehearsal command or a kiosk store action",
                     word: tokens[0].text, candidates: commandWords + StoreAction.allCases.map(\.rawValue))
             }
-            throw LineError(column: tokens[0].column, message: message)
+            let column = error.word.flatMap { word in tokens.first { $0.text == word }?.column }
+            throw LineError(column: column ?? tokens[0].column, message: message)
         }
         return .store(words: words, references: references, capture: capture)
     }
