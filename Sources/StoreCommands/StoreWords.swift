@@ -60,8 +60,8 @@ public struct StoreWords: Sendable, Hashable {
             guard let spec = options.first(where: { $0.name == name }) else {
                 throw StoreWordsError(
                     Suggestion.appending(
-                        to: "unknown option '--\(name)' for '\(first)'", word: name,
-                        candidates: options.map(\.name)),
+                        to: "unknown option '--\(name)' for '\(first)'", word: "--\(name)",
+                        candidates: options.map { "--\($0.name)" }),
                     word: word)
             }
             guard spec.valueName != nil else {
