@@ -172,7 +172,7 @@ extension RehearsalParser {
     /// The words read as the CLI reads them, so a mistake shows before anything runs.
     private static func validate(_ words: StoreWords) throws(StoreWordsError) {
         switch words.action {
-        case .buy, .finish, .restore, .redeem: _ = try words.request()
+        case .buy, .finish, .restore, .redeem, .requestRefund, .manageSubscriptions: _ = try words.request()
         case .approve, .decline, .refund, .refundRequest, .expire, .renew, .autoRenew, .priceIncrease,
             .resolve,
             .delete, .clear, .reset, .advance, .timeRate, .set, .error, .account:
