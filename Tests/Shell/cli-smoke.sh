@@ -83,7 +83,7 @@ check "the shipped rehearsals pass and lint clean; --junit writes a report" \
         && grep -q "<testsuite name=\"rehearsals\"" "$scratch/rehearsals.xml" && run 0 "$KIOSK" lint rehearsals/*.rehearsal'
 printf 'buy com.kiosk.lumen.filmpack --offer-cod X\n' >"$scratch/typo.rehearsal"
 check "a rehearsal that does not parse: exit 65, file:line:col on stderr, nothing run" \
-    'run 65 "$KIOSK" rehearse "$scratch/typo.rehearsal" && empty "$out" && contains "$err" "typo.rehearsal:1:1: error"'
+    'run 65 "$KIOSK" rehearse "$scratch/typo.rehearsal" && empty "$out" && contains "$err" "typo.rehearsal:1:30: error" && contains "$err" "--offer-code"'
 
 echo "$passed passed, $failed failed"
 ((failed == 0))
