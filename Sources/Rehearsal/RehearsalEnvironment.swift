@@ -77,7 +77,9 @@ public struct RehearsalStore: Sendable {
 
     /// An in-memory simulator on a frozen clock: time moves only when a step moves it, so the
     /// same file gives the same IDs, dates and payloads every time. One signing authority
-    /// serves every rehearsal of a run (making one costs more than a whole rehearsal).
+    /// serves every rehearsal of a run (making one costs more than a whole rehearsal). The store
+    /// is in memory, so it has no fsync to keep off the cooperative pool: it runs on its
+    /// callers' threads rather than start a thread for each rehearsal.
     public static func simulator(_ requirements: StoreRequirements) throws -> RehearsalStore {
         let authority = try SharedAuthority.shared()
         let clock = requirements.clock
@@ -85,7 +87,7 @@ public struct RehearsalStore: Sendable {
             catalog: requirements.catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
             offerChecker: PromotionalOfferChecker(catalog: requirements.catalog),
             account: requirements.account,
-            frozenClock: true, wallClock: { clock })
+            frozenClock: true, execution: .callerThreads, wallClock: { clock })
         let verifier = JWSVerifier(trustedRoots: [authority.root])
         return RehearsalStore(
             backend: store, settle: .zero,

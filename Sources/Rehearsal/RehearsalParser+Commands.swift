@@ -163,7 +163,8 @@ extension RehearsalParser {
                     to: "unknown command '\(tokens[0].text)': a rehearsal command or a kiosk store action",
                     word: tokens[0].text, candidates: commandWords + StoreAction.allCases.map(\.rawValue))
             }
-            throw LineError(column: tokens[0].column, message: message)
+            let column = error.word.flatMap { word in tokens.first { $0.text == word }?.column }
+            throw LineError(column: column ?? tokens[0].column, message: message)
         }
         return .store(words: words, references: references, capture: capture)
     }
@@ -171,7 +172,7 @@ extension RehearsalParser {
     /// The words read as the CLI reads them, so a mistake shows before anything runs.
     private static func validate(_ words: StoreWords) throws(StoreWordsError) {
         switch words.action {
-        case .buy, .finish, .restore, .redeem: _ = try words.request()
+        case .buy, .finish, .restore, .redeem, .requestRefund, .manageSubscriptions: _ = try words.request()
         case .approve, .decline, .refund, .refundRequest, .expire, .renew, .autoRenew, .priceIncrease,
             .resolve,
             .delete, .clear, .reset, .advance, .timeRate, .set, .error, .account:

@@ -4,7 +4,7 @@ import Foundation
 public struct RehearsalResult: Sendable {
     public var path: String
     public var name: String
-    /// Steps run (captions and waits not counted).
+    /// Steps run (set-up, captions and waits not counted).
     public var steps: Int
     public var failure: RehearsalFailure?
     /// `screenshot NAME` lines: the name and the screen's text.

@@ -43,10 +43,13 @@ public struct RehearsalRunner: Sendable {
                 let message = (error as? StepFailure)?.message ?? "\(error)"
                 result.failure = RehearsalFailure(
                     file: step.file, line: step.line, text: step.text, message: message,
-                    screen: session.screenText)
+                    screen: await session.screenAtFailure())
                 break
             }
-            if !step.command.isOutputOnly { result.steps += 1 }
+            if step.command.isStep { result.steps += 1 }
+            // A rehearsal rarely waits for anything: let other tasks of the process have the
+            // thread between steps, as a long loop on the cooperative pool should.
+            await Task.yield()
             await observer?.didRun(step, session.frame)
         }
         await session.close()

@@ -69,11 +69,11 @@ public enum RehearsalCommand: Sendable {
     case caption(String)
     case wait(Duration)
 
-    /// Whether the line changes nothing (set-up aside): shown but not counted as a step.
-    var isOutputOnly: Bool {
+    /// Whether the line is a step of the flow: set-up and lines only `--play` shows are not.
+    var isStep: Bool {
         switch self {
-        case .caption, .wait: true
-        default: false
+        case .caption, .wait, .catalog, .paywallCopy, .clock, .seed: false
+        default: true
         }
     }
 }

@@ -61,6 +61,13 @@ extension RehearsalSession {
         }
     }
 
+    /// The screen to show beside a failure: the paywall's, started now if no step had started it
+    /// (what the app would show at that moment); nil when even the store cannot open.
+    func screenAtFailure() async -> String? {
+        if paywall == nil, store != nil { try? await launch() }
+        return screenText
+    }
+
     /// The running paywall, started on first use.
     private func requireRunning() async throws {
         if paywall == nil { try await launch() }

@@ -8,6 +8,7 @@ public enum StoreAction: String, CaseIterable, Sendable {
     case priceIncrease = "price-increase", resolve, delete, clear, reset, advance, now
     case timeRate = "time-rate", settings, set, errors, error, storefront, locale, accounts, account
     case appTransaction = "app-transaction", notifications
+    case requestRefund = "request-refund", manageSubscriptions = "manage-subscriptions"
 
     public var synopsis: String {
         switch self {
@@ -51,6 +52,10 @@ public enum StoreAction: String, CaseIterable, Sendable {
         case .accounts: "accounts                       sandbox accounts"
         case .account: "account add NAME [--storefront C] [--family F]"
         case .appTransaction: "app-transaction                the signed app transaction"
+        case .requestRefund:
+            "request-refund ID [--reason R]  Transaction.beginRefundRequest: the app's refund sheet"
+        case .manageSubscriptions:
+            "manage-subscriptions           AppStore.showManageSubscriptions: the sheet"
         case .notifications:
             "notifications [--after N]      App Store Server Notifications and their delivery"
         }

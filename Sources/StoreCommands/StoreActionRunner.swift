@@ -53,6 +53,12 @@ public struct StoreActionRunner: Sendable {
             .resolve,
             .delete, .clear, .reset, .advance, .timeRate, .set, .error, .account:
             try await perform(try command.operation())
+        case .requestRefund:
+            let request = try command.request()
+            output.value("refundRequest", try await store.perform(request).refundStatus(of: request).rawValue)
+        case .manageSubscriptions:
+            _ = try await store.perform(try command.request())
+            output.value("manageSubscriptions", "shown")
         case .now: output.date("now", try await store.now())
         case .settings: output.settings(try await store.settings())
         case .errors: output.errors(try await store.simulatedErrors())

@@ -12,13 +12,9 @@ extension StoreWords {
         case .approve: return .approveAskToBuy(transactionID: try transactionID())
         case .decline: return .declineAskToBuy(transactionID: try transactionID())
         case .refund:
-            let reason: Transaction.RevocationReason
-            switch value("reason") ?? "other" {
-            case "developer-issue": reason = .developerIssue
-            case "other": reason = .other
-            case let text: throw StoreWordsError("--reason must be developer-issue or other, got '\(text)'")
-            }
-            return .refund(transactionID: try transactionID(), reason: reason, percentage: try refundShare())
+            return .refund(
+                transactionID: try transactionID(), reason: try revocationReason(),
+                percentage: try refundShare())
         case .refundRequest: return try refundRequest()
         case .expire: return .expireSubscription(productID: try argument(0, "a product ID"))
         case .renew: return .forceRenewal(productID: try argument(0, "a product ID"))
@@ -68,6 +64,9 @@ extension StoreWords {
         case .finish: return .finish(transactionID: try transactionID())
         case .restore: return .sync
         case .redeem: return .redeemOfferCode(try argument(0, "a code"))
+        case .requestRefund:
+            return .requestRefund(transactionID: try transactionID(), reason: try revocationReason())
+        case .manageSubscriptions: return .showManageSubscriptions
         default: throw StoreWordsError("'\(action.rawValue)' is not an app request: \(action.synopsis)")
         }
     }
@@ -112,6 +111,15 @@ extension StoreWords {
         if flag("no-intro") { purchaseOptions.append(.introductoryOfferEligibility(false)) }
         if let key = value("key") { purchaseOptions.append(.idempotencyKey(key)) }
         return purchaseOptions
+    }
+
+    /// `--reason`: developer-issue or other (the default).
+    func revocationReason() throws(StoreWordsError) -> Transaction.RevocationReason {
+        switch value("reason") ?? "other" {
+        case "developer-issue": return .developerIssue
+        case "other": return .other
+        case let text: throw StoreWordsError("--reason must be developer-issue or other, got '\(text)'")
+        }
     }
 
     /// `--percentage P` as Apple's milliunits (100 percent is 100000).

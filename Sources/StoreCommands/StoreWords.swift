@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// One `kiosk store` action in words: the action, its positional arguments and its options.
 /// The CLI builds it from its parsed arguments, a rehearsal from a line of its file; both then
 /// read it with the same code (`operation()`, `request()`), so a rehearsal's `buy ... --offer-code
@@ -56,10 +58,14 @@ public struct StoreWords: Sendable, Hashable {
                 name = String(name[..<equals])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw StoreWordsError("unknown option '--\(name)' for '\(first)'")
+                throw StoreWordsError(
+                    Suggestion.appending(
+                        to: "unknown option '--\(name)' for '\(first)'", word: "--\(name)",
+                        candidates: options.map { "--\($0.name)" }),
+                    word: word)
             }
             guard spec.valueName != nil else {
-                if inline != nil { throw StoreWordsError("'--\(name)' takes no value") }
+                if inline != nil { throw StoreWordsError("'--\(name)' takes no value", word: word) }
                 parsed.flags.insert(name)
                 continue
             }
@@ -69,7 +75,7 @@ public struct StoreWords: Sendable, Hashable {
                 parsed.values[name] = words[index]
                 index += 1
             } else {
-                throw StoreWordsError("'--\(name)' needs a value (\(spec.valueName ?? "VALUE"))")
+                throw StoreWordsError("'--\(name)' needs a value (\(spec.valueName ?? "VALUE"))", word: word)
             }
         }
         return parsed
@@ -97,8 +103,13 @@ public struct StoreWords: Sendable, Hashable {
 /// rehearsal as a located error in its file (exit 65).
 public struct StoreWordsError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String
+    /// The word at fault, when one is, so a rehearsal can point at its column.
+    public var word: String?
 
-    public init(_ description: String) { self.description = description }
+    public init(_ description: String, word: String? = nil) {
+        self.description = description
+        self.word = word
+    }
 }
 
 /// One option of a store action: `--name VALUE`, or a flag `--name` when `valueName` is nil.

@@ -15,16 +15,32 @@ import Testing
         )
     }
 
-    /// The paywall on screen, a caption naming each step, then the summary when it ends.
+    /// The paywall on screen, a caption naming each step, then the summary when it ends. The
+    /// long `wait` holds the caption on screen however slowly the machine polls; `n` (paused)
+    /// ends it.
     @Test func playShowsThePaywallWithCaptionsAndEnds() async throws {
         let session = TmuxSession()
         defer { session.close() }
-        let file = Self.library.appendingPathComponent("ask-to-buy-approved.rehearsal").path
-        try run(session, "rehearse --play --pace 250 \(file)")
-        try await session.waitFor("Ask to Buy: the purchase waits for a parent")
-        try await session.waitFor("[space pauses, q stops]")
-        let screen = try await session.waitFor("1 passed, 0 failed")
-        #expect(screen.contains("exit=0"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "play-\(UUID().uuidString).rehearsal")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try """
+        caption "Rehearsal for the audience"
+        press down
+        wait 60s
+        press enter
+        expect screen "Confirm"
+        """.write(to: file, atomically: true, encoding: .utf8)
+        try run(session, "rehearse --play --pace 100 \(file.path)")
+        try await session.waitFor("Rehearsal for the audience")
+        // During the wait: the paywall above, the caption with the step below.
+        let screen = try await session.waitFor("wait 60s")
+        #expect(screen.contains("Lumen Pro") && screen.contains("Rehearsal for the audience  ›  wait 60s"))
+        try session.keys("Space")
+        try await session.waitFor("[paused: space resumes, n steps]")
+        try session.keys("n", "Space")
+        let end = try await session.waitFor("exit=")
+        #expect(end.contains("1 passed, 0 failed") && end.contains("exit=0"))
     }
 
     /// Space pauses; `n` runs one step; `q` stops (the rest is not run, so it does not pass).

@@ -45,6 +45,7 @@ import Testing
             """)
         #expect(found.map(\.location.line) == [1, 2, 3, 4, 5, 6, 7])
         #expect(found[0].message.contains("unknown option '--offer-cod'"))
+        #expect(found[0].message.contains("did you mean '--offer-code'") && found[0].location.column == 11)
         #expect(found[1].message.contains("did you mean 'buy'"))
         #expect(found[2].message.contains("unknown key 'nowhere'"))
         #expect(found[3].message.contains("unknown status 'sleeping'"))

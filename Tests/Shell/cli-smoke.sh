@@ -78,5 +78,12 @@ check "--ephemeral writes no state" \
     'XDG_STATE_HOME="$scratch/untouched" run 0 "$KIOSK" store buy com.kiosk.lumen.aicredits10 --ephemeral \
         && [[ ! -e "$scratch/untouched" && ! -e "$HOME/.local" ]] || { reason="${reason:-state was written}"; false; }'
 
+check "the shipped rehearsals pass and lint clean; --junit writes a report" \
+    'run 0 "$KIOSK" rehearse --junit "$scratch/rehearsals.xml" rehearsals && contains "$out" " passed, 0 failed" \
+        && grep -q "<testsuite name=\"rehearsals\"" "$scratch/rehearsals.xml" && run 0 "$KIOSK" lint rehearsals/*.rehearsal'
+printf 'buy com.kiosk.lumen.filmpack --offer-cod X\n' >"$scratch/typo.rehearsal"
+check "a rehearsal that does not parse: exit 65, file:line:col on stderr, nothing run" \
+    'run 65 "$KIOSK" rehearse "$scratch/typo.rehearsal" && empty "$out" && contains "$err" "typo.rehearsal:1:30: error" && contains "$err" "--offer-code"'
+
 echo "$passed passed, $failed failed"
 ((failed == 0))
