@@ -49,6 +49,26 @@ import Testing
         #expect(index.contains("hero · ar · eligible: Terms &lt;of Use&gt; link missing"))
     }
 
+    /// `--review` runs the App Review checks and puts what they find beside the pictures: the
+    /// minimal catalog's paywall has no Terms of Use or Privacy Policy to link to.
+    @Test func theReviewsFindingsSitBesideThePicturesTheyConcern() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-gallery-review-\(UUID().uuidString)"
+        )
+        .path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let minimal = BundledResources.root.appendingPathComponent("catalogs/minimal.storekit").path
+        let status = await Kiosk.run([
+            "gallery", "--out", out, "--catalog", minimal, "--templates", "cards", "--locales", "en_US",
+            "--states", "eligible", "--size", "80x24", "--review",
+        ])
+        #expect(status == 0)
+        let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        let figure = try #require(index.range(of: "data-template=\"cards\" data-theme=\"default\""))
+        #expect(index[figure.upperBound...].prefix(2_000).contains("Terms of Use link missing (plan"))
+        #expect(!index.contains("Findings without a picture here"))
+    }
+
     @Test func badValuesAreNamed() async throws {
         #expect(
             throws: UsageError(

@@ -43,6 +43,15 @@ import Testing
         #expect(ineligible.contains("$4.99/month for 3 months, then $9.99/month"))
     }
 
+    /// Each template is drawn as itself, not only named in the caption.
+    @Test func theTemplateIsTheOneDrawn() async throws {
+        let cards = try await shot(["--template", "cards", "--size", "80x24"])
+        #expect(cards.contains("┏"), "the selected card's heavy border: \(cards)")
+        let hero = try await shot(["--template", "hero", "--size", "80x24"])
+        #expect(hero.contains("‹  Lumen Ultimate (Monthly)  ›"), "\(hero)")
+        #expect(try await shot(["--template", "list", "--size", "80x24"]) != cards)
+    }
+
     @Test func theSameOptionsGiveTheSameSVG() async throws {
         let first = temporary("a.svg")
         let second = temporary("b.svg")

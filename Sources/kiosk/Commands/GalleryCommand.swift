@@ -12,12 +12,14 @@ struct GalleryCommand: Command {
         "Write an HTML gallery of paywall screenshots: templates × themes × locales × states."
     static let usage =
         "kiosk gallery --out DIR [--templates LIST] [--themes LIST] [--locales LIST] [--states LIST] "
-        + "[--size WxH] [--style STYLE] [--catalog FILE|NAME] [--findings FILE]"
+        + "[--size WxH] [--style STYLE] [--catalog FILE|NAME] [--review] [--findings FILE]"
     static let options: [OptionSpec] = [
         .option("out", value: "DIR", help: "The directory to write index.html and the SVGs into (created)."),
         .option(
             "templates", value: "LIST",
-            help: "Comma-separated templates (default: all: \(ShotTemplates.names.joined(separator: ",")))."),
+            help:
+                "Comma-separated templates (default: all: \(ShotOptions.templateNames.joined(separator: ",")))."
+        ),
         .option(
             "themes", value: "LIST", help: "Comma-separated bundled themes or theme files (default: default)."
         ),
@@ -32,25 +34,32 @@ struct GalleryCommand: Command {
         .option("size", value: "WxH", help: "Columns x rows of every picture (default 100x30)."),
         .option("style", value: "STYLE", help: "Control style (default: buttons)."),
         ShotOptions.catalogSpec,
+        .flag(
+            "review",
+            help:
+                "Run the App Review checks (as `kiosk lint --review`) and show each finding beside its pictures."
+        ),
         .option(
             "findings", value: "FILE",
             help: "A JSON array of {template, locale, state, message} to show beside the pictures."),
     ]
     static let discussion = """
-        Every picture is made as `kiosk shot` makes it. Findings (from `kiosk lint --review`) are shown
+        Every picture is made as `kiosk shot` makes it. Findings (from --review, or `kiosk lint --review
+        --json` saved to a file and given with --findings) are shown
         beside every picture of their template, locale and state; one that matches no picture is
         listed at the top, never dropped.
         """
 
     var out: String
     var catalogPath: String
-    var templates: [String]
+    var templates: [PaywallTemplate]
     var themes: [String]
     var locales: [String]?
     var states: [ShotState]
     var size: Size
     var style: ControlStyle
     var findingsPath: String?
+    var runsReview: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -60,7 +69,7 @@ struct GalleryCommand: Command {
         templates =
             try Self.list(arguments.value("templates"), option: "templates")?.map {
                 (name: String) throws(UsageError) in try ShotOptions.template(name, option: "templates")
-            } ?? ShotTemplates.names
+            } ?? PaywallTemplate.allCases
         themes = try Self.list(arguments.value("themes"), option: "themes") ?? ["default"]
         locales = try Self.list(arguments.value("locales"), option: "locales")?.map {
             (name: String) throws(UsageError) in try ShotOptions.locale(name, option: "locales")
@@ -72,6 +81,7 @@ struct GalleryCommand: Command {
         size = try ShotOptions.size(arguments.value("size") ?? "100x30", option: "size")
         style = try ShotOptions.style(arguments.value("style") ?? ControlStyle.buttons.rawValue)
         findingsPath = arguments.value("findings")
+        runsReview = arguments.flag("review")
     }
 
     static func list(_ text: String?, option: String) throws(UsageError) -> [String]? {
@@ -87,9 +97,10 @@ struct GalleryCommand: Command {
 
     func run() async throws -> ExitCode {
         let catalog = try ShotOptions.loadCatalog(catalogPath, command: "kiosk gallery")
-        let findings = try readFindings()
         let loadedThemes = try themes.map { try PaywallCommand.loadTheme($0) }
         let locales = self.locales ?? Self.defaultLocales(catalog)
+        var findings = try readFindings()
+        if runsReview { findings += try await reviewFindings(locales: locales) }
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
@@ -105,7 +116,8 @@ struct GalleryCommand: Command {
                             catalog: catalog, theme: theme, size: size, style: style, template: template,
                             locale: locale, state: state)
                         let file =
-                            [template, theme.name, locale, state.rawValue].joined(separator: "-") + ".svg"
+                            [template.rawValue, theme.name, locale, state.rawValue].joined(separator: "-")
+                            + ".svg"
                         let export = ScreenExport(
                             try await scene.render(), palette: ExportPalette(theme: theme),
                             title: scene.caption)
@@ -114,7 +126,7 @@ struct GalleryCommand: Command {
                         let pixels = export.svgSize
                         entries.append(
                             GalleryEntry(
-                                file: file, template: template, theme: themeName, locale: locale,
+                                file: file, template: template.rawValue, theme: themeName, locale: locale,
                                 state: state.rawValue, caption: scene.caption, width: pixels.width,
                                 height: pixels.height))
                     }
@@ -132,6 +144,23 @@ struct GalleryCommand: Command {
         var locales = [catalog.settings.locale]
         for locale in ["de_DE", "ja", "ar"] where !locales.contains(locale) { locales.append(locale) }
         return locales
+    }
+
+    /// The App Review checks over the gallery's templates, locales and states, one finding per
+    /// message and plan (the sizes a review renders at are named in the message).
+    private func reviewFindings(locales: [String]) async throws -> [GalleryFinding] {
+        let reviewed = Set(states.map(\.rawValue))
+        var seen = Set<GalleryFinding>()
+        var findings: [GalleryFinding] = []
+        for finding in try await LintCommand.review(catalogAt: catalogPath, locales: locales)
+        where templates.contains(finding.template) && reviewed.contains(finding.state) {
+            let plan = finding.plan.map { "plan \($0), " } ?? ""
+            let item = GalleryFinding(
+                template: finding.template.rawValue, locale: finding.locale, state: finding.state,
+                message: "\(finding.message) (\(plan)\(finding.size))")
+            if seen.insert(item).inserted { findings.append(item) }
+        }
+        return findings
     }
 
     private func readFindings() throws -> [GalleryFinding] {

@@ -35,13 +35,15 @@ enum ShotOptions {
         return style
     }
 
-    static func template(_ text: String, option: String = "template") throws(UsageError) -> String {
-        guard ShotTemplates.names.contains(text) else {
+    static func template(_ text: String, option: String = "template") throws(UsageError) -> PaywallTemplate {
+        guard let template = PaywallTemplate(rawValue: text) else {
             throw UsageError(
-                "--\(option) must be one of \(ShotTemplates.names.joined(separator: ", ")), got '\(text)'")
+                "--\(option) must be one of \(templateNames.joined(separator: ", ")), got '\(text)'")
         }
-        return text
+        return template
     }
+
+    static let templateNames = PaywallTemplate.allCases.map(\.rawValue)
 
     static func state(_ text: String, option: String = "state") throws(UsageError) -> ShotState {
         guard let state = ShotState(rawValue: text) else {

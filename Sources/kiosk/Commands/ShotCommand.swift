@@ -18,7 +18,7 @@ struct ShotCommand: Command {
         .option("size", value: "WxH", help: "Columns x rows (default 100x30)."),
         .option(
             "template", value: "NAME",
-            help: "Paywall template: " + ShotTemplates.names.joined(separator: ", ") + "."),
+            help: "Paywall template: " + ShotOptions.templateNames.joined(separator: ", ") + "."),
         .option(
             "style", value: "STYLE",
             help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + "."),
@@ -43,7 +43,7 @@ struct ShotCommand: Command {
     var themeName: String
     var size: Size
     var style: ControlStyle
-    var template: String
+    var template: PaywallTemplate
     var locale: String?
     var state: ShotState
     var tab: AppState.Tab
@@ -62,7 +62,7 @@ struct ShotCommand: Command {
         themeName = arguments.value("theme") ?? "default"
         size = try ShotOptions.size(arguments.value("size") ?? "100x30", option: "size")
         style = try ShotOptions.style(arguments.value("style") ?? ControlStyle.buttons.rawValue)
-        template = try ShotOptions.template(arguments.value("template") ?? ShotTemplates.standard)
+        template = try ShotOptions.template(arguments.value("template") ?? "list")
         locale = try arguments.value("locale").map { (text: String) throws(UsageError) in
             try ShotOptions.locale(text)
         }

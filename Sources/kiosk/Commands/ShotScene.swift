@@ -68,14 +68,6 @@ enum ShotState: String, CaseIterable, Sendable {
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// The paywall templates a screenshot may ask for, in one place. The templates themselves
-/// belong to the paywall copy (`template`); until its type exists the name is checked here and
-/// shown in captions, and this list is what to replace with `PaywallTemplate.allCases`.
-enum ShotTemplates {
-    static let names = ["list", "cards", "hero", "comparison"]
-    static let standard = "list"
-}
-
 /// Everything a screenshot chooses: catalog, theme, size, style, template, locale and state.
 struct ShotScene: Sendable {
     /// The store clock and wall clock every screenshot shows, so pictures are the same on every run.
@@ -85,7 +77,7 @@ struct ShotScene: Sendable {
     var theme: Theme
     var size = Size(columns: 100, rows: 30)
     var style = ControlStyle.buttons
-    var template = ShotTemplates.standard
+    var template = PaywallTemplate.list
     var locale: String?
     var state = ShotState.eligible
     /// The screen behind: the subscriptions or the shop (after the state is reached).
@@ -106,7 +98,8 @@ struct ShotScene: Sendable {
             throw CommandFailure(
                 "kiosk shot: cannot open a store on \(catalog.path): \(error)", exit: .failure)
         }
-        let content = PaywallContent(catalog: catalog, locale: locale)
+        var content = PaywallContent(catalog: catalog, locale: locale)
+        content.template = template
         var paywall = HeadlessPaywall(
             store: store, content: content, theme: theme, size: size, controlStyle: style)
         await paywall.start()
@@ -136,7 +129,7 @@ struct ShotScene: Sendable {
     var caption: String {
         let catalogName = URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent
         return [
-            catalogName, template, style.rawValue, theme.name, locale ?? catalog.settings.locale,
+            catalogName, template.rawValue, style.rawValue, theme.name, locale ?? catalog.settings.locale,
             state.rawValue, tab == .subscriptions ? nil : tab.shotName, "\(size.columns)x\(size.rows)",
         ].compactMap { $0 }.joined(separator: " · ")
     }
