@@ -1,4 +1,5 @@
 import Foundation
+import Paywall
 import SourceDiagnostics
 import StoreCommands
 import TerminalUI
@@ -6,7 +7,9 @@ import TerminalUI
 extension RehearsalParser {
     /// The rehearsal's own commands; every other first word must be a `kiosk store` action.
     static let commandWords = [
-        "catalog", "paywall", "clock", "seed", "account", "press", "type", "size", "theme", "style", "launch",
+        "catalog", "paywall", "clock", "seed", "account", "press", "type", "size", "theme", "style",
+        "template",
+        "launch",
         "expect", "screenshot", "caption", "wait", "include",
     ]
 
@@ -57,6 +60,16 @@ extension RehearsalParser {
                         to: "unknown style '\(name)'", word: name, candidates: styles))
             }
             return .style(name)
+        case "template":
+            let templates = PaywallTemplate.allCases.map(\.rawValue)
+            let name = try one("a paywall template: \(templates.joined(separator: ", "))")
+            guard let template = PaywallTemplate(rawValue: name) else {
+                throw LineError(
+                    column: rest[0].column,
+                    message: Suggestion.appending(
+                        to: "unknown template '\(name)'", word: name, candidates: templates))
+            }
+            return .template(template)
         case "launch":
             guard rest.isEmpty else {
                 throw LineError(column: rest[0].column, message: "launch takes nothing")

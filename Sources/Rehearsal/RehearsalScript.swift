@@ -1,4 +1,5 @@
 import Foundation
+import Paywall
 import StoreCommands
 import TerminalUI
 
@@ -59,6 +60,7 @@ public enum RehearsalCommand: Sendable {
     case size(Size)
     case theme(String)
     case style(String)
+    case template(PaywallTemplate)
     /// Starts the paywall (again, when it quit): as an app launching, it gets every unfinished
     /// transaction and every waiting message.
     case launch

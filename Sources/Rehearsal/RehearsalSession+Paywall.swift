@@ -49,9 +49,10 @@ extension RehearsalSession {
         let store = try await openStore()
         guard let catalog else { return }
         let theme = try self.theme ?? loadTheme("default")
+        var content = PaywallContent(catalog: catalog)
+        if let template { content.template = template }
         paywall = HeadlessPaywall(
-            store: store.backend, content: PaywallContent(catalog: catalog), theme: theme, size: size,
-            controlStyle: style)
+            store: store.backend, content: content, theme: theme, size: size, controlStyle: style)
         try await withPaywall { paywall in await paywall.start() }
         let unfinished = try await store.backend.unfinished()
         let messages = await EventWindow(await store.backend.messages(), settle: store.settle).close()
@@ -116,6 +117,16 @@ extension RehearsalSession {
         }
     }
 
+    /// Before the paywall starts, the template it starts in; after, `d` until it shows (the key a
+    /// user would press).
+    func useTemplate(_ template: PaywallTemplate) async throws {
+        self.template = template
+        guard paywall != nil else { return }
+        for _ in PaywallTemplate.allCases where paywall?.state.content.template != template {
+            try await press([.character("d")], count: 1)
+        }
+    }
+
     /// Before the paywall starts, the style it starts in; after, `s` until it shows (the key
     /// a user would press).
     func useStyle(_ name: String) async throws {
@@ -133,11 +144,16 @@ extension RehearsalSession {
 
     func screenshot(_ name: String) async throws {
         try await requireRunning()
-        guard let text = screenText else { return }
+        guard let paywall, let text = screenText else { return }
         screenshots.append((name, text))
         guard let directory = environment.screenshotDirectory else { return }
+        let picture = ScreenExport(
+            paywall.frame().buffer, palette: ExportPalette(theme: paywall.theme),
+            title: "\(script.name) · \(name)")
         do {
-            try Self.writeScreenshot(name: name, text: text, rehearsal: script.name, directory: directory)
+            try Self.writeScreenshot(
+                name: name, text: text, svg: picture.render(.svg), rehearsal: script.name,
+                directory: directory)
         } catch {
             throw StepFailure("cannot write screenshot \(name) into \(directory): \(error)")
         }

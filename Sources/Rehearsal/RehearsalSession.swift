@@ -20,6 +20,8 @@ final class RehearsalSession {
     var size: Size
     var theme: Theme?
     var style = ControlStyle.buttons
+    /// The template the paywall starts in (nil: the paywall copy's).
+    var template: PaywallTemplate?
 
     var store: RehearsalStore?
     var catalog: LoadedCatalog?
@@ -64,6 +66,7 @@ final class RehearsalSession {
         case .size(let size): try await resize(size)
         case .theme(let name): try await useTheme(name, step: step)
         case .style(let name): try await useStyle(name)
+        case .template(let template): try await useTemplate(template)
         case .launch: try await launch()
         case .expect(let expectation): try await check(expectation)
         case .screenshot(let name): try await screenshot(name)
@@ -200,10 +203,14 @@ final class RehearsalSession {
             .map(\.id).max()
     }
 
-    /// Writes a screenshot: text for now, one small function so another format can take its place.
-    static func writeScreenshot(name: String, text: String, rehearsal: String, directory: String) throws {
+    /// Writes a screenshot twice: text, to compare and to read in a log, and SVG in the theme's
+    /// true colours (as `kiosk shot` draws it), to look at and to share.
+    static func writeScreenshot(name: String, text: String, svg: String, rehearsal: String, directory: String)
+        throws
+    {
         let folder = URL(fileURLWithPath: directory).appendingPathComponent(rehearsal, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data((text + "\n").utf8).write(to: folder.appendingPathComponent("\(name).txt"))
+        try Data(svg.utf8).write(to: folder.appendingPathComponent("\(name).svg"))
     }
 }

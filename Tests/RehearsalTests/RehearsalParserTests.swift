@@ -42,8 +42,9 @@ import Testing
             set ask-to-buy maybe
             type "unclosed
             clock yesterday
+            template herro
             """)
-        #expect(found.map(\.location.line) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(found.map(\.location.line) == [1, 2, 3, 4, 5, 6, 7, 8])
         #expect(found[0].message.contains("unknown option '--offer-cod'"))
         #expect(found[0].message.contains("did you mean '--offer-code'") && found[0].location.column == 11)
         #expect(found[1].message.contains("did you mean 'buy'"))
@@ -51,6 +52,9 @@ import Testing
         #expect(found[3].message.contains("unknown status 'sleeping'"))
         #expect(found[4].message.contains("expected on or off, got 'maybe'"))
         #expect(found[5].location.column == 6)
+        #expect(
+            found[7].message == "unknown template 'herro'; did you mean 'hero'?"
+                && found[7].location.column == 10)
     }
 
     @Test func setUpAfterTheStoreOpensIsRefused() {

@@ -53,12 +53,15 @@ import Testing
         #expect(xml.contains("expected no entitlements, got com.kiosk.lumen.lifetime"))
     }
 
-    @Test func screenshotsAreWrittenAsText() async throws {
+    @Test func screenshotsAreWrittenAsTextAndSVG() async throws {
         let file = try write("shot.rehearsal", "press down\nscreenshot first\n")
         let shots = folder.appendingPathComponent("shots").path
         #expect(await Kiosk.run(["rehearse", "--screenshots", shots, file]) == 0)
         let text = try String(contentsOfFile: shots + "/shot/first.txt", encoding: .utf8)
         #expect(text.contains("Restore Purchases"))
+        let svg = try String(contentsOfFile: shots + "/shot/first.svg", encoding: .utf8)
+        #expect(svg.hasPrefix("<svg") && svg.contains("<title>shot · first</title>"))
+        #expect(svg.contains("Restore Purchases"))
     }
 
     /// Recorded keys read back as the keys pressed, even `#` and `"`, repeats folded.

@@ -14,7 +14,9 @@ struct RehearseCommand: Command {
         .option("junit", value: "FILE", help: "Also write the results as JUnit XML (what CI systems read)."),
         .flag("json", help: "Print the results as JSON instead of text."),
         .flag("verbose", help: "Also print what each store step printed."),
-        .option("screenshots", value: "DIR", help: "Write each screenshot NAME as DIR/REHEARSAL/NAME.txt."),
+        .option(
+            "screenshots", value: "DIR",
+            help: "Write each screenshot NAME as DIR/REHEARSAL/NAME.txt and NAME.svg."),
         .option(
             "store", value: "URL",
             help:
