@@ -53,6 +53,9 @@ import Testing
         // Blank spans in the surface colour draw nothing: three texts in all.
         #expect(svg.split(separator: "<text ", omittingEmptySubsequences: false).count - 1 == 3)
         #expect(svg.contains("font-family: 'DejaVu Sans Mono'"))
+        // Cells are in visual order already (right-to-left text was laid out by the renderer): a
+        // browser must not reorder Arabic or Hebrew a second time.
+        #expect(svg.contains("direction: ltr; unicode-bidi: bidi-override;"))
     }
 
     @Test func htmlIsAPageOfStyledSpans() {
@@ -65,7 +68,7 @@ import Testing
             ))
         let wide = "<span class=\"w\">界</span>"
         #expect(html.contains("\n\(wide)x <span style=\"text-decoration:underline;opacity:0.6\">d</span>"))
-        #expect(html.contains("color: #112233; background: #f0f0f0;"))
+        #expect(html.contains("color: #112233; background: #f0f0f0; direction: ltr; unicode-bidi: bidi-override;"))
     }
 
     @Test func textIsThePlainScreen() {

@@ -22,7 +22,8 @@ extension ScreenExport {
             <style>
             body { margin: 0; background: \(palette.background); }
             pre { margin: 0; padding: 10px; font-family: \(family); font-size: 15px; line-height: 18px; \
-            color: \(palette.foreground); background: \(palette.background); }
+            color: \(palette.foreground); background: \(palette.background); \
+            direction: ltr; unicode-bidi: bidi-override; }
             .w { display: inline-block; width: 2ch; text-align: center; }
             </style>
             </head>

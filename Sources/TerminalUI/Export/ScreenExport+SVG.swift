@@ -47,8 +47,11 @@ extension ScreenExport {
                         + Markup.escape(span.text) + "</text>")
             }
         }
+        // The cells are already in the order they are seen (the renderer laid right-to-left text
+        // out): the browser must draw them as they are, not reorder them a second time.
         let style = """
-            text { font-family: \(M.fontFamily); font-size: \(M.fontSize)px; white-space: pre; }
+            text { font-family: \(M.fontFamily); font-size: \(M.fontSize)px; white-space: pre; \
+            direction: ltr; unicode-bidi: bidi-override; }
             .b { font-weight: bold; } .i { font-style: italic; } .u { text-decoration: underline; }
             .d { opacity: 0.6; }
             """
