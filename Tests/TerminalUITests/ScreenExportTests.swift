@@ -68,7 +68,9 @@ import Testing
             ))
         let wide = "<span class=\"w\">界</span>"
         #expect(html.contains("\n\(wide)x <span style=\"text-decoration:underline;opacity:0.6\">d</span>"))
-        #expect(html.contains("color: #112233; background: #f0f0f0; direction: ltr; unicode-bidi: bidi-override;"))
+        #expect(
+            html.contains("color: #112233; background: #f0f0f0; direction: ltr; unicode-bidi: bidi-override;")
+        )
     }
 
     @Test func textIsThePlainScreen() {
