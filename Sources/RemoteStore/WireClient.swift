@@ -85,6 +85,8 @@ struct WireClient: Sendable {
         repeatable: Bool = false
     ) async throws(StoreError) -> [UInt8] {
         var allHeaders = headers
+        // The caller's session and screen, for the owner's QA journal.
+        if let journal = JournalContext.current { allHeaders.merge(journal.headers) { mine, _ in mine } }
         allHeaders["Authorization"] = "Bearer \(token)"
         allHeaders["Accept"] = "application/json"
         if bytes != nil { allHeaders["Content-Type"] = "application/json" }

@@ -33,6 +33,8 @@ import WireProtocol
         .apply(.billingGracePeriodDays(28)),
         .setSimulatedError(.generic(.networkError), api: .purchase),
         .setSimulatedError(nil, api: .loadProducts),
+        .saveState(name: "before-refund"), .saveState(name: nil),
+        .loadState(name: "before-refund"), .loadState(name: nil),
     ]
 
     @Test func everyOperationTravelsAndReadsBackTheSame() throws {

@@ -10,7 +10,9 @@ public final class EffectRunner: Sendable {
     private let store: Backend
     private let inbox: Inbox
     private let log: PaywallLog
-    private let queue: AsyncStream<Effect>.Continuation
+    private let queue: AsyncStream<(Effect, JournalContext?)>.Continuation
+    /// This paywall run's session, for the store's QA journal (each effect adds its screen).
+    private let journal: JournalContext?
     private let groupID: String?
     /// A reload waits in the queue: later ones would read the same state, so they are dropped
     /// (and completed at once, so the app does not wait for them).
@@ -18,25 +20,32 @@ public final class EffectRunner: Sendable {
     /// The tasks `listen` started, cancelled by `stop` so no stream outlives the app.
     private let listeners = Mutex<[Task<Void, Never>]>([])
 
-    public init(store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?) {
+    public init(
+        store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?, journal: JournalContext? = nil
+    ) {
         self.store = store
+        self.journal = journal
         self.inbox = inbox
         self.log = log
         self.groupID = groupID
-        let (stream, continuation) = AsyncStream<Effect>.makeStream()
+        let (stream, continuation) = AsyncStream<(Effect, JournalContext?)>.makeStream()
         queue = continuation
         let reloadFlag = self.reloadFlag
         Task.detached { [store, inbox, log, groupID] in
-            for await effect in stream {
+            for await (effect, journal) in stream {
                 if effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
                 log.write("effect \(effect)")
-                await Self.carryOut(effect, store: store, inbox: inbox, groupID: groupID)
+                await JournalContext.$current.withValue(journal) {
+                    await Self.carryOut(effect, store: store, inbox: inbox, groupID: groupID)
+                }
             }
         }
     }
 
-    /// Queues effects; returns at once.
-    public func run(_ effects: [Effect]) {
+    /// Queues effects; returns at once. `screen` and `picture`: what the tester was looking at
+    /// when they asked for them (the store's journal keeps both).
+    public func run(_ effects: [Effect], screen: String? = nil, picture: String? = nil) {
+        let journal = screen == nil ? self.journal : self.journal?.showing(screen, picture: picture)
         for effect in effects {
             if effect == .reload {
                 let wasQueued = reloadFlag.isQueued.withLock { queued in
@@ -48,7 +57,7 @@ public final class EffectRunner: Sendable {
                     continue
                 }
             }
-            queue.yield(effect)
+            queue.yield((effect, journal))
         }
     }
 

@@ -26,6 +26,8 @@ public struct PaywallApp: Sendable {
     public var busyPollMilliseconds: Int32 = 5
     /// Where background work leaves events; others may post too (a change of backend).
     public let inbox = Inbox()
+    /// This run's session in the store's QA journal (nil: the store journals it as the app's).
+    public var journal: JournalContext?
 
     public init(store: EffectRunner.Backend, content: PaywallContent, theme: Theme) {
         self.store = store
@@ -37,7 +39,8 @@ public struct PaywallApp: Sendable {
     public func run(on terminal: some TerminalBackend, start: ContinuousClock.Instant = .now) -> Report {
         var report = Report()
         var state = AppState(content: content, size: terminal.size, controlStyle: controlStyle)
-        let runner = EffectRunner(store: store, inbox: inbox, log: log, groupID: content.leadingGroupID)
+        let runner = EffectRunner(
+            store: store, inbox: inbox, log: log, groupID: content.leadingGroupID, journal: journal)
         defer { runner.stop() }
         runner.listen()
         // Through `update`, so the first read counts as pending and the loop polls fast for it.
@@ -82,7 +85,9 @@ public struct PaywallApp: Sendable {
                 event = .activate(target)
             }
             log.write("key \(key)")
-            runner.run(PaywallProgram.update(&state, event))
+            // The screen the key was pressed on, for the journal: named, and as the tester saw it.
+            let screen = state.journalScreenName
+            runner.run(PaywallProgram.update(&state, event), screen: screen, picture: frame?.buffer.plainText)
             isDirty = true
         }
         return report

@@ -156,12 +156,14 @@ public actor SimulatedStore {
             guard case .update(let account, let id) = $0 else { return nil }
             return LoggedUpdateRow(account: account, transactionID: id)
         }
+        let journaled = addJournalLine(to: &changes, result: result)
         let sequences: [Int64]
         do throws(LedgerError) {
             sequences = try ledger.commit(changes)
         } catch {
             throw StoreError(error)
         }
+        if journaled { Self.journalScope?.markRecorded() }
         state.apply(changes)
         recentSignatures.remember(changes.signatures)
         updateEarliestDue(rescan: dueEventsRan || changes.wipe, changed: changes.chains.values)

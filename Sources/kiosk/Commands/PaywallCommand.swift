@@ -93,6 +93,7 @@ struct PaywallCommand: Command {
         var app = PaywallApp(store: store, content: content, theme: theme)
         app.controlStyle = style
         app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
+        app.journal = JournalContext.current
         if let ownership = opened.ownership {
             // A client that takes the state over says so in its status line.
             let inbox = app.inbox

@@ -1,0 +1,148 @@
+import Foundation
+import StoreCore
+import Synchronization
+
+/// One `perform` call's journal line in the making: who asked for what. `runAction` writes the
+/// line with the first change the call commits; a call that commits nothing (a cancelled sheet,
+/// a failure, a restore with nothing new) gets a line of its own afterwards.
+final class JournalScope: Sendable {
+    let context: JournalContext?
+    let account: String
+    let action: String
+    private let recorded = Mutex(false)
+
+    init(context: JournalContext?, account: String, action: String) {
+        self.context = context
+        self.account = account
+        self.action = action
+    }
+
+    var isRecorded: Bool { recorded.withLock { $0 } }
+    func markRecorded() { recorded.withLock { $0 = true } }
+}
+
+extension SimulatedStore {
+    /// The journal line of the `perform` call under way (bound around it by `journaled`).
+    @TaskLocal static var journalScope: JournalScope?
+
+    /// This process's session, for the store's own work (renewals on its timer) when no caller
+    /// said who it is.
+    static let ownSession = JournalContext.newSessionID()
+
+    /// Runs `body` (one operation or request) so that what it commits is journaled as `action`,
+    /// and journals it even when it commits nothing or fails.
+    func journaled<T: Sendable>(
+        _ action: String, _ body: () async throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        let scope = JournalScope(context: JournalContext.current, account: activeAccount, action: action)
+        let outcome: Result<T, StoreError> = await Self.$journalScope.withValue(scope) {
+            do throws(StoreError) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if !scope.isRecorded {
+            let result: String
+            switch outcome {
+            case .success(let value): result = Self.describe(value) ?? "no change"
+            case .failure(let error): result = "failed: \(error)"
+            }
+            var changes = Changeset()
+            changes.journal = [journalEntry(scope: scope, result: result, changes: changes)]
+            // The line of an action that changed nothing: losing it must not fail the action.
+            try? ledger.commit(changes)
+        }
+        return try outcome.get()
+    }
+
+    /// Adds the journal line of a change about to be committed; false when there is nothing to
+    /// journal (an empty change commits nothing).
+    func addJournalLine(to changes: inout Changeset, result: Any) -> Bool {
+        guard !changes.isEmpty else { return false }
+        let scope = Self.journalScope
+        let line =
+            scope.map { _ in Self.describe(result) ?? "done" }
+            ?? (changes.notifications.isEmpty ? "store updated" : "due renewals and expiries ran")
+        changes.journal.append(journalEntry(scope: scope, result: line, changes: changes))
+        return true
+    }
+
+    /// The line for `changes`, made by `scope` (nil: the store's own work).
+    func journalEntry(scope: JournalScope?, result: String, changes: Changeset) -> JournalEntry {
+        let context = scope?.context ?? JournalContext.current
+        let touched = Set(changes.transactions.values.map(\.account)).union(
+            changes.notifications.map(\.account))
+        return JournalEntry(
+            wallTime: wallClock(), storeTime: currentTime, session: context?.session ?? Self.ownSession,
+            source: scope == nil && context == nil ? "store" : context?.source ?? "wire",
+            screen: context?.screen,
+            account: scope?.account
+                ?? (touched.count == 1 ? touched.first! : touched.isEmpty ? activeAccount : "*"),
+            action: scope?.action ?? "Store events came due",
+            result: result,
+            notifications: changes.notifications.map {
+                JournalEntry.Notification(sequence: $0.sequence, type: $0.type, subtype: $0.subtype)
+            },
+            transactionIDs: Set(changes.signatures.keys).union(changes.newTransactionIDs).sorted(),
+            picture: context?.picture)
+    }
+
+    /// A result in the journal's words, or nil for one that says nothing (`Void`, `.done`).
+    static func describe(_ value: Any) -> String? {
+        switch value {
+        case let outcome as PurchaseOutcome:
+            switch outcome {
+            case .purchased(let id): return "purchased \(id)"
+            case .pending(let id): return "pending approval (\(id))"
+            }
+        case let result as PurchaseResult:
+            switch result {
+            case .success(let verified): return "purchased \(verified.unsafePayloadValue.id)"
+            case .userCancelled: return "cancelled"
+            case .pending: return "pending"
+            }
+        case let result as StoreRequestResult:
+            switch result {
+            case .done: return nil
+            case .purchase(let purchase): return describe(purchase)
+            case .refundRequest(let status): return "refund request: \(status)"
+            }
+        case let result as StoreOperationResult:
+            switch result {
+            case .done: return nil
+            case .clock(let date): return describe(date)
+            case .transaction(let transaction): return "transaction \(transaction.id)"
+            case .savePoint(let name): return "save point \(name)"
+            }
+        case let id as UInt64: return "transaction \(id)"
+        case let transaction as Transaction: return "transaction \(transaction.id)"
+        case let date as Date:
+            return "clock at "
+                + date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+        default: return nil
+        }
+    }
+
+    /// The journal's words for an app request.
+    static func journalAction(_ request: StoreRequest) -> String {
+        switch request {
+        case .purchase(let productID, _, let confirmed):
+            return confirmed ? "Purchasing \(productID)" : "Purchasing \(productID) (sheet cancelled)"
+        case .finish(let id): return "Finishing transaction \(id)"
+        case .sync: return "Restoring purchases"
+        case .redeemOfferCode(let code): return "Redeeming offer code \(code)"
+        case .requestRefund(let id, _): return "Requesting a refund of transaction \(id)"
+        case .showManageSubscriptions: return "Showing Manage Subscriptions"
+        }
+    }
+
+    /// The journal, oldest first.
+    public func journal(_ filter: JournalFilter = JournalFilter()) throws(StoreError) -> [JournalEntry] {
+        do throws(LedgerError) {
+            return try ledger.journal(filter)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+}
