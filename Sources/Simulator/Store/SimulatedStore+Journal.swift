@@ -9,12 +9,16 @@ final class JournalScope: Sendable {
     let context: JournalContext?
     let account: String
     let action: String
+    /// What the action did in its own words, when a commit's result says nothing better
+    /// ("Refunded transaction 42 (other)").
+    let outcome: String?
     private let recorded = Mutex(false)
 
-    init(context: JournalContext?, account: String, action: String) {
+    init(context: JournalContext?, account: String, action: String, outcome: String?) {
         self.context = context
         self.account = account
         self.action = action
+        self.outcome = outcome
     }
 
     var isRecorded: Bool { recorded.withLock { $0 } }
@@ -32,9 +36,11 @@ extension SimulatedStore {
     /// Runs `body` (one operation or request) so that what it commits is journaled as `action`,
     /// and journals it even when it commits nothing or fails.
     func journaled<T: Sendable>(
-        _ action: String, _ body: () async throws(StoreError) -> T
+        _ action: String, outcome: String? = nil, words: (T) -> String? = { describe($0) },
+        _ body: () async throws(StoreError) -> T
     ) async throws(StoreError) -> T {
-        let scope = JournalScope(context: JournalContext.current, account: activeAccount, action: action)
+        let scope = JournalScope(
+            context: JournalContext.current, account: activeAccount, action: action, outcome: outcome)
         let outcome: Result<T, StoreError> = await Self.$journalScope.withValue(scope) {
             do throws(StoreError) {
                 return .success(try await body())
@@ -45,7 +51,7 @@ extension SimulatedStore {
         if !scope.isRecorded {
             let result: String
             switch outcome {
-            case .success(let value): result = Self.describe(value) ?? "no change"
+            case .success(let value): result = words(value) ?? "no change"
             case .failure(let error): result = "failed: \(error)"
             }
             var changes = Changeset()
@@ -62,7 +68,7 @@ extension SimulatedStore {
         guard !changes.isEmpty else { return false }
         let scope = Self.journalScope
         let line =
-            scope.map { _ in Self.describe(result) ?? "done" }
+            scope.map { Self.describe(result) ?? $0.outcome ?? "done" }
             ?? (changes.notifications.isEmpty ? "store updated" : "due renewals and expiries ran")
         changes.journal.append(journalEntry(scope: scope, result: line, changes: changes))
         return true
@@ -86,6 +92,24 @@ extension SimulatedStore {
             },
             transactionIDs: Set(changes.signatures.keys).union(changes.newTransactionIDs).sorted(),
             picture: context?.picture)
+    }
+
+    /// The opening of a store with its journal line, when opening changed anything (a new
+    /// state, a new account, new identity settings).
+    static func journalingOpening(_ changes: Changeset, account: String, at now: Date, wall: Date)
+        -> Changeset
+    {
+        guard !changes.isEmpty else { return changes }
+        var changes = changes
+        let context = JournalContext.current
+        let created = changes.accounts.keys.sorted()
+        changes.journal.append(
+            JournalEntry(
+                wallTime: wall, storeTime: now, session: context?.session ?? ownSession,
+                source: context?.source ?? "store", account: account, action: "Opening the store",
+                result: created.isEmpty
+                    ? "settings recorded" : "created account " + created.joined(separator: ", ")))
+        return changes
     }
 
     /// A result in the journal's words, or nil for one that says nothing (`Void`, `.done`).

@@ -5,7 +5,8 @@ extension SimulatedStore {
     /// The one entry of every tester operation: each is one action of the engine, committed in
     /// one SQLite transaction (`runAction(_:)` staging a `StagedAction` behind each call below).
     public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
-        try await journaled(operation.summary) { () async throws(StoreError) in
+        try await journaled(operation.summary, outcome: operation.outcome(.done), words: operation.outcome) {
+            () async throws(StoreError) in
             try await performing(operation)
         }
     }

@@ -109,12 +109,13 @@ public actor SimulatedStore {
                 Self.newAccount(
                     StoreAccount(name: name, storefront: meta.settings.storefront), at: action.now))
         }
+        let changes = Self.journalingOpening(action.changes, account: name, at: action.now, wall: wall)
         do throws(LedgerError) {
-            try ledger.commit(action.changes)
+            try ledger.commit(changes)
         } catch {
             throw StoreError(error)
         }
-        state.apply(action.changes)
+        state.apply(changes)
         self.state = state
         self.products = products
         self.signer = signer

@@ -5,6 +5,7 @@ enum CommandRegistry {
         [
             LintCommand.self, StoreCommand.self, ServeCommand.self, VerifyCommand.self, CertsCommand.self,
             KeysCommand.self, HelpCommand.self,
+            JournalCommand.self, ReportCommand.self, StateCommand.self,
         ]
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+import StoreCore
+import Testing
+
+@testable import Simulator
+
+/// The QA journal: one line per action, in the transaction of the change it records.
+@Suite struct JournalTests {
+    @Test func everyActionIsJournaledOnceWithItsContextResultAndNotifications() async throws {
+        let store = try SimulatedStore.makeForTest()
+        let context = JournalContext(
+            session: "s-1", source: "paywall", screen: "transaction-manager", picture: "SCREEN")
+        let result = try await context.bound { () async throws(StoreError) in
+            try await store.perform(
+                StoreRequest.purchase(productID: "basic.monthly", options: [], confirmed: true))
+        }
+        guard case .purchase(.success(let verified)) = result else {
+            Issue.record("the purchase did not succeed: \(result)")
+            return
+        }
+        let id = verified.unsafePayloadValue.id
+        _ = try await store.perform(StoreOperation.apply(.billingRetryOnRenewal(true)))
+        let lines = try await store.journal()
+        #expect(
+            lines.map(\.action) == [
+                "Opening the store", "Purchasing basic.monthly", "Changing the store's settings",
+            ])
+        let purchase = lines[1]
+        #expect(purchase.session == "s-1" && purchase.source == "paywall")
+        #expect(purchase.screen == "transaction-manager" && purchase.picture == "SCREEN")
+        #expect(purchase.account == SimulatedStore.defaultAccount)
+        #expect(purchase.result == "purchased \(id)")
+        #expect(purchase.transactionIDs == [id])
+        #expect(purchase.notifications.map(\.type) == ["SUBSCRIBED"])
+        #expect(lines[2].result == "Billing retry on renewal on")
+        // Without a context a call is the store's caller's, named as such.
+        #expect(lines[2].source == "wire" && lines[2].session == SimulatedStore.ownSession)
+    }
+
+    @Test func aFailedOrCancelledActionIsJournaledAndChangesNothing() async throws {
+        let store = try SimulatedStore.makeForTest()
+        _ = try? await store.perform(
+            StoreOperation.refund(transactionID: 42, reason: .other, percentage: 100_000))
+        _ = try await store.perform(
+            StoreRequest.purchase(productID: "lifetime", options: [], confirmed: false))
+        let lines = try await store.journal()
+        #expect(lines.count == 3)
+        #expect(lines[1].action == "Refunding transaction 42" && lines[1].result.hasPrefix("failed: "))
+        #expect(lines[2].result == "cancelled")
+        #expect(try await store.transactionRecords().isEmpty)
+    }
+
+    @Test func renewalsThatComeDueAreJournaledAsTheStoresOwnOrWithTheActionThatRanThem() async throws {
+        let store = try SimulatedStore.makeForTest()
+        _ = try await store.perform(
+            StoreRequest.purchase(productID: "basic.monthly", options: [], confirmed: true))
+        _ = try await store.perform(StoreOperation.advanceClock(seconds: 40 * day))
+        let lines = try await store.journal()
+        let renewals = lines.flatMap(\.notifications).filter { $0.type == "DID_RENEW" }
+        #expect(!renewals.isEmpty, "the renewal's notification is in the journal: \(lines)")
+        // Every notification in the outbox is in exactly one line.
+        let outbox = try await store.notifications().map(\.sequence)
+        #expect(lines.flatMap(\.notifications).map(\.sequence).sorted() == outbox.sorted())
+    }
+
+    /// The line and the change are one SQLite transaction: a change the ledger refuses leaves
+    /// no line, and the line's own commit is what journals the failure.
+    @Test func aRefusedCommitLeavesNoLineOfTheChange() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-journal-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SimulatedStore.makeForTest(location: .directory(directory))
+        // Another connection writes: the store's next commit is refused (`anotherWriter`).
+        let intruder = try Ledger(path: directory.appendingPathComponent("ledger.sqlite").path)
+        try intruder.connection.execute("INSERT INTO meta(key, value) VALUES('intruder', '1')")
+        await #expect(throws: StoreError.self) {
+            _ = try await store.perform(
+                StoreRequest.purchase(productID: "lifetime", options: [], confirmed: true))
+        }
+        let lines = try intruder.journal(JournalFilter())
+        #expect(!lines.contains { $0.result.hasPrefix("purchased") })
+        #expect(try await store.transactionRecords().isEmpty)
+    }
+}
