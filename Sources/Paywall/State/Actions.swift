@@ -18,6 +18,8 @@ public enum ManagerAction: Sendable, Hashable, CaseIterable {
     /// List every key in place of the transactions (the hint line has room for only some).
     case keys
     case close
+    /// Save the store as a save point named after the time; load the newest save point.
+    case savePoint, loadSavePoint
 }
 
 /// The App Store's payment sheet.
