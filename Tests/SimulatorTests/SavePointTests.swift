@@ -47,7 +47,7 @@ import Testing
         let actions = try await store.journal().map(\.action)
         #expect(
             actions.suffix(3) == [
-                "Purchasing lifetime", "Changing the store's settings", "Loading save point (the newest)",
+                "Purchasing lifetime", "Changing the store's settings", "Loading the newest save point",
             ])
         #expect(try await store.journal().last?.result == "loaded save point one-purchase")
         // The store carries on from the save point: new IDs follow the ledger, not memory.

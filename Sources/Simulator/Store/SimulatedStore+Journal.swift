@@ -51,7 +51,7 @@ extension SimulatedStore {
         if !scope.isRecorded {
             let result: String
             switch outcome {
-            case .success(let value): result = words(value) ?? "no change"
+            case .success(let value): result = words(value) ?? scope.outcome ?? "no change"
             case .failure(let error): result = "failed: \(error)"
             }
             var changes = Changeset()
@@ -158,6 +158,16 @@ extension SimulatedStore {
         case .redeemOfferCode(let code): return "Redeeming offer code \(code)"
         case .requestRefund(let id, _): return "Requesting a refund of transaction \(id)"
         case .showManageSubscriptions: return "Showing Manage Subscriptions"
+        }
+    }
+
+    /// What an app request did when its result says nothing more.
+    static func journalOutcome(_ request: StoreRequest) -> String? {
+        switch request {
+        case .finish: "finished"
+        case .sync: "restored"
+        case .showManageSubscriptions: "shown"
+        case .purchase, .redeemOfferCode, .requestRefund: nil
         }
     }
 

@@ -50,7 +50,8 @@ extension SimulatedStore {
 extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
     public func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
-        try await journaled(Self.journalAction(request)) { () async throws(StoreError) in
+        try await journaled(Self.journalAction(request), outcome: Self.journalOutcome(request)) {
+            () async throws(StoreError) in
             try await performing(request)
         }
     }

@@ -48,8 +48,9 @@ extension JournalContext {
     public static let sourceHeader = "Kiosk-Source"
     public static let screenHeader = "Kiosk-Screen"
     public static let pictureHeader = "Kiosk-Picture"
-    /// Well under the server's 16 KB head limit, with room for the other headers.
-    static let maximumPictureHeaderBytes = 8 * 1024
+    /// Under the server's 16 KB head limit, with room for the other headers: a 100x30 screen
+    /// fits; a bigger one travels without its picture.
+    static let maximumPictureHeaderBytes = 14 * 1024
 
     /// The headers for this context.
     public var headers: [String: String] {

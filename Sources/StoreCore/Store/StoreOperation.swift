@@ -80,8 +80,8 @@ extension StoreOperation {
         case .setSimulatedError(let failure, let api):
             failure == nil
                 ? "Clearing the simulated \(api.rawValue) error" : "Simulating a \(api.rawValue) error"
-        case .saveState(let name): "Saving save point \(name ?? "")"
-        case .loadState(let name): "Loading save point \(name ?? "(the newest)")"
+        case .saveState(let name): name.map { "Saving save point \($0)" } ?? "Saving a save point"
+        case .loadState(let name): name.map { "Loading save point \($0)" } ?? "Loading the newest save point"
         }
     }
 
@@ -119,10 +119,14 @@ extension StoreOperation {
         case .setSimulatedError(let failure, let api):
             return "\(api.rawValue): \(failure.map { "\($0)" } ?? "no simulated error")"
         case .saveState(let name):
-            guard case .savePoint(let saved) = result else { return "Saved save point \(name ?? "")" }
+            guard case .savePoint(let saved) = result else {
+                return name.map { "Saved save point \($0)" } ?? "Saved a save point"
+            }
             return "Saved save point \(saved)"
         case .loadState(let name):
-            guard case .savePoint(let loaded) = result else { return "Loaded save point \(name ?? "")" }
+            guard case .savePoint(let loaded) = result else {
+                return name.map { "Loaded save point \($0)" } ?? "Loaded the newest save point"
+            }
             return "Loaded save point \(loaded)"
         }
     }
