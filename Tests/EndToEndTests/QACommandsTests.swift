@@ -78,6 +78,14 @@ import Testing
         let journal = try kiosk("journal", state: target).standardOutput
         #expect(journal.contains("Purchasing com.kiosk.lumen.filmpack"), "the tester's journal came along")
         #expect(journal.contains("Loading save point"))
+        // Into a state that does not exist yet: the authority and the ledger start there together.
+        let fresh = temporary("fresh")
+        defer { try? FileManager.default.removeItem(atPath: fresh) }
+        let intoFresh = try kiosk("state", "import", file, state: fresh)
+        #expect(intoFresh.status == 0, "\(intoFresh.standardError)")
+        #expect(
+            try kiosk("store", "transactions", state: fresh).standardOutput.contains(
+                "com.kiosk.lumen.filmpack"))
         let list = try kiosk("state", "list", state: target).standardOutput
         #expect(list.contains(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent))
     }

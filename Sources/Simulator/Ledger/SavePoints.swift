@@ -82,7 +82,10 @@ public enum SavePoints {
     /// The files of the state directory a save point carries.
     static func files(of state: URL) -> [SavePointFile] {
         let ca = state.appendingPathComponent(authorityDirectory)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: ca.path)) ?? []).sorted()
+        // The keys and certificates only: the state's own markers (`ledger-in-use`) stay with it.
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: ca.path)) ?? []).sorted().filter {
+            $0.hasSuffix(".pem") || $0.hasSuffix(".key")
+        }
         return names.compactMap { name in
             let url = ca.appendingPathComponent(name)
             guard let contents = try? Data(contentsOf: url),
