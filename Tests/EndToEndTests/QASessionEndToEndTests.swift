@@ -31,6 +31,12 @@ import Testing
         try await session.waitFor("purchased   Product")
         try session.keys("l")
         try await session.waitFor("billing retry   Product")
+        // Another process loads through the paywall that owns the state: the paywall re-reads.
+        try session.keys("o")
+        try await session.waitFor("purchased   Product")
+        let load = try Subprocess.run([TmuxSession.binary, "state", "load", saved, "--state", session.state])
+        #expect(load.status == 0, "\(load.standardError)")
+        try await session.waitFor("billing retry   Product")
 
         let report = session.state + "/report.md"
         let output = try Subprocess.run([

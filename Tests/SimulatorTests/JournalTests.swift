@@ -82,4 +82,22 @@ import Testing
         #expect(!lines.contains { $0.result.hasPrefix("purchased") })
         #expect(try await store.transactionRecords().isEmpty)
     }
+
+    /// A reader never migrates: a ledger an older Kiosk wrote is refused with what to do.
+    @Test func aReaderRefusesALedgerNotMigratedYetAndSaysHowToFixIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-journal-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ledger = try Ledger(path: directory.appendingPathComponent("ledger.sqlite").path)
+        try ledger.connection.execute("PRAGMA user_version=4")
+        #expect {
+            _ = try LedgerReader(stateDirectory: directory)
+        } throws: { error in
+            "\(error)".contains("older than this Kiosk's") && "\(error)".contains("open the state once")
+        }
+        #expect(throws: StoreError.self) {
+            try LedgerReader(stateDirectory: directory.appendingPathComponent("none"))
+        }
+    }
 }

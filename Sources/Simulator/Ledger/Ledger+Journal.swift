@@ -82,10 +82,7 @@ extension Ledger {
             throw .newerSchema(found: version, supported: LedgerSchema.currentVersion, path: connection.path)
         }
         if version < LedgerSchema.currentVersion {
-            throw .corruptRow(
-                table: "(schema)", key: "user_version \(version)",
-                problem: "written by an older Kiosk and not migrated yet; open the state once with kiosk",
-                path: connection.path)
+            throw .olderSchema(found: version, supported: LedgerSchema.currentVersion, path: connection.path)
         }
     }
 }
