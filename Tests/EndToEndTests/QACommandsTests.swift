@@ -2,8 +2,9 @@ import Foundation
 import Subprocess
 import Testing
 
-/// `kiosk journal`, `kiosk state` and `kiosk report` on the real binary (docs/qa.md).
-@Suite struct QACommandsTests {
+/// `kiosk journal`, `kiosk state` and `kiosk report` on the real binary (docs/qa.md). One test
+/// at a time: each starts many processes (and Chromium), and the machine is shared.
+@Suite(.serialized) struct QACommandsTests {
     func kiosk(_ arguments: String..., state: String) throws -> Subprocess.Output {
         try Subprocess.run([TmuxSession.binary] + arguments + ["--state", state])
     }
@@ -119,11 +120,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: state) }
         #expect(try kiosk("store", "buy", "com.kiosk.lumen.aicredits10", state: state).status == 0)
         let loop =
-            "for i in $(seq 1 12); do '\(TmuxSession.binary)' store buy com.kiosk.lumen.aicredits10 --state '\(state)' "
+            "for i in $(seq 1 8); do '\(TmuxSession.binary)' store buy com.kiosk.lumen.aicredits10 --state '\(state)' "
             + ">/dev/null || exit 1; done"
         let writer = try Subprocess.spawn(["sh", "-c", loop])
         var files: [String] = []
-        for round in 0..<4 {
+        for round in 0..<3 {
             let save = try kiosk("state", "save", "busy-\(round)", state: state)
             #expect(save.status == 0, "\(save.standardError)")
             files.append(state + "/savepoints/busy-\(round).kiosk")

@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 import StoreCore
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
         #expect(purchase.notifications.map(\.type) == ["SUBSCRIBED"])
         #expect(lines[2].result == "Billing retry on renewal on")
         // Without a context a call is the store's caller's, named as such.
-        #expect(lines[2].source == "wire" && lines[2].session == SimulatedStore.ownSession)
+        #expect(lines[2].source == "app" && lines[2].session == SimulatedStore.ownSession)
     }
 
     @Test func aFailedOrCancelledActionIsJournaledAndChangesNothing() async throws {
@@ -99,5 +100,31 @@ import Testing
         #expect(throws: StoreError.self) {
             try LedgerReader(stateDirectory: directory.appendingPathComponent("none"))
         }
+    }
+
+    /// Renewals the store's timer runs are the store's own lines, not the action that started
+    /// the timer (its task would otherwise inherit that action's journal line).
+    @Test func renewalsOnTheTimerAreTheStoresOwn() async throws {
+        let wall = ManualWallClock()
+        let store = try SimulatedStore(
+            catalog: TestCatalog(), ledger: .memory,
+            signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()), wallClock: { wall.now })
+        let events = await store.events()
+        defer { _ = events }
+        let paywall = JournalContext(session: "tm", source: "paywall", screen: "transaction-manager")
+        _ = try await paywall.bound { () async throws(StoreError) in
+            try await store.perform(StoreOperation.apply(.billingGracePeriod(true)))
+        }
+        _ = try await store.perform(
+            StoreRequest.purchase(productID: "pro.monthly", options: [], confirmed: true))
+        wall.advance(8 * day)
+        let deadline = ContinuousClock.now + .seconds(10)
+        var renewal: JournalEntry?
+        while renewal == nil, ContinuousClock.now < deadline {
+            renewal = try await store.journal().first { $0.notifications.contains { $0.type == "DID_RENEW" } }
+            if renewal == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        let line = try #require(renewal, "the timer renewed the subscription")
+        #expect(line.source == "store" && line.action == "Store events came due" && line.session != "tm")
     }
 }

@@ -81,7 +81,7 @@ extension SimulatedStore {
             changes.notifications.map(\.account))
         return JournalEntry(
             wallTime: wallClock(), storeTime: currentTime, session: context?.session ?? Self.ownSession,
-            source: scope == nil && context == nil ? "store" : context?.source ?? "wire",
+            source: scope == nil && context == nil ? "store" : context?.source ?? "app",
             screen: context?.screen,
             account: scope?.account
                 ?? (touched.count == 1 ? touched.first! : touched.isEmpty ? activeAccount : "*"),

@@ -4,12 +4,13 @@ import Foundation
 /// invocation, one server), what kind of client it is, and which screen was showing. It rides
 /// beside a call as a task-local, so neither `Store` nor `StoreControl` grows a parameter: the
 /// simulator reads it when it journals an action, `RemoteStore` sends it as headers and the
-/// server binds it again around the call. A call made without one is journaled as the store's
-/// own ("store"); losing it (a `Task.detached`) costs a label, never a change.
+/// server binds it again around the call. An action without one is journaled as the app's
+/// ("app"), the store's timer work as "store"; losing it (a `Task.detached`) costs a label,
+/// never a change.
 public struct JournalContext: Sendable, Hashable, Codable {
     /// One paywall run or CLI invocation (`kiosk journal --session ID`).
     public var session: String
-    /// "paywall", "cli", "wire" (a request without a context), "store" (the store's own work).
+    /// "paywall", "cli", "wire" (a server request that named none), "app", "store" (the timer's work).
     public var source: String
     /// The paywall's screen when the call was made ("subscriptions", "transaction-manager").
     public var screen: String?
