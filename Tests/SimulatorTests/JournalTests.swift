@@ -118,7 +118,7 @@ import Testing
         _ = try await store.perform(
             StoreRequest.purchase(productID: "pro.monthly", options: [], confirmed: true))
         wall.advance(8 * day)
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         var renewal: JournalEntry?
         while renewal == nil, ContinuousClock.now < deadline {
             renewal = try await store.journal().first { $0.notifications.contains { $0.type == "DID_RENEW" } }
