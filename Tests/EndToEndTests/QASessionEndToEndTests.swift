@@ -40,7 +40,7 @@ import Testing
 
         let report = session.state + "/report.md"
         let output = try Subprocess.run([
-            TmuxSession.binary, "report", "--out", report, "--state", session.state,
+            TmuxSession.binary, "report", "--session", "last", "--out", report, "--state", session.state,
         ])
         #expect(output.status == 0, "\(output.standardError)")
         let text = try String(contentsOfFile: report, encoding: .utf8)
@@ -60,6 +60,8 @@ import Testing
             position = found.upperBound
         }
         for step in steps.suffix(3) { #expect(text.contains(step), "\(step)") }
+        // The paywall's run only: not the shell's setup before it, nor the shell's load after.
+        #expect(!text.contains("Billing retry on renewal on") && !text.contains("· cli ·"))
         // The pictures: the payment sheet the purchase was confirmed on, the manager's screen.
         #expect(text.contains("Screen (payment-sheet):") && text.contains("[ Confirm ]"))
         #expect(

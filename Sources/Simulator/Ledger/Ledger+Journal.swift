@@ -66,6 +66,15 @@ extension Ledger {
         return entries
     }
 
+    /// The session of the newest line from `source` ("paywall"), if any.
+    func latestSession(source: String) throws(LedgerError) -> String? {
+        var session: String?
+        try connection.query(
+            "SELECT session FROM journal WHERE source = ? ORDER BY sequence DESC LIMIT 1", [.text(source)]
+        ) { session = $0.text(0) }
+        return session
+    }
+
     /// How many journal lines there are (tests: one per committed action).
     func journalCount() throws(LedgerError) -> Int {
         var count = 0

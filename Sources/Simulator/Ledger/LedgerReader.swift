@@ -36,6 +36,20 @@ public final class LedgerReader {
         try reading { () throws(LedgerError) in try ledger.journal(filter) }
     }
 
+    /// Journal entries matching `filter`, where the session `last` means the newest paywall run.
+    public func journal(resolving filter: JournalFilter) throws(StoreError) -> [JournalEntry] {
+        var filter = filter
+        if filter.session == "last" {
+            guard
+                let latest = try reading({ () throws(LedgerError) in
+                    try ledger.latestSession(source: "paywall")
+                })
+            else { return [] }
+            filter.session = latest
+        }
+        return try journal(filter)
+    }
+
     /// The transaction's JWS as the ledger holds it now (its latest signature).
     public func signature(of transactionID: UInt64) throws(StoreError) -> String? {
         try reading { () throws(LedgerError) in try ledger.signature(of: transactionID) }

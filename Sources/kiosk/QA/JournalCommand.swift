@@ -13,7 +13,9 @@ struct JournalCommand: Command {
             "since", value: "T",
             help: "Only entries from T on: 2026-11-30T14:05:00Z, 2026-11-30, or 15m, 2h, 1d ago."),
         .option("account", value: "NAME", help: "Only what was done for this account."),
-        .option("session", value: "ID", help: "Only this paywall run or command (the session column)."),
+        .option(
+            "session", value: "ID",
+            help: "Only this paywall run or command (the session column); last: the newest paywall run."),
         .flag("json", help: "One JSON object a line (JSON Lines), with the screen's picture."),
         StateDirectory.option,
     ]
@@ -56,7 +58,7 @@ struct JournalCommand: Command {
     /// The journal of `state`, or a failure naming the state and what to do.
     static func read(_ state: StateDirectory, _ filter: JournalFilter) throws -> [JournalEntry] {
         do {
-            return try LedgerReader(stateDirectory: state.url).journal(filter)
+            return try LedgerReader(stateDirectory: state.url).journal(resolving: filter)
         } catch {
             throw CommandFailure("kiosk: \(error)", exit: .noInput)
         }

@@ -110,7 +110,7 @@ extension QAReport {
         body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#1d1d1f;background:#fff}
         h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em}
         dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:600}dd{margin:0}
-        table{border-collapse:collapse;width:100%}td{overflow-wrap:anywhere}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
+        table{border-collapse:collapse;width:100%}td{overflow-wrap:anywhere}td:first-child{white-space:nowrap}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
         th{background:#f3f3f5}.step{border:1px solid #ddd;border-radius:8px;padding:.2em 1em 1em;margin:1em 0}
         .meta,.muted{color:#666}.ok{color:#1a7f37;font-weight:normal}.bad{color:#c62828;font-weight:normal}
         pre{background:#f6f8fa;border:1px solid #e1e4e8;padding:.6em;overflow-x:auto;font:12px/1.3 ui-monospace,monospace}

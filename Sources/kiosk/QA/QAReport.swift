@@ -34,7 +34,7 @@ struct QAReport {
         now: Date = Date()
     ) throws -> QAReport {
         let verifier = JWSVerifier(trustedRoots: [root])
-        let entries = try reader.journal(filter)
+        let entries = try reader.journal(resolving: filter)
         let attempts = try reader.deliveryAttempts(for: entries.flatMap { $0.notifications.map(\.sequence) })
         let steps = try entries.map { entry in
             Step(

@@ -111,7 +111,8 @@ struct StateCommand: Command {
                     "storeTime": point.storeTime.map(JournalTime.json) ?? NSNull(), "bytes": point.bytes,
                 ]
                 let data =
-                    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+                    (try? JSONSerialization.data(
+                        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
                 Console.print(String(decoding: data, as: UTF8.self))
             }
             return
