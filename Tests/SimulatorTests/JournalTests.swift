@@ -127,4 +127,18 @@ import Testing
         let line = try #require(renewal, "the timer renewed the subscription")
         #expect(line.source == "store" && line.action == "Store events came due" && line.session != "tm")
     }
+
+    /// A change of thousands of notifications is one line whose lists stop at the limit and say
+    /// how many more there were.
+    @Test func aHugeChangeIsOneLineWithItsListsCut() async throws {
+        let store = try SimulatedStore.makeForTest()
+        var changes = Changeset()
+        changes.notifications = (1...1_200).map {
+            OutboxNotification(sequence: Int64($0), account: "tester", type: "DID_RENEW", createdAt: Date())
+        }
+        let line = await store.journalEntry(
+            scope: nil, result: "due renewals and expiries ran", changes: changes)
+        #expect(line.notifications.count == SimulatedStore.journalListLimit)
+        #expect(line.result == "due renewals and expiries ran (and 700 more notifications)")
+    }
 }

@@ -74,6 +74,10 @@ extension SimulatedStore {
         return true
     }
 
+    /// A line lists at most this many notifications and transactions: a clock advanced a year
+    /// across many accounts is one line, and its lists must not outgrow the change itself.
+    static let journalListLimit = 500
+
     /// The line for `changes`, made by `scope` (nil: the store's own work).
     func journalEntry(scope: JournalScope?, result: String, changes: Changeset) -> JournalEntry {
         let context = scope?.context ?? JournalContext.current
@@ -86,12 +90,26 @@ extension SimulatedStore {
             account: scope?.account
                 ?? (touched.count == 1 ? touched.first! : touched.isEmpty ? activeAccount : "*"),
             action: scope?.action ?? "Store events came due",
-            result: result,
-            notifications: changes.notifications.map {
+            result: result + Self.omitted(changes),
+            notifications: changes.notifications.prefix(Self.journalListLimit).map {
                 JournalEntry.Notification(sequence: $0.sequence, type: $0.type, subtype: $0.subtype)
             },
-            transactionIDs: Set(changes.signatures.keys).union(changes.newTransactionIDs).sorted(),
+            transactionIDs: Array(
+                Set(changes.signatures.keys).union(changes.newTransactionIDs).sorted().prefix(
+                    Self.journalListLimit)),
             picture: context?.picture)
+    }
+
+    /// " (and 1200 more notifications)" when a line's lists were cut at `journalListLimit`.
+    private static func omitted(_ changes: Changeset) -> String {
+        let notifications = changes.notifications.count - journalListLimit
+        let transactions =
+            Set(changes.signatures.keys).union(changes.newTransactionIDs).count - journalListLimit
+        let parts = [
+            notifications > 0 ? "\(notifications) more notifications" : nil,
+            transactions > 0 ? "\(transactions) more transactions" : nil,
+        ].compactMap { $0 }
+        return parts.isEmpty ? "" : " (and " + parts.joined(separator: ", ") + ")"
     }
 
     /// The opening of a store with its journal line, when opening changed anything (a new
