@@ -87,7 +87,8 @@ public struct PaywallApp: Sendable {
             log.write("key \(key)")
             // The screen the key was pressed on, for the journal: named, and as the tester saw it.
             let screen = state.journalScreenName
-            runner.run(PaywallProgram.update(&state, event), screen: screen, picture: frame?.buffer.plainText)
+            let effects = PaywallProgram.update(&state, event)
+            runner.run(effects, screen: screen, picture: effects.isEmpty ? nil : frame?.buffer.plainText)
             isDirty = true
         }
         return report
