@@ -5,8 +5,21 @@ import Testing
 /// `kiosk journal`, `kiosk state` and `kiosk report` on the real binary (docs/qa.md). One test
 /// at a time: each starts many processes (and Chromium), and the machine is shared.
 @Suite(.serialized) struct QACommandsTests {
-    func kiosk(_ arguments: String..., state: String) throws -> Subprocess.Output {
-        try Subprocess.run([TmuxSession.binary] + arguments + ["--state", state])
+    func kiosk(_ arguments: String..., state: String) async throws -> Subprocess.Output {
+        let command = [TmuxSession.binary] + arguments + ["--state", state]
+        return try await Self.onThread { try Subprocess.run(command) }
+    }
+
+    /// Runs blocking work (a child process and the wait for it) on a thread of its own, never on
+    /// Swift's cooperative pool, which the other tests' servers and runners need meanwhile.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    func run(_ command: [String], input: String? = nil) async throws -> Subprocess.Output {
+        try await Self.onThread { try Subprocess.run(command, input: input) }
     }
 
     func temporary(_ name: String) -> String {
@@ -20,12 +33,12 @@ import Testing
         }
     }
 
-    @Test func theJournalListsEachCommandAsItsOwnSessionAndFilters() throws {
+    @Test func theJournalListsEachCommandAsItsOwnSessionAndFilters() async throws {
         let state = temporary("journal")
         defer { try? FileManager.default.removeItem(atPath: state) }
-        #expect(try kiosk("store", "buy", "com.kiosk.lumen.lifetime", state: state).status == 0)
-        #expect(try kiosk("store", "set", "ask-to-buy", "on", state: state).status == 0)
-        let all = try kiosk("journal", "--json", state: state)
+        #expect(try await kiosk("store", "buy", "com.kiosk.lumen.lifetime", state: state).status == 0)
+        #expect(try await kiosk("store", "set", "ask-to-buy", "on", state: state).status == 0)
+        let all = try await kiosk("journal", "--json", state: state)
         #expect(all.status == 0, "\(all.standardError)")
         let lines = try jsonLines(all.standardOutput)
         let purchase = try #require(
@@ -40,99 +53,99 @@ import Testing
         #expect(settings["result"] as? String == "Ask to Buy on")
         #expect(settings["session"] as? String != session, "each invocation is its own session")
         let one = try jsonLines(
-            try kiosk("journal", "--json", "--session", session, state: state).standardOutput)
+            try await kiosk("journal", "--json", "--session", session, state: state).standardOutput)
         #expect(
             one.allSatisfy { $0["session"] as? String == session }
                 && one.contains { $0["action"] as? String == "Purchasing com.kiosk.lumen.lifetime" })
-        let table = try kiosk("journal", state: state).standardOutput
+        let table = try await kiosk("journal", state: state).standardOutput
         #expect(table.contains("action") && table.contains("Purchasing com.kiosk.lumen.lifetime"))
         #expect(table.contains("notification 1: ONE_TIME_CHARGE"))
-        #expect(try kiosk("journal", "--since", "yesterday", state: state).status == 64)
-        let future = try kiosk("journal", "--since", "2099-01-01", state: state)
+        #expect(try await kiosk("journal", "--since", "yesterday", state: state).status == 64)
+        let future = try await kiosk("journal", "--since", "2099-01-01", state: state)
         #expect(future.status == 0 && future.standardOutput == "(no journal entries)\n")
-        #expect(try kiosk("journal", state: temporary("empty")).status == 66)
+        #expect(try await kiosk("journal", state: temporary("empty")).status == 66)
     }
 
-    @Test func exportAndImportCarryTheStoreItsAuthorityAndItsJournal() throws {
+    @Test func exportAndImportCarryTheStoreItsAuthorityAndItsJournal() async throws {
         let source = temporary("source")
         let target = temporary("target")
         let file = temporary("export") + ".kiosk"
         defer {
             for path in [source, target, file] { try? FileManager.default.removeItem(atPath: path) }
         }
-        #expect(try kiosk("store", "buy", "com.kiosk.lumen.filmpack", state: source).status == 0)
-        let export = try kiosk("state", "export", file, state: source)
+        #expect(try await kiosk("store", "buy", "com.kiosk.lumen.filmpack", state: source).status == 0)
+        let export = try await kiosk("state", "export", file, state: source)
         #expect(export.status == 0, "\(export.standardError)")
         // The target has a store (and an authority) of its own before the import.
-        #expect(try kiosk("store", "buy", "com.kiosk.lumen.lifetime", state: target).status == 0)
-        let imported = try kiosk("state", "import", file, state: target)
+        #expect(try await kiosk("store", "buy", "com.kiosk.lumen.lifetime", state: target).status == 0)
+        let imported = try await kiosk("state", "import", file, state: target)
         #expect(imported.status == 0, "\(imported.standardError)")
-        let products = try kiosk("store", "transactions", state: target).standardOutput
+        let products = try await kiosk("store", "transactions", state: target).standardOutput
         #expect(
             products.contains("com.kiosk.lumen.filmpack") && !products.contains("com.kiosk.lumen.lifetime"))
         // Its payloads verify against the target's root now: the authority came with them.
-        let jws = try kiosk("store", "all", "--jws", state: target).standardOutput
-        let verify = try Subprocess.run(
+        let jws = try await kiosk("store", "all", "--jws", state: target).standardOutput
+        let verify = try await run(
             [TmuxSession.binary, "verify", "--state", target],
             input: jws.split(separator: "\n").first.map(String.init))
         #expect(verify.status == 0, "\(verify.standardError)")
-        let journal = try kiosk("journal", state: target).standardOutput
+        let journal = try await kiosk("journal", state: target).standardOutput
         #expect(journal.contains("Purchasing com.kiosk.lumen.filmpack"), "the tester's journal came along")
         #expect(journal.contains("Loading save point"))
         // Into a state that does not exist yet: the authority and the ledger start there together.
         let fresh = temporary("fresh")
         defer { try? FileManager.default.removeItem(atPath: fresh) }
-        let intoFresh = try kiosk("state", "import", file, state: fresh)
+        let intoFresh = try await kiosk("state", "import", file, state: fresh)
         #expect(intoFresh.status == 0, "\(intoFresh.standardError)")
         #expect(
-            try kiosk("store", "transactions", state: fresh).standardOutput.contains(
+            try await kiosk("store", "transactions", state: fresh).standardOutput.contains(
                 "com.kiosk.lumen.filmpack"))
-        let list = try kiosk("state", "list", state: target).standardOutput
+        let list = try await kiosk("state", "list", state: target).standardOutput
         #expect(list.contains(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent))
     }
 
-    @Test func aCorruptImportFileIsRefusedAndTheStateIsUntouched() throws {
+    @Test func aCorruptImportFileIsRefusedAndTheStateIsUntouched() async throws {
         let state = temporary("corrupt")
         let file = temporary("bad") + ".kiosk"
         defer {
             for path in [state, file] { try? FileManager.default.removeItem(atPath: path) }
         }
-        #expect(try kiosk("store", "buy", "com.kiosk.lumen.lifetime", state: state).status == 0)
+        #expect(try await kiosk("store", "buy", "com.kiosk.lumen.lifetime", state: state).status == 0)
         try Data("SQLite format 3\0 but then nothing sensible".utf8).write(to: URL(fileURLWithPath: file))
-        let result = try kiosk("state", "import", file, state: state)
+        let result = try await kiosk("state", "import", file, state: state)
         #expect(result.status == 65)
         #expect(
             result.standardError.contains("is not a usable Kiosk save point")
                 && result.standardError.contains("nothing was changed"))
         #expect(
-            try kiosk("store", "transactions", state: state).standardOutput.contains(
+            try await kiosk("store", "transactions", state: state).standardOutput.contains(
                 "com.kiosk.lumen.lifetime"))
-        #expect(try kiosk("state", "import", temporary("missing"), state: state).status == 66)
-        #expect(try kiosk("state", "save", "no/slash", state: state).status == 64)
-        let missing = try kiosk("state", "load", "nope", state: state)
+        #expect(try await kiosk("state", "import", temporary("missing"), state: state).status == 66)
+        #expect(try await kiosk("state", "save", "no/slash", state: state).status == 64)
+        let missing = try await kiosk("state", "load", "nope", state: state)
         #expect(missing.status == 66 && missing.standardError.contains("no save point 'nope'"))
     }
 
     /// Saves and exports while another process keeps buying: each file is one consistent moment,
     /// as SQLite's integrity check and the journal (one line per purchase, in its transaction) say.
-    @Test func savePointsMadeWhileAnotherProcessWritesAreConsistent() throws {
+    @Test func savePointsMadeWhileAnotherProcessWritesAreConsistent() async throws {
         let state = temporary("busy")
         defer { try? FileManager.default.removeItem(atPath: state) }
-        #expect(try kiosk("store", "buy", "com.kiosk.lumen.aicredits10", state: state).status == 0)
+        #expect(try await kiosk("store", "buy", "com.kiosk.lumen.aicredits10", state: state).status == 0)
         let loop =
             "for i in $(seq 1 8); do '\(TmuxSession.binary)' store buy com.kiosk.lumen.aicredits10 --state '\(state)' "
             + ">/dev/null || exit 1; done"
         let writer = try Subprocess.spawn(["sh", "-c", loop])
         var files: [String] = []
         for round in 0..<3 {
-            let save = try kiosk("state", "save", "busy-\(round)", state: state)
+            let save = try await kiosk("state", "save", "busy-\(round)", state: state)
             #expect(save.status == 0, "\(save.standardError)")
             files.append(state + "/savepoints/busy-\(round).kiosk")
             let export = state + "/export-\(round).kiosk"
-            #expect(try kiosk("state", "export", export, state: state).status == 0)
+            #expect(try await kiosk("state", "export", export, state: state).status == 0)
             files.append(export)
         }
-        #expect(Subprocess.wait(writer) == 0)
+        #expect(try await Self.onThread { Subprocess.wait(writer) } == 0)
         let check = """
             import sqlite3, sys
             for path in sys.argv[1:]:
@@ -143,28 +156,28 @@ import Testing
                 print(path, ok, bought, lines)
                 if ok != "ok" or bought != lines or bought == 0: sys.exit(1)
             """
-        let judged = try Subprocess.run(["python3", "-c", check] + files)
+        let judged = try await run(["python3", "-c", check] + files)
         #expect(judged.status == 0, "\(judged.standardOutput)\(judged.standardError)")
     }
 
-    @Test func theReportRendersInHeadlessChromiumWithItsSections() throws {
+    @Test func theReportRendersInHeadlessChromiumWithItsSections() async throws {
         let state = temporary("report")
         let out = temporary("report-out")
         defer {
             for path in [state, out] { try? FileManager.default.removeItem(atPath: path) }
         }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        #expect(try kiosk("store", "buy", "com.kiosk.lumen.pro.monthly", state: state).status == 0)
-        #expect(try kiosk("store", "refund", "2000000000000001", state: state).status == 0)
+        #expect(try await kiosk("store", "buy", "com.kiosk.lumen.pro.monthly", state: state).status == 0)
+        #expect(try await kiosk("store", "refund", "2000000000000001", state: state).status == 0)
         let html = out + "/report.html"
-        let report = try kiosk("report", "--out", html, state: state)
+        let report = try await kiosk("report", "--out", html, state: state)
         #expect(report.status == 0, "\(report.standardError)")
-        let markdown = try kiosk("report", "--out", out + "/report.md", state: state)
+        let markdown = try await kiosk("report", "--out", out + "/report.md", state: state)
         #expect(markdown.status == 0)
         let text = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(text.contains("## Timeline") && text.contains("Refunding transaction 2000000000000001"))
         #expect(text.contains("verified against the state's root") && text.contains("REFUND (#"))
-        #expect(try kiosk("report", "--out", out + "/report.pdf", state: state).status == 64)
+        #expect(try await kiosk("report", "--out", out + "/report.pdf", state: state).status == 64)
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"))
 
@@ -172,13 +185,13 @@ import Testing
             "timeout", "60", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
             "--user-data-dir=\(out)/profile",
         ]
-        let dom = try Subprocess.run(chromium + ["--dump-dom", "file://\(html)"])
+        let dom = try await run(chromium + ["--dump-dom", "file://\(html)"])
         #expect(dom.status == 0, "\(dom.standardError)")
         for section in ["id=\"summary\"", "id=\"timeline\"", "id=\"steps\"", "Kiosk QA report", "REFUND"] {
             #expect(dom.standardOutput.contains(section), "\(section) rendered")
         }
         let shot = out + "/report.png"
-        let screenshot = try Subprocess.run(
+        let screenshot = try await run(
             chromium + ["--screenshot=\(shot)", "--window-size=1000,1400", "file://\(html)"])
         #expect(screenshot.status == 0, "\(screenshot.standardError)")
         // Not blank: a page of one colour is a few KB of PNG and a handful of distinct pixels.
@@ -193,7 +206,7 @@ import Testing
             raw = zlib.decompress(b"".join(chunks))
             print(len(set(raw[i:i + 3] for i in range(0, min(len(raw), 3000000), 3))))
             """
-        let distinct = try Subprocess.run(["python3", "-c", judge, shot])
+        let distinct = try await run(["python3", "-c", judge, shot])
         #expect((Int(distinct.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 50)
     }
 }

@@ -34,13 +34,13 @@ import Testing
         // Another process loads through the paywall that owns the state: the paywall re-reads.
         try session.keys("o")
         try await session.waitFor("purchased   Product")
-        let load = try Subprocess.run([TmuxSession.binary, "state", "load", saved, "--state", session.state])
+        let load = try await kiosk(["state", "load", saved, "--state", session.state])
         #expect(load.status == 0, "\(load.standardError)")
         try await session.waitFor("billing retry   Product")
 
         let report = session.state + "/report.md"
-        let output = try Subprocess.run([
-            TmuxSession.binary, "report", "--session", "last", "--out", report, "--state", session.state,
+        let output = try await kiosk([
+            "report", "--session", "last", "--out", report, "--state", session.state,
         ])
         #expect(output.status == 0, "\(output.standardError)")
         let text = try String(contentsOfFile: report, encoding: .utf8)
@@ -67,11 +67,15 @@ import Testing
         #expect(
             text.contains("Screen (transaction-manager):") && text.contains("Transaction Manager · tester"))
         let html = session.state + "/report.html"
-        #expect(
-            try Subprocess.run([TmuxSession.binary, "report", "--out", html, "--state", session.state]).status
-                == 0)
+        #expect(try await kiosk(["report", "--out", html, "--state", session.state]).status == 0)
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains("<pre class=\"screen\">") && page.contains("DID_FAIL_TO_RENEW"))
+    }
+
+    /// `kiosk ARGS`, waited for on a thread of its own (`QACommandsTests.onThread`).
+    func kiosk(_ arguments: [String]) async throws -> Subprocess.Output {
+        let command = [TmuxSession.binary] + arguments
+        return try await QACommandsTests.onThread { try Subprocess.run(command) }
     }
 
     /// The save point the Transaction Manager made, once its file is there.
