@@ -5,8 +5,9 @@ import Testing
 /// A tester's QA session on the real binary in tmux (docs/qa.md): start from a state built with
 /// store actions, buy in the paywall, send the subscription into billing retry from the
 /// Transaction Manager, save a save point, and hand over a report that shows those steps with
-/// the screens they were made on; then load the save point into the open paywall.
-@Suite struct QASessionEndToEndTests {
+/// the screens they were made on; then load the save point into the open paywall. Part of the
+/// QA commands' suite, so it runs one at a time with them.
+extension QACommandsTests {
     @Test func aQASessionEndsInAReportOfItsSteps() async throws {
         let session = TmuxSession()
         defer { session.close() }
@@ -72,10 +73,10 @@ import Testing
         #expect(page.contains("<pre class=\"screen\">") && page.contains("DID_FAIL_TO_RENEW"))
     }
 
-    /// `kiosk ARGS`, waited for on a thread of its own (`QACommandsTests.onThread`).
+    /// `kiosk ARGS`, waited for on a thread of its own (`Self.onThread`).
     func kiosk(_ arguments: [String]) async throws -> Subprocess.Output {
         let command = [TmuxSession.binary] + arguments
-        return try await QACommandsTests.onThread { try Subprocess.run(command) }
+        return try await Self.onThread { try Subprocess.run(command) }
     }
 
     /// The save point the Transaction Manager made, once its file is there.
