@@ -11,33 +11,10 @@ extension QACommandsTests {
     @Test func aQASessionEndsInAReportOfItsSteps() async throws {
         let session = TmuxSession()
         defer { session.close() }
-        // The starting state (a preset, once presets exist): billing retry on, one earlier purchase.
-        try session.store("set", "billing-retry", "on")
-        try session.store("buy", "com.kiosk.lumen.filmpack")
-        try session.start()
-        try await session.waitFor("Lumen Pro (Monthly)")
-        try session.keys("Down", "Down", "Enter")
-        try await session.waitFor("Confirm")
-        try session.keys("Enter")
-        try await session.waitFor("Current plan: Lumen Pro (Monthly)")
-        // The trial ends a month on; billing retry is on, so the renewal fails into retry.
-        try session.keys("m")
-        try await session.waitFor("Lumen Pro (Month")
-        try session.keys("]")
-        try await session.waitFor("billing retry   Product")
-        try session.keys("s")
-        let saved = try await waitForSavePoint(in: session.state)
-        // Resolve the issue, then load the save point: the open paywall shows retry again.
-        try session.keys("o")
-        try await session.waitFor("purchased   Product")
-        try session.keys("l")
-        try await session.waitFor("billing retry   Product")
-        // Another process loads through the paywall that owns the state: the paywall re-reads.
-        try session.keys("o")
-        try await session.waitFor("purchased   Product")
-        let load = try await kiosk(["state", "load", saved, "--state", session.state])
+        // Played on a thread of its own: its tmux and kiosk processes are waited for there, never
+        // on Swift's cooperative pool, which the other tests' servers and runners need meanwhile.
+        let (saved, load) = try await Self.onThread { try Self.play(session) }
         #expect(load.status == 0, "\(load.standardError)")
-        try await session.waitFor("billing retry   Product")
 
         let report = session.state + "/report.md"
         let output = try await kiosk([
@@ -79,18 +56,72 @@ extension QACommandsTests {
         return try await Self.onThread { try Subprocess.run(command) }
     }
 
-    /// The save point the Transaction Manager made, once its file is there.
-    func waitForSavePoint(in state: String) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(30)
+    /// The session itself: the starting state, the purchase, billing retry from the Transaction
+    /// Manager, a save point, a resolve and two loads (the manager's `l`, then another process's).
+    /// Returns the save point's name and the other process's load.
+    static func play(_ session: TmuxSession) throws -> (saved: String, load: Subprocess.Output) {
+        // The starting state (a preset, once presets exist): billing retry on, one earlier purchase.
+        for words in [["set", "billing-retry", "on"], ["buy", "com.kiosk.lumen.filmpack"]] {
+            let output = try Subprocess.run(
+                [TmuxSession.binary, "store"] + words + ["--state", session.state])
+            guard output.status == 0 else {
+                throw SessionFailure("kiosk store \(words): \(output.standardError)")
+            }
+        }
+        try session.start()
+        try waitFor("Lumen Pro (Monthly)", in: session)
+        try session.keys("Down", "Down", "Enter")
+        try waitFor("Confirm", in: session)
+        try session.keys("Enter")
+        try waitFor("Current plan: Lumen Pro (Monthly)", in: session)
+        // The trial ends a month on; billing retry is on, so the renewal fails into retry.
+        try session.keys("m")
+        try waitFor("Lumen Pro (Month", in: session)
+        try session.keys("]")
+        try waitFor("billing retry   Product", in: session)
+        try session.keys("s")
+        let saved = try waitForSavePoint(in: session.state)
+        // Resolve the issue, then load the save point: the open paywall shows retry again.
+        try session.keys("o")
+        try waitFor("purchased   Product", in: session)
+        try session.keys("l")
+        try waitFor("billing retry   Product", in: session)
+        // Another process loads through the paywall that owns the state: the paywall re-reads.
+        try session.keys("o")
+        try waitFor("purchased   Product", in: session)
+        let load = try Subprocess.run([TmuxSession.binary, "state", "load", saved, "--state", session.state])
+        try waitFor("billing retry   Product", in: session)
+        return (saved, load)
+    }
+
+    struct SessionFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Polls the screen until it shows `text`, for up to 60 seconds.
+    static func waitFor(_ text: String, in session: TmuxSession) throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = (try? session.screen()) ?? ""
+            if screen.contains(text) { return }
+            usleep(50_000)
+        }
+        throw SessionFailure("timed out waiting for \(text.debugDescription). Screen:\n\(screen)")
+    }
+
+    /// The save point the Transaction Manager made, once its file is there (up to 60 seconds).
+    static func waitForSavePoint(in state: String) throws -> String {
+        let deadline = ContinuousClock.now + .seconds(60)
         let directory = state + "/savepoints"
         while ContinuousClock.now < deadline {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             if let name = names.first(where: { $0.hasSuffix(".kiosk") }) {
                 return String(name.dropLast(".kiosk".count))
             }
-            try await Task.sleep(for: .milliseconds(50))
+            usleep(50_000)
         }
-        Issue.record("no save point appeared in \(directory)")
-        return "(none)"
+        throw SessionFailure("no save point appeared in \(directory)")
     }
 }

@@ -17,7 +17,7 @@ import Testing
             journal: JournalContext(session: "run-1", source: "paywall"))
         defer { runner.stop() }
         runner.run([.control(.apply(.askToBuy(true)))], screen: "transaction-manager", picture: "THE SCREEN")
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(60)
         var line: JournalEntry?
         while line == nil, ContinuousClock.now < deadline {
             line = try await store.journal().first { $0.action == "Changing the store's settings" }
