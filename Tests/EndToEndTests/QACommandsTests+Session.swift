@@ -106,7 +106,7 @@ extension QACommandsTests {
         while ContinuousClock.now < deadline {
             screen = (try? session.screen()) ?? ""
             if screen.contains(text) { return }
-            usleep(50_000)
+            usleep(250_000)
         }
         throw SessionFailure("timed out waiting for \(text.debugDescription). Screen:\n\(screen)")
     }
@@ -120,7 +120,7 @@ extension QACommandsTests {
             if let name = names.first(where: { $0.hasSuffix(".kiosk") }) {
                 return String(name.dropLast(".kiosk".count))
             }
-            usleep(50_000)
+            usleep(250_000)
         }
         throw SessionFailure("no save point appeared in \(directory)")
     }
