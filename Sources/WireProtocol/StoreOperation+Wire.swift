@@ -119,11 +119,13 @@ extension StoreOperation {
     }
 
     /// Save points: the body's `value` is the name (null: the store chooses, or the newest).
-    static let saveStateRoute = OperationRoute("POST", "/v1/control/save-points") {
+    /// Both are repeatable: saving a name again writes the same moment over it (an unnamed one
+    /// may come out twice), loading again puts the store where the first load did.
+    static let saveStateRoute = OperationRoute("POST", "/v1/control/save-points", isRepeatable: true) {
         _, body throws(StoreError) in
         [.saveState(name: try WireCoding.decode(Wire.Value<String?>.self, from: body).value)]
     }
-    static let loadStateRoute = OperationRoute("POST", "/v1/control/save-points/load") {
+    static let loadStateRoute = OperationRoute("POST", "/v1/control/save-points/load", isRepeatable: true) {
         _, body throws(StoreError) in
         [.loadState(name: try WireCoding.decode(Wire.Value<String?>.self, from: body).value)]
     }
