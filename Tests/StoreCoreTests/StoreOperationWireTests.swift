@@ -49,6 +49,17 @@ import WireProtocol
         #expect(StoreOperation.routes.count == Set(StoreOperation.routes).count, "a route is declared twice")
     }
 
+    /// Save points are safe to send again to the next owner when the first one quit mid-request;
+    /// other tester operations are not (they say so and let the tester look first).
+    @Test func onlySavePointOperationsAreSentAgain() {
+        let repeatable = Self.examples.filter { $0.wireRequest.route.isRepeatable }
+        #expect(
+            repeatable.allSatisfy {
+                if case .saveState = $0 { true } else if case .loadState = $0 { true } else { false }
+            })
+        #expect(repeatable.count == 4)
+    }
+
     static let requests: [StoreRequest] = [
         .purchase(
             productID: "com.example.pro", options: [.quantity(3), .idempotencyKey("k-1")], confirmed: true),
