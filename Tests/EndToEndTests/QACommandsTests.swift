@@ -126,6 +126,30 @@ import Testing
         #expect(missing.status == 66 && missing.standardError.contains("no save point 'nope'"))
     }
 
+    /// A file of another authority cannot be loaded into a store that is open (it would keep
+    /// signing with its own authority): the import says who has it, and changes nothing.
+    @Test func anImportOfAnotherAuthorityWaitsForTheStateToBeClosed() async throws {
+        let source = temporary("other")
+        let file = temporary("other-export") + ".kiosk"
+        defer {
+            for path in [source, file] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        #expect(try await kiosk("store", "buy", "com.kiosk.lumen.filmpack", state: source).status == 0)
+        #expect(try await kiosk("state", "export", file, state: source).status == 0)
+        let server = try await ServeProcess.start()
+        defer { server.stop() }
+        let before = try String(contentsOfFile: server.state + "/ca/root.pem", encoding: .utf8)
+        let refused = try await kiosk("state", "import", file, state: server.state)
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError.contains("another certificate authority")
+                && refused.standardError.contains("kiosk serve"))
+        #expect(try String(contentsOfFile: server.state + "/ca/root.pem", encoding: .utf8) == before)
+        #expect(
+            !(try await kiosk("store", "transactions", state: server.state).standardOutput.contains(
+                "filmpack")))
+    }
+
     /// Saves and exports while another process keeps buying: each file is one consistent moment,
     /// as SQLite's integrity check and the journal (one line per purchase, in its transaction) say.
     @Test func savePointsMadeWhileAnotherProcessWritesAreConsistent() async throws {
