@@ -90,7 +90,8 @@ extension RemoteStore: StoreControl {
         var parameters = request.parameters
         if parameters["account"] == nil { parameters["account"] = account }
         let answer = try await client.send(
-            request.route.method, request.route.path(parameters), bytes: request.body)
+            request.route.method, request.route.path(parameters), bytes: request.body,
+            repeatable: request.route.isRepeatable)
         return try operation.result(from: answer)
     }
 }

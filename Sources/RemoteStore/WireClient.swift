@@ -85,6 +85,13 @@ struct WireClient: Sendable {
         repeatable: Bool = false
     ) async throws(StoreError) -> [UInt8] {
         var allHeaders = headers
+        // The caller's session and screen, for the owner's QA journal; the screen's picture only
+        // with a change (a read is not journaled, and the picture is kilobytes).
+        if let journal = JournalContext.current {
+            var journalHeaders = journal.headers
+            if method == "GET" { journalHeaders[JournalContext.pictureHeader] = nil }
+            allHeaders.merge(journalHeaders) { mine, _ in mine }
+        }
         allHeaders["Authorization"] = "Bearer \(token)"
         allHeaders["Accept"] = "application/json"
         if bytes != nil { allHeaders["Content-Type"] = "application/json" }

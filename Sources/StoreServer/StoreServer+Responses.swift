@@ -44,17 +44,27 @@ extension StoreServer {
                 var headers: [String: String] = [:]
                 if let key = request.headers["Idempotency-Key"] { headers["Idempotency-Key"] = key }
                 let input = WireInput(parameters: p, headers: headers, body: request.body)
+                // Who asks, for the QA journal: the client's session and screen, else the server's.
+                let journal =
+                    JournalContext(header: { request.headers[$0] })
+                    ?? JournalContext(session: Self.journalSession, source: "wire")
                 return await respond(store, p, mustExist: route.accountMustExist) {
                     (store) async throws(StoreError) -> EncodedAnswer in
                     var body: [UInt8]?
                     for value in try route.values(from: input) {
-                        body = answer(try await perform(store, value))
+                        body = answer(
+                            try await journal.bound { () async throws(StoreError) in
+                                try await perform(store, value)
+                            })
                     }
                     return EncodedAnswer(body: body)
                 }
             }
         }
     }
+
+    /// The journal's session for requests that name none (a backend, `curl`).
+    static let journalSession = JournalContext.newSessionID()
 
     /// Decodes a JSON body, or answers 400.
     static func body<T: Decodable>(_ type: T.Type, of request: HTTPRequest) throws(StoreError) -> T {

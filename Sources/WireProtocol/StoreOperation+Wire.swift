@@ -118,12 +118,25 @@ extension StoreOperation {
         return [.setSimulatedError(failure, api: api)]
     }
 
+    /// Save points: the body's `value` is the name (null: the store chooses, or the newest).
+    /// Both are repeatable: saving a name again writes the same moment over it (an unnamed one
+    /// may come out twice), loading again puts the store where the first load did.
+    static let saveStateRoute = OperationRoute("POST", "/v1/control/save-points", isRepeatable: true) {
+        _, body throws(StoreError) in
+        [.saveState(name: try WireCoding.decode(Wire.Value<String?>.self, from: body).value)]
+    }
+    static let loadStateRoute = OperationRoute("POST", "/v1/control/save-points/load", isRepeatable: true) {
+        _, body throws(StoreError) in
+        [.loadState(name: try WireCoding.decode(Wire.Value<String?>.self, from: body).value)]
+    }
+
     /// Every route an operation travels on, for the server's router.
     public static let routes: [OperationRoute] = [
         addAccountRoute, approveRoute, declineRoute, resolveRoute, priceIncreaseRequestRoute,
         priceIncreaseResponseRoute, refundRoute, refundRequestRoute, refundGrantRoute, refundDeclineRoute,
         refundReverseRoute, autoRenewRoute, deleteRoute, clearRoute, expireRoute, renewRoute, offDeviceRoute,
         advancePeriodsRoute, settingsRoute, advanceRoute, resetRoute, simulatedErrorRoute,
+        saveStateRoute, loadStateRoute,
     ]
 
     // MARK: Requests
@@ -184,6 +197,12 @@ extension StoreOperation {
             return OperationRequest(
                 route: Self.simulatedErrorRoute, parameters: ["api": api.key],
                 body: WireCoding.encode(Wire.Value(failure?.code)))
+        case .saveState(let name):
+            return OperationRequest(
+                route: Self.saveStateRoute, parameters: [:], body: WireCoding.encode(Wire.Value(name)))
+        case .loadState(let name):
+            return OperationRequest(
+                route: Self.loadStateRoute, parameters: [:], body: WireCoding.encode(Wire.Value(name)))
         }
     }
 
@@ -195,6 +214,7 @@ extension StoreOperation {
         case .done: nil
         case .clock(let date): WireCoding.encode(Wire.Value(date))
         case .transaction(let transaction): WireCoding.encode(Wire.Value(transaction))
+        case .savePoint(let name): WireCoding.encode(Wire.Value(name))
         }
     }
 
@@ -205,6 +225,8 @@ extension StoreOperation {
             .clock(try WireCoding.decode(Wire.Value<Date>.self, from: body).value)
         case .buyOffDevice:
             .transaction(try WireCoding.decode(Wire.Value<Transaction>.self, from: body).value)
+        case .saveState, .loadState:
+            .savePoint(try WireCoding.decode(Wire.Value<String>.self, from: body).value)
         default: .done
         }
     }

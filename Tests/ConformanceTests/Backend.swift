@@ -30,16 +30,23 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .simulator:
             return (store, authority.verifier())
         case .remote:
-            let token = ServerToken.generate()
             // The server lives until the test process ends: the suite has no teardown hook,
             // and one idle accept thread per test is cheap.
-            let server = try StoreServer(store: store, token: token, rootCertificate: authority.root)
-                .serve(HTTPServerConfiguration(host: "127.0.0.1", port: 0))
-            let remote = try RemoteStore(
-                url: URL(string: "http://127.0.0.1:\(server.port)")!, token: token,
-                account: SimulatedStore.defaultAccount, root: authority.root)
-            return (remote, authority.verifier())
+            return (try Self.served(store, authority: authority).remote, authority.verifier())
         }
+    }
+
+    /// `store` served in-process on 127.0.0.1 and a free port, and a `RemoteStore` client of it.
+    static func served(_ store: SimulatedStore, authority: CertificateAuthority) throws -> (
+        remote: RemoteStore, server: HTTPServer
+    ) {
+        let token = ServerToken.generate()
+        let server = try StoreServer(store: store, token: token, rootCertificate: authority.root)
+            .serve(HTTPServerConfiguration(host: "127.0.0.1", port: 0))
+        let remote = try RemoteStore(
+            url: URL(string: "http://127.0.0.1:\(server.port)")!, token: token,
+            account: SimulatedStore.defaultAccount, root: authority.root)
+        return (remote, server)
     }
 }
 

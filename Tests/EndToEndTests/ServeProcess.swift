@@ -21,14 +21,18 @@ struct ServeProcess {
             standardOutput: output, standardError: output)
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(20)
-        while clock.now < deadline {
+        // Looks once more after the deadline: on a busy machine this task may wake only after
+        // it, to find the server long started.
+        var lastLook = false
+        while !lastLook {
+            lastLook = clock.now >= deadline
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             if let line = text.split(separator: "\n").first(where: { $0.contains("listening on ") }),
                 let url = line.split(separator: " ").last
             {
                 return ServeProcess(pid: pid, state: state, url: String(url), output: output)
             }
-            try await Task.sleep(for: .milliseconds(50))
+            if !lastLook { try await Task.sleep(for: .milliseconds(50)) }
         }
         kill(pid, SIGKILL)
         _ = Subprocess.wait(pid)

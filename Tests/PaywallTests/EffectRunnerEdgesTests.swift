@@ -33,6 +33,7 @@ import Testing
             .deleteTransaction(transactionID: 1), .clearTransactions, .resetToDefaultState,
             .buyOffDevice(productID: "p", options: []), .advanceClock(seconds: 60), .apply(.askToBuy(true)),
             .setSimulatedError(nil, api: .purchase),
+            .saveState(name: nil), .loadState(name: nil), .saveState(name: "s"), .loadState(name: "s"),
         ]
         for action in actions {
             #expect(!action.summary.contains("("), "\(action) reads as code: \(action.summary)")

@@ -33,6 +33,8 @@ import WireProtocol
         .apply(.billingGracePeriodDays(28)),
         .setSimulatedError(.generic(.networkError), api: .purchase),
         .setSimulatedError(nil, api: .loadProducts),
+        .saveState(name: "before-refund"), .saveState(name: nil),
+        .loadState(name: "before-refund"), .loadState(name: nil),
     ]
 
     @Test func everyOperationTravelsAndReadsBackTheSame() throws {
@@ -45,6 +47,17 @@ import WireProtocol
         let used = Set(Self.examples.map(\.wireRequest.route))
         #expect(used == Set(StoreOperation.routes), "routes no example travels on")
         #expect(StoreOperation.routes.count == Set(StoreOperation.routes).count, "a route is declared twice")
+    }
+
+    /// Save points are safe to send again to the next owner when the first one quit mid-request;
+    /// other tester operations are not (they say so and let the tester look first).
+    @Test func onlySavePointOperationsAreSentAgain() {
+        let repeatable = Self.examples.filter { $0.wireRequest.route.isRepeatable }
+        #expect(
+            repeatable.allSatisfy {
+                if case .saveState = $0 { true } else if case .loadState = $0 { true } else { false }
+            })
+        #expect(repeatable.count == 4)
     }
 
     static let requests: [StoreRequest] = [

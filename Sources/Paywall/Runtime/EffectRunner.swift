@@ -7,11 +7,20 @@ import Synchronization
 public final class EffectRunner: Sendable {
     public typealias Backend = any Store & StoreControl
 
+    /// An effect as queued: with the subscription group the paywall showed when it was asked
+    /// for, and the journal context of the screen it was asked from.
+    private struct Queued: Sendable {
+        var effect: Effect
+        var groupID: String?
+        var journal: JournalContext?
+    }
+
     private let store: Backend
     private let inbox: Inbox
     private let log: PaywallLog
-    /// Each effect travels with the subscription group the paywall showed when it was asked for.
-    private let queue: AsyncStream<(Effect, String?)>.Continuation
+    private let queue: AsyncStream<Queued>.Continuation
+    /// This paywall run's session, for the store's QA journal (each effect adds its screen).
+    private let journal: JournalContext?
     private let groupID: String?
     /// A reload waits in the queue: later ones would read the same state, so they are dropped
     /// (and completed at once, so the app does not wait for them).
@@ -19,35 +28,47 @@ public final class EffectRunner: Sendable {
     /// The tasks `listen` started, cancelled by `stop` so no stream outlives the app.
     private let listeners = Mutex<[Task<Void, Never>]>([])
 
-    public init(store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?) {
+    public init(
+        store: Backend, inbox: Inbox, log: PaywallLog, groupID: String?, journal: JournalContext? = nil
+    ) {
         self.store = store
+        self.journal = journal
         self.inbox = inbox
         self.log = log
         self.groupID = groupID
-        let (stream, continuation) = AsyncStream<(Effect, String?)>.makeStream()
+        let (stream, continuation) = AsyncStream<Queued>.makeStream()
         queue = continuation
         let reloadFlag = self.reloadFlag
         Task.detached { [store, inbox, log] in
-            for await (effect, groupID) in stream {
-                if effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
-                log.write("effect \(effect)")
-                await Self.carryOut(effect, store: store, inbox: inbox, groupID: groupID)
+            for await queued in stream {
+                if queued.effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
+                log.write("effect \(queued.effect)")
+                await JournalContext.$current.withValue(queued.journal) {
+                    await Self.carryOut(queued.effect, store: store, inbox: inbox, groupID: queued.groupID)
+                }
             }
         }
     }
 
     /// Applies `event` to `state` and queues the effects it asks for, read on the subscription
-    /// group `state` shows then (the group switcher changes it).
-    public func send(_ event: Event, to state: inout AppState) {
+    /// group `state` shows then (the group switcher changes it). `picture`: the screen the
+    /// event happened on, as the tester saw it, for the store's journal.
+    public func send(_ event: Event, to state: inout AppState, picture: @autoclosure () -> String? = nil) {
+        // The screen the key was pressed on, named before `update` moves away from it.
+        let screen = state.journalScreenName
         let effects = PaywallProgram.update(&state, event)
-        run(effects, groupID: state.content.leadingGroupID)
+        run(
+            effects, groupID: state.content.leadingGroupID, screen: screen,
+            picture: effects.isEmpty ? nil : picture())
     }
 
     /// Queues effects; returns at once.
     public func run(_ effects: [Effect]) { run(effects, groupID: groupID) }
 
-    /// Queues effects to be carried out on `groupID`; returns at once.
-    public func run(_ effects: [Effect], groupID: String?) {
+    /// Queues effects to be carried out on `groupID`; returns at once. `screen` and `picture`:
+    /// what the tester was looking at when they asked for them (the store's journal keeps both).
+    public func run(_ effects: [Effect], groupID: String?, screen: String? = nil, picture: String? = nil) {
+        let journal = screen == nil ? self.journal : self.journal?.showing(screen, picture: picture)
         for effect in effects {
             if effect == .reload {
                 let wasQueued = reloadFlag.isQueued.withLock { queued in
@@ -59,7 +80,7 @@ public final class EffectRunner: Sendable {
                     continue
                 }
             }
-            queue.yield((effect, groupID))
+            queue.yield(Queued(effect: effect, groupID: groupID, journal: journal))
         }
     }
 

@@ -30,6 +30,8 @@ public struct PaywallApp: Sendable {
     public var screenSaver: ScreenSaver?
     /// Makes a reloaded theme drawable on this terminal (``Theme/resolved(for:)``).
     public var resolveTheme: @Sendable (Theme) -> Theme = { $0 }
+    /// This run's session in the store's QA journal (nil: the store journals it as the app's).
+    public var journal: JournalContext?
 
     public init(store: EffectRunner.Backend, content: PaywallContent, theme: Theme) {
         self.store = store
@@ -41,7 +43,8 @@ public struct PaywallApp: Sendable {
     public func run(on terminal: some TerminalBackend, start: ContinuousClock.Instant = .now) -> Report {
         var report = Report()
         var state = AppState(content: content, size: terminal.size, controlStyle: controlStyle)
-        let runner = EffectRunner(store: store, inbox: inbox, log: log, groupID: content.leadingGroupID)
+        let runner = EffectRunner(
+            store: store, inbox: inbox, log: log, groupID: content.leadingGroupID, journal: journal)
         defer { runner.stop() }
         runner.listen()
         // Through `update`, so the first read counts as pending and the loop polls fast for it.
@@ -97,7 +100,8 @@ public struct PaywallApp: Sendable {
                 event = .activate(target)
             }
             log.write("key \(key)")
-            runner.send(event, to: &state)
+            // For the journal: the screen as the tester saw it when the key was pressed.
+            runner.send(event, to: &state, picture: frame?.buffer.plainText)
             isDirty = true
         }
         return report

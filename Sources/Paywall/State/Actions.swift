@@ -28,6 +28,8 @@ public enum ManagerAction: Sendable, Hashable, CaseIterable {
     /// The selected subscription's history on a time axis, in place of the transactions.
     case timeline
     case close
+    /// Save the store as a save point named after the time; load the newest save point.
+    case savePoint, loadSavePoint
 }
 
 /// The App Store's payment sheet.

@@ -93,6 +93,9 @@ public enum KeyMaps {
         KeyBinding(
             keys: [.escape, .character("m"), .character("q")], label: "esc/m", description: "close",
             action: .close),
+        KeyBinding(keys: [.character("s")], description: "save a save point", action: .savePoint),
+        KeyBinding(
+            keys: [.character("l")], description: "load the newest save point", action: .loadSavePoint),
     ])
 
     /// The App Store's payment sheet.

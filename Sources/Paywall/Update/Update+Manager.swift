@@ -85,6 +85,8 @@ func performManager(_ state: inout AppState, action: ManagerAction, key: Key) ->
     case .locale:
         control = .apply(.locale(cycled(KeyMaps.locales, after: settings.locale)))
     case .clear: control = .clearTransactions
+    case .savePoint: control = .saveState(name: nil)
+    case .loadSavePoint: control = .loadState(name: nil)
     case .notifications:
         state.managerShowsNotifications.toggle()
         // Deliveries happen on the server's schedule: read them afresh when the view opens.

@@ -22,11 +22,13 @@ struct Changeset {
     var notifications: [OutboxNotification] = []
     var idempotency: [IdempotencyRecord] = []
     var massExtensions: [MassExtension] = []
+    /// The QA journal's lines for this change (`SimulatedStore+Journal`), committed with it.
+    var journal: [JournalEntry] = []
 
     var isEmpty: Bool {
         !wipe && meta == nil && accounts.isEmpty && transactions.isEmpty && chains.isEmpty
             && removedChains.isEmpty && notifications.isEmpty && idempotency.isEmpty
-            && massExtensions.isEmpty && updates.isEmpty
+            && massExtensions.isEmpty && updates.isEmpty && journal.isEmpty
     }
 }
 

@@ -22,13 +22,19 @@ final class Ledger {
     /// Opens the ledger at `path` (":memory:" for an ephemeral store) and migrates it.
     /// - Throws: `LedgerError` naming the file when it cannot be opened, is not a ledger, or
     ///   was written by a newer Kiosk.
-    init(path: String) throws(LedgerError) {
-        connection = try SQLiteConnection(path: path)
+    /// - Parameter readOnly: read another process's ledger (the journal, a report, a save
+    ///   point): nothing is migrated or written, and a ledger of an older schema is refused.
+    init(path: String, readOnly: Bool = false) throws(LedgerError) {
+        connection = try SQLiteConnection(path: path, readOnly: readOnly)
         encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
         encoder.outputFormatting = [.sortedKeys]
         decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
+        if readOnly {
+            try checkReadableSchema()
+            return
+        }
         if path != ":memory:" {
             try connection.execute("PRAGMA journal_mode=WAL")
         }
@@ -40,6 +46,17 @@ final class Ledger {
             lastUpdateSequence = $0.integer(0)
         }
         knownDataVersion = try dataVersion()
+    }
+
+    /// Forgets what this connection remembered of the rows, after they were replaced wholesale
+    /// (a save point loaded: `restore(from:line:)`).
+    func forgetCaches() throws(LedgerError) {
+        headerIDs = [:]
+        pendingHeaderIDs = [:]
+        knownDataVersion = try dataVersion()
+        try connection.query("SELECT seq FROM sqlite_sequence WHERE name = 'update_log'") {
+            lastUpdateSequence = $0.integer(0)
+        }
     }
 
     private func dataVersion() throws(LedgerError) -> Int64 {
@@ -253,6 +270,7 @@ final class Ledger {
                         notification.requestIdentifier.map(SQLiteValue.text) ?? .null,
                     ])
             }
+            try writeJournal(changes.journal)
             for request in changes.massExtensions {
                 try connection.query(
                     "INSERT OR REPLACE INTO mass_extensions(product_id, request_id, record) VALUES(?, ?, ?)",

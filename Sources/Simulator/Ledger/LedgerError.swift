@@ -16,6 +16,9 @@ enum LedgerError: Error, CustomStringConvertible {
     case anotherWriter(path: String)
     /// A value the store holds could not be encoded for writing (such as a non-finite number).
     case unencodable(what: String, problem: String, path: String)
+    /// A ledger read without writing (`kiosk journal`, `kiosk report`, an export) that an older
+    /// Kiosk wrote and no store has migrated yet.
+    case olderSchema(found: Int, supported: Int, path: String)
 
     var description: String {
         switch self {
@@ -33,6 +36,11 @@ enum LedgerError: Error, CustomStringConvertible {
                 + "(or the older Kiosk) and start again"
         case .unencodable(let what, let problem, let path):
             return "ledger \(path): \(what) cannot be written (\(problem)); nothing was written"
+        case .olderSchema(let found, let supported, let path):
+            return
+                "ledger \(path): ledger schema \(found) is older than this Kiosk's (\(supported)) and cannot be "
+                + "read without upgrading it; open the state once (for example kiosk store settings --state DIR), "
+                + "then try again"
         }
     }
 }

@@ -62,6 +62,16 @@ enum LedgerSchema {
             SELECT RAISE(ABORT, 'a transaction ID was reused for another purchase');
         END;
         """,
+        // 5: the QA journal (docs/qa.md). One row per action, written in the transaction of the
+        // change it records; times in milliseconds, notifications and transaction IDs as JSON.
+        """
+        CREATE TABLE journal(
+            sequence INTEGER PRIMARY KEY AUTOINCREMENT, wall_time INTEGER NOT NULL, store_time INTEGER NOT NULL,
+            session TEXT NOT NULL, source TEXT NOT NULL, screen TEXT, account TEXT NOT NULL, action TEXT NOT NULL,
+            result TEXT NOT NULL, notifications TEXT NOT NULL, transactions TEXT NOT NULL, picture TEXT);
+        CREATE INDEX journal_by_session ON journal(session, sequence);
+        CREATE INDEX journal_by_wall_time ON journal(wall_time);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

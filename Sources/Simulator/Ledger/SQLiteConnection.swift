@@ -42,14 +42,17 @@ struct SQLiteError: Error, CustomStringConvertible {
 /// naming the file. Not Sendable: the store actor
 /// that owns the ledger is its only user, which is what SQLite's threading rules want.
 final class SQLiteConnection {
-    private let handle: OpaquePointer
+    /// The raw handle, for the backup API (`SQLiteConnection+Backup`); nothing else uses it.
+    let handle: OpaquePointer
     let path: String
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for ":memory:".
-    init(path: String) throws(LedgerError) {
+    init(path: String, readOnly: Bool = false) throws(LedgerError) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

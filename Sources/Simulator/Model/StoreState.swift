@@ -52,3 +52,16 @@ final class StoreState {
         }
     }
 }
+
+extension StoreState {
+    /// Takes everything of `other` (a save point just loaded); what is due is worked out again.
+    func replace(with other: StoreState) {
+        meta = other.meta
+        accounts = other.accounts
+        transactions = other.transactions
+        transactionIDsByAccount = other.transactionIDsByAccount
+        chains = other.chains
+        idempotency = other.idempotency
+        earliestDue = nil
+    }
+}

@@ -5,6 +5,13 @@ extension SimulatedStore {
     /// The one entry of every tester operation: each is one action of the engine, committed in
     /// one SQLite transaction (`runAction(_:)` staging a `StagedAction` behind each call below).
     public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
+        try await journaled(operation.summary, outcome: operation.outcome(.done), words: operation.outcome) {
+            () async throws(StoreError) in
+            try await performing(operation)
+        }
+    }
+
+    private func performing(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
         switch operation {
         case .addAccount(let account): try await addAccount(account)
         case .approveAskToBuy(let id): try await approveAskToBuy(id)
@@ -33,6 +40,8 @@ extension SimulatedStore {
             return .clock(try await advanceClock(periods: count, groupID: groupID))
         case .apply(let setting): try await apply(setting)
         case .setSimulatedError(let failure, let api): try await setSimulatedError(failure, for: api)
+        case .saveState(let name): return .savePoint(try saveState(name: name))
+        case .loadState(let name): return .savePoint(try loadState(name: name))
         }
         return .done
     }
@@ -41,6 +50,13 @@ extension SimulatedStore {
 extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
     public func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
+        try await journaled(Self.journalAction(request), outcome: Self.journalOutcome(request)) {
+            () async throws(StoreError) in
+            try await performing(request)
+        }
+    }
+
+    private func performing(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
         switch request {
         case .purchase(let productID, let options, let confirmed):
             return .purchase(

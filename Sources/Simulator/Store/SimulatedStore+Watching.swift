@@ -94,11 +94,17 @@ extension SimulatedStore {
     /// waking when the next one is due (at most a second apart, so rate changes take hold).
     func startClock() {
         guard clockTask == nil, !state.meta.clock.isFrozen else { return }
-        clockTask = Task { [weak self] in
-            while !Task.isCancelled {
-                guard let delay = await self?.secondsUntilNextDue() else { return }
-                try? await Task.sleep(for: .milliseconds(Int(min(delay, 1.0) * 1000) + 5))
-                try? await self?.catchUp()
+        // The timer's work is the store's own: it must not inherit the journal line of the
+        // action that happened to start it (a Task inherits its creator's task-locals).
+        clockTask = Self.$journalScope.withValue(nil) {
+            JournalContext.$current.withValue(nil) {
+                Task { [weak self] in
+                    while !Task.isCancelled {
+                        guard let delay = await self?.secondsUntilNextDue() else { return }
+                        try? await Task.sleep(for: .milliseconds(Int(min(delay, 1.0) * 1000) + 5))
+                        try? await self?.catchUp()
+                    }
+                }
             }
         }
     }

@@ -109,12 +109,13 @@ public actor SimulatedStore {
                 Self.newAccount(
                     StoreAccount(name: name, storefront: meta.settings.storefront), at: action.now))
         }
+        let changes = Self.journalingOpening(action.changes, account: name, at: action.now, wall: wall)
         do throws(LedgerError) {
-            try ledger.commit(action.changes)
+            try ledger.commit(changes)
         } catch {
             throw StoreError(error)
         }
-        state.apply(action.changes)
+        state.apply(changes)
         self.state = state
         self.products = products
         self.signer = signer
@@ -167,12 +168,14 @@ public actor SimulatedStore {
             guard case .update(let account, let id) = $0 else { return nil }
             return LoggedUpdateRow(account: account, transactionID: id)
         }
+        let journaled = addJournalLine(to: &changes, result: result)
         let sequences: [Int64]
         do throws(LedgerError) {
             sequences = try ledger.commit(changes)
         } catch {
             throw StoreError(error)
         }
+        if journaled { Self.journalScope?.markRecorded() }
         state.apply(changes)
         recentSignatures.remember(changes.signatures)
         updateEarliestDue(rescan: dueEventsRan || changes.wipe, changed: changes.chains.values)

@@ -41,6 +41,12 @@ public enum StoreOperation: Sendable, Hashable {
     case apply(StoreSetting)
     /// Makes an API fail with the failure, or succeed again when nil.
     case setSimulatedError(SimulatedFailure?, api: FailableAPI)
+    /// Saves the whole store as a save point in its state directory (nil: the store names it
+    /// after its wall-clock time). Answers `.savePoint(name)`.
+    case saveState(name: String?)
+    /// Puts the store back to a save point (nil: the newest); everyone watching re-reads it.
+    /// Answers `.savePoint(name)`.
+    case loadState(name: String?)
 }
 
 /// Each operation in words: what it does (a failure's banner: "Refunding transaction 42 failed:
@@ -74,6 +80,8 @@ extension StoreOperation {
         case .setSimulatedError(let failure, let api):
             failure == nil
                 ? "Clearing the simulated \(api.rawValue) error" : "Simulating a \(api.rawValue) error"
+        case .saveState(let name): name.map { "Saving save point \($0)" } ?? "Saving a save point"
+        case .loadState(let name): name.map { "Loading save point \($0)" } ?? "Loading the newest save point"
         }
     }
 
@@ -110,6 +118,16 @@ extension StoreOperation {
         case .apply(let setting): return Self.outcome(of: setting)
         case .setSimulatedError(let failure, let api):
             return "\(api.rawValue): \(failure.map { "\($0)" } ?? "no simulated error")"
+        case .saveState(let name):
+            guard case .savePoint(let saved) = result else {
+                return name.map { "Saved save point \($0)" } ?? "Saved a save point"
+            }
+            return "Saved save point \(saved)"
+        case .loadState(let name):
+            guard case .savePoint(let loaded) = result else {
+                return name.map { "Loaded save point \($0)" } ?? "Loaded the newest save point"
+            }
+            return "Loaded save point \(loaded)"
         }
     }
 
@@ -144,6 +162,8 @@ public enum StoreOperationResult: Sendable, Hashable {
     case clock(Date)
     /// The transaction the operation made (off-device purchases).
     case transaction(Transaction)
+    /// The save point saved or loaded, by name.
+    case savePoint(String)
 
     /// The clock, or an error naming the operation that should have answered one.
     public func clock(of operation: StoreOperation) throws(StoreError) -> Date {

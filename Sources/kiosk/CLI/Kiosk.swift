@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// Routes `kiosk [SUBCOMMAND] ARGS...` to a command and turns its outcome into an exit code.
 enum Kiosk {
@@ -29,7 +30,13 @@ enum Kiosk {
                 Console.print(command == PaywallCommand.self ? topLevelHelp : command.helpText)
                 return ExitCode.success.rawValue
             }
-            return try await command.init(parsed).run().rawValue
+            // Each invocation is one session of the store's QA journal (a paywall run is one too).
+            let journal = JournalContext(
+                session: JournalContext.newSessionID(),
+                source: command == PaywallCommand.self ? "paywall" : "cli")
+            return try await JournalContext.$current.withValue(journal) {
+                try await command.init(parsed).run().rawValue
+            }
         } catch let error as UsageError {
             Console.error("\(label): \(error)")
             Console.error("usage: \(command.usage)")

@@ -152,6 +152,7 @@ struct PaywallCommand: Command {
         app.screenSaver = ScreenSaver(
             directory: screenshots ?? FileManager.default.currentDirectoryPath, theme: theme)
         app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
+        app.journal = JournalContext.current
         if let ownership = opened.ownership {
             // A client that takes the state over says so in its status line.
             let inbox = app.inbox

@@ -1,0 +1,97 @@
+import Foundation
+import StoreCore
+
+/// Save points (docs/qa.md): a whole ledger copied with SQLite's online backup into one file,
+/// with the state's certificate authority beside it in `kiosk_files`, and put back in one
+/// transaction that keeps the journal.
+extension Ledger {
+    /// Tables a save point carries beyond the ledger's own (never copied back into a ledger).
+    static let savePointTables = ["kiosk_files", "kiosk_save_point"]
+
+    /// Writes this ledger, `files` (path relative to the state directory, mode, contents) and
+    /// `info` into a new save point file at `path` (replaced when it exists).
+    func save(to path: String, files: [SavePointFile], info: [String: String]) throws(LedgerError) {
+        let temporary = path + ".partial-\(getpid())"
+        unlink(temporary)
+        do throws(LedgerError) {
+            try connection.backup(to: temporary)
+            let copy = try SQLiteConnection(path: temporary)
+            try copy.execute("PRAGMA journal_mode=DELETE")
+            try copy.transaction { () throws(LedgerError) in
+                try copy.execute(
+                    """
+                    CREATE TABLE kiosk_files(path TEXT PRIMARY KEY, mode INTEGER NOT NULL, content TEXT NOT NULL);
+                    CREATE TABLE kiosk_save_point(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """)
+                for file in files {
+                    try copy.query(
+                        "INSERT INTO kiosk_files(path, mode, content) VALUES(?, ?, ?)",
+                        [
+                            .text(file.path), .integer(Int64(file.mode)),
+                            .text(file.contents.base64EncodedString()),
+                        ])
+                }
+                for (key, value) in info {
+                    try copy.query(
+                        "INSERT INTO kiosk_save_point(key, value) VALUES(?, ?)", [.text(key), .text(value)])
+                }
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .sqlite(SQLiteError(code: 14, message: String(cString: strerror(errno)), path: path))
+        }
+    }
+
+    /// Replaces everything in this ledger with the save point at `path` (already checked and
+    /// migrated: `SavePointFile.check`) in one transaction, with `line` in the journal. The
+    /// journal itself is kept: the save point's lines this ledger lacks (an imported tester's
+    /// session) are appended, so a load never erases the history of the session that loaded it.
+    func restore(from path: String, line: JournalEntry) throws(LedgerError) {
+        try connection.query("ATTACH DATABASE ? AS save_point", [.text(path)])
+        defer { try? connection.execute("DETACH DATABASE save_point") }
+        var tables: [String] = []
+        try connection.query(
+            "SELECT name FROM save_point.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ) { row in
+            if let name = row.text(0) { tables.append(name) }
+        }
+        let copied = tables.filter { !Self.savePointTables.contains($0) && $0 != "journal" }
+        try writeTransaction { () throws(LedgerError) in
+            for table in copied {
+                try connection.execute(
+                    "DELETE FROM main.\"\(table)\"; INSERT INTO main.\"\(table)\" SELECT * FROM save_point.\"\(table)\";"
+                )
+            }
+            let columns =
+                "wall_time, store_time, session, source, screen, account, action, result, notifications, "
+                + "transactions, picture"
+            try connection.execute(
+                """
+                INSERT INTO main.journal(\(columns)) SELECT \(columns) FROM save_point.journal s
+                WHERE NOT EXISTS (SELECT 1 FROM main.journal m WHERE m.session = s.session
+                    AND m.wall_time = s.wall_time AND m.action = s.action)
+                ORDER BY s.sequence;
+                """)
+            try writeJournal([line])
+        }
+        try forgetCaches()
+    }
+}
+
+/// A file of the state directory a save point carries (the certificate authority).
+public struct SavePointFile: Sendable, Hashable {
+    /// Relative to the state directory (`ca/root.pem`).
+    public var path: String
+    public var mode: Int
+    public var contents: Data
+
+    public init(path: String, mode: Int, contents: Data) {
+        self.path = path
+        self.mode = mode
+        self.contents = contents
+    }
+}

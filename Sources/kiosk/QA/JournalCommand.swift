@@ -1,0 +1,111 @@
+import Foundation
+import Simulator
+import StoreCore
+
+/// `kiosk journal`: what was done to a state, action by action (docs/qa.md). Reads the ledger
+/// without owning it, so it works while a paywall or a server has the state open.
+struct JournalCommand: Command {
+    static let name = "journal"
+    static let summary = "Show the QA journal: every action on the store, who made it and what it caused."
+    static let usage = "kiosk journal [--since T] [--account NAME] [--session ID] [--json] [--state DIR]"
+    static let options: [OptionSpec] = [
+        .option(
+            "since", value: "T",
+            help: "Only entries from T on: 2026-11-30T14:05:00Z, 2026-11-30, or 15m, 2h, 1d ago."),
+        .option("account", value: "NAME", help: "Only what was done for this account."),
+        .option(
+            "session", value: "ID",
+            help: "Only this paywall run or command (the session column); last: the newest paywall run."),
+        .flag("json", help: "One JSON object a line (JSON Lines), with the screen's picture."),
+        StateDirectory.option,
+    ]
+    static let discussion = """
+        Every paywall run and every kiosk command is a session. Each line is one action, written in the
+        same SQLite transaction as the change it records: its wall time, the store's clock, the session,
+        where it came from (paywall and its screen, cli, wire, or store for renewals that came due), the
+        account, the action, its result and the App Store Server Notifications it caused.
+
+        EXIT STATUS:
+          0  printed (also when nothing matched)
+          64 usage error
+          66 the state has no ledger yet
+        """
+
+    var filter: JournalFilter
+    var json: Bool
+    var state: StateDirectory
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        filter = JournalFilter(
+            since: try arguments.value("since").map { (text) throws(UsageError) in try JournalTime.since(text)
+            },
+            account: arguments.value("account"), session: arguments.value("session"))
+        json = arguments.flag("json")
+        state = StateDirectory(explicitPath: arguments.value("state"))
+    }
+
+    func run() async throws -> ExitCode {
+        let entries = try Self.read(state, filter)
+        if json {
+            for entry in entries { Console.print(Self.jsonLine(entry)) }
+        } else {
+            Console.print(Self.table(entries))
+        }
+        return .success
+    }
+
+    /// The journal of `state`, or a failure naming the state and what to do.
+    static func read(_ state: StateDirectory, _ filter: JournalFilter) throws -> [JournalEntry] {
+        do {
+            return try LedgerReader(stateDirectory: state.url).journal(resolving: filter)
+        } catch {
+            throw CommandFailure("kiosk: \(error)", exit: .noInput)
+        }
+    }
+
+    /// One entry as one line of JSON, times in ISO 8601.
+    static func jsonLine(_ entry: JournalEntry) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(JournalTime.json(date))
+        }
+        guard let data = try? encoder.encode(entry) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A readable table: one entry a line, its notifications indented below it.
+    static func table(_ entries: [JournalEntry]) -> String {
+        guard !entries.isEmpty else { return "(no journal entries)" }
+        let rows = entries.map { entry in
+            [
+                "\(entry.sequence)", JournalTime.text(entry.wallTime), JournalTime.text(entry.storeTime),
+                entry.session,
+                entry.source + (entry.screen.map { "/" + $0 } ?? ""), entry.account, entry.action,
+                entry.result,
+            ]
+        }
+        let header = ["#", "wall time", "store clock", "session", "from", "account", "action", "result"]
+        let widths = (0..<header.count).map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).enumerated().map { index, pair in
+                index == cells.count - 1
+                    ? pair.0 : pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        var lines = [line(header)]
+        for (entry, row) in zip(entries, rows) {
+            lines.append(line(row))
+            for notification in entry.notifications {
+                lines.append(
+                    "    notification \(notification.sequence): \(notification.type)"
+                        + (notification.subtype.map { "/" + $0 } ?? ""))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Simulator
+
+/// The report as one self-contained HTML page: inline CSS, no scripts, nothing fetched.
+extension QAReport {
+    var html: String {
+        var body = """
+            <header id="summary">
+            <h1>\(Self.escape(title))</h1>
+            <dl>
+            <dt>State</dt><dd><code>\(Self.escape(stateDirectory))</code></dd>
+            <dt>Covers</dt><dd>\(Self.escape(filterDescription)): \(steps.count) steps</dd>
+            <dt>Root certificate</dt><dd><code>SHA-256 \(Self.escape(rootFingerprint))</code></dd>
+            <dt>Generated</dt><dd>\(JournalTime.text(generatedAt)) UTC</dd>
+            <dt>Signed payloads</dt><dd>each transaction as the ledger signs it now, checked against the root above</dd>
+            </dl>
+            </header>
+            <section id="timeline">
+            <h2>Timeline</h2>
+            <table>
+            <thead><tr><th>#</th><th>Wall time (UTC)</th><th>Store clock</th><th>From</th><th>Account</th><th>Action</th><th>Result</th><th>Notifications</th></tr></thead>
+            <tbody>
+
+            """
+        for step in steps {
+            let entry = step.entry
+            body += "<tr><td><a href=\"#step-\(entry.sequence)\">\(entry.sequence)</a></td>"
+            body +=
+                "<td>\(JournalTime.text(entry.wallTime))</td><td>\(JournalTime.text(entry.storeTime))</td>"
+            body += "<td>\(Self.escape(Self.origin(entry)))</td><td>\(Self.escape(entry.account))</td>"
+            body += "<td>\(Self.escape(entry.action))</td><td>\(Self.escape(entry.result))</td>"
+            body +=
+                "<td>\(Self.escape(entry.notifications.map(Self.name).joined(separator: ", ")))</td></tr>\n"
+        }
+        body += "</tbody>\n</table>\n</section>\n<section id=\"steps\">\n<h2>Steps</h2>\n"
+        for step in steps { body += Self.html(step) }
+        body += "</section>\n"
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(Self.escape(title))</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            \(body)</body>
+            </html>
+
+            """
+    }
+
+    private static func html(_ step: Step) -> String {
+        let entry = step.entry
+        var text = "<article class=\"step\" id=\"step-\(entry.sequence)\">\n"
+        text += "<h3>\(entry.sequence). \(escape(entry.action))</h3>\n"
+        text += "<p class=\"meta\">\(JournalTime.text(entry.wallTime)) UTC · store clock "
+        text += "\(JournalTime.text(entry.storeTime)) · \(escape(origin(entry))) · session "
+        text += "<code>\(escape(entry.session))</code> · account \(escape(entry.account))</p>\n"
+        text += "<p class=\"result\">Result: <strong>\(escape(entry.result))</strong></p>\n"
+        if !entry.notifications.isEmpty {
+            text += "<h4>Notifications</h4>\n<ul class=\"notifications\">\n"
+            for notification in entry.notifications {
+                text += "<li>\(escape(name(notification)))"
+                let attempts = step.attempts[notification.sequence] ?? []
+                text +=
+                    attempts.isEmpty
+                    ? " <span class=\"muted\">no delivery attempt (no webhook, or not yet due)</span>"
+                    : "<ul>" + attempts.map { "<li>\(escape(describe($0)))</li>" }.joined() + "</ul>"
+                text += "</li>\n"
+            }
+            text += "</ul>\n"
+        }
+        for payload in step.payloads {
+            let verdict = payload.problem.map { "not verified: " + $0 } ?? "verified against the state's root"
+            text += "<h4>Signed transaction \(payload.transactionID) "
+            text +=
+                "<span class=\"\(payload.problem == nil ? "ok" : "bad")\">\(escape(verdict))</span></h4>\n"
+            text += "<pre class=\"payload\">\(escape(payload.json))</pre>\n"
+        }
+        switch picture(of: entry) {
+        case .text(let screen):
+            text +=
+                "<h4>Screen (\(escape(entry.screen ?? "paywall")))</h4>\n<pre class=\"screen\">\(escape(screen))</pre>\n"
+        case nil: break
+        }
+        return text + "</article>\n"
+    }
+
+    /// "paywall · transaction-manager", "cli".
+    static func origin(_ entry: JournalEntry) -> String {
+        entry.source + (entry.screen.map { " · " + $0 } ?? "")
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    private static let style = """
+        body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#1d1d1f;background:#fff}
+        h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em}
+        dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:600}dd{margin:0}
+        table{border-collapse:collapse;width:100%}td{overflow-wrap:anywhere}td:first-child{white-space:nowrap}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
+        th{background:#f3f3f5}.step{border:1px solid #ddd;border-radius:8px;padding:.2em 1em 1em;margin:1em 0}
+        .meta,.muted{color:#666}.ok{color:#1a7f37;font-weight:normal}.bad{color:#c62828;font-weight:normal}
+        pre{background:#f6f8fa;border:1px solid #e1e4e8;padding:.6em;overflow-x:auto;font:12px/1.3 ui-monospace,monospace}
+        pre.screen{background:#111;color:#eee;display:inline-block}
+        """
+}

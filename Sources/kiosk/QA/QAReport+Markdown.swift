@@ -1,0 +1,67 @@
+import Foundation
+import Simulator
+
+/// The report as Markdown: readable as plain text, rendered anywhere a bug tracker renders it.
+extension QAReport {
+    var markdown: String {
+        var lines = [
+            "# \(title)", "",
+            "- State: `\(stateDirectory)`",
+            "- Covers: \(filterDescription): \(steps.count) steps",
+            "- Root certificate: SHA-256 `\(rootFingerprint)`",
+            "- Generated: \(JournalTime.text(generatedAt)) UTC", "",
+            "## Timeline", "",
+            "| # | Wall time (UTC) | Store clock | From | Account | Action | Result | Notifications |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        ]
+        for step in steps {
+            let entry = step.entry
+            let cells = [
+                "\(entry.sequence)", JournalTime.text(entry.wallTime), JournalTime.text(entry.storeTime),
+                Self.origin(entry), entry.account, entry.action, entry.result,
+                entry.notifications.map(Self.name).joined(separator: ", "),
+            ]
+            lines.append("| " + cells.map(Self.cell).joined(separator: " | ") + " |")
+        }
+        lines += ["", "## Steps"]
+        for step in steps { lines += Self.markdown(step) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func markdown(_ step: Step) -> [String] {
+        let entry = step.entry
+        var lines = [
+            "", "### \(entry.sequence). \(entry.action)", "",
+            "\(JournalTime.text(entry.wallTime)) UTC · store clock \(JournalTime.text(entry.storeTime)) · "
+                + "\(origin(entry)) · session `\(entry.session)` · account \(entry.account)", "",
+            "Result: **\(entry.result)**",
+        ]
+        if !entry.notifications.isEmpty {
+            lines += ["", "Notifications:", ""]
+            for notification in entry.notifications {
+                lines.append("- \(name(notification))")
+                let attempts = step.attempts[notification.sequence] ?? []
+                if attempts.isEmpty { lines.append("  - no delivery attempt (no webhook, or not yet due)") }
+                for attempt in attempts { lines.append("  - \(describe(attempt))") }
+            }
+        }
+        for payload in step.payloads {
+            let verdict = payload.problem.map { "not verified: " + $0 } ?? "verified against the state's root"
+            lines += [
+                "", "Signed transaction \(payload.transactionID): \(verdict)", "", "```json", payload.json,
+                "```",
+            ]
+        }
+        switch picture(of: entry) {
+        case .text(let screen):
+            lines += ["", "Screen (\(entry.screen ?? "paywall")):", "", "```text", screen, "```"]
+        case nil: break
+        }
+        return lines
+    }
+
+    /// A table cell: pipes escaped, one line.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

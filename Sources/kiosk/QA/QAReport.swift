@@ -1,0 +1,95 @@
+import Foundation
+import Signing
+import Simulator
+
+/// What `kiosk report` tells, gathered once and written as HTML or Markdown
+/// (`QAReport+HTML`, `QAReport+Markdown`): the journal's steps, each with the signed payloads
+/// it made (decoded, and whether they verify against the state's root), the notifications it
+/// caused with their delivery attempts, and the paywall's screen at that step.
+struct QAReport {
+    /// A signed payload of a step: the transaction's JWS as the ledger holds it now.
+    struct Payload {
+        var transactionID: UInt64
+        var json: String
+        /// nil: it verifies against the state's root; else why not.
+        var problem: String?
+    }
+
+    struct Step {
+        var entry: JournalEntry
+        var payloads: [Payload]
+        var attempts: [Int64: [DeliveryAttempt]]
+    }
+
+    var title: String
+    var stateDirectory: String
+    var rootFingerprint: String
+    var generatedAt: Date
+    var filterDescription: String
+    var steps: [Step]
+
+    /// Reads the journal matching `filter` and everything its steps refer to.
+    static func gather(
+        reader: LedgerReader, root: Certificate, filter: JournalFilter, stateDirectory: URL,
+        now: Date = Date()
+    ) throws -> QAReport {
+        let verifier = JWSVerifier(trustedRoots: [root])
+        let entries = try reader.journal(resolving: filter)
+        let attempts = try reader.deliveryAttempts(for: entries.flatMap { $0.notifications.map(\.sequence) })
+        let steps = try entries.map { entry in
+            Step(
+                entry: entry,
+                payloads: try entry.transactionIDs.compactMap { id in
+                    guard let jws = try reader.signature(of: id) else { return nil }
+                    return payload(id, jws: jws, verifier: verifier)
+                },
+                attempts: attempts.filter { sequence, _ in
+                    entry.notifications.contains { $0.sequence == sequence }
+                })
+        }
+        var described: [String] = []
+        if let since = filter.since { described.append("since \(JournalTime.text(since)) UTC") }
+        if let session = filter.session { described.append("session \(session)") }
+        if let account = filter.account { described.append("account \(account)") }
+        return QAReport(
+            title: "Kiosk QA report", stateDirectory: stateDirectory.path,
+            rootFingerprint: root.sha256Fingerprint,
+            generatedAt: now,
+            filterDescription: described.isEmpty ? "the whole journal" : described.joined(separator: ", "),
+            steps: steps)
+    }
+
+    private static func payload(_ id: UInt64, jws: String, verifier: JWSVerifier) -> Payload {
+        do {
+            let check = try verifier.check(jws)
+            return Payload(
+                transactionID: id, json: VerifyCommand.prettyJSON(check.payload),
+                problem: check.error.map { "\($0)" })
+        } catch {
+            return Payload(transactionID: id, json: "", problem: "\(error)")
+        }
+    }
+
+    /// The picture of the paywall at a step. Text for now (what the tester saw, in a <pre>);
+    /// the one place to switch to the screenshot exporter's SVG.
+    static func picture(of entry: JournalEntry) -> Picture? {
+        entry.picture.map { Picture.text($0) }
+    }
+
+    enum Picture {
+        case text(String)
+    }
+
+    /// The notifications of a step in words: "DID_FAIL_TO_RENEW/GRACE_PERIOD (#12)".
+    static func name(_ notification: JournalEntry.Notification) -> String {
+        notification.type + (notification.subtype.map { "/" + $0 } ?? "") + " (#\(notification.sequence))"
+    }
+
+    /// One delivery attempt in words.
+    static func describe(_ attempt: DeliveryAttempt) -> String {
+        var text = "attempt \(attempt.attempt) at \(JournalTime.text(attempt.attemptedAt)): \(attempt.result)"
+        if let status = attempt.httpStatus { text += " (HTTP \(status))" }
+        if let next = attempt.nextAttemptAt { text += ", next at \(JournalTime.text(next))" }
+        return text
+    }
+}

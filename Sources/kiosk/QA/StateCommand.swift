@@ -1,0 +1,194 @@
+import Foundation
+import SharedState
+import Simulator
+import StoreCore
+
+/// `kiosk state save|load|list|export|import`: save points of a state directory (docs/qa.md).
+/// Save and load go through the process that owns the state (or this one, when none does), so an
+/// open paywall is refreshed by a load; export reads the ledger with SQLite's online backup and
+/// needs no owner; import checks the file before anything is touched.
+struct StateCommand: Command {
+    enum Action: String, CaseIterable {
+        case save, load, list, export, `import`
+    }
+
+    static let name = "state"
+    static let summary = "Save, load, list, export and import save points of a state (for QA)."
+    static let usage =
+        "kiosk state save NAME | load [NAME] | list | export FILE | import FILE [--name NAME] [--state DIR]"
+    static let options: [OptionSpec] =
+        StoreOptions.specs + [
+            .option("name", value: "NAME", help: "import: the save point's name (default: the file's name)."),
+            .flag("json", help: "list: JSON Lines."),
+        ]
+    static let discussion = """
+        ACTIONS:
+          save NAME      save the store now as STATE/savepoints/NAME.kiosk (letters, digits, . _ -)
+          load [NAME]    put the store back to a save point (default: the newest); an open paywall re-reads it
+          list           the save points, oldest first
+          export FILE    the whole state (ledger, settings, journal, certificate authority) as one file
+          import FILE    check FILE, keep it as a save point and load it
+
+        A save point is one SQLite file made with SQLite's online backup, consistent even while the
+        store is in use. Loading keeps the journal: the load is one more line of it.
+
+        EXIT STATUS:
+          0  done
+          1  the store refused (the reason is printed)
+          64 usage error
+          65 the file is not a usable save point (nothing was changed)
+          66 no such save point or file
+        """
+
+    var action: Action
+    var argument: String?
+    var parsed: ParsedArguments
+    var storeOptions: StoreOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let first = arguments.positionals.first else {
+            throw UsageError("name an action: save, load, list, export or import")
+        }
+        guard let action = Action(rawValue: first) else {
+            throw UsageError("unknown action '\(first)': use save, load, list, export or import")
+        }
+        self.action = action
+        let rest = Array(arguments.positionals.dropFirst())
+        switch action {
+        case .save, .export, .import:
+            guard rest.count == 1 else {
+                throw UsageError("\(first) needs one \(action == .save ? "NAME" : "FILE")")
+            }
+        case .load:
+            guard rest.count <= 1 else { throw UsageError("load takes at most one NAME") }
+        case .list:
+            guard rest.isEmpty else { throw UsageError("list takes no arguments") }
+        }
+        argument = rest.first
+        parsed = arguments
+        storeOptions = try StoreOptions(arguments)
+        if storeOptions.isEphemeral || storeOptions.remote != nil {
+            throw UsageError(
+                "save points live in a state directory: use --state DIR, not --ephemeral or --store URL")
+        }
+        if action == .save, let argument {
+            do { _ = try SavePoints.validName(argument) } catch { throw UsageError("\(error)") }
+        }
+    }
+
+    func run() async throws -> ExitCode {
+        switch action {
+        case .save: try await perform(.saveState(name: argument))
+        case .load: try await perform(.loadState(name: argument))
+        case .list: list()
+        case .export: try export(to: URL(fileURLWithPath: argument ?? ""))
+        case .import: try await importFile(URL(fileURLWithPath: argument ?? ""))
+        }
+        return .success
+    }
+
+    /// Save and load, on the store of the state's owner.
+    private func perform(_ operation: StoreOperation) async throws {
+        let opened = try await storeOptions.open(command: "kiosk state \(action.rawValue)")
+        do {
+            let result = try await opened.store.perform(operation)
+            await opened.close()
+            Console.print(operation.outcome(result))
+        } catch let error as StoreError {
+            await opened.close()
+            let missing = "\(error)".hasPrefix("no save point")
+            throw CommandFailure(
+                "kiosk state \(action.rawValue): \(error)", exit: missing ? .noInput : .failure)
+        }
+    }
+
+    private func list() {
+        let points = SavePoints.list(in: storeOptions.state.url)
+        if parsed.flag("json") {
+            for point in points {
+                let object: [String: Any] = [
+                    "name": point.name, "path": point.path, "savedAt": JournalTime.json(point.savedAt),
+                    "storeTime": point.storeTime.map(JournalTime.json) ?? NSNull(), "bytes": point.bytes,
+                ]
+                let data =
+                    (try? JSONSerialization.data(
+                        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+                Console.print(String(decoding: data, as: UTF8.self))
+            }
+            return
+        }
+        guard !points.isEmpty else {
+            Console.print("(no save points in \(SavePoints.directory(in: storeOptions.state.url).path))")
+            return
+        }
+        let width = max(4, points.map(\.name.count).max() ?? 0)
+        Console.print(
+            "name".padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  saved at             store clock")
+        for point in points {
+            Console.print(
+                point.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + JournalTime.text(point.savedAt) + "  " + (point.storeTime.map(JournalTime.text) ?? "-"))
+        }
+    }
+
+    private func export(to file: URL) throws {
+        do {
+            try SavePoints.export(stateDirectory: storeOptions.state.url, to: file)
+        } catch {
+            throw CommandFailure("kiosk state export: \(error)", exit: .cannotCreate)
+        }
+        Console.print(file.path)
+    }
+
+    /// Checks the file, keeps it as a save point and loads it. A file signed by another
+    /// authority brings its authority along, which only works while nobody has the state open.
+    private func importFile(_ file: URL) async throws {
+        let summary: SavePointSummary
+        do {
+            summary = try SavePoints.check(file)
+        } catch {
+            let missing = !FileManager.default.fileExists(atPath: file.path)
+            throw CommandFailure("kiosk state import: \(error)", exit: missing ? .noInput : .dataError)
+        }
+        let base = file.deletingPathExtension().lastPathComponent
+        let name = parsed.value("name") ?? Self.sanitized(base)
+        let state = try storeOptions.state.create()
+        if !SavePoints.hasSameAuthority(summary, as: state) {
+            let installed = try StateOwnership.whileUnowned(state) {
+                try SavePoints.installAuthority(summary, into: state)
+            }
+            if installed == nil {
+                throw CommandFailure(
+                    "kiosk state import: \(file.path) was signed by another certificate authority, and "
+                        + "\(StateOwnership.ownerDescription(of: state)) has \(state.path) open; quit it and import "
+                        + "again, or import into a new --state DIR", exit: .failure)
+            }
+        }
+        do {
+            try SavePoints.install(file, as: name, in: state)
+        } catch {
+            throw CommandFailure("kiosk state import: \(error)", exit: .cannotCreate)
+        }
+        Console.error(
+            "\(file.lastPathComponent): \(summary.accounts) accounts, \(summary.transactions) transactions, "
+                + "\(summary.journalLines) journal lines")
+        let load = StateCommand(copying: self, action: .load, argument: name)
+        try await load.perform(.loadState(name: name))
+    }
+
+    private init(copying other: StateCommand, action: Action, argument: String?) {
+        self = other
+        self.action = action
+        self.argument = argument
+    }
+
+    /// A save point name made of a file name: other characters become '-'.
+    static func sanitized(_ text: String) -> String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
+        let mapped = String(
+            text.unicodeScalars.map { $0.isASCII && allowed.contains($0) ? Character($0) : "-" })
+        let trimmed = mapped.drop { $0 == "." }.prefix(64)
+        return trimmed.isEmpty ? "imported" : String(trimmed)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Subprocess
+import Testing
+
+/// A tester's QA session on the real binary in tmux (docs/qa.md): start from a state built with
+/// store actions, buy in the paywall, send the subscription into billing retry from the
+/// Transaction Manager, save a save point, and hand over a report that shows those steps with
+/// the screens they were made on; then load the save point into the open paywall. Part of the
+/// QA commands' suite, so it runs one at a time with them.
+extension QACommandsTests {
+    @Test func aQASessionEndsInAReportOfItsSteps() async throws {
+        let session = TmuxSession()
+        defer { session.close() }
+        // Played on a thread of its own: its tmux and kiosk processes are waited for there, never
+        // on Swift's cooperative pool, which the other tests' servers and runners need meanwhile.
+        let (saved, load) = try await Self.onThread { try Self.play(session) }
+        #expect(load.status == 0, "\(load.standardError)")
+
+        let report = session.state + "/report.md"
+        let output = try await kiosk([
+            "report", "--session", "last", "--out", report, "--state", session.state,
+        ])
+        #expect(output.status == 0, "\(output.standardError)")
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        let steps = [
+            "Purchasing com.kiosk.lumen.pro.monthly", "paywall · payment-sheet", "SUBSCRIBED/INITIAL_BUY",
+            "Advancing the store's clock", "paywall · transaction-manager", "DID_FAIL_TO_RENEW",
+            "Saved save point \(saved)", "Resolving the billing issue", "loaded save point \(saved)",
+            "verified against the state's root",
+        ]
+        var position = text.startIndex
+        for step in steps.prefix(7) {
+            // In the order they happened.
+            guard let found = text.range(of: step, range: position..<text.endIndex) else {
+                Issue.record("the report lacks \(step.debugDescription) after what came before it")
+                continue
+            }
+            position = found.upperBound
+        }
+        for step in steps.suffix(3) { #expect(text.contains(step), "\(step)") }
+        // The paywall's run only: not the shell's setup before it, nor the shell's load after.
+        #expect(!text.contains("Billing retry on renewal on") && !text.contains("· cli ·"))
+        // The pictures: the payment sheet the purchase was confirmed on, the manager's screen.
+        #expect(text.contains("Screen (payment-sheet):") && text.contains("[ Confirm ]"))
+        #expect(
+            text.contains("Screen (transaction-manager):") && text.contains("Transaction Manager · tester"))
+        let html = session.state + "/report.html"
+        #expect(try await kiosk(["report", "--out", html, "--state", session.state]).status == 0)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("<pre class=\"screen\">") && page.contains("DID_FAIL_TO_RENEW"))
+    }
+
+    /// `kiosk ARGS`, waited for on a thread of its own (`Self.onThread`).
+    func kiosk(_ arguments: [String]) async throws -> Subprocess.Output {
+        let command = [TmuxSession.binary] + arguments
+        return try await Self.onThread { try Subprocess.run(command) }
+    }
+
+    /// The session itself: the starting state, the purchase, billing retry from the Transaction
+    /// Manager, a save point, a resolve and two loads (the manager's `l`, then another process's).
+    /// Returns the save point's name and the other process's load.
+    static func play(_ session: TmuxSession) throws -> (saved: String, load: Subprocess.Output) {
+        // The starting state (a preset, once presets exist): billing retry on, one earlier purchase.
+        for words in [["set", "billing-retry", "on"], ["buy", "com.kiosk.lumen.filmpack"]] {
+            let output = try Subprocess.run(
+                [TmuxSession.binary, "store"] + words + ["--state", session.state])
+            guard output.status == 0 else {
+                throw SessionFailure("kiosk store \(words): \(output.standardError)")
+            }
+        }
+        try session.start()
+        try waitFor("Lumen Pro (Monthly)", in: session)
+        try session.keys("Down", "Down", "Enter")
+        try waitFor("Confirm", in: session)
+        try session.keys("Enter")
+        try waitFor("Current plan: Lumen Pro (Monthly)", in: session)
+        // The trial ends a month on; billing retry is on, so the renewal fails into retry.
+        try session.keys("m")
+        try waitFor("Lumen Pro (Month", in: session)
+        try session.keys("]")
+        try waitFor("billing retry   Product", in: session)
+        try session.keys("s")
+        let saved = try waitForSavePoint(in: session.state)
+        // Resolve the issue, then load the save point: the open paywall shows retry again.
+        try session.keys("o")
+        try waitFor("purchased   Product", in: session)
+        try session.keys("l")
+        try waitFor("billing retry   Product", in: session)
+        // Another process loads through the paywall that owns the state: the paywall re-reads.
+        try session.keys("o")
+        try waitFor("purchased   Product", in: session)
+        let load = try Subprocess.run([TmuxSession.binary, "state", "load", saved, "--state", session.state])
+        try waitFor("billing retry   Product", in: session)
+        return (saved, load)
+    }
+
+    struct SessionFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Polls the screen until it shows `text`, for up to 60 seconds.
+    static func waitFor(_ text: String, in session: TmuxSession) throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = (try? session.screen()) ?? ""
+            if screen.contains(text) { return }
+            usleep(250_000)
+        }
+        throw SessionFailure("timed out waiting for \(text.debugDescription). Screen:\n\(screen)")
+    }
+
+    /// The save point the Transaction Manager made, once its file is there (up to 60 seconds).
+    static func waitForSavePoint(in state: String) throws -> String {
+        let deadline = ContinuousClock.now + .seconds(60)
+        let directory = state + "/savepoints"
+        while ContinuousClock.now < deadline {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            if let name = names.first(where: { $0.hasSuffix(".kiosk") }) {
+                return String(name.dropLast(".kiosk".count))
+            }
+            usleep(250_000)
+        }
+        throw SessionFailure("no save point appeared in \(directory)")
+    }
+}
