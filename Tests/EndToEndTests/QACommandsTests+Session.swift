@@ -2,8 +2,8 @@ import Foundation
 import Subprocess
 import Testing
 
-/// A tester's QA session on the real binary in tmux (docs/qa.md): start from a state built with
-/// store actions, buy in the paywall, send the subscription into billing retry from the
+/// A tester's QA session on the real binary in tmux (docs/qa.md): start from a preset, buy in
+/// the paywall, send the subscription into billing retry from the
 /// Transaction Manager, save a save point, and hand over a report that shows those steps with
 /// the screens they were made on; then load the save point into the open paywall. Part of the
 /// QA commands' suite, so it runs one at a time with them.
@@ -38,8 +38,9 @@ extension QACommandsTests {
             position = found.upperBound
         }
         for step in steps.suffix(3) { #expect(text.contains(step), "\(step)") }
-        // The paywall's run only: not the shell's setup before it, nor the shell's load after.
-        #expect(!text.contains("Billing retry on renewal on") && !text.contains("· cli ·"))
+        // The paywall's run only: not the preset applied before it, nor the shell's load after.
+        #expect(!text.contains("· cli ·"))
+        #expect(text.contains("Billing retry on renewal on"), "billing retry was switched on in the manager")
         // The pictures: the payment sheet the purchase was confirmed on, the manager's screen.
         #expect(text.contains("Screen (payment-sheet):") && text.contains("[ Confirm ]"))
         #expect(
@@ -60,13 +61,11 @@ extension QACommandsTests {
     /// Manager, a save point, a resolve and two loads (the manager's `l`, then another process's).
     /// Returns the save point's name and the other process's load.
     static func play(_ session: TmuxSession) throws -> (saved: String, load: Subprocess.Output) {
-        // The starting state (a preset, once presets exist): billing retry on, one earlier purchase.
-        for words in [["set", "billing-retry", "on"], ["buy", "com.kiosk.lumen.filmpack"]] {
-            let output = try Subprocess.run(
-                [TmuxSession.binary, "store"] + words + ["--state", session.state])
-            guard output.status == 0 else {
-                throw SessionFailure("kiosk store \(words): \(output.standardError)")
-            }
+        // The starting state: a preset, a new customer eligible for the free trial.
+        let preset = try Subprocess.run(
+            [TmuxSession.binary, "preset", "apply", "new-user", "--state", session.state])
+        guard preset.status == 0 else {
+            throw SessionFailure("kiosk preset apply new-user: \(preset.standardError)")
         }
         try session.start()
         try waitFor("Lumen Pro (Monthly)", in: session)
@@ -74,9 +73,11 @@ extension QACommandsTests {
         try waitFor("Confirm", in: session)
         try session.keys("Enter")
         try waitFor("Current plan: Lumen Pro (Monthly)", in: session)
-        // The trial ends a month on; billing retry is on, so the renewal fails into retry.
+        // Billing retry on from the manager, then a month on: the trial's renewal fails into retry.
         try session.keys("m")
         try waitFor("Lumen Pro (Month", in: session)
+        try session.keys("b")
+        try waitFor("billing retry on", in: session)
         try session.keys("]")
         try waitFor("billing retry   Product", in: session)
         try session.keys("s")

@@ -16,7 +16,9 @@ import Testing
             store: store, inbox: inbox, log: PaywallLog(path: nil), groupID: nil,
             journal: JournalContext(session: "run-1", source: "paywall"))
         defer { runner.stop() }
-        runner.run([.control(.apply(.askToBuy(true)))], screen: "transaction-manager", picture: "THE SCREEN")
+        runner.run(
+            [.control(.apply(.askToBuy(true)))], groupID: nil, screen: "transaction-manager",
+            picture: "THE SCREEN")
         let deadline = ContinuousClock.now + .seconds(60)
         var line: JournalEntry?
         while line == nil, ContinuousClock.now < deadline {
