@@ -79,10 +79,8 @@ final class Ledger {
     /// Everything but signatures and notifications, which stay on disk until asked for. Every
     /// row is read strictly: one that does not decode fails the load naming its table and key.
     func load() throws(LedgerError) -> StoreState? {
-        var metaJSON: Data?
-        try connection.query("SELECT value FROM meta WHERE key = 'store'") { metaJSON = $0.data(0) }
-        guard let metaJSON else { return nil }
-        let state = StoreState(meta: try decode(StoreMeta.self, metaJSON, table: "meta", key: "store"))
+        guard let meta = try loadMeta() else { return nil }
+        let state = StoreState(meta: meta)
         try connection.query("SELECT name, record FROM accounts") { row throws(LedgerError) in
             let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
             state.accounts[name] = try decode(AccountRecord.self, row.data(1), table: "accounts", key: name)
@@ -108,6 +106,14 @@ final class Ledger {
             state.idempotency[IdempotencyKey(account: record.account, key: record.key)] = record
         }
         return state
+    }
+
+    /// The store's settings, clock and counters; nil for a new ledger.
+    func loadMeta() throws(LedgerError) -> StoreMeta? {
+        var metaJSON: Data?
+        try connection.query("SELECT value FROM meta WHERE key = 'store'") { metaJSON = $0.data(0) }
+        guard let metaJSON else { return nil }
+        return try decode(StoreMeta.self, metaJSON, table: "meta", key: "store")
     }
 
     /// The stored JWS of a transaction.

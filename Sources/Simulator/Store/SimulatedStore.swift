@@ -149,13 +149,8 @@ public actor SimulatedStore {
         let dueEventsRan = state.earliestDue.map { $0 <= action.now } ?? true
         if dueEventsRan { try action.advanceSubscriptions(to: action.now) }
         let result = try body(&action)
-        var changes = action.changes
-        try changes.signPending(with: signer)
+        let changes = try Self.sealed(action)
         let announcements = action.announcements
-        changes.updates = announcements.compactMap {
-            guard case .update(let account, let id) = $0 else { return nil }
-            return LoggedUpdateRow(account: account, transactionID: id)
-        }
         let sequences: [Int64]
         do throws(LedgerError) {
             sequences = try ledger.commit(changes)
