@@ -60,14 +60,46 @@ enum ScaleBenchmark {
         ]
     }
 
+    /// The cache's directory name for a ledger schema version.
+    static func cacheName(schema: Int, accounts: Int, renewals: Int) -> String {
+        "kiosk-bench-scale-v\(formatVersion)-s\(schema)-\(accounts)x\(renewals)"
+    }
+
+    /// Makes `cache` from a history cached by an older schema, when there is one: a copy,
+    /// opened once by the store, which migrates it (the first open after an upgrade).
+    static func migrated(accounts: Int, renewals: Int, under temporary: URL, to cache: URL) throws -> Bool {
+        let older = (1..<SimulatedStore.ledgerSchemaVersion).reversed().map {
+            temporary.appendingPathComponent(cacheName(schema: $0, accounts: accounts, renewals: renewals))
+        }
+        guard
+            let source = older.first(where: {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("ready").path)
+            })
+        else { return false }
+        try FileManager.default.copyItem(at: source, to: cache)
+        let started = ContinuousClock.now
+        _ = try SimulatedStore(
+            catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(cache),
+            signer: try CoveringSigner(
+                authority: CertificateAuthority.open(directory: cache.appendingPathComponent("ca").path)),
+            frozenClock: true)
+        let seconds = Double(started.duration(to: .now).components.seconds)
+        FileHandle.standardError.write(
+            Data("kiosk-bench scale: migrated \(source.lastPathComponent) in \(Int(seconds)) s\n".utf8))
+        return true
+    }
+
     /// The cached history's state directory, built first when missing.
     static func cachedHistory(accounts: Int, renewals: Int, under temporary: URL) throws -> URL {
-        let name =
-            "kiosk-bench-scale-v\(formatVersion)-s\(SimulatedStore.ledgerSchemaVersion)-\(accounts)x\(renewals)"
-        let cache = temporary.appendingPathComponent(name)
+        let cache = temporary.appendingPathComponent(
+            cacheName(schema: SimulatedStore.ledgerSchemaVersion, accounts: accounts, renewals: renewals))
         let ready = cache.appendingPathComponent("ready")
         if FileManager.default.fileExists(atPath: ready.path) { return cache }
         try? FileManager.default.removeItem(at: cache)
+        if try migrated(accounts: accounts, renewals: renewals, under: temporary, to: cache) {
+            FileManager.default.createFile(atPath: ready.path, contents: Data())
+            return cache
+        }
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let authority = try CertificateAuthority.open(directory: cache.appendingPathComponent("ca").path)
         let started = ContinuousClock.now

@@ -35,8 +35,16 @@ extension StagedAction {
     /// date order across all accounts.
     mutating func advanceSubscriptions(to date: Date) throws(StoreError) {
         var queue = DueQueue()
-        for key in allChainKeys {
-            if let chain = chain(key), let due = nextDue(chain), due <= date { queue.push(due, key) }
+        // The ledger's index names what is due; the chains this action staged may be due too.
+        var candidates = Set(base.dueKeys(through: date))
+        candidates.formUnion(changes.chains.keys)
+        for key in candidates {
+            guard let chain = chain(key), let due = nextDue(chain), due <= date else {
+                // Listed as due but not: the entry is stale (a refund, a new rate), so renew it.
+                recheckDue(key)
+                continue
+            }
+            queue.push(due, key)
         }
         while let (due, key) = queue.pop() {
             guard let chain = chain(key), nextDue(chain) == due else { continue }

@@ -76,44 +76,22 @@ final class Ledger {
 
     // MARK: Loading
 
-    /// Everything but signatures and notifications, which stay on disk until asked for. Every
-    /// row is read strictly: one that does not decode fails the load naming its table and key.
-    func load() throws(LedgerError) -> StoreState? {
-        guard let meta = try loadMeta() else { return nil }
-        let state = StoreState(meta: meta)
-        try connection.query("SELECT name, record FROM accounts") { row throws(LedgerError) in
-            let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
-            state.accounts[name] = try decode(AccountRecord.self, row.data(1), table: "accounts", key: name)
-        }
-        try connection.query(
-            """
-            SELECT t.account, t.phase, t.finished, t.deleted, t.shared_from, t.pending, t.payload, t.jws, h.header, t.id
-            FROM transactions t LEFT JOIN jws_headers h ON h.id = t.jws_header ORDER BY t.id
-            """
-        ) { row throws(LedgerError) in
-            state.insert(try storedTransaction(row))
-        }
-        try connection.query("SELECT account, group_id, record FROM chains") { row throws(LedgerError) in
-            let key = "\(row.text(0) ?? "?")/\(row.text(1) ?? "?")"
-            guard let chain = SubscriptionChain(ledgerJSON: row.data(2)) else {
-                throw corrupt("chains", key, "the subscription record does not decode")
-            }
-            state.chains[chain.key] = chain
-        }
-        try connection.query("SELECT account, key, transaction_id, outcome FROM idempotency") {
-            row throws(LedgerError) in
-            let record = try idempotencyRecord(row)
-            state.idempotency[IdempotencyKey(account: record.account, key: record.key)] = record
-        }
-        return state
-    }
-
     /// The store's settings, clock and counters; nil for a new ledger.
     func loadMeta() throws(LedgerError) -> StoreMeta? {
         var metaJSON: Data?
         try connection.query("SELECT value FROM meta WHERE key = 'store'") { metaJSON = $0.data(0) }
         guard let metaJSON else { return nil }
         return try decode(StoreMeta.self, metaJSON, table: "meta", key: "store")
+    }
+
+    /// Writes the due-event index afresh in one transaction and marks it built.
+    func buildDueIndex(_ entries: [(SubscriptionChain.Key, DueEntry)]) throws(LedgerError) {
+        try writeTransaction { () throws(LedgerError) in
+            try connection.execute("DELETE FROM due_events")
+            for (key, entry) in entries { try writeDue(key, entry) }
+            try connection.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('due_index', '1')")
+        }
+        knownDataVersion = try dataVersion()
     }
 
     /// The stored JWS of a transaction.
@@ -192,7 +170,7 @@ final class Ledger {
                 try connection.execute(
                     """
                     DELETE FROM accounts; DELETE FROM transactions; DELETE FROM chains; DELETE FROM idempotency;
-                    DELETE FROM update_log;
+                    DELETE FROM update_log; DELETE FROM due_events;
                     """
                 )
             }
@@ -203,8 +181,16 @@ final class Ledger {
             }
             for record in changes.accounts.values {
                 try connection.query(
-                    "INSERT INTO accounts(name, record) VALUES(?, ?) ON CONFLICT(name) DO UPDATE SET record = excluded.record",
-                    [.text(record.account.name), .text(try encode(record))])
+                    """
+                    INSERT INTO accounts(name, record, family_id, app_transaction_id) VALUES(?, ?, ?, ?)
+                    ON CONFLICT(name) DO UPDATE SET record = excluded.record, family_id = excluded.family_id,
+                        app_transaction_id = excluded.app_transaction_id
+                    """,
+                    [
+                        .text(record.account.name), .text(try encode(record)),
+                        record.account.familyID.map(SQLiteValue.text) ?? .null,
+                        .text(record.appTransactionID),
+                    ])
             }
             for stored in changes.transactions.values {
                 let isNew = changes.newTransactionIDs.contains(stored.id)
@@ -241,6 +227,7 @@ final class Ledger {
                         .text(String(decoding: chain.ledgerJSON(), as: UTF8.self)),
                     ])
             }
+            for (key, entry) in changes.dueDates { try writeDue(key, entry) }
             for notification in changes.notifications {
                 try connection.query(
                     """

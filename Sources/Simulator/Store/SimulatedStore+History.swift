@@ -74,15 +74,4 @@ extension SimulatedStore {
         }
         return written
     }
-
-    /// An action's changes ready for the ledger: signed, with the update log's entries.
-    static func sealed(_ action: StagedAction) throws(StoreError) -> Changeset {
-        var changes = action.changes
-        try changes.signPending(with: action.signer)
-        changes.updates = action.announcements.compactMap {
-            guard case .update(let account, let id) = $0 else { return nil }
-            return LoggedUpdateRow(account: account, transactionID: id)
-        }
-        return changes
-    }
 }

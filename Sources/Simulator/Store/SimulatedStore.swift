@@ -74,23 +74,23 @@ public actor SimulatedStore {
         }
         self.ledger = ledger
         let wall = wallClock()
-        let loaded: StoreState?
+        // Only the settings, clock and counters: accounts are read when they are used.
+        let loaded: StoreMeta?
         do throws(LedgerError) {
-            loaded = try ledger.load()
+            loaded = try ledger.loadMeta()
         } catch {
             throw StoreError(error)
         }
-        let state =
-            loaded
-            ?? StoreState(
-                meta: StoreMeta(
+        let state = StoreState(
+            meta: loaded
+                ?? StoreMeta(
                     settings: catalog.defaultSettings,
                     simulatedErrors: Self.codes(catalog.defaultSimulatedErrors),
                     clock: VirtualClock(
                         start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: frozenClock
                     ),
-                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity)
-            )
+                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity),
+            ledger: ledger)
         let products = ProductIndex(catalog: catalog, locale: state.meta.settings.locale)
         // Always the same default, whatever accounts were added since: a later `account add carol`
         // must not change who every following command acts for.
@@ -109,12 +109,17 @@ public actor SimulatedStore {
                 Self.newAccount(
                     StoreAccount(name: name, storefront: meta.settings.storefront), at: action.now))
         }
+        // The account this store acts for is read whole, strictly, before serving: a damaged
+        // row of it fails the open naming the row, as a whole-ledger load used to.
+        _ = action.transactions(of: name)
+        if let failure = state.takeFailure() { throw StoreError(failure) }
         do throws(LedgerError) {
             try ledger.commit(action.changes)
         } catch {
             throw StoreError(error)
         }
         state.apply(action.changes)
+        try Self.buildDueIndexIfNeeded(ledger: ledger, state: state, signer: signer, products: products)
         self.state = state
         self.products = products
         self.signer = signer
@@ -145,11 +150,14 @@ public actor SimulatedStore {
     @discardableResult
     func runAction<T>(_ body: (inout StagedAction) throws(StoreError) -> T) throws(StoreError) -> T {
         var action = StagedAction(base: state, signer: signer, products: products, now: currentTime)
-        // Scanning every subscription costs O(accounts): skip it while nothing can be due yet.
-        let dueEventsRan = state.earliestDue.map { $0 <= action.now } ?? true
-        if dueEventsRan { try action.advanceSubscriptions(to: action.now) }
+        // A read that failed outside an action was answered there; this action starts clean.
+        _ = state.takeFailure()
+        // The due-event index knows the earliest event: skip the walk while nothing is due.
+        if state.earliestDue() <= action.now { try action.advanceSubscriptions(to: action.now) }
         let result = try body(&action)
         let changes = try Self.sealed(action)
+        // Something the action needed could not be read: it must not commit on a partial view.
+        if let failure = state.takeFailure() { throw StoreError(failure) }
         let announcements = action.announcements
         let sequences: [Int64]
         do throws(LedgerError) {
@@ -158,33 +166,31 @@ public actor SimulatedStore {
             throw StoreError(error)
         }
         state.apply(changes)
+        state.trim()
         recentSignatures.remember(changes.signatures)
-        updateEarliestDue(rescan: dueEventsRan || changes.wipe, changed: changes.chains.values)
         deliver(announcements, sequences: sequences)
         return result
-    }
-
-    /// Keeps `state.earliestDue` a lower bound of every subscription's next event: exact after
-    /// a rescan, otherwise lowered by the chains an action changed (a removed chain only makes
-    /// the bound conservative, which costs one rescan later).
-    private func updateEarliestDue(rescan: Bool, changed: some Collection<SubscriptionChain>) {
-        let reader = StagedAction(base: state, signer: signer, products: products, now: currentTime)
-        if rescan {
-            state.earliestDue = state.chains.values.compactMap { reader.nextDue($0) }.min() ?? .distantFuture
-        } else {
-            for chain in changed {
-                if let due = reader.nextDue(chain), due < state.earliestDue ?? .distantFuture {
-                    state.earliestDue = due
-                }
-            }
-        }
     }
 
     /// Runs every renewal and expiry due by now.
     func catchUp() throws(StoreError) {
         // Most reads find nothing due: skip staging an empty action.
-        if let due = state.earliestDue, due > currentTime { return }
+        if state.earliestDue() > currentTime { return }
         try runAction { _ in }
+    }
+
+    /// Throws the failure of a read the answer being built relied on, if one failed.
+    func checkReads() throws(StoreError) {
+        if let failure = state.takeFailure() { throw StoreError(failure) }
+    }
+
+    /// A transaction an action just committed, read back.
+    func committed(_ id: UInt64) throws(StoreError) -> StoredTransaction {
+        guard let stored = state.transaction(id) else {
+            try checkReads()
+            throw StoreError.backend("transaction \(id) was committed but cannot be read back")
+        }
+        return stored
     }
 
     /// Throws the simulated failure configured for `api`, if any.
