@@ -18,6 +18,8 @@ final class Ledger {
     private var knownDataVersion: Int64 = 0
     /// The newest update-log sequence written (0 before the first).
     private(set) var lastUpdateSequence: Int64 = 0
+    /// Makes commits durable, in groups (nil in memory, where nothing is).
+    let groupSync: GroupSync?
 
     /// Opens the ledger at `path` (":memory:" for an ephemeral store) and migrates it.
     /// - Throws: `LedgerError` naming the file when it cannot be opened, is not a ledger, or
@@ -31,8 +33,15 @@ final class Ledger {
         decoder.dateDecodingStrategy = .millisecondsSince1970
         if path != ":memory:" {
             try connection.execute("PRAGMA journal_mode=WAL")
+            // Commits write the WAL; `GroupSync` makes them durable, one fsync per batch of
+            // commits, before any of them is acknowledged (or at once: `syncNow`).
+            try connection.execute("PRAGMA synchronous=NORMAL")
+            let wal = WALFile(ledgerPath: path)
+            groupSync = GroupSync { wal.sync() }
+        } else {
+            try connection.execute("PRAGMA synchronous=FULL")
+            groupSync = nil
         }
-        try connection.execute("PRAGMA synchronous=FULL")
         try connection.execute("PRAGMA cache_size=-8000")
         try connection.execute("PRAGMA wal_autocheckpoint=8000")
         try migrate()
@@ -40,7 +49,11 @@ final class Ledger {
             lastUpdateSequence = $0.integer(0)
         }
         knownDataVersion = try dataVersion()
+        try syncNow()
     }
+
+    /// Makes every commit so far durable before returning.
+    func syncNow() throws(LedgerError) { try groupSync?.syncNow() }
 
     private func dataVersion() throws(LedgerError) -> Int64 {
         var version: Int64 = 0
@@ -92,6 +105,7 @@ final class Ledger {
             try connection.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('due_index', '1')")
         }
         knownDataVersion = try dataVersion()
+        try syncNow()
     }
 
     /// The stored JWS of a transaction.
@@ -158,6 +172,7 @@ final class Ledger {
         guard !changes.isEmpty else { return [] }
         defer { pendingHeaderIDs = [:] }
         let sequences = try write(changes)
+        groupSync?.written()
         headerIDs.merge(pendingHeaderIDs) { $1 }
         knownDataVersion = try dataVersion()
         if let last = sequences.last { lastUpdateSequence = last }

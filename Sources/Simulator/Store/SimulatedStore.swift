@@ -41,6 +41,9 @@ public actor SimulatedStore {
     /// call: callers hold the account as a value (`store.acting(for:)`), never as an ambient
     /// task-local that a `Task.detached` would silently drop.
     @TaskLocal static var requestAccount: String?
+    /// Set while a request runs under `grouped`: its commits are made durable together with
+    /// other requests' before it answers (group commit), not one fsync each.
+    @TaskLocal static var groupsCommits = false
     var updateWatchers:
         [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
             [:]
@@ -164,6 +167,15 @@ public actor SimulatedStore {
             sequences = try ledger.commit(changes)
         } catch {
             throw StoreError(error)
+        }
+        // Inside `grouped` the caller waits for the batch's fsync before it answers; any
+        // other action is made durable here, before anyone hears of it.
+        if !Self.groupsCommits {
+            do throws(LedgerError) {
+                try ledger.syncNow()
+            } catch {
+                throw StoreError(error)
+            }
         }
         state.apply(changes)
         state.trim()
