@@ -36,7 +36,9 @@ extension StagedAction {
     mutating func advanceSubscriptions(to date: Date) throws(StoreError) {
         var queue = DueQueue()
         // The ledger's index names what is due; the chains this action staged may be due too.
-        var candidates = Set(base.dueKeys(through: date))
+        let due = base.dueKeys(through: date)
+        base.preload(due)
+        var candidates = Set(due)
         candidates.formUnion(changes.chains.keys)
         for key in candidates {
             guard let chain = chain(key), let due = nextDue(chain), due <= date else {

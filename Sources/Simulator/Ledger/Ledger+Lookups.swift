@@ -30,6 +30,65 @@ extension Ledger {
         return result
     }
 
+    /// Every account as the account list shows it, read from the records by SQLite (a
+    /// store with thousands of accounts lists them without decoding every record).
+    func storeAccounts() throws(LedgerError) -> [StoreAccount] {
+        var result: [StoreAccount] = []
+        try connection.query(
+            "SELECT name, json_extract(record, '$.account.storefront'), family_id FROM accounts ORDER BY name"
+        ) { row throws(LedgerError) in
+            let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
+            let storefront = try required(row.text(1), "storefront", table: "accounts", key: name)
+            result.append(StoreAccount(name: name, storefront: storefront, familyID: row.text(2)))
+        }
+        return result
+    }
+
+    /// Several accounts' records and subscriptions at once (a clock advance reads every
+    /// account with something due this way: a few queries instead of a few per account).
+    func accountsAndChains(named names: [String]) throws(LedgerError) -> (
+        records: [AccountRecord], chains: [SubscriptionChain]
+    ) {
+        var records: [AccountRecord] = []
+        var chains: [SubscriptionChain] = []
+        for start in stride(from: 0, to: names.count, by: 500) {
+            let slice = names[start..<min(start + 500, names.count)]
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            let bindings = slice.map { SQLiteValue.text($0) }
+            try connection.query("SELECT name, record FROM accounts WHERE name IN (\(marks))", bindings) {
+                row throws(LedgerError) in
+                let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
+                records.append(try decode(AccountRecord.self, row.data(1), table: "accounts", key: name))
+            }
+            try connection.query(
+                "SELECT account, group_id, record FROM chains WHERE account IN (\(marks))", bindings
+            ) { row throws(LedgerError) in
+                guard let chain = SubscriptionChain(ledgerJSON: row.data(2)) else {
+                    throw corrupt(
+                        "chains", "\(row.text(0) ?? "?")/\(row.text(1) ?? "?")",
+                        "the subscription record does not decode")
+                }
+                chains.append(chain)
+            }
+        }
+        return (records, chains)
+    }
+
+    /// Several transactions by ID at once.
+    func transactions(ids: [UInt64]) throws(LedgerError) -> [StoredTransaction] {
+        var result: [StoredTransaction] = []
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let slice = ids[start..<min(start + 500, ids.count)]
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            try connection.query(
+                Self.transactionColumns + " WHERE t.id IN (\(marks))", slice.map { .integer(Int64($0)) }
+            ) { row throws(LedgerError) in
+                result.append(try storedTransaction(row))
+            }
+        }
+        return result
+    }
+
     /// The names of the accounts in a family (schema 5 keeps the family beside the record).
     func accountNames(inFamily familyID: String) throws(LedgerError) -> [String] {
         var result: [String] = []

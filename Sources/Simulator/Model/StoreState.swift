@@ -70,17 +70,41 @@ final class StoreState {
         return accounts[name] ?? nil
     }
 
-    /// Reads an account's record, subscriptions and idempotency records.
+    /// Reads an account's record and subscriptions. Nothing is dropped during an action (the
+    /// cache is trimmed between actions), so what an action read stays read.
     private func loadAccount(_ name: String) {
         guard ledger != nil else { return }
-        if accounts.count >= accountBudget { trimAccounts() }
         let record = read { ledger throws(LedgerError) in try ledger.account(named: name) }
         let chains = read { ledger throws(LedgerError) in try ledger.chains(ofAccount: name) } ?? []
-        let records =
-            read { ledger throws(LedgerError) in try ledger.idempotencyRecords(ofAccount: name) } ?? []
         accounts[name] = .some(record)
         self.chains[name] = Dictionary(chains.map { ($0.key.groupID, $0) }) { $1 }
-        idempotency[name] = Dictionary(records.map { ($0.key, $0) }) { $1 }
+    }
+
+    /// Reads the accounts with something due, their subscriptions and those subscriptions'
+    /// latest transactions in a few queries: what a clock advance over many accounts needs.
+    func preload(_ keys: [SubscriptionChain.Key]) {
+        let names = Array(Set(keys.map(\.account)).filter { accounts[$0] == nil })
+        guard !names.isEmpty,
+            let (records, loaded) = read({ ledger throws(LedgerError) in
+                try ledger.accountsAndChains(named: names)
+            })
+        else { return }
+        for name in names {
+            accounts[name] = .some(nil)
+            chains[name] = [:]
+        }
+        for record in records { accounts[record.account.name] = .some(record) }
+        for chain in loaded { chains[chain.key.account]?[chain.key.groupID] = chain }
+        let latest = loaded.map(\.latestTransactionID).filter { transactions[$0] == nil }
+        for stored in read({ ledger throws(LedgerError) in try ledger.transactions(ids: latest) }) ?? [] {
+            transactions[stored.id] = stored
+        }
+    }
+
+    /// Every account as the account list shows it.
+    func storeAccounts() -> [StoreAccount] {
+        guard ledger != nil else { return allAccounts().map(\.account) }
+        return read { ledger throws(LedgerError) in try ledger.storeAccounts() } ?? []
     }
 
     /// Every account, by name.
@@ -123,8 +147,14 @@ final class StoreState {
         return read { ledger throws(LedgerError) in try ledger.allChainKeys() } ?? []
     }
 
+    /// An account's idempotency records are read the first time one of them is asked for.
     func idempotency(_ key: IdempotencyKey) -> IdempotencyRecord? {
-        _ = account(key.account)
+        if idempotency[key.account] == nil, ledger != nil {
+            let records =
+                read { ledger throws(LedgerError) in try ledger.idempotencyRecords(ofAccount: key.account) }
+                ?? []
+            idempotency[key.account] = Dictionary(records.map { ($0.key, $0) }) { $1 }
+        }
         return idempotency[key.account]?[key.key]
     }
 
@@ -135,7 +165,6 @@ final class StoreState {
         guard let stored = read({ ledger throws(LedgerError) in try ledger.transaction(id: id) }) else {
             return nil
         }
-        if transactions.count >= transactionBudget { trimTransactions() }
         transactions[id] = stored
         return stored
     }
@@ -145,7 +174,6 @@ final class StoreState {
         if let ids = transactionIDsByAccount[account] { return ids.compactMap { transactions[$0] } }
         guard ledger != nil else { return [] }
         let loaded = read { ledger throws(LedgerError) in try ledger.transactions(ofAccount: account) } ?? []
-        if transactions.count + loaded.count > transactionBudget { trimTransactions() }
         for stored in loaded { transactions[stored.id] = stored }
         transactionIDsByAccount[account] = loaded.map(\.id)
         return loaded
@@ -198,7 +226,7 @@ final class StoreState {
             if known == nil {
                 // New: it has no rows of its own before this change.
                 chains[name] = [:]
-                idempotency[name] = [:]
+                if ledger == nil { idempotency[name] = [:] }
                 transactionIDsByAccount[name] = []
             }
             accounts[name] = .some(record)

@@ -3,7 +3,7 @@ import StoreCore
 
 extension SimulatedStore: StoreControl {
     public func accounts() async throws(StoreError) -> [StoreAccount] {
-        let accounts = state.allAccounts().map(\.account).sorted { $0.name < $1.name }
+        let accounts = state.storeAccounts().sorted { $0.name < $1.name }
         try checkReads()
         return accounts
     }

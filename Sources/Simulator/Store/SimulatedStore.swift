@@ -115,6 +115,7 @@ public actor SimulatedStore {
         // The account this store acts for is read whole, strictly, before serving: a damaged
         // row of it fails the open naming the row, as a whole-ledger load used to.
         _ = action.transactions(of: name)
+        _ = state.idempotency(IdempotencyKey(account: name, key: ""))
         if let failure = state.takeFailure() { throw StoreError(failure) }
         do throws(LedgerError) {
             try ledger.commit(action.changes)
