@@ -56,6 +56,27 @@ import Testing
         #expect(renewals.count == 5)
     }
 
+    /// Renewals caught up in batches of two commits run in date order, every one of them.
+    @Test func catchingUpInBatchesKeepsDateOrder() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await subscribedAccounts(5, in: directory)
+        await store.limitDueEventsPerCommit(2)
+        let sync = try #require(await store.groupSyncForTests())
+        let commits = sync.latestTicket
+        let sequence = try await store.notifications(after: 0, limit: 1_000).last?.sequence ?? 0
+        _ = try await store.advanceClock(by: 95 * day)
+        #expect(sync.latestTicket - commits >= 8, "15 renewals, 2 a commit")
+        let renewals = try await store.notifications(after: sequence, limit: 1_000)
+        #expect(renewals.filter { $0.type == "DID_RENEW" }.count == 15)
+        #expect(renewals.map(\.createdAt) == renewals.map(\.createdAt).sorted())
+        for index in 0..<5 {
+            #expect(try await store.acting(for: "a\(index)").all().count == 4)
+        }
+        let now = try await store.now()
+        #expect(try await store.earliestIndexedDue().map { $0 > now } == true)
+    }
+
     /// A clock advance with nothing due for an account does not read it.
     @Test func anAdvanceReadsOnlyAccountsWithSomethingDue() async throws {
         let directory = try temporaryDirectory()
@@ -128,9 +149,11 @@ extension SimulatedStore {
 
     func isCached(_ account: String) -> Bool { state.isCached(account: account) }
 
+    func limitDueEventsPerCommit(_ count: Int) { dueEventsPerCommit = count }
+
     var cachedTransactionCount: Int { state.cachedTransactionCount }
 
     func earliestIndexedDue() throws -> Date? { try ledger.earliestDue() }
 
-    func indexedDueCount() throws -> Int { try ledger.dueKeys(through: .distantFuture).count }
+    func indexedDueCount() throws -> Int { try ledger.dueKeys(through: .distantFuture).keys.count }
 }

@@ -6,16 +6,24 @@ import Foundation
 /// Dates are kept in whole milliseconds rounded down, so the index never reports a
 /// subscription later than it is due; the engine checks each one it is handed.
 extension Ledger {
-    /// The subscriptions due by `date`, earliest first.
-    func dueKeys(through date: Date) throws(LedgerError) -> [SubscriptionChain.Key] {
-        var result: [SubscriptionChain.Key] = []
+    /// The subscriptions due by `date`, earliest first, at most `limit` of them; `cutoff` is
+    /// the due date of the first one left out (nil when none was).
+    func dueKeys(through date: Date, limit: Int = Int(Int32.max)) throws(LedgerError) -> (
+        keys: [SubscriptionChain.Key], cutoff: Date?
+    ) {
+        var keys: [SubscriptionChain.Key] = []
+        var cutoff: Date?
         try connection.query(
-            "SELECT account, group_id FROM due_events WHERE due <= ? ORDER BY due",
-            [.integer(Self.milliseconds(date))]
-        ) {
-            result.append(SubscriptionChain.Key(account: $0.text(0) ?? "", groupID: $0.text(1) ?? ""))
+            "SELECT account, group_id, due FROM due_events WHERE due <= ? ORDER BY due LIMIT ?",
+            [.integer(Self.milliseconds(date)), .integer(Int64(limit) + 1)]
+        ) { row in
+            guard keys.count < limit else {
+                cutoff = Self.date(row.integer(2))
+                return
+            }
+            keys.append(SubscriptionChain.Key(account: row.text(0) ?? "", groupID: row.text(1) ?? ""))
         }
-        return result
+        return (keys, cutoff)
     }
 
     /// The earliest due event, or nil when nothing is due ever.

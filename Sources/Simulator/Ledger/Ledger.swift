@@ -2,7 +2,7 @@ import Foundation
 import Signing
 import StoreCore
 
-/// The store's durable memory on SQLite: WAL journal, `synchronous=FULL`, a versioned schema,
+/// The store's durable memory on SQLite: WAL journal synced by `GroupSync`, a versioned schema,
 /// and every action committed as one transaction. A purchase is acknowledged only after its
 /// commit returns, so a crash at any instant loses nothing that was acknowledged.
 final class Ledger {

@@ -191,10 +191,13 @@ final class StoreState {
         return cachedEarliestDue! ?? .distantFuture
     }
 
-    /// The subscriptions the ledger's index has due by `date` (every one in memory without a ledger).
-    func dueKeys(through date: Date) -> [SubscriptionChain.Key] {
-        guard ledger != nil else { return chains.values.flatMap { $0.values.map(\.key) } }
-        return read { ledger throws(LedgerError) in try ledger.dueKeys(through: date) } ?? []
+    /// The subscriptions the ledger's index has due by `date`, earliest first, at most
+    /// `limit`, and the due date of the first left out (every one in memory without a ledger).
+    func dueKeys(through date: Date, limit: Int) -> (keys: [SubscriptionChain.Key], cutoff: Date?) {
+        guard ledger != nil else { return (chains.values.flatMap { $0.values.map(\.key) }, nil) }
+        return read { ledger throws(LedgerError) in try ledger.dueKeys(through: date, limit: limit) } ?? (
+            [], nil
+        )
     }
 
     /// The subscriptions in billing retry (their due dates depend on the time rate).

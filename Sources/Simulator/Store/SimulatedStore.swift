@@ -53,6 +53,9 @@ public actor SimulatedStore {
     var clockTask: Task<Void, Never>?
     /// Signatures of recently signed transactions, so reads of them skip the ledger.
     var recentSignatures = SignatureCache()
+    /// How many due events one commit runs at most while catching up (a month's renewals of
+    /// 20,000 accounts are ten commits, not one holding all of them in memory).
+    var dueEventsPerCommit = 2_000
 
     /// The account a new store starts with.
     public static let defaultAccount = "tester"
@@ -153,11 +156,25 @@ public actor SimulatedStore {
     /// announce. Nothing of a failed action is kept.
     @discardableResult
     func runAction<T>(_ body: (inout StagedAction) throws(StoreError) -> T) throws(StoreError) -> T {
+        // Renewals due by now run first, in batches of their own, so that a month's renewals
+        // for every account never have to sit in memory at once.
+        try catchUp()
+        return try commitAction(dueLimit: Int(Int32.max), body).result
+    }
+
+    /// Stages, commits and announces one action, after the events due by now (at most
+    /// `dueLimit` of them; `drained` says whether that was all).
+    private func commitAction<T>(dueLimit: Int, _ body: (inout StagedAction) throws(StoreError) -> T)
+        throws(StoreError) -> (result: T, drained: Bool)
+    {
         var action = StagedAction(base: state, signer: signer, products: products, now: currentTime)
         // A read that failed outside an action was answered there; this action starts clean.
         _ = state.takeFailure()
         // The due-event index knows the earliest event: skip the walk while nothing is due.
-        if state.earliestDue() <= action.now { try action.advanceSubscriptions(to: action.now) }
+        var drained = true
+        if state.earliestDue() <= action.now {
+            drained = try action.advanceSubscriptions(to: action.now, limit: dueLimit)
+        }
         let result = try body(&action)
         let changes = try Self.sealed(action)
         // Something the action needed could not be read: it must not commit on a partial view.
@@ -182,14 +199,15 @@ public actor SimulatedStore {
         state.trim()
         recentSignatures.remember(changes.signatures)
         deliver(announcements, sequences: sequences)
-        return result
+        return (result, drained)
     }
 
-    /// Runs every renewal and expiry due by now.
+    /// Runs every renewal and expiry due by now, in date order, a batch per commit.
     func catchUp() throws(StoreError) {
         // Most reads find nothing due: skip staging an empty action.
-        if state.earliestDue() > currentTime { return }
-        try runAction { _ in }
+        while state.earliestDue() <= currentTime {
+            if try commitAction(dueLimit: dueEventsPerCommit, { _ in }).drained { return }
+        }
     }
 
     /// Throws the failure of a read the answer being built relied on, if one failed.
