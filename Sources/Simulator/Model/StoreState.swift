@@ -38,8 +38,8 @@ final class StoreState {
     private var cachedEarliestDue: Date??
 
     /// How much stays in memory between actions: past this, the cache starts again empty.
-    var accountBudget = 5_000
-    var transactionBudget = 20_000
+    var accountBudget = 10_000
+    var transactionBudget = 12_000
 
     init(meta: StoreMeta, ledger: Ledger? = nil) {
         self.meta = meta
@@ -242,7 +242,18 @@ final class StoreState {
             }
         }
         for key in changes.removedChains { chains[key.account]?[key.groupID] = nil }
-        for chain in changes.chains.values { chains[chain.key.account]?[chain.key.groupID] = chain }
+        for chain in changes.chains.values {
+            // A renewal's transaction replaces the one the engine reads next time: the one it
+            // replaced goes (unless its account's whole history is in memory), so renewing
+            // every account month after month keeps one transaction each in memory.
+            if let old = chains[chain.key.account]?[chain.key.groupID],
+                old.latestTransactionID != chain.latestTransactionID,
+                transactionIDsByAccount[chain.key.account] == nil
+            {
+                transactions[old.latestTransactionID] = nil
+            }
+            chains[chain.key.account]?[chain.key.groupID] = chain
+        }
         for record in changes.idempotency { idempotency[record.account]?[record.key] = record }
         if changes.wipe || !changes.dueDates.isEmpty { cachedEarliestDue = nil }
     }
