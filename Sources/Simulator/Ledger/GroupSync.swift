@@ -35,6 +35,8 @@ final class GroupSync: Sendable {
         /// One fsync covering every commit written before it began; answers those it covers.
         func syncOnce() -> LedgerError? {
             let target = state.withLock { $0.written }
+            // Nothing written since the last fsync: nothing to wait for.
+            if state.withLock({ $0.synced >= target && $0.waiters.isEmpty }) { return nil }
             let failure = sync.withLock { $0 }()
             let answered = state.withLock { state in
                 state.syncs += 1

@@ -84,6 +84,7 @@ final class Ledger {
                 try connection.execute(LedgerSchema.migrations[index])
                 try connection.execute("PRAGMA user_version=\(index + 1)")
             }
+            groupSync?.written()
         }
     }
 
@@ -104,6 +105,7 @@ final class Ledger {
             for (key, entry) in entries { try writeDue(key, entry) }
             try connection.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('due_index', '1')")
         }
+        groupSync?.written()
         knownDataVersion = try dataVersion()
         try syncNow()
     }

@@ -122,6 +122,7 @@ public actor SimulatedStore {
         if let failure = state.takeFailure() { throw StoreError(failure) }
         do throws(LedgerError) {
             try ledger.commit(action.changes)
+            try ledger.syncNow()
         } catch {
             throw StoreError(error)
         }
