@@ -77,6 +77,21 @@ import Testing
         #expect(try await store.earliestIndexedDue().map { $0 > now } == true)
     }
 
+    /// An account with more history than the budget stays in memory while it is being used:
+    /// a trim drops the accounts the last action did not use, not the one at work.
+    @Test func theAccountAtWorkOutlastsATrim() async throws {
+        let store = try SimulatedStore.makeForTest()
+        for _ in 0..<5 { _ = try await store.purchase("gems") }
+        await store.limitCache(accounts: 1, transactions: 3)
+        #expect(try await store.all().count == 5)
+        try await store.addAccount(StoreAccount(name: "other"))
+        _ = try await store.acting(for: "other").currentEntitlements()
+        _ = try await store.purchase("gems")
+        _ = try await store.purchase("gems")
+        #expect(await store.cachedTransactionCount == 7)
+        #expect(await !store.isCached("other"))
+    }
+
     /// A clock advance with nothing due for an account does not read it.
     @Test func anAdvanceReadsOnlyAccountsWithSomethingDue() async throws {
         let directory = try temporaryDirectory()

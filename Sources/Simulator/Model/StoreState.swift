@@ -36,6 +36,9 @@ final class StoreState {
     private var transactionIDsByAccount: [String: [UInt64]] = [:]
     /// The earliest due event in the ledger's index (nil: not read since the last change).
     private var cachedEarliestDue: Date??
+    /// The accounts the current action used: a trim keeps them (an account with more history
+    /// than the budget would otherwise be read back whole by every request that needs it).
+    private var touched: Set<String> = []
 
     /// How much stays in memory between actions: past this, the cache starts again empty.
     var accountBudget = 10_000
@@ -65,6 +68,7 @@ final class StoreState {
     // MARK: Accounts
 
     func account(_ name: String) -> AccountRecord? {
+        touched.insert(name)
         if let known = accounts[name] { return known }
         loadAccount(name)
         return accounts[name] ?? nil
@@ -171,6 +175,7 @@ final class StoreState {
 
     /// The account's transactions, oldest first.
     func transactions(of account: String) -> [StoredTransaction] {
+        touched.insert(account)
         if let ids = transactionIDsByAccount[account] { return ids.compactMap { transactions[$0] } }
         guard ledger != nil else { return [] }
         let loaded = read { ledger throws(LedgerError) in try ledger.transactions(ofAccount: account) } ?? []
@@ -259,21 +264,21 @@ final class StoreState {
     }
 
     /// Drops what was read once it outgrows the budget (the next read loads it again).
+    /// Between actions: what outgrew its budget is dropped, but for the accounts the action
+    /// just used (the work at hand; the next request most likely needs them again).
     func trim() {
-        if accounts.count > accountBudget { trimAccounts() }
-        if transactions.count > transactionBudget { trimTransactions() }
-    }
-
-    private func trimAccounts() {
+        defer { touched = [] }
         guard ledger != nil else { return }
-        accounts = [:]
-        chains = [:]
-        idempotency = [:]
-    }
-
-    private func trimTransactions() {
-        guard ledger != nil else { return }
-        transactions = [:]
-        transactionIDsByAccount = [:]
+        if accounts.count > accountBudget {
+            accounts = accounts.filter { touched.contains($0.key) }
+            chains = chains.filter { touched.contains($0.key) }
+            idempotency = idempotency.filter { touched.contains($0.key) }
+        }
+        if transactions.count > transactionBudget {
+            transactionIDsByAccount = transactionIDsByAccount.filter { touched.contains($0.key) }
+            var kept: [UInt64: StoredTransaction] = [:]
+            for id in transactionIDsByAccount.values.joined() { kept[id] = transactions[id] }
+            transactions = kept
+        }
     }
 }
