@@ -6,7 +6,7 @@ import StoreCore
 import Subprocess
 
 /// `kiosk-bench shared`: what a `kiosk store` command costs on a state with history, as a
-/// client of a running owner beside opening the state itself (which loads the whole ledger).
+/// client of a running owner beside opening the state itself.
 /// The state: 1,000 accounts with two years of monthly renewals (about 25,000 transactions).
 /// Each figure is the median of 15 runs of `kiosk store --account u1 entitlements`; the
 /// anchor of the client figure is the same command opening the state itself, in the same run.

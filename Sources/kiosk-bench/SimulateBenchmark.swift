@@ -6,7 +6,7 @@ import StoreCore
 
 /// `kiosk-bench simulate`: many accounts with a monthly subscription carried through one
 /// simulated year. Every renewal is a signed transaction stored in the SQLite ledger (WAL,
-/// synchronous FULL) with its notification recorded in the outbox, as in normal use.
+/// every commit durable before it is acknowledged) with its notification recorded in the outbox, as in normal use.
 /// The anchor is OpenSSL's raw P-256 signing rate, measured in the same run: each renewal
 /// signs once, so that rate bounds the renewal rate.
 enum SimulateBenchmark {

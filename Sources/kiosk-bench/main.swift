@@ -30,6 +30,11 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await RehearseBenchmark.run() }
     ),
     (
+        "scale",
+        "open, entitlements, first frame, a purchase, a month's renewals on 1,000,000 transactions beside an empty ledger",
+        { try await ScaleBenchmark.run() }
+    ),
+    (
         "render",
         "render + diff of 200x60 frames (widgets; the paywall shop with 500 products), first frame, idle CPU",
         {
@@ -39,6 +44,16 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
+// The child process of `kiosk-bench scale` (ScaleProbe).
+if requested.first == "scale-probe", requested.count == 3 {
+    do {
+        try await ScaleProbe.main(directory: requested[1], account: requested[2])
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("kiosk-bench scale-probe: \(error)\n".utf8))
+        exit(1)
+    }
+}
 if requested.contains("--help") || requested.contains("-h") {
     print("usage: kiosk-bench [NAME...]   (build with -c release for meaningful numbers)")
     for benchmark in benchmarks { print("  \(benchmark.name): \(benchmark.summary)") }

@@ -7,7 +7,8 @@ import StoreCore
 // `kiosk-storm STATE_DIR FIRST_KEY`: a storm of purchases and renewals against a ledger, for
 // the crash test. After each purchase commits it prints `ACK <key> <account> <transaction ID> <product>`
 // on standard output, unbuffered: a line printed is an acknowledged purchase, which must
-// survive a SIGKILL at any instant. It runs until it is killed. Each purchase also carries an
+// survive a SIGKILL at any instant. Three purchasers (one per account) run at once, so
+// purchases are committed in groups that share an fsync. It runs until it is killed. Each purchase also carries an
 // app-account token of its own, the same on every retry of its key, so the crash test can tell
 // one purchase applied twice from two purchases.
 
@@ -50,19 +51,32 @@ do {
     let products = [
         "com.kiosk.lumen.aicredits10", "com.kiosk.lumen.plus.monthly", "com.kiosk.lumen.filmpack",
     ]
-    var key = first
-    while true {
-        let account = accounts[key % accounts.count]
-        let product = products[(key / accounts.count) % products.count]
-        let result = try await store.acting(for: account).purchase(
-            product, options: [.idempotencyKey("k\(key)"), .appAccountToken(token(forKey: key))])
-        if case .success(let verification) = result {
-            // One write(2) per line: nothing waits in a buffer when the kill comes.
-            let line = Array("ACK k\(key) \(account) \(verification.unsafePayloadValue.id) \(product)\n".utf8)
-            _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    // One purchaser per account, all at once: their commits share fsyncs (group commit), and
+    // each ACK is printed only when its purchase's batch is durable.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for worker in 0..<accounts.count {
+            group.addTask {
+                var key = first + worker
+                while true {
+                    let account = accounts[key % accounts.count]
+                    let product = products[(key / accounts.count) % products.count]
+                    let result = try await store.acting(for: account).purchase(
+                        product, options: [.idempotencyKey("k\(key)"), .appAccountToken(token(forKey: key))])
+                    if case .success(let verification) = result {
+                        // One write(2) per line: nothing waits in a buffer when the kill comes.
+                        let line = Array(
+                            "ACK k\(key) \(account) \(verification.unsafePayloadValue.id) \(product)\n".utf8)
+                        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                    }
+                    if key % 7 == 0 { _ = try await store.advanceClock(by: 3 * 86_400) }  // renewals
+                    key += accounts.count
+                    // A breath between purchases: the crash test runs beside the rest of the
+                    // suite, whose waits have deadlines; the purchasers still overlap.
+                    try await Task.sleep(for: .milliseconds(2))
+                }
+            }
         }
-        if key % 7 == 0 { _ = try await store.advanceClock(by: 3 * 86_400) }  // renewals
-        key += 1
+        try await group.waitForAll()
     }
 } catch {
     FileHandle.standardError.write(Data("kiosk-storm: \(error)\n".utf8))

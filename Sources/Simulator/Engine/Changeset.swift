@@ -24,11 +24,15 @@ struct Changeset {
     var massExtensions: [MassExtension] = []
     /// The QA journal's lines for this change (`SimulatedStore+Journal`), committed with it.
     var journal: [JournalEntry] = []
+    /// The due-event index's new entries, by subscription (`SimulatedStore.sealed` fills them).
+    var dueDates: [SubscriptionChain.Key: DueEntry] = [:]
+    /// Subscriptions whose index entry must be worked out again (the engine found it stale).
+    var dueRechecks: Set<SubscriptionChain.Key> = []
 
     var isEmpty: Bool {
         !wipe && meta == nil && accounts.isEmpty && transactions.isEmpty && chains.isEmpty
             && removedChains.isEmpty && notifications.isEmpty && idempotency.isEmpty
-            && massExtensions.isEmpty && updates.isEmpty && journal.isEmpty
+            && massExtensions.isEmpty && updates.isEmpty && journal.isEmpty && dueDates.isEmpty
     }
 }
 

@@ -184,7 +184,7 @@ extension StagedAction {
             stored.isDeleted = true
             putUnsigned(stored)
         }
-        for key in allChainKeys where key.account == account { removeChain(key) }
+        for key in chainKeys(of: account) { removeChain(key) }
         announce(.event(account: account, .stateChanged))
     }
 

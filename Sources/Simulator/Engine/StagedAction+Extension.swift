@@ -14,8 +14,8 @@ extension StagedAction {
         throws(StoreError) -> Transaction
     {
         guard
-            let key = allChainKeys.first(where: {
-                $0.account == account && chain($0)?.originalTransactionID == originalTransactionID
+            let key = chainKeys(of: account).first(where: {
+                chain($0)?.originalTransactionID == originalTransactionID
             }),
             var chain = chain(key), var latest = transaction(chain.latestTransactionID)
         else { throw StoreError.transactionNotFound(originalTransactionID) }

@@ -6,7 +6,7 @@ extension StagedAction {
     /// The other accounts in the purchaser's family.
     func familyMembers(of account: String) -> [String] {
         guard let family = self.account(account)?.account.familyID else { return [] }
-        let names = Set(base.accounts.keys).union(changes.accounts.keys)
+        let names = Set(base.accountNames(inFamily: family)).union(changes.accounts.keys)
         return names.filter { $0 != account && self.account($0)?.account.familyID == family }.sorted()
     }
 

@@ -32,17 +32,37 @@ extension StagedAction {
     }
 
     /// Runs every renewal, billing failure, grace-period end and expiry due up to `date`, in
-    /// date order across all accounts.
-    mutating func advanceSubscriptions(to date: Date) throws(StoreError) {
+    /// date order across all accounts; with a `limit`, only that many events, the earliest
+    /// (what is left stays due for the next action).
+    /// - Returns: whether everything due by `date` ran.
+    @discardableResult
+    mutating func advanceSubscriptions(to date: Date, limit: Int = Int(Int32.max)) throws(StoreError) -> Bool
+    {
         var queue = DueQueue()
-        for key in allChainKeys {
-            if let chain = chain(key), let due = nextDue(chain), due <= date { queue.push(due, key) }
+        // The ledger's index names what is due; the chains this action staged may be due too.
+        let (due, cutoff) = base.dueKeys(through: date, limit: limit)
+        base.preload(due)
+        // Nothing may run after the first event left out of this batch: date order holds.
+        let end = min(date, cutoff ?? date)
+        var candidates = Set(due)
+        candidates.formUnion(changes.chains.keys)
+        for key in candidates {
+            let chain = chain(key)
+            guard let chain, let due = nextDue(chain), due <= end else {
+                // Listed as due but not: the entry is stale (a refund, a new rate), so renew it.
+                if chain.flatMap(nextDue).map({ $0 > date }) ?? true { recheckDue(key) }
+                continue
+            }
+            queue.push(due, key)
         }
-        while let (due, key) = queue.pop() {
+        var steps = 0
+        while steps < limit, let (due, key) = queue.pop() {
             guard let chain = chain(key), nextDue(chain) == due else { continue }
             try step(chain, at: due)
-            if let next = self.chain(key).flatMap(nextDue), next <= date { queue.push(next, key) }
+            steps += 1
+            if let next = self.chain(key).flatMap(nextDue), next <= end { queue.push(next, key) }
         }
+        return cutoff == nil && queue.isEmpty
     }
 
     /// One event in a chain's life at `date`.
@@ -166,6 +186,8 @@ extension StagedAction {
 /// A small binary heap of (due date, chain) pairs, earliest first.
 struct DueQueue {
     private var heap: [(Date, SubscriptionChain.Key)] = []
+
+    var isEmpty: Bool { heap.isEmpty }
 
     mutating func push(_ date: Date, _ key: SubscriptionChain.Key) {
         heap.append((date, key))

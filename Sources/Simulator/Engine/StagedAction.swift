@@ -27,7 +27,7 @@ struct StagedAction {
     var settings: StoreSettings { meta.settings }
     var identity: AppIdentity { meta.identity }
 
-    func account(_ name: String) -> AccountRecord? { changes.accounts[name] ?? base.accounts[name] }
+    func account(_ name: String) -> AccountRecord? { changes.accounts[name] ?? base.account(name) }
 
     /// The account, or `accountNotFound`.
     func requireAccount(_ name: String) throws(StoreError) -> AccountRecord {
@@ -48,12 +48,13 @@ struct StagedAction {
         Storefront(alpha3: self.account(account)?.account.storefront ?? settings.storefront) ?? .unitedStates
     }
 
-    func transaction(_ id: UInt64) -> StoredTransaction? { changes.transactions[id] ?? base.transactions[id] }
+    func transaction(_ id: UInt64) -> StoredTransaction? { changes.transactions[id] ?? base.transaction(id) }
 
     /// The account's transactions, oldest first, staged ones included.
     func transactions(of account: String) -> [StoredTransaction] {
-        var result = (base.transactionIDsByAccount[account] ?? []).compactMap { transaction($0) }
-        let known = Set(base.transactionIDsByAccount[account] ?? [])
+        let committed = changes.wipe ? [] : base.transactions(of: account)
+        var result = committed.map { changes.transactions[$0.id] ?? $0 }
+        let known = Set(committed.map(\.id))
         result += changes.transactions.values.filter { $0.account == account && !known.contains($0.id) }
             .sorted { $0.id < $1.id }
         return result
@@ -62,12 +63,18 @@ struct StagedAction {
     func chain(_ key: SubscriptionChain.Key) -> SubscriptionChain? {
         if let staged = changes.chains[key] { return staged }
         if changes.removedChains.contains(key) { return nil }
-        return base.chains[key]
+        return base.chain(key)
     }
 
-    /// Every chain, staged ones included.
+    /// Every chain, staged ones included (reads every key in the ledger: for rare actions).
     var allChainKeys: Set<SubscriptionChain.Key> {
-        Set(base.chains.keys).union(changes.chains.keys).subtracting(changes.removedChains)
+        Set(base.allChainKeys()).union(changes.chains.keys).subtracting(changes.removedChains)
+    }
+
+    /// The account's chains, staged ones included.
+    func chainKeys(of account: String) -> [SubscriptionChain.Key] {
+        Set(base.chains(of: account).map(\.key)).union(changes.chains.keys.filter { $0.account == account })
+            .subtracting(changes.removedChains).sorted { $0.groupID < $1.groupID }
     }
 
     // MARK: Writing
@@ -111,6 +118,9 @@ struct StagedAction {
     }
 
     mutating func record(_ idempotency: IdempotencyRecord) { changes.idempotency.append(idempotency) }
+
+    /// Asks for the subscription's due-event entry to be worked out again on commit.
+    mutating func recheckDue(_ key: SubscriptionChain.Key) { changes.dueRechecks.insert(key) }
 
     mutating func record(_ massExtension: MassExtension) { changes.massExtensions.append(massExtension) }
 

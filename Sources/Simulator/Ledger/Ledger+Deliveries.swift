@@ -64,6 +64,8 @@ extension Ledger {
                 attempt.httpStatus.map { .integer(Int64($0)) } ?? .null,
                 attempt.nextAttemptAt.map { .integer(Self.milliseconds($0)) } ?? .null,
             ])
+        // Durable with the next fsync (a delivery attempt acknowledges nothing to anyone).
+        groupSync?.written()
     }
 
     /// A mass renewal-date extension, by product and request identifier.

@@ -2,7 +2,7 @@ import Foundation
 import Signing
 import StoreCore
 
-/// The store's durable memory on SQLite: WAL journal, `synchronous=FULL`, a versioned schema,
+/// The store's durable memory on SQLite: WAL journal synced by `GroupSync`, a versioned schema,
 /// and every action committed as one transaction. A purchase is acknowledged only after its
 /// commit returns, so a crash at any instant loses nothing that was acknowledged.
 final class Ledger {
@@ -18,6 +18,8 @@ final class Ledger {
     private var knownDataVersion: Int64 = 0
     /// The newest update-log sequence written (0 before the first).
     private(set) var lastUpdateSequence: Int64 = 0
+    /// Makes commits durable, in groups (nil in memory, where nothing is).
+    let groupSync: GroupSync?
 
     /// Opens the ledger at `path` (":memory:" for an ephemeral store) and migrates it.
     /// - Throws: `LedgerError` naming the file when it cannot be opened, is not a ledger, or
@@ -37,8 +39,15 @@ final class Ledger {
         }
         if path != ":memory:" {
             try connection.execute("PRAGMA journal_mode=WAL")
+            // Commits write the WAL; `GroupSync` makes them durable, one fsync per batch of
+            // commits, before any of them is acknowledged (or at once: `syncNow`).
+            try connection.execute("PRAGMA synchronous=NORMAL")
+            let wal = WALFile(ledgerPath: path)
+            groupSync = GroupSync { wal.sync() }
+        } else {
+            try connection.execute("PRAGMA synchronous=FULL")
+            groupSync = nil
         }
-        try connection.execute("PRAGMA synchronous=FULL")
         try connection.execute("PRAGMA cache_size=-8000")
         try connection.execute("PRAGMA wal_autocheckpoint=8000")
         try migrate()
@@ -46,6 +55,7 @@ final class Ledger {
             lastUpdateSequence = $0.integer(0)
         }
         knownDataVersion = try dataVersion()
+        try syncNow()
     }
 
     /// Forgets what this connection remembered of the rows, after they were replaced wholesale
@@ -58,6 +68,8 @@ final class Ledger {
             lastUpdateSequence = $0.integer(0)
         }
     }
+    /// Makes every commit so far durable before returning.
+    func syncNow() throws(LedgerError) { try groupSync?.syncNow() }
 
     private func dataVersion() throws(LedgerError) -> Int64 {
         var version: Int64 = 0
@@ -88,43 +100,30 @@ final class Ledger {
                 try connection.execute(LedgerSchema.migrations[index])
                 try connection.execute("PRAGMA user_version=\(index + 1)")
             }
+            groupSync?.written()
         }
     }
 
     // MARK: Loading
 
-    /// Everything but signatures and notifications, which stay on disk until asked for. Every
-    /// row is read strictly: one that does not decode fails the load naming its table and key.
-    func load() throws(LedgerError) -> StoreState? {
+    /// The store's settings, clock and counters; nil for a new ledger.
+    func loadMeta() throws(LedgerError) -> StoreMeta? {
         var metaJSON: Data?
         try connection.query("SELECT value FROM meta WHERE key = 'store'") { metaJSON = $0.data(0) }
         guard let metaJSON else { return nil }
-        let state = StoreState(meta: try decode(StoreMeta.self, metaJSON, table: "meta", key: "store"))
-        try connection.query("SELECT name, record FROM accounts") { row throws(LedgerError) in
-            let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
-            state.accounts[name] = try decode(AccountRecord.self, row.data(1), table: "accounts", key: name)
+        return try decode(StoreMeta.self, metaJSON, table: "meta", key: "store")
+    }
+
+    /// Writes the due-event index afresh in one transaction and marks it built.
+    func buildDueIndex(_ entries: [(SubscriptionChain.Key, DueEntry)]) throws(LedgerError) {
+        try writeTransaction { () throws(LedgerError) in
+            try connection.execute("DELETE FROM due_events")
+            for (key, entry) in entries { try writeDue(key, entry) }
+            try connection.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('due_index', '1')")
         }
-        try connection.query(
-            """
-            SELECT t.account, t.phase, t.finished, t.deleted, t.shared_from, t.pending, t.payload, t.jws, h.header, t.id
-            FROM transactions t LEFT JOIN jws_headers h ON h.id = t.jws_header ORDER BY t.id
-            """
-        ) { row throws(LedgerError) in
-            state.insert(try storedTransaction(row))
-        }
-        try connection.query("SELECT account, group_id, record FROM chains") { row throws(LedgerError) in
-            let key = "\(row.text(0) ?? "?")/\(row.text(1) ?? "?")"
-            guard let chain = SubscriptionChain(ledgerJSON: row.data(2)) else {
-                throw corrupt("chains", key, "the subscription record does not decode")
-            }
-            state.chains[chain.key] = chain
-        }
-        try connection.query("SELECT account, key, transaction_id, outcome FROM idempotency") {
-            row throws(LedgerError) in
-            let record = try idempotencyRecord(row)
-            state.idempotency[IdempotencyKey(account: record.account, key: record.key)] = record
-        }
-        return state
+        groupSync?.written()
+        knownDataVersion = try dataVersion()
+        try syncNow()
     }
 
     /// The stored JWS of a transaction.
@@ -191,6 +190,7 @@ final class Ledger {
         guard !changes.isEmpty else { return [] }
         defer { pendingHeaderIDs = [:] }
         let sequences = try write(changes)
+        groupSync?.written()
         headerIDs.merge(pendingHeaderIDs) { $1 }
         knownDataVersion = try dataVersion()
         if let last = sequences.last { lastUpdateSequence = last }
@@ -203,7 +203,7 @@ final class Ledger {
                 try connection.execute(
                     """
                     DELETE FROM accounts; DELETE FROM transactions; DELETE FROM chains; DELETE FROM idempotency;
-                    DELETE FROM update_log;
+                    DELETE FROM update_log; DELETE FROM due_events;
                     """
                 )
             }
@@ -214,8 +214,16 @@ final class Ledger {
             }
             for record in changes.accounts.values {
                 try connection.query(
-                    "INSERT INTO accounts(name, record) VALUES(?, ?) ON CONFLICT(name) DO UPDATE SET record = excluded.record",
-                    [.text(record.account.name), .text(try encode(record))])
+                    """
+                    INSERT INTO accounts(name, record, family_id, app_transaction_id) VALUES(?, ?, ?, ?)
+                    ON CONFLICT(name) DO UPDATE SET record = excluded.record, family_id = excluded.family_id,
+                        app_transaction_id = excluded.app_transaction_id
+                    """,
+                    [
+                        .text(record.account.name), .text(try encode(record)),
+                        record.account.familyID.map(SQLiteValue.text) ?? .null,
+                        .text(record.appTransactionID),
+                    ])
             }
             for stored in changes.transactions.values {
                 let isNew = changes.newTransactionIDs.contains(stored.id)
@@ -252,6 +260,7 @@ final class Ledger {
                         .text(String(decoding: chain.ledgerJSON(), as: UTF8.self)),
                     ])
             }
+            for (key, entry) in changes.dueDates { try writeDue(key, entry) }
             for notification in changes.notifications {
                 try connection.query(
                     """

@@ -72,6 +72,23 @@ enum LedgerSchema {
         CREATE INDEX journal_by_session ON journal(session, sequence);
         CREATE INDEX journal_by_wall_time ON journal(wall_time);
         """,
+        // 6: memory holds the work at hand, not the history. The due-event index: each
+        // subscription's next date the engine acts on, so a clock advance reads only what is
+        // due (built by the store on first open, marked by the meta key 'due_index'); an
+        // account's family and app transaction ID beside its record, so neither lookup reads
+        // every account. Older Kiosks refuse this version (they would leave the index stale).
+        """
+        ALTER TABLE accounts ADD COLUMN family_id TEXT;
+        ALTER TABLE accounts ADD COLUMN app_transaction_id TEXT;
+        UPDATE accounts SET family_id = json_extract(record, '$.account.familyID'),
+            app_transaction_id = json_extract(record, '$.appTransactionID');
+        CREATE INDEX accounts_by_family ON accounts(family_id) WHERE family_id IS NOT NULL;
+        CREATE INDEX accounts_by_app_transaction ON accounts(app_transaction_id);
+        CREATE TABLE due_events(
+            account TEXT NOT NULL, group_id TEXT NOT NULL, due INTEGER NOT NULL, retry INTEGER NOT NULL,
+            PRIMARY KEY(account, group_id));
+        CREATE INDEX due_events_by_date ON due_events(due);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

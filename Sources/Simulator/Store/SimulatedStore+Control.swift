@@ -3,7 +3,9 @@ import StoreCore
 
 extension SimulatedStore: StoreControl {
     public func accounts() async throws(StoreError) -> [StoreAccount] {
-        state.accounts.values.map(\.account).sorted { $0.name < $1.name }
+        let accounts = state.storeAccounts().sorted { $0.name < $1.name }
+        try checkReads()
+        return accounts
     }
 
     func addAccount(_ account: StoreAccount) async throws(StoreError) {
@@ -32,27 +34,32 @@ extension SimulatedStore: StoreControl {
     }
 
     /// Whether an account with this name exists (a constant-time check for servers).
-    public func hasAccount(_ name: String) -> Bool { state.accounts[name] != nil }
+    public func hasAccount(_ name: String) -> Bool { state.account(name) != nil }
 
     public func currentAccount() async throws(StoreError) -> StoreAccount {
-        guard let record = state.accounts[activeAccount] else {
+        guard let record = state.account(activeAccount) else {
+            try checkReads()
             throw StoreError.accountNotFound(activeAccount)
         }
         return record.account
     }
 
     public func switchAccount(to name: String) async throws(StoreError) {
-        guard state.accounts[name] != nil else { throw StoreError.accountNotFound(name) }
+        guard state.account(name) != nil else {
+            try checkReads()
+            throw StoreError.accountNotFound(name)
+        }
         selectedAccount = name
     }
 
     public func transactionRecords() async throws(StoreError) -> [TransactionRecord] {
         try catchUp()
         let account = activeAccount
-        let ids = state.transactionIDsByAccount[account] ?? []
+        let all = state.transactions(of: account)
+        try checkReads()
         var records: [TransactionRecord] = []
-        for id in ids.reversed() {
-            guard let stored = state.transactions[id], !stored.isDeleted else { continue }
+        for stored in all.reversed() where !stored.isDeleted {
+            let id = stored.id
             let transaction: VerificationResult<Transaction> =
                 stored.isVisible
                 ? try result(for: stored)
@@ -65,7 +72,7 @@ extension SimulatedStore: StoreControl {
                 TransactionRecord(
                     transaction: transaction, state: recordState(stored), isFinished: stored.isFinished,
                     renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease,
-                    refundRequest: state.accounts[account]?.refundRequests?.last { $0.transactionID == id }))
+                    refundRequest: state.account(account)?.refundRequests?.last { $0.transactionID == id }))
         }
         return records
     }
@@ -167,7 +174,8 @@ extension SimulatedStore: StoreControl {
     func resetToDefaultState() async throws(StoreError) {
         let catalog = products.catalog
         try runAction { action in
-            let accounts = Set(state.accounts.keys).union([activeAccount]).compactMap(action.account)
+            let accounts = Set(state.allAccounts().map(\.account.name)).union([activeAccount]).compactMap(
+                action.account)
             var meta = action.meta
             meta.settings = catalog.defaultSettings
             meta.simulatedErrors = Self.codes(catalog.defaultSimulatedErrors)
@@ -190,7 +198,7 @@ extension SimulatedStore: StoreControl {
         let outcome = try act { action, account throws(StoreError) in
             try action.purchase(request, account: account, origin: .offDevice, checker: checker)
         }
-        guard case .purchased(let id) = outcome, let stored = state.transactions[id] else {
+        guard case .purchased(let id) = outcome, let stored = state.transaction(id) else {
             throw StoreError.backend("an off-device purchase did not complete")
         }
         return stored.transaction
@@ -226,7 +234,7 @@ extension SimulatedStore: StoreControl {
         }
         let key = SubscriptionChain.Key(account: activeAccount, groupID: groupID)
         for _ in 0..<count {
-            guard let chain = state.chains[key] else {
+            guard let chain = state.chain(key) else {
                 throw StoreError.invalidAction(
                     "account '\(activeAccount)' has no subscription in group \(groupID)")
             }

@@ -48,14 +48,14 @@ extension SimulatedStore {
         var content = NotificationPayload.Content(
             environment: identity.environment, appAppleID: identity.appAppleID, bundleID: identity.bundleID,
             bundleVersion: identity.appVersion)
-        guard let id = notification.transactionID, var transaction = state.transactions[id]?.transaction
+        guard let id = notification.transactionID, var transaction = state.transaction(id)?.transaction
         else {
             return content
         }
         transaction.signedDate = now
         if notification.type == NotificationType.consumptionRequest.rawValue {
             content.consumptionRequestReason =
-                state.accounts[notification.account]?.refundRequests?.last { $0.transactionID == id }?.reason
+                state.account(notification.account)?.refundRequests?.last { $0.transactionID == id }?.reason
                 .rawValue
         }
         do {
@@ -63,7 +63,7 @@ extension SimulatedStore {
             if let chain = chain(of: transaction, account: notification.account) {
                 content.signedRenewalInfo = try signer.sign(renewalInfo(for: chain))
                 let latestRevoked =
-                    state.transactions[chain.latestTransactionID]?.transaction.isRevoked ?? false
+                    state.transaction(chain.latestTransactionID)?.transaction.isRevoked ?? false
                 content.status = chain.state(at: now, latestRevoked: latestRevoked)
             }
         } catch {

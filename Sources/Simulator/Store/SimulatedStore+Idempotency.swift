@@ -8,7 +8,7 @@ extension SimulatedStore {
     func checkSameRequest(_ record: IdempotencyRecord, _ request: PurchaseRequest, key: String)
         throws(StoreError)
     {
-        guard let id = record.transactionID, let stored = state.transactions[id] else { return }
+        guard let id = record.transactionID, let stored = state.transaction(id) else { return }
         let earlier =
             stored.pendingPurchase.map { ($0.productID, $0.quantity) }
             ?? (stored.transaction.productID, stored.transaction.purchasedQuantity)

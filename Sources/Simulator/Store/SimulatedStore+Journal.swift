@@ -64,9 +64,8 @@ extension SimulatedStore {
 
     /// Adds the journal line of a change about to be committed; false when there is nothing to
     /// journal (an empty change commits nothing).
-    func addJournalLine(to changes: inout Changeset, result: Any) -> Bool {
+    func addJournalLine(to changes: inout Changeset, result: Any, scope: JournalScope?) -> Bool {
         guard !changes.isEmpty else { return false }
-        let scope = Self.journalScope
         let line =
             scope.map { Self.describe(result) ?? $0.outcome ?? "done" }
             ?? (changes.notifications.isEmpty ? "store updated" : "due renewals and expiries ran")

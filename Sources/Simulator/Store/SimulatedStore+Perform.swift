@@ -5,13 +5,15 @@ extension SimulatedStore {
     /// The one entry of every tester operation: each is one action of the engine, committed in
     /// one SQLite transaction (`runAction(_:)` staging a `StagedAction` behind each call below).
     public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
-        try await journaled(operation.summary, outcome: operation.outcome(.done), words: operation.outcome) {
-            () async throws(StoreError) in
-            try await performing(operation)
+        try await grouped { () async throws(StoreError) in
+            try await journaled(operation.summary, outcome: operation.outcome(.done), words: operation.outcome) {
+                () async throws(StoreError) in
+                try await performNow(operation)
+            }
         }
     }
 
-    private func performing(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
+    private func performNow(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
         switch operation {
         case .addAccount(let account): try await addAccount(account)
         case .approveAskToBuy(let id): try await approveAskToBuy(id)
@@ -50,13 +52,15 @@ extension SimulatedStore {
 extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
     public func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
-        try await journaled(Self.journalAction(request), outcome: Self.journalOutcome(request)) {
-            () async throws(StoreError) in
-            try await performing(request)
+        try await grouped { () async throws(StoreError) in
+            try await journaled(Self.journalAction(request), outcome: Self.journalOutcome(request)) {
+                () async throws(StoreError) in
+                try await performNow(request)
+            }
         }
     }
 
-    private func performing(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
+    private func performNow(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
         switch request {
         case .purchase(let productID, let options, let confirmed):
             return .purchase(
@@ -69,5 +73,27 @@ extension SimulatedStore {
         case .showManageSubscriptions: try await showManageSubscriptions()
         }
         return .done
+    }
+}
+
+extension SimulatedStore {
+    /// Runs `body` with group commit: its commits are not synced one by one but together with
+    /// whatever else was written meanwhile, and it answers only once they are durable.
+    func grouped<T: Sendable>(_ body: () async throws(StoreError) -> T) async throws(StoreError) -> T {
+        let result: T
+        do {
+            result = try await Self.$groupsCommits.withValue(true) { try await body() }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+        guard let sync = ledger.groupSync else { return result }
+        do throws(LedgerError) {
+            try await sync.durable(sync.latestTicket)
+        } catch {
+            throw StoreError(error)
+        }
+        return result
     }
 }

@@ -25,8 +25,7 @@ extension SimulatedStore {
 
     /// The account's visible transactions, oldest first.
     func visibleTransactions(of account: String) -> [StoredTransaction] {
-        (state.transactionIDsByAccount[account] ?? []).compactMap { state.transactions[$0] }.filter(
-            \.isVisible)
+        state.transactions(of: account).filter(\.isVisible)
     }
 
     /// The account's transaction history as `Transaction.all` and Get Transaction History
@@ -63,29 +62,29 @@ extension SimulatedStore {
     /// The renewal state of the subscription a transaction belongs to.
     func subscriptionState(of transaction: Transaction, account: String) -> SubscriptionStatus.RenewalState? {
         guard let chain = chain(of: transaction, account: account) else { return nil }
-        let latestRevoked = state.transactions[chain.latestTransactionID]?.transaction.isRevoked ?? false
+        let latestRevoked = state.transaction(chain.latestTransactionID)?.transaction.isRevoked ?? false
         return chain.state(at: currentTime, latestRevoked: latestRevoked)
     }
 
     /// The chain a transaction belongs to; for a Family Sharing copy, the purchaser's.
     func chain(of transaction: Transaction, account: String) -> SubscriptionChain? {
         guard let group = transaction.subscriptionGroupID else { return nil }
-        if let chain = state.chains[SubscriptionChain.Key(account: account, groupID: group)],
+        if let chain = state.chain(SubscriptionChain.Key(account: account, groupID: group)),
             chain.originalTransactionID == transaction.originalID
         {
             return chain
         }
-        guard let source = state.transactions[transaction.id]?.sharedFrom.flatMap({ state.transactions[$0] })
+        guard let source = state.transaction(transaction.id)?.sharedFrom.flatMap({ state.transaction($0) })
         else {
             return nil
         }
-        return state.chains[SubscriptionChain.Key(account: source.account, groupID: group)]
+        return state.chain(SubscriptionChain.Key(account: source.account, groupID: group))
     }
 
     /// Renewal info for a subscription, as the App Store would sign it now.
     func renewalInfo(for chain: SubscriptionChain) -> RenewalInfo {
         let now = currentTime
-        let account = state.accounts[chain.key.account]
+        let account = state.account(chain.key.account)
         let storefront = Storefront(alpha3: account?.account.storefront ?? "USA") ?? .unitedStates
         let autoRenewProduct = products.product(chain.autoRenewProductID, storefront: storefront.countryCode)
         let current = products.product(chain.currentProductID, storefront: storefront.countryCode)

@@ -24,7 +24,10 @@ extension SimulatedStore {
     /// A completed transaction and its JWS, whoever owns it.
     public func serverTransaction(_ id: UInt64) throws(StoreError) -> ServerTransaction? {
         try catchUp()
-        guard let stored = state.transactions[id], stored.isVisible else { return nil }
+        guard let stored = state.transaction(id), stored.isVisible else {
+            try checkReads()
+            return nil
+        }
         return try serverTransaction(stored)
     }
 
@@ -49,15 +52,16 @@ extension SimulatedStore {
 
     /// The account whose app transaction has this ID.
     public func account(withAppTransactionID id: String) -> String? {
-        state.accounts.values.first { $0.appTransactionID == id }?.account.name
+        state.accountName(withAppTransactionID: id)
     }
 
     /// The status of each of the account's own subscriptions, by group.
     public func serverStatuses(ofAccount account: String) throws(StoreError) -> [ServerSubscriptionStatus] {
         try catchUp()
         var result: [ServerSubscriptionStatus] = []
-        for (key, chain) in state.chains where key.account == account {
-            guard let latest = state.transactions[chain.latestTransactionID] else { continue }
+        for chain in state.chains(of: account) {
+            let key = chain.key
+            guard let latest = state.transaction(chain.latestTransactionID) else { continue }
             let renewal: String
             do {
                 renewal = try signer.sign(renewalInfo(for: chain))
@@ -78,7 +82,7 @@ extension SimulatedStore {
     /// - Returns: the extended transaction.
     public func extendRenewalDate(originalTransactionID: UInt64, days: Int) throws(StoreError) -> Transaction
     {
-        guard let owner = state.transactions[originalTransactionID]?.account else {
+        guard let owner = state.transaction(originalTransactionID)?.account else {
             throw StoreError.transactionNotFound(originalTransactionID)
         }
         return try runAction { action throws(StoreError) in
@@ -118,11 +122,11 @@ extension SimulatedStore {
 
     /// Sets the app account token of a subscription (and of its transactions from now on).
     public func setAppAccountToken(_ token: UUID, originalTransactionID: UInt64) throws(StoreError) {
-        guard let stored = state.transactions[originalTransactionID], stored.isVisible else {
+        guard let stored = state.transaction(originalTransactionID), stored.isVisible else {
             throw StoreError.transactionNotFound(originalTransactionID)
         }
         try runAction { action throws(StoreError) in
-            for var chain in action.allChainKeys.compactMap({ action.chain($0) })
+            for var chain in action.chainKeys(of: stored.account).compactMap({ action.chain($0) })
             where chain.originalTransactionID == originalTransactionID {
                 chain.appAccountToken = token
                 action.put(chain)

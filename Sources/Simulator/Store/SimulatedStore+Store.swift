@@ -67,7 +67,7 @@ extension SimulatedStore: Store {
             return outcome
         }
         switch outcome {
-        case .purchased(let id): return .success(try result(for: state.transactions[id]!))
+        case .purchased(let id): return .success(try result(for: try committed(id)))
         case .pending: return .pending
         case nil:
             // The action stopped because an earlier purchase holds the key: answer as it did.
@@ -81,7 +81,7 @@ extension SimulatedStore: Store {
 
     /// The recorded outcome of an earlier purchase with the request's idempotency key, if any.
     private func earlierPurchase(_ request: PurchaseRequest, account: String) -> IdempotencyRecord? {
-        request.idempotencyKey.flatMap { state.idempotency[IdempotencyKey(account: account, key: $0)] }
+        request.idempotencyKey.flatMap { state.idempotency(IdempotencyKey(account: account, key: $0)) }
     }
 
     /// The first outcome of a key, after checking the request is the same one (else 422).
@@ -93,7 +93,8 @@ extension SimulatedStore: Store {
         case .userCancelled: return .userCancelled
         case .pending: return .pending
         case .success:
-            guard let id = record.transactionID, let stored = state.transactions[id] else {
+            guard let id = record.transactionID, let stored = state.transaction(id) else {
+                try checkReads()
                 throw StoreError.backend("idempotency record points at a missing transaction")
             }
             return .success(try result(for: stored))
@@ -129,8 +130,9 @@ extension SimulatedStore: Store {
 
     public func currentEntitlements() async throws(StoreError) -> [VerificationResult<Transaction>] {
         try catchUp()
-        return try entitlements(of: activeAccount).map { stored throws(StoreError) in try result(for: stored)
-        }
+        let entitled = entitlements(of: activeAccount)
+        try checkReads()
+        return try entitled.map { stored throws(StoreError) in try result(for: stored) }
     }
 
     public func unfinished() async throws(StoreError) -> [VerificationResult<Transaction>] {
@@ -143,9 +145,9 @@ extension SimulatedStore: Store {
 
     public func all() async throws(StoreError) -> [VerificationResult<Transaction>] {
         try catchUp()
-        return try historyTransactions(of: activeAccount).map { stored throws(StoreError) in
-            try result(for: stored)
-        }
+        let history = historyTransactions(of: activeAccount)
+        try checkReads()
+        return try history.map { stored throws(StoreError) in try result(for: stored) }
     }
 
     public func latest(for productID: String) async throws(StoreError) -> VerificationResult<Transaction>? {
@@ -174,7 +176,7 @@ extension SimulatedStore: Store {
         try catchUp()
         let account = activeAccount
         var chains: [SubscriptionChain] = []
-        if let own = state.chains[SubscriptionChain.Key(account: account, groupID: groupID)] {
+        if let own = state.chain(SubscriptionChain.Key(account: account, groupID: groupID)) {
             chains.append(own)
         }
         // Family Sharing: the purchaser's subscription shows with the member's shared copy.
@@ -189,7 +191,7 @@ extension SimulatedStore: Store {
         var statuses: [SubscriptionStatus] = []
         for chain in chains {
             let latest =
-                chain.key.account == account ? state.transactions[chain.latestTransactionID] : shared.last
+                chain.key.account == account ? state.transaction(chain.latestTransactionID) : shared.last
             guard let latest else { continue }
             statuses.append(
                 SubscriptionStatus(
@@ -208,7 +210,8 @@ extension SimulatedStore: Store {
 
     public func appTransaction() async throws(StoreError) -> VerificationResult<AppTransaction> {
         try checkSimulatedError(.appTransaction)
-        guard let record = state.accounts[activeAccount] else {
+        guard let record = state.account(activeAccount) else {
+            try checkReads()
             throw StoreError.accountNotFound(activeAccount)
         }
         let identity = state.meta.identity
@@ -231,7 +234,7 @@ extension SimulatedStore: Store {
         let id = try runAction { action throws(StoreError) in
             try action.redeem(code: code, account: account)
         }
-        return .success(try result(for: state.transactions[id]!))
+        return .success(try result(for: try committed(id)))
     }
 
     func requestRefund(for transactionID: UInt64, reason: Transaction.RevocationReason)
@@ -254,6 +257,6 @@ extension SimulatedStore: Store {
     }
 
     var storefrontCode: String {
-        state.accounts[activeAccount]?.account.storefront ?? state.meta.settings.storefront
+        state.account(activeAccount)?.account.storefront ?? state.meta.settings.storefront
     }
 }

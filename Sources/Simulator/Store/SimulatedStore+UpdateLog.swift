@@ -45,7 +45,7 @@ extension SimulatedStore {
             if rows.count <= Self.updateLogReplayLimit {
                 isFresh = false
                 backlog = rows.compactMap { row in
-                    guard let stored = state.transactions[row.transactionID], stored.isVisible,
+                    guard let stored = state.transaction(row.transactionID), stored.isVisible,
                         let result = try? result(for: stored)
                     else { return nil }
                     return LoggedUpdate(sequence: row.sequence, transaction: result)

@@ -18,7 +18,7 @@ extension SimulatedStore {
                     updateWatchers.values.contains { $0.account == account }
                     || logWatchers.values.contains { $0.account == account }
                     || eventWatchers.values.contains { $0.account == nil || $0.account == account }
-                guard listening, let stored = state.transactions[id], stored.isVisible,
+                guard listening, let stored = state.transaction(id), stored.isVisible,
                     let result = try? result(for: stored)
                 else { continue }
                 for watcher in updateWatchers.values where watcher.account == account {
@@ -50,9 +50,7 @@ extension SimulatedStore {
     /// The account's messages still waiting for an app to listen (StoreKit keeps them until
     /// `Message.messages` is read), marked shown.
     func takePendingMessages(of account: String) -> [StoreMessage] {
-        let pending = state.chains.values.filter { $0.key.account == account }.sorted {
-            $0.key.groupID < $1.key.groupID
-        }.compactMap(\.pendingMessage)
+        let pending = state.chains(of: account).compactMap(\.pendingMessage)
         markShown(pending.map { (account, $0) })
         return pending
     }
@@ -62,7 +60,7 @@ extension SimulatedStore {
         guard !messages.isEmpty else { return }
         try? runAction { action in
             for (account, message) in messages {
-                for key in action.allChainKeys where key.account == account {
+                for key in action.chainKeys(of: account) {
                     guard var chain = action.chain(key), chain.pendingMessage == message else { continue }
                     chain.pendingMessage = nil
                     action.put(chain)
@@ -118,7 +116,8 @@ extension SimulatedStore {
     /// Wall seconds until the earliest chain event, or a second when none is scheduled.
     private func secondsUntilNextDue() -> TimeInterval? {
         // A due date past the clock's stop never comes: wake at the usual pace, not at once.
-        guard let due = state.earliestDue, due != .distantFuture, due <= signer.latestSigningDate else {
+        let due = state.earliestDue()
+        guard due != .distantFuture, due <= signer.latestSigningDate else {
             return 1
         }
         return state.meta.clock.wallDelay(until: due, wall: wallClock()) ?? 1

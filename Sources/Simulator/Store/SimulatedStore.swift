@@ -41,6 +41,9 @@ public actor SimulatedStore {
     /// call: callers hold the account as a value (`store.acting(for:)`), never as an ambient
     /// task-local that a `Task.detached` would silently drop.
     @TaskLocal static var requestAccount: String?
+    /// Set while a request runs under `grouped`: its commits are made durable together with
+    /// other requests' before it answers (group commit), not one fsync each.
+    @TaskLocal static var groupsCommits = false
     var updateWatchers:
         [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
             [:]
@@ -50,6 +53,9 @@ public actor SimulatedStore {
     var clockTask: Task<Void, Never>?
     /// Signatures of recently signed transactions, so reads of them skip the ledger.
     var recentSignatures = SignatureCache()
+    /// How many due events one commit runs at most while catching up (a month's renewals of
+    /// 20,000 accounts are ten commits, not one holding all of them in memory).
+    var dueEventsPerCommit = 2_000
 
     /// The account a new store starts with.
     public static let defaultAccount = "tester"
@@ -74,23 +80,23 @@ public actor SimulatedStore {
         }
         self.ledger = ledger
         let wall = wallClock()
-        let loaded: StoreState?
+        // Only the settings, clock and counters: accounts are read when they are used.
+        let loaded: StoreMeta?
         do throws(LedgerError) {
-            loaded = try ledger.load()
+            loaded = try ledger.loadMeta()
         } catch {
             throw StoreError(error)
         }
-        let state =
-            loaded
-            ?? StoreState(
-                meta: StoreMeta(
+        let state = StoreState(
+            meta: loaded
+                ?? StoreMeta(
                     settings: catalog.defaultSettings,
                     simulatedErrors: Self.codes(catalog.defaultSimulatedErrors),
                     clock: VirtualClock(
                         start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: frozenClock
                     ),
-                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity)
-            )
+                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity),
+            ledger: ledger)
         let products = ProductIndex(catalog: catalog, locale: state.meta.settings.locale)
         // Always the same default, whatever accounts were added since: a later `account add carol`
         // must not change who every following command acts for.
@@ -109,13 +115,20 @@ public actor SimulatedStore {
                 Self.newAccount(
                     StoreAccount(name: name, storefront: meta.settings.storefront), at: action.now))
         }
+        // The account this store acts for is read whole, strictly, before serving: a damaged
+        // row of it fails the open naming the row, as a whole-ledger load used to.
+        _ = action.transactions(of: name)
+        _ = state.idempotency(IdempotencyKey(account: name, key: ""))
+        if let failure = state.takeFailure() { throw StoreError(failure) }
         let changes = Self.journalingOpening(action.changes, account: name, at: action.now, wall: wall)
         do throws(LedgerError) {
             try ledger.commit(changes)
+            try ledger.syncNow()
         } catch {
             throw StoreError(error)
         }
         state.apply(changes)
+        try Self.buildDueIndexIfNeeded(ledger: ledger, state: state, signer: signer, products: products)
         self.state = state
         self.products = products
         self.signer = signer
@@ -156,54 +169,77 @@ public actor SimulatedStore {
     /// announce. Nothing of a failed action is kept.
     @discardableResult
     func runAction<T>(_ body: (inout StagedAction) throws(StoreError) -> T) throws(StoreError) -> T {
+        // Renewals due by now run first, in batches of their own, so that a month's renewals
+        // for every account never have to sit in memory at once.
+        try catchUp()
+        return try commitAction(dueLimit: Int(Int32.max), journals: true, body).result
+    }
+
+    /// Stages, commits and announces one action, after the events due by now (at most
+    /// `dueLimit` of them; `drained` says whether that was all).
+    private func commitAction<T>(
+        dueLimit: Int, journals: Bool = false, _ body: (inout StagedAction) throws(StoreError) -> T
+    ) throws(StoreError) -> (result: T, drained: Bool)
+    {
         var action = StagedAction(base: state, signer: signer, products: products, now: currentTime)
-        // Scanning every subscription costs O(accounts): skip it while nothing can be due yet.
-        let dueEventsRan = state.earliestDue.map { $0 <= action.now } ?? true
-        if dueEventsRan { try action.advanceSubscriptions(to: action.now) }
-        let result = try body(&action)
-        var changes = action.changes
-        try changes.signPending(with: signer)
-        let announcements = action.announcements
-        changes.updates = announcements.compactMap {
-            guard case .update(let account, let id) = $0 else { return nil }
-            return LoggedUpdateRow(account: account, transactionID: id)
+        // A read that failed outside an action was answered there; this action starts clean.
+        _ = state.takeFailure()
+        // The due-event index knows the earliest event: skip the walk while nothing is due.
+        var drained = true
+        if state.earliestDue() <= action.now {
+            drained = try action.advanceSubscriptions(to: action.now, limit: dueLimit)
         }
-        let journaled = addJournalLine(to: &changes, result: result)
+        let result = try body(&action)
+        var changes = try Self.sealed(action)
+        // Something the action needed could not be read: it must not commit on a partial view.
+        if let failure = state.takeFailure() { throw StoreError(failure) }
+        let announcements = action.announcements
+        // Catch-up batches are the store's own work, journaled as such; the action's own commit
+        // is its line.
+        let journaled = addJournalLine(to: &changes, result: result, scope: journals ? Self.journalScope : nil)
         let sequences: [Int64]
         do throws(LedgerError) {
             sequences = try ledger.commit(changes)
         } catch {
             throw StoreError(error)
         }
-        if journaled { Self.journalScope?.markRecorded() }
+        if journaled && journals { Self.journalScope?.markRecorded() }
+        // Inside `grouped` the caller waits for the batch's fsync before it answers; any
+        // other action is made durable here, before anyone hears of it.
+        if !Self.groupsCommits {
+            do throws(LedgerError) {
+                try ledger.syncNow()
+            } catch {
+                throw StoreError(error)
+            }
+        }
         state.apply(changes)
+        state.trim()
         recentSignatures.remember(changes.signatures)
-        updateEarliestDue(rescan: dueEventsRan || changes.wipe, changed: changes.chains.values)
         deliver(announcements, sequences: sequences)
-        return result
+        return (result, drained)
     }
 
-    /// Keeps `state.earliestDue` a lower bound of every subscription's next event: exact after
-    /// a rescan, otherwise lowered by the chains an action changed (a removed chain only makes
-    /// the bound conservative, which costs one rescan later).
-    private func updateEarliestDue(rescan: Bool, changed: some Collection<SubscriptionChain>) {
-        let reader = StagedAction(base: state, signer: signer, products: products, now: currentTime)
-        if rescan {
-            state.earliestDue = state.chains.values.compactMap { reader.nextDue($0) }.min() ?? .distantFuture
-        } else {
-            for chain in changed {
-                if let due = reader.nextDue(chain), due < state.earliestDue ?? .distantFuture {
-                    state.earliestDue = due
-                }
-            }
+    /// Runs every renewal and expiry due by now, in date order, a batch per commit.
+    func catchUp() throws(StoreError) {
+        // Most reads find nothing due: skip staging an empty action.
+        while state.earliestDue() <= currentTime {
+            if try commitAction(dueLimit: dueEventsPerCommit, { _ in }).drained { return }
         }
     }
 
-    /// Runs every renewal and expiry due by now.
-    func catchUp() throws(StoreError) {
-        // Most reads find nothing due: skip staging an empty action.
-        if let due = state.earliestDue, due > currentTime { return }
-        try runAction { _ in }
+    /// Throws the failure of a read the answer being built relied on, if one failed.
+    func checkReads() throws(StoreError) {
+        if let failure = state.takeFailure() { throw StoreError(failure) }
+    }
+
+    /// A transaction an action just committed, read back.
+    func committed(_ id: UInt64) throws(StoreError) -> StoredTransaction {
+        guard let stored = state.transaction(id) else {
+            try checkReads()
+            throw StoreError.backend("transaction \(id) was committed but cannot be read back")
+        }
+        return stored
     }
 
     /// Throws the simulated failure configured for `api`, if any.

@@ -115,6 +115,21 @@ struct PaywallCommand: Command {
         }
         // Read once: the store, the copy and the remote check all use this one value.
         let catalog = try storeOptions.loadCatalog()
+        if storeOptions.remote == nil && dumpSize == nil {
+            // The loading screen paints at once; the store opens meanwhile (reading a long
+            // ledger takes a while) and the paywall's first read waits for it.
+            let options = storeOptions
+            let opening = OpeningStore {
+                try await options.open(command: "kiosk (paywall)", catalog: catalog)
+            }
+            let code = try await run(
+                on: OpenedStore(store: opening, ownership: nil, backendName: "sim"), opening: opening,
+                catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)
+            await (try? await opening.opened())?.close()
+            // An open that failed is reported as before, once the screen is given back.
+            _ = try await opening.opened()
+            return code
+        }
         let opened = try await storeOptions.open(command: "kiosk (paywall)", catalog: catalog)
         do {
             if let preset {
@@ -133,8 +148,8 @@ struct PaywallCommand: Command {
     }
 
     private func run(
-        on opened: OpenedStore, catalog: LoadedCatalog, theme: Theme, start: ContinuousClock.Instant,
-        beforeMain: Double
+        on opened: OpenedStore, opening: OpeningStore? = nil, catalog: LoadedCatalog, theme: Theme,
+        start: ContinuousClock.Instant, beforeMain: Double
     ) async throws -> ExitCode {
         let store = opened.store
         var content = PaywallContent(catalog: catalog, backendName: opened.backendName)
@@ -157,6 +172,15 @@ struct PaywallCommand: Command {
             // A client that takes the state over says so in its status line.
             let inbox = app.inbox
             await ownership.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
+        }
+        if let opening {
+            let inbox = app.inbox
+            let placeholder = opened.backendName
+            Task {
+                guard let opened = try? await opening.opened() else { return }
+                if opened.backendName != placeholder { inbox.post(.backendChanged(opened.backendName)) }
+                await opened.ownership?.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
+            }
         }
         if let dumpSize {
             app.exitsAfterFirstLoadedFrame = true

@@ -1,0 +1,145 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Group commit: makes the ledger's commits durable in batches, one `fsync` for every commit
+/// written before it began.
+///
+/// The ledger commits with `synchronous=NORMAL`, so a commit writes its WAL frames without
+/// waiting for the disk; a store action that must be acknowledged (a purchase, a finish, a
+/// tester's operation) then waits in `durable(_:)` until an `fsync` of the WAL that started
+/// after its commit has returned. That wait is off the store: while one batch is on its way to
+/// the disk, the store stages and writes the next one, so concurrent purchases share an
+/// `fsync` instead of queueing behind one each. The WAL is written in order, so an `fsync`
+/// covers every commit before it; a crash loses only commits nobody was told about, and
+/// SQLite's WAL checksums drop such a tail whole.
+final class GroupSync: Sendable {
+    private struct State {
+        /// Tickets: commits written so far, and how many of them an fsync has covered.
+        var written: UInt64 = 0
+        var synced: UInt64 = 0
+        var waiters: [(ticket: UInt64, continuation: CheckedContinuation<LedgerError?, Never>)] = []
+        var isClosed = false
+        /// How many fsyncs ran (for tests of batching).
+        var syncs = 0
+    }
+
+    /// What the syncing thread shares with the store.
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+        let wake = DispatchSemaphore(value: 0)
+        let sync: Mutex<@Sendable () -> LedgerError?>
+
+        init(sync: @escaping @Sendable () -> LedgerError?) { self.sync = Mutex(sync) }
+
+        /// One fsync covering every commit written before it began; answers those it covers.
+        func syncOnce() -> LedgerError? {
+            let target = state.withLock { $0.written }
+            // Nothing written since the last fsync: nothing to wait for.
+            if state.withLock({ $0.synced >= target && $0.waiters.isEmpty }) { return nil }
+            let failure = sync.withLock { $0 }()
+            let answered = state.withLock { state in
+                state.syncs += 1
+                if failure == nil { state.synced = max(state.synced, target) }
+                let covered = state.waiters.filter { failure != nil || $0.ticket <= target }
+                state.waiters.removeAll { failure != nil || $0.ticket <= target }
+                return covered
+            }
+            for waiter in answered { waiter.continuation.resume(returning: failure) }
+            return failure
+        }
+    }
+
+    private let shared: Shared
+
+    /// - Parameter sync: makes every write so far durable (an `fsync` of the WAL); nil on success.
+    init(sync: @escaping @Sendable () -> LedgerError?) {
+        let shared = Shared(sync: sync)
+        self.shared = shared
+        Thread {
+            Thread.current.name = "kiosk-fsync"
+            // Whenever someone waits, one fsync for everything written so far.
+            while true {
+                shared.wake.wait()
+                while shared.state.withLock({ !$0.waiters.isEmpty }) { _ = shared.syncOnce() }
+                if shared.state.withLock({ $0.isClosed }) { return }
+            }
+        }.start()
+    }
+
+    deinit { close() }
+
+    /// Lets the syncing thread end once nobody waits.
+    func close() {
+        shared.state.withLock { $0.isClosed = true }
+        shared.wake.signal()
+    }
+
+    /// Records that a commit was written; returns its ticket.
+    @discardableResult
+    func written() -> UInt64 {
+        shared.state.withLock { state in
+            state.written += 1
+            return state.written
+        }
+    }
+
+    /// The ticket of the latest commit written.
+    var latestTicket: UInt64 { shared.state.withLock { $0.written } }
+
+    /// How many fsyncs have run so far.
+    var syncCount: Int { shared.state.withLock { $0.syncs } }
+
+    /// Replaces the fsync (tests hold it to watch what waits for it).
+    func replaceSync(_ body: @escaping @Sendable () -> LedgerError?) { shared.sync.withLock { $0 = body } }
+
+    /// Makes everything written so far durable on the calling thread, as a commit with
+    /// `synchronous=FULL` would (for actions nobody waits on in a group).
+    func syncNow() throws(LedgerError) {
+        if let failure = shared.syncOnce() { throw failure }
+    }
+
+    /// Returns once the commit with `ticket` is durable; throws when the fsync failed.
+    func durable(_ ticket: UInt64) async throws(LedgerError) {
+        let shared = self.shared
+        let failure = await withCheckedContinuation {
+            (continuation: CheckedContinuation<LedgerError?, Never>) in
+            let isDone = shared.state.withLock { state -> Bool in
+                guard state.synced < ticket else { return true }
+                state.waiters.append((ticket, continuation))
+                return false
+            }
+            if isDone { continuation.resume(returning: nil) } else { shared.wake.signal() }
+        }
+        if let failure { throw failure }
+    }
+}
+
+/// An open descriptor of the ledger's WAL file, for `fsync`: opened on first use (SQLite
+/// creates the file), closed with the ledger.
+final class WALFile: Sendable {
+    private let path: String
+    private let descriptor = Mutex<Int32>(-1)
+
+    init(ledgerPath: String) { path = ledgerPath + "-wal" }
+
+    deinit {
+        let fd = descriptor.withLock { $0 }
+        if fd >= 0 { close(fd) }
+    }
+
+    /// fsync of the WAL; nil on success.
+    func sync() -> LedgerError? {
+        descriptor.withLock { fd -> LedgerError? in
+            if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
+            guard fd >= 0, fsync(fd) == 0 else {
+                let code = errno
+                return .sqlite(
+                    SQLiteError(
+                        code: 10, message: "fsync \(path): \(String(cString: strerror(code)))",
+                        path: String(path.dropLast(4))))
+            }
+            return nil
+        }
+    }
+}

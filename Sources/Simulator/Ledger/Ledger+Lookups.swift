@@ -1,0 +1,165 @@
+import Foundation
+import StoreCore
+
+/// Point reads: the store loads what an action needs, when it needs it, instead of the whole
+/// history at open (`StoreState` keeps a bounded cache of them). Every read is strict, like
+/// the rest of the ledger: a row that does not decode is an error naming its table and key.
+extension Ledger {
+    static let transactionColumns = """
+        SELECT t.account, t.phase, t.finished, t.deleted, t.shared_from, t.pending, t.payload, t.jws, h.header, t.id
+        FROM transactions t LEFT JOIN jws_headers h ON h.id = t.jws_header
+        """
+
+    /// The account's record, if it exists.
+    func account(named name: String) throws(LedgerError) -> AccountRecord? {
+        var result: AccountRecord?
+        try connection.query("SELECT record FROM accounts WHERE name = ?", [.text(name)]) {
+            row throws(LedgerError) in
+            result = try decode(AccountRecord.self, row.data(0), table: "accounts", key: name)
+        }
+        return result
+    }
+
+    /// Every account's record, by name.
+    func allAccounts() throws(LedgerError) -> [AccountRecord] {
+        var result: [AccountRecord] = []
+        try connection.query("SELECT name, record FROM accounts ORDER BY name") { row throws(LedgerError) in
+            let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
+            result.append(try decode(AccountRecord.self, row.data(1), table: "accounts", key: name))
+        }
+        return result
+    }
+
+    /// Every account as the account list shows it, read from the records by SQLite (a
+    /// store with thousands of accounts lists them without decoding every record).
+    func storeAccounts() throws(LedgerError) -> [StoreAccount] {
+        var result: [StoreAccount] = []
+        try connection.query(
+            "SELECT name, json_extract(record, '$.account.storefront'), family_id FROM accounts ORDER BY name"
+        ) { row throws(LedgerError) in
+            let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
+            let storefront = try required(row.text(1), "storefront", table: "accounts", key: name)
+            result.append(StoreAccount(name: name, storefront: storefront, familyID: row.text(2)))
+        }
+        return result
+    }
+
+    /// Several accounts' records and subscriptions at once (a clock advance reads every
+    /// account with something due this way: a few queries instead of a few per account).
+    func accountsAndChains(named names: [String]) throws(LedgerError) -> (
+        records: [AccountRecord], chains: [SubscriptionChain]
+    ) {
+        var records: [AccountRecord] = []
+        var chains: [SubscriptionChain] = []
+        for start in stride(from: 0, to: names.count, by: 500) {
+            let slice = names[start..<min(start + 500, names.count)]
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            let bindings = slice.map { SQLiteValue.text($0) }
+            try connection.query("SELECT name, record FROM accounts WHERE name IN (\(marks))", bindings) {
+                row throws(LedgerError) in
+                let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
+                records.append(try decode(AccountRecord.self, row.data(1), table: "accounts", key: name))
+            }
+            try connection.query(
+                "SELECT account, group_id, record FROM chains WHERE account IN (\(marks))", bindings
+            ) { row throws(LedgerError) in
+                guard let chain = SubscriptionChain(ledgerJSON: row.data(2)) else {
+                    throw corrupt(
+                        "chains", "\(row.text(0) ?? "?")/\(row.text(1) ?? "?")",
+                        "the subscription record does not decode")
+                }
+                chains.append(chain)
+            }
+        }
+        return (records, chains)
+    }
+
+    /// Several transactions by ID at once.
+    func transactions(ids: [UInt64]) throws(LedgerError) -> [StoredTransaction] {
+        var result: [StoredTransaction] = []
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let slice = ids[start..<min(start + 500, ids.count)]
+            let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+            try connection.query(
+                Self.transactionColumns + " WHERE t.id IN (\(marks))", slice.map { .integer(Int64($0)) }
+            ) { row throws(LedgerError) in
+                result.append(try storedTransaction(row))
+            }
+        }
+        return result
+    }
+
+    /// The names of the accounts in a family (schema 6 keeps the family beside the record).
+    func accountNames(inFamily familyID: String) throws(LedgerError) -> [String] {
+        var result: [String] = []
+        try connection.query("SELECT name FROM accounts WHERE family_id = ?", [.text(familyID)]) {
+            if let name = $0.text(0) { result.append(name) }
+        }
+        return result
+    }
+
+    /// The account whose app transaction has this ID.
+    func accountName(withAppTransactionID id: String) throws(LedgerError) -> String? {
+        var result: String?
+        try connection.query("SELECT name FROM accounts WHERE app_transaction_id = ? LIMIT 1", [.text(id)]) {
+            result = $0.text(0)
+        }
+        return result
+    }
+
+    /// One transaction by ID, whoever owns it.
+    func transaction(id: UInt64) throws(LedgerError) -> StoredTransaction? {
+        var result: StoredTransaction?
+        try connection.query(Self.transactionColumns + " WHERE t.id = ?", [.integer(Int64(id))]) {
+            row throws(LedgerError) in
+            result = try storedTransaction(row)
+        }
+        return result
+    }
+
+    /// The account's transactions, oldest first.
+    func transactions(ofAccount account: String) throws(LedgerError) -> [StoredTransaction] {
+        var result: [StoredTransaction] = []
+        try connection.query(
+            Self.transactionColumns + " WHERE t.account = ? ORDER BY t.id", [.text(account)]
+        ) { row throws(LedgerError) in
+            result.append(try storedTransaction(row))
+        }
+        return result
+    }
+
+    /// The account's subscriptions, by group.
+    func chains(ofAccount account: String) throws(LedgerError) -> [SubscriptionChain] {
+        var result: [SubscriptionChain] = []
+        try connection.query("SELECT group_id, record FROM chains WHERE account = ?", [.text(account)]) {
+            row throws(LedgerError) in
+            guard let chain = SubscriptionChain(ledgerJSON: row.data(1)) else {
+                throw corrupt(
+                    "chains", "\(account)/\(row.text(0) ?? "?")", "the subscription record does not decode")
+            }
+            result.append(chain)
+        }
+        return result
+    }
+
+    /// Every subscription's key (a mass renewal extension walks them all).
+    func allChainKeys() throws(LedgerError) -> [SubscriptionChain.Key] {
+        var result: [SubscriptionChain.Key] = []
+        try connection.query("SELECT account, group_id FROM chains ORDER BY account, group_id") {
+            result.append(SubscriptionChain.Key(account: $0.text(0) ?? "", groupID: $0.text(1) ?? ""))
+        }
+        return result
+    }
+
+    /// The account's idempotency records.
+    func idempotencyRecords(ofAccount account: String) throws(LedgerError) -> [IdempotencyRecord] {
+        var result: [IdempotencyRecord] = []
+        try connection.query(
+            "SELECT account, key, transaction_id, outcome FROM idempotency WHERE account = ?",
+            [.text(account)]
+        ) { row throws(LedgerError) in
+            result.append(try idempotencyRecord(row))
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import StoreCore
+import Synchronization
+import Testing
+
+@testable import Simulator
+
+/// Group commit: purchases that arrive together share one fsync, and none is answered before
+/// the fsync covering its commit has returned.
+@Suite struct GroupCommitTests {
+    final class Gate: Sendable {
+        let isOpen = Mutex(false)
+        let answered = Mutex(0)
+    }
+
+    @Test func concurrentPurchasesShareAnFsyncAndWaitForIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-group-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SimulatedStore.makeForTest(location: .directory(directory))
+        let sync = try #require(await store.groupSyncForTests())
+        let gate = Gate()
+        // The disk is slow: the fsync returns only when the test says so (or after 20 s).
+        sync.replaceSync {
+            for _ in 0..<20_000 where !gate.isOpen.withLock({ $0 }) { usleep(1_000) }
+            return nil
+        }
+        let ticket = sync.latestTicket
+        let syncs = sync.syncCount
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let result = try await store.perform(
+                        .purchase(productID: "gems", options: [], confirmed: true))
+                    guard case .purchase(.success) = result else {
+                        Issue.record("the purchase did not succeed: \(result)")
+                        return
+                    }
+                    gate.answered.withLock { $0 += 1 }
+                }
+            }
+            // All eight commit while the first fsync is held: the store is not blocked by it.
+            for _ in 0..<2_000 where sync.latestTicket < ticket + 8 {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(
+                sync.latestTicket >= ticket + 8, "the purchases did not all commit while an fsync was held")
+            #expect(
+                gate.answered.withLock { $0 } == 0, "a purchase was answered before its commit was durable")
+            gate.isOpen.withLock { $0 = true }
+            try await group.waitForAll()
+        }
+        #expect(gate.answered.withLock { $0 } == 8)
+        #expect(sync.syncCount - syncs < 8, "\(sync.syncCount - syncs) fsyncs for 8 purchases")
+        #expect(try await store.acting(for: nil).all().count == 8)
+    }
+}
+
+extension SimulatedStore {
+    func groupSyncForTests() -> GroupSync? { ledger.groupSync }
+}
