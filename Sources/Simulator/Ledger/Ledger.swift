@@ -34,6 +34,7 @@ final class Ledger {
         decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
         if readOnly {
+            groupSync = nil
             try checkReadableSchema()
             return
         }

@@ -121,7 +121,7 @@ public enum SavePoints {
         do throws(LedgerError) {
             let ledger = try Ledger(path: ledgerPath, readOnly: true)
             var storeTime = wallTime
-            if let meta = try ledger.load()?.meta { storeTime = meta.clock.now(wall: wallTime) }
+            if let meta = try ledger.loadMeta() { storeTime = meta.clock.now(wall: wallTime) }
             try ledger.save(
                 to: file.path, files: files(of: state), info: facts(storeTime: storeTime, wallTime: wallTime))
         } catch {
@@ -155,7 +155,7 @@ public enum SavePoints {
                 throw LedgerError.corruptRow(
                     table: "(file)", key: "integrity", problem: integrity, path: copy)
             }
-            guard let state = try ledger.load() else {
+            guard let counts = try ledger.readEveryRow() else {
                 throw LedgerError.corruptRow(
                     table: "meta", key: "store", problem: "no store in it", path: copy)
             }
@@ -168,7 +168,7 @@ public enum SavePoints {
                 files.append(SavePointFile(path: path, mode: Int(row.integer(1)), contents: contents))
             }
             let summary = SavePointSummary(
-                accounts: state.accounts.count, transactions: state.transactions.count,
+                accounts: counts.accounts, transactions: counts.transactions,
                 journalLines: try ledger.journalCount(), files: files)
             return (copy, summary)
         } catch {

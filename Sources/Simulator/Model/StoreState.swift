@@ -284,14 +284,17 @@ final class StoreState {
 }
 
 extension StoreState {
-    /// Takes everything of `other` (a save point just loaded); what is due is worked out again.
-    func replace(with other: StoreState) {
-        meta = other.meta
-        accounts = other.accounts
-        transactions = other.transactions
-        transactionIDsByAccount = other.transactionIDsByAccount
-        chains = other.chains
-        idempotency = other.idempotency
-        earliestDue = nil
+    /// Forgets every row it read, after the ledger's rows were replaced wholesale (a save point
+    /// loaded): the next reads load the new rows.
+    func forgetRows(meta: StoreMeta) {
+        self.meta = meta
+        accounts = [:]
+        chains = [:]
+        idempotency = [:]
+        transactions = [:]
+        transactionIDsByAccount = [:]
+        cachedEarliestDue = nil
+        touched = []
+        failure = nil
     }
 }

@@ -84,16 +84,19 @@ extension SimulatedStore {
         }
         let scope = Self.journalScope
         let line = journalEntry(scope: scope, result: "loaded save point \(chosen)", changes: Changeset())
-        let loaded: StoreState?
+        let meta: StoreMeta?
         do throws(LedgerError) {
             try ledger.restore(from: copy, line: line)
-            loaded = try ledger.load()
+            try ledger.syncNow()
+            meta = try ledger.loadMeta()
         } catch {
             throw StoreError(error)
         }
         scope?.markRecorded()
-        guard let loaded else { throw StoreError.backend("save point \(chosen) holds no store") }
-        state.replace(with: loaded)
+        guard let meta else { throw StoreError.backend("save point \(chosen) holds no store") }
+        state.forgetRows(meta: meta)
+        // A save point from before the due-event index has an empty one: build it now.
+        try Self.buildDueIndexIfNeeded(ledger: ledger, state: state, signer: signer, products: products)
         recentSignatures = SignatureCache()
         products.setLocale(state.meta.settings.locale)
         deliver([.event(account: nil, .stateChanged)])
