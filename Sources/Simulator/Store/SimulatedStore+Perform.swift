@@ -6,7 +6,9 @@ extension SimulatedStore {
     /// one SQLite transaction (`runAction(_:)` staging a `StagedAction` behind each call below).
     public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
         try await grouped { () async throws(StoreError) in
-            try await journaled(operation.summary, outcome: operation.outcome(.done), words: operation.outcome) {
+            try await journaled(
+                operation.summary, outcome: operation.outcome(.done), words: operation.outcome
+            ) {
                 () async throws(StoreError) in
                 try await performNow(operation)
             }

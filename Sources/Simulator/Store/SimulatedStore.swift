@@ -179,8 +179,7 @@ public actor SimulatedStore {
     /// `dueLimit` of them; `drained` says whether that was all).
     private func commitAction<T>(
         dueLimit: Int, journals: Bool = false, _ body: (inout StagedAction) throws(StoreError) -> T
-    ) throws(StoreError) -> (result: T, drained: Bool)
-    {
+    ) throws(StoreError) -> (result: T, drained: Bool) {
         var action = StagedAction(base: state, signer: signer, products: products, now: currentTime)
         // A read that failed outside an action was answered there; this action starts clean.
         _ = state.takeFailure()
@@ -196,7 +195,8 @@ public actor SimulatedStore {
         let announcements = action.announcements
         // Catch-up batches are the store's own work, journaled as such; the action's own commit
         // is its line.
-        let journaled = addJournalLine(to: &changes, result: result, scope: journals ? Self.journalScope : nil)
+        let journaled = addJournalLine(
+            to: &changes, result: result, scope: journals ? Self.journalScope : nil)
         let sequences: [Int64]
         do throws(LedgerError) {
             sequences = try ledger.commit(changes)

@@ -119,8 +119,21 @@ struct PaywallCommand: Command {
             // The loading screen paints at once; the store opens meanwhile (reading a long
             // ledger takes a while) and the paywall's first read waits for it.
             let options = storeOptions
+            let force = arguments.flag("force")
             let opening = OpeningStore {
-                try await options.open(command: "kiosk (paywall)", catalog: catalog)
+                let opened = try await options.open(command: "kiosk (paywall)", catalog: catalog)
+                // The preset is built before the paywall's first read, which waits for the open.
+                if let preset {
+                    do {
+                        try await PresetApplication.apply(
+                            preset, to: opened.store, force: force, stateDescription: options.placeDescription
+                        )
+                    } catch {
+                        await opened.close()
+                        throw error
+                    }
+                }
+                return opened
             }
             let code = try await run(
                 on: OpenedStore(store: opening, ownership: nil, backendName: "sim"), opening: opening,
@@ -133,9 +146,9 @@ struct PaywallCommand: Command {
         let opened = try await storeOptions.open(command: "kiosk (paywall)", catalog: catalog)
         do {
             if let preset {
-                let place = storeOptions.isEphemeral ? "the ephemeral store" : storeOptions.state.url.path
                 try await PresetApplication.apply(
-                    preset, to: opened.store, force: arguments.flag("force"), stateDescription: place)
+                    preset, to: opened.store, force: arguments.flag("force"),
+                    stateDescription: storeOptions.placeDescription)
             }
             let code = try await run(
                 on: opened, catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)

@@ -43,6 +43,9 @@ struct StoreOptions: Sendable {
     var remote: URL?
     var serverToken: String?
     var rootPath: String?
+
+    /// Where the store lives, in words for messages: "the ephemeral store" or the directory.
+    var placeDescription: String { isEphemeral ? "the ephemeral store" : state.url.path }
     /// `kiosk store reset`: a damaged state directory is moved aside instead of refused.
     var resetsDamagedState = false
 
