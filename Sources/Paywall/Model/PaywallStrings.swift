@@ -32,6 +32,28 @@ public struct PaywallStrings: Sendable, Hashable {
         /// The shop's words and the payment sheet's.
         case nothingForSale, consumable, nonConsumable, nonRenewing, subscriptionKind, price, confirm, cancel
         case enterCode
+        /// The banners (notices) over the paywall: what the store answered. `{product}` is the
+        /// product's name, `{code}` an offer code, `{n}` a count, `{error}` the store's error.
+        case purchased, purchaseCancelled, awaitingApproval, askToBuyDeclined, askToBuyApproved
+        case restoredOne, restoredOther, redeemed, redemptionCancelled, redemptionPending, refunded
+        case unverified, priceIncrease, billingIssue, winBack, signedIn
+        /// "{what} failed: {error}", with `{what}` one of the attempts below (or a tester's action).
+        case failed
+        case purchaseAttempt, restoreAttempt, redeemAttempt
+        /// The status line's entitlement summary when there is none.
+        case noEntitlements
+        /// The account menu's title, its "(signed in)" mark and its notes on presets.
+        case accountsTitle, signedInMark, presetWarning, presetsBelow
+        /// The offer-code field's placeholder, and the paywall's help title.
+        case codePlaceholder, keysTitle
+        /// The key hints the paywall shows ("? help · q quit", "y accept · n decline").
+        case keyHelp, keyQuit, keyAccept, keyDecline, keyRedeem, keyCancel, keyChoose, keyClose, keyScroll
+        case keyConfirm
+        /// A failed renewal on the subscriber's line: "payment failed on {date}", and until when
+        /// the store keeps the access (grace period) or keeps trying (billing retry).
+        case paymentFailed, graceUntil, retryingUntil
+        /// The answer to a price increase from the paywall's y / n.
+        case increaseAccepted, increaseDeclined
     }
 
     /// The language these words are in (`en`, `pt-BR`, `zh-Hans`).
@@ -52,6 +74,9 @@ public struct PaywallStrings: Sendable, Hashable {
         for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
         return text
     }
+
+    /// The words this language's own table lacks (shown in English); empty for every shipped one.
+    public var missingWords: [Word] { Word.allCases.filter { words[$0] == nil } }
 
     /// Whether the language is written right to left (Arabic, Hebrew).
     public var isRightToLeft: Bool { language == "ar" || language == "he" }
@@ -101,9 +126,21 @@ public struct PaywallStrings: Sendable, Hashable {
         }
     }
 
+    /// English, the fallback of every other table: its labels and its banners.
+    static let englishWords = englishBase.merging(englishNotices) { own, _ in own }
+
     static let table: [String: [Word: String]] = [
-        "en": englishWords, "de": german, "fr": french, "es": spanish, "it": italian, "pt-BR": portuguese,
-        "ja": japanese, "ko": korean, "zh-Hans": simplifiedChinese, "zh-Hant": traditionalChinese,
-        "ar": arabic, "he": hebrew,
+        "en": englishWords,
+        "de": german.merging(germanNotices) { own, _ in own },
+        "fr": french.merging(frenchNotices) { own, _ in own },
+        "es": spanish.merging(spanishNotices) { own, _ in own },
+        "it": italian.merging(italianNotices) { own, _ in own },
+        "pt-BR": portuguese.merging(portugueseNotices) { own, _ in own },
+        "ja": japanese.merging(japaneseNotices) { own, _ in own },
+        "ko": korean.merging(koreanNotices) { own, _ in own },
+        "zh-Hans": simplifiedChinese.merging(simplifiedChineseNotices) { own, _ in own },
+        "zh-Hant": traditionalChinese.merging(traditionalChineseNotices) { own, _ in own },
+        "ar": arabic.merging(arabicNotices) { own, _ in own },
+        "he": hebrew.merging(hebrewNotices) { own, _ in own },
     ]
 }

@@ -145,8 +145,10 @@ func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let clock = store.clock.map(formatClock) ?? "--"
     let entitled = store.entitlements.map { store.name(of: $0.unsafePayloadValue.productID) }
     let busy = state.isBusy ? " ⋯" : ""
-    let entitlements = (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy
-    let trailing = KeyMaps.paywall.helpLine(only: [.help, .quit])
+    let strings = state.content.strings
+    let entitlements =
+        (entitled.isEmpty ? strings[.noEntitlements] : "✓ " + entitled.joined(separator: ", ")) + busy
+    let trailing = strings.localized(KeyMaps.paywall).helpLine(only: [.help, .quit])
     // The keys to help and quit always show: the catalog's name gives way first, then the account.
     let candidates = [
         [state.content.backendName, state.content.catalogName, store.account, clock, entitlements],
