@@ -100,6 +100,13 @@ import Testing
         await driver.press(.escape, .character("a"))
         screen = driver.paywall.screenText
         #expect(screen.contains("Sandboxアカウント · プリセット") && !screen.contains("Sandbox accounts"), "\(screen)")
+        #expect(screen.contains("プリセット：new-user") && !screen.contains("preset:"), "\(screen)")
+        await driver.press(.escape)
+        await driver.send(.failed(Effect.reload.summary, .backend("offline")))
+        #expect(driver.state.notices.last?.text == "ストアの読み込みに失敗しました：offline")
+        await driver.paywall.resize(Size(columns: 30, rows: 8))
+        screen = driver.paywall.screenText
+        #expect(screen.contains("ターミナルが小さすぎます") && screen.contains("現在：30x8"), "\(screen)")
     }
 
     @Test func aFailedRenewalAndItsBannerReadInTheLocale() async throws {

@@ -5,6 +5,9 @@
 extension PaywallStrings {
     /// English: byte for byte the banners the paywall always showed (tests and rehearsals read them).
     static let englishNotices: [Word: String] = [
+        .loadAttempt: "Loading the store", .signInAttempt: "Signing in as {account}",
+        .presetItem: "preset: {name}", .tooSmall: "Terminal too small", .tooSmallNeed: "need {size}",
+        .tooSmallHave: "have {size}", .tooSmallQuit: "q quits",
         .increaseAccepted: "Price increase accepted", .increaseDeclined: "Price increase declined",
         .paymentFailed: "payment failed on {date}", .graceUntil: "grace period until {date}",
         .retryingUntil: "retrying until {date}",
@@ -31,6 +34,9 @@ extension PaywallStrings {
     ]
 
     static let germanNotices: [Word: String] = [
+        .loadAttempt: "Laden des Stores", .signInAttempt: "Anmelden als {account}",
+        .presetItem: "Voreinstellung: {name}", .tooSmall: "Terminal zu klein",
+        .tooSmallNeed: "benötigt {size}", .tooSmallHave: "vorhanden {size}", .tooSmallQuit: "q beendet",
         .increaseAccepted: "Preiserhöhung angenommen", .increaseDeclined: "Preiserhöhung abgelehnt",
         .paymentFailed: "Zahlung am {date} fehlgeschlagen", .graceUntil: "Kulanzzeitraum bis {date}",
         .retryingUntil: "neuer Versuch bis {date}",
@@ -58,6 +64,9 @@ extension PaywallStrings {
     ]
 
     static let frenchNotices: [Word: String] = [
+        .loadAttempt: "Chargement du store", .signInAttempt: "Connexion en tant que {account}",
+        .presetItem: "préréglage : {name}", .tooSmall: "Terminal trop petit",
+        .tooSmallNeed: "requis : {size}", .tooSmallHave: "actuel : {size}", .tooSmallQuit: "q pour quitter",
         .increaseAccepted: "Hausse de prix acceptée", .increaseDeclined: "Hausse de prix refusée",
         .paymentFailed: "échec du paiement le {date}", .graceUntil: "délai de grâce jusqu’au {date}",
         .retryingUntil: "nouvelles tentatives jusqu’au {date}",
@@ -85,6 +94,9 @@ extension PaywallStrings {
     ]
 
     static let spanishNotices: [Word: String] = [
+        .loadAttempt: "la carga de la tienda", .signInAttempt: "el inicio de sesión como {account}",
+        .presetItem: "preajuste: {name}", .tooSmall: "Terminal demasiado pequeño",
+        .tooSmallNeed: "se necesita {size}", .tooSmallHave: "actual {size}", .tooSmallQuit: "q para salir",
         .increaseAccepted: "Subida de precio aceptada", .increaseDeclined: "Subida de precio rechazada",
         .paymentFailed: "el pago falló el {date}", .graceUntil: "periodo de gracia hasta el {date}",
         .retryingUntil: "reintentando hasta el {date}",
@@ -114,6 +126,9 @@ extension PaywallStrings {
     ]
 
     static let italianNotices: [Word: String] = [
+        .loadAttempt: "Caricamento dello store", .signInAttempt: "Accesso come {account}",
+        .presetItem: "preimpostazione: {name}", .tooSmall: "Terminale troppo piccolo",
+        .tooSmallNeed: "servono {size}", .tooSmallHave: "attuale {size}", .tooSmallQuit: "q per uscire",
         .increaseAccepted: "Aumento di prezzo accettato", .increaseDeclined: "Aumento di prezzo rifiutato",
         .paymentFailed: "pagamento non riuscito il {date}",
         .graceUntil: "periodo di tolleranza fino al {date}", .retryingUntil: "nuovi tentativi fino al {date}",
@@ -142,6 +157,9 @@ extension PaywallStrings {
     ]
 
     static let portugueseNotices: [Word: String] = [
+        .loadAttempt: "Carregamento da loja", .signInAttempt: "Login como {account}",
+        .presetItem: "predefinição: {name}", .tooSmall: "Terminal pequeno demais",
+        .tooSmallNeed: "necessário {size}", .tooSmallHave: "atual {size}", .tooSmallQuit: "q para sair",
         .increaseAccepted: "Aumento de preço aceito", .increaseDeclined: "Aumento de preço recusado",
         .paymentFailed: "pagamento falhou em {date}", .graceUntil: "período de carência até {date}",
         .retryingUntil: "tentando novamente até {date}",

@@ -3,6 +3,9 @@
 
 extension PaywallStrings {
     static let japaneseNotices: [Word: String] = [
+        .loadAttempt: "ストアの読み込み", .signInAttempt: "{account}としてのサインイン", .presetItem: "プリセット：{name}",
+        .tooSmall: "ターミナルが小さすぎます", .tooSmallNeed: "必要：{size}", .tooSmallHave: "現在：{size}",
+        .tooSmallQuit: "qで終了",
         .increaseAccepted: "価格の値上げに同意しました", .increaseDeclined: "価格の値上げを拒否しました",
         .paymentFailed: "{date}に支払いに失敗", .graceUntil: "猶予期間は{date}まで", .retryingUntil: "{date}まで再試行中",
         .purchased: "{product}を購入しました", .purchaseCancelled: "購入をキャンセルしました",
@@ -28,6 +31,9 @@ extension PaywallStrings {
     ]
 
     static let koreanNotices: [Word: String] = [
+        .loadAttempt: "스토어 불러오기", .signInAttempt: "{account}(으)로 로그인", .presetItem: "프리셋: {name}",
+        .tooSmall: "터미널이 너무 작습니다", .tooSmallNeed: "필요: {size}", .tooSmallHave: "현재: {size}",
+        .tooSmallQuit: "q: 종료",
         .increaseAccepted: "가격 인상에 동의함", .increaseDeclined: "가격 인상을 거절함",
         .paymentFailed: "{date} 결제 실패", .graceUntil: "유예 기간 {date}까지", .retryingUntil: "{date}까지 재시도 중",
         .purchased: "{product} 구입 완료", .purchaseCancelled: "구입 취소됨",
@@ -51,6 +57,8 @@ extension PaywallStrings {
     ]
 
     static let simplifiedChineseNotices: [Word: String] = [
+        .loadAttempt: "载入商店", .signInAttempt: "以{account}身份登录", .presetItem: "预设：{name}", .tooSmall: "终端窗口太小",
+        .tooSmallNeed: "需要{size}", .tooSmallHave: "当前{size}", .tooSmallQuit: "按 q 退出",
         .increaseAccepted: "已接受价格上涨", .increaseDeclined: "已拒绝价格上涨",
         .paymentFailed: "{date}付款失败", .graceUntil: "宽限期至{date}", .retryingUntil: "重试至{date}",
         .purchased: "已购买{product}", .purchaseCancelled: "已取消购买",
@@ -72,6 +80,8 @@ extension PaywallStrings {
     ]
 
     static let traditionalChineseNotices: [Word: String] = [
+        .loadAttempt: "載入商店", .signInAttempt: "以{account}身分登入", .presetItem: "預設組合：{name}",
+        .tooSmall: "終端機視窗太小", .tooSmallNeed: "需要{size}", .tooSmallHave: "目前{size}", .tooSmallQuit: "按 q 結束",
         .increaseAccepted: "已接受價格調漲", .increaseDeclined: "已拒絕價格調漲",
         .paymentFailed: "{date}付款失敗", .graceUntil: "寬限期至{date}", .retryingUntil: "重試至{date}",
         .purchased: "已購買{product}", .purchaseCancelled: "已取消購買",
@@ -93,6 +103,9 @@ extension PaywallStrings {
     ]
 
     static let arabicNotices: [Word: String] = [
+        .loadAttempt: "تحميل المتجر", .signInAttempt: "تسجيل الدخول باسم {account}",
+        .presetItem: "إعداد مسبق: {name}", .tooSmall: "الطرفية صغيرة جدًا", .tooSmallNeed: "المطلوب {size}",
+        .tooSmallHave: "الحالي {size}", .tooSmallQuit: "q للخروج",
         .increaseAccepted: "تم قبول زيادة السعر", .increaseDeclined: "تم رفض زيادة السعر",
         .paymentFailed: "فشل الدفع في {date}", .graceUntil: "فترة السماح حتى {date}",
         .retryingUntil: "إعادة المحاولة حتى {date}",
@@ -119,6 +132,9 @@ extension PaywallStrings {
     ]
 
     static let hebrewNotices: [Word: String] = [
+        .loadAttempt: "טעינת החנות", .signInAttempt: "התחברות בתור {account}",
+        .presetItem: "הגדרה מוכנה: {name}", .tooSmall: "המסוף קטן מדי", .tooSmallNeed: "נדרש {size}",
+        .tooSmallHave: "קיים {size}", .tooSmallQuit: "q ליציאה",
         .increaseAccepted: "העלאת המחיר אושרה", .increaseDeclined: "העלאת המחיר נדחתה",
         .paymentFailed: "התשלום נכשל ב-{date}", .graceUntil: "תקופת חסד עד {date}",
         .retryingUntil: "ניסיונות חוזרים עד {date}",

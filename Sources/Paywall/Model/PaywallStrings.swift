@@ -54,6 +54,10 @@ public struct PaywallStrings: Sendable, Hashable {
         case paymentFailed, graceUntil, retryingUntil
         /// The answer to a price increase from the paywall's y / n.
         case increaseAccepted, increaseDeclined
+        /// Loading the store or signing in, as what failed; a preset in the account menu.
+        case loadAttempt, signInAttempt, presetItem
+        /// The note shown when the terminal is smaller than the paywall's minimum (`{size}` is 36x10).
+        case tooSmall, tooSmallNeed, tooSmallHave, tooSmallQuit
     }
 
     /// The language these words are in (`en`, `pt-BR`, `zh-Hans`).

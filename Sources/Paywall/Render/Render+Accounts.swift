@@ -21,7 +21,7 @@ func renderAccounts(_ canvas: inout Canvas, _ state: AppState, _ list: ListState
             $0.name + ($0.name == state.store.account ? " " + strings[.signedInMark] : ""),
             detail: $0.storefront)
     }
-    items += presets.map { ListView.Item("preset: \($0.name)") }
+    items += presets.map { ListView.Item(strings.format(.presetItem, ["name": $0.name])) }
     ListView(items, state: list, style: canvas[.text], selectedStyle: canvas[.selection])
         .render(in: content.inset(bottom: 3), buffer: &canvas.buffer)
     let preset = list.selected - accounts.count

@@ -133,12 +133,16 @@ func delivered(_ state: inout AppState, _ verification: VerificationResult<Trans
 /// Manager stays English, as the Manager does.
 func attempt(_ what: String, _ strings: PaywallStrings) -> String {
     let redeeming = "Redeeming "
+    let signingIn = "Signing in as "
     switch what {
     case Effect.purchase(productID: "", options: [], confirmed: false).summary:
         return strings[.purchaseAttempt]
     case Effect.sync.summary: return strings[.restoreAttempt]
+    case Effect.reload.summary: return strings[.loadAttempt]
     case _ where what.hasPrefix(redeeming):
         return strings.format(.redeemAttempt, ["code": String(what.dropFirst(redeeming.count))])
+    case _ where what.hasPrefix(signingIn):
+        return strings.format(.signInAttempt, ["account": String(what.dropFirst(signingIn.count))])
     default: return what
     }
 }
