@@ -122,4 +122,27 @@ import Testing
         #expect(text.contains("の請求に問題があります。お支払い方法を更新してください"), "\(text)")
         #expect(!text.contains("payment failed") && !text.contains("Billing problem"), "\(text)")
     }
+
+    @Test(arguments: PaywallStrings.supportedLanguages.filter { $0 != "en" })
+    func thePaywallsKeyListIsInTheLocale(language: String) {
+        let strings = PaywallStrings.forLocale(language)
+        let english = KeyMaps.page(for: nil).rows
+        let rows = strings.localizedHelp(english)
+        #expect(rows.map(\.label) == english.map(\.label))
+        for (row, original) in zip(rows, english) {
+            #expect(
+                row.description != original.description,
+                "\(language): '\(original.description)' has no word: add it to PaywallStrings+Help.swift")
+        }
+        #expect(PaywallStrings.english.localizedHelp(english) == english)
+    }
+
+    @Test func theCodeFieldsPlaceholderReadsRightToLeftInArabic() async throws {
+        var driver = try await Driver(store: try Fixtures.store(), content: try Fixtures.content())
+        _ = try await driver.store.perform(.apply(.locale("ar")))
+        await driver.paywall.refresh()
+        await driver.press(.character("c"))
+        let screen = driver.paywall.screenText
+        #expect(screen.contains(BidiText.visualOrder("الرمز")) && !screen.contains("الرمز"), "\(screen)")
+    }
 }

@@ -58,6 +58,10 @@ public struct PaywallStrings: Sendable, Hashable {
         case loadAttempt, signInAttempt, presetItem
         /// The note shown when the terminal is smaller than the paywall's minimum (`{size}` is 36x10).
         case tooSmall, tooSmallNeed, tooSmallHave, tooSmallQuit
+        /// The paywall's key list (`?`), one word per binding of `KeyMaps.paywall`.
+        case helpPrevious, helpNext, helpPage, helpBuy, helpTab, helpStyle, helpLabel, helpView, helpQuantity
+        case helpAutoRenew, helpRestore, helpRedeem, helpTerms, helpPrivacy, helpAccounts, helpManager
+        case helpAccept, helpDecline, helpDismiss, helpTemplate, helpGroup, helpTrial, helpScreenshot
     }
 
     /// The language these words are in (`en`, `pt-BR`, `zh-Hans`).
@@ -130,21 +134,26 @@ public struct PaywallStrings: Sendable, Hashable {
         }
     }
 
-    /// English, the fallback of every other table: its labels and its banners.
-    static let englishWords = englishBase.merging(englishNotices) { own, _ in own }
+    /// English, the fallback of every other table: its labels, its banners and its key list.
+    static let englishWords = merged(englishBase, englishNotices, englishHelp)
 
     static let table: [String: [Word: String]] = [
         "en": englishWords,
-        "de": german.merging(germanNotices) { own, _ in own },
-        "fr": french.merging(frenchNotices) { own, _ in own },
-        "es": spanish.merging(spanishNotices) { own, _ in own },
-        "it": italian.merging(italianNotices) { own, _ in own },
-        "pt-BR": portuguese.merging(portugueseNotices) { own, _ in own },
-        "ja": japanese.merging(japaneseNotices) { own, _ in own },
-        "ko": korean.merging(koreanNotices) { own, _ in own },
-        "zh-Hans": simplifiedChinese.merging(simplifiedChineseNotices) { own, _ in own },
-        "zh-Hant": traditionalChinese.merging(traditionalChineseNotices) { own, _ in own },
-        "ar": arabic.merging(arabicNotices) { own, _ in own },
-        "he": hebrew.merging(hebrewNotices) { own, _ in own },
+        "de": merged(german, germanNotices, germanHelp),
+        "fr": merged(french, frenchNotices, frenchHelp),
+        "es": merged(spanish, spanishNotices, spanishHelp),
+        "it": merged(italian, italianNotices, italianHelp),
+        "pt-BR": merged(portuguese, portugueseNotices, portugueseHelp),
+        "ja": merged(japanese, japaneseNotices, japaneseHelp),
+        "ko": merged(korean, koreanNotices, koreanHelp),
+        "zh-Hans": merged(simplifiedChinese, simplifiedChineseNotices, simplifiedChineseHelp),
+        "zh-Hant": merged(traditionalChinese, traditionalChineseNotices, traditionalChineseHelp),
+        "ar": merged(arabic, arabicNotices, arabicHelp),
+        "he": merged(hebrew, hebrewNotices, hebrewHelp),
     ]
+
+    /// One language's table from the files it is kept in (labels, banners, key list).
+    static func merged(_ parts: [Word: String]...) -> [Word: String] {
+        parts.reduce(into: [:]) { table, part in table.merge(part) { own, _ in own } }
+    }
 }

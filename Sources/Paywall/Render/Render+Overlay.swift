@@ -9,10 +9,12 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         // The help stands in front of what it describes, which stays visible around it.
         if let under { renderOverlay(&canvas, state, under, area: area) }
         let page = KeyMaps.page(for: under)
-        // The paywall's own help is titled in its language; its rows and the other pages'
-        // (testers' tools) stay English.
+        // The paywall's own key list is in its language; the other pages (a tester's tools, the
+        // sheet and dialogs, whose hints are translated) stay English.
+        let strings = state.content.strings
         HelpOverlay(
-            rows: page.rows, title: under == nil ? state.content.strings[.keysTitle] : page.title,
+            rows: under == nil ? strings.localizedHelp(page.rows) : page.rows,
+            title: under == nil ? strings[.keysTitle] : page.title,
             style: canvas[.text], keyStyle: canvas[.accent],
             borderStyle: canvas[.border]
         ).render(in: area, buffer: &canvas.buffer)
@@ -36,7 +38,8 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         let content = modal.contentRect(in: area)
         canvas.text(state.content.strings[.enterCode], in: content.row(0))
         let input = TextField(
-            field, placeholder: state.content.strings[.codePlaceholder], isFocused: true,
+            field, placeholder: BidiText.visualOrder(state.content.strings[.codePlaceholder]),
+            isFocused: true,
             style: canvas[.selection],
             focusedStyle: canvas[.selection],
             placeholderStyle: canvas[.muted])
