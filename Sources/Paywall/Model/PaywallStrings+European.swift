@@ -3,7 +3,7 @@
 // account settings, and what a free trial turns into.
 
 extension PaywallStrings {
-    static let englishWords: [Word: String] = [
+    static let englishBase: [Word: String] = [
         .subscriptions: "Subscriptions", .shop: "Shop", .subscribe: "Subscribe",
         .startFreeTrial: "Start free trial", .currentPlan: "Current plan", .upgrade: "Upgrade",
         .downgrade: "Downgrade", .crossgrade: "Crossgrade", .restore: "Restore Purchases",

@@ -32,6 +32,36 @@ public struct PaywallStrings: Sendable, Hashable {
         /// The shop's words and the payment sheet's.
         case nothingForSale, consumable, nonConsumable, nonRenewing, subscriptionKind, price, confirm, cancel
         case enterCode
+        /// The banners (notices) over the paywall: what the store answered. `{product}` is the
+        /// product's name, `{code}` an offer code, `{n}` a count, `{error}` the store's error.
+        case purchased, purchaseCancelled, awaitingApproval, askToBuyDeclined, askToBuyApproved
+        case restoredOne, restoredOther, redeemed, redemptionCancelled, redemptionPending, refunded
+        case unverified, priceIncrease, billingIssue, winBack, signedIn
+        /// "{what} failed: {error}", with `{what}` one of the attempts below (or a tester's action).
+        case failed
+        case purchaseAttempt, restoreAttempt, redeemAttempt
+        /// The status line's entitlement summary when there is none.
+        case noEntitlements
+        /// The account menu's title, its "(signed in)" mark and its notes on presets.
+        case accountsTitle, signedInMark, presetWarning, presetsBelow
+        /// The offer-code field's placeholder, and the paywall's help title.
+        case codePlaceholder, keysTitle
+        /// The key hints the paywall shows ("? help · q quit", "y accept · n decline").
+        case keyHelp, keyQuit, keyAccept, keyDecline, keyRedeem, keyCancel, keyChoose, keyClose, keyScroll
+        case keyConfirm
+        /// A failed renewal on the subscriber's line: "payment failed on {date}", and until when
+        /// the store keeps the access (grace period) or keeps trying (billing retry).
+        case paymentFailed, graceUntil, retryingUntil
+        /// The answer to a price increase from the paywall's y / n.
+        case increaseAccepted, increaseDeclined
+        /// Loading the store or signing in, as what failed; a preset in the account menu.
+        case loadAttempt, signInAttempt, presetItem
+        /// The note shown when the terminal is smaller than the paywall's minimum (`{size}` is 36x10).
+        case tooSmall, tooSmallNeed, tooSmallHave, tooSmallQuit
+        /// The paywall's key list (`?`), one word per binding of `KeyMaps.paywall`.
+        case helpPrevious, helpNext, helpPage, helpBuy, helpTab, helpStyle, helpLabel, helpView, helpQuantity
+        case helpAutoRenew, helpRestore, helpRedeem, helpTerms, helpPrivacy, helpAccounts, helpManager
+        case helpAccept, helpDecline, helpDismiss, helpTemplate, helpGroup, helpTrial, helpScreenshot
     }
 
     /// The language these words are in (`en`, `pt-BR`, `zh-Hans`).
@@ -52,6 +82,9 @@ public struct PaywallStrings: Sendable, Hashable {
         for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
         return text
     }
+
+    /// The words this language's own table lacks (shown in English); empty for every shipped one.
+    public var missingWords: [Word] { Word.allCases.filter { words[$0] == nil } }
 
     /// Whether the language is written right to left (Arabic, Hebrew).
     public var isRightToLeft: Bool { language == "ar" || language == "he" }
@@ -101,9 +134,26 @@ public struct PaywallStrings: Sendable, Hashable {
         }
     }
 
+    /// English, the fallback of every other table: its labels, its banners and its key list.
+    static let englishWords = merged(englishBase, englishNotices, englishHelp)
+
     static let table: [String: [Word: String]] = [
-        "en": englishWords, "de": german, "fr": french, "es": spanish, "it": italian, "pt-BR": portuguese,
-        "ja": japanese, "ko": korean, "zh-Hans": simplifiedChinese, "zh-Hant": traditionalChinese,
-        "ar": arabic, "he": hebrew,
+        "en": englishWords,
+        "de": merged(german, germanNotices, germanHelp),
+        "fr": merged(french, frenchNotices, frenchHelp),
+        "es": merged(spanish, spanishNotices, spanishHelp),
+        "it": merged(italian, italianNotices, italianHelp),
+        "pt-BR": merged(portuguese, portugueseNotices, portugueseHelp),
+        "ja": merged(japanese, japaneseNotices, japaneseHelp),
+        "ko": merged(korean, koreanNotices, koreanHelp),
+        "zh-Hans": merged(simplifiedChinese, simplifiedChineseNotices, simplifiedChineseHelp),
+        "zh-Hant": merged(traditionalChinese, traditionalChineseNotices, traditionalChineseHelp),
+        "ar": merged(arabic, arabicNotices, arabicHelp),
+        "he": merged(hebrew, hebrewNotices, hebrewHelp),
     ]
+
+    /// One language's table from the files it is kept in (labels, banners, key list).
+    static func merged(_ parts: [Word: String]...) -> [Word: String] {
+        parts.reduce(into: [:]) { table, part in table.merge(part) { own, _ in own } }
+    }
 }

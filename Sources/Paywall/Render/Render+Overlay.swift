@@ -9,8 +9,13 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         // The help stands in front of what it describes, which stays visible around it.
         if let under { renderOverlay(&canvas, state, under, area: area) }
         let page = KeyMaps.page(for: under)
+        // The paywall's own key list is in its language; the other pages (a tester's tools, the
+        // sheet and dialogs, whose hints are translated) stay English.
+        let strings = state.content.strings
         HelpOverlay(
-            rows: page.rows, title: page.title, style: canvas[.text], keyStyle: canvas[.accent],
+            rows: under == nil ? strings.localizedHelp(page.rows) : page.rows,
+            title: under == nil ? strings[.keysTitle] : page.title,
+            style: canvas[.text], keyStyle: canvas[.accent],
             borderStyle: canvas[.border]
         ).render(in: area, buffer: &canvas.buffer)
     case .policy(let title, let text, let offset):
@@ -22,7 +27,9 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         let body = content.inset(bottom: 1)
         let viewer = TextViewer(text, offset: offset, style: canvas[.text], scrollStyle: canvas[.muted])
         viewer.render(in: body, buffer: &canvas.buffer)
-        canvas.text(KeyMaps.policy.hintLine(), in: content.row(content.height - 1), role: .muted)
+        canvas.text(
+            state.content.strings.localized(KeyMaps.policy).hintLine(), in: content.row(content.height - 1),
+            role: .muted)
     case .redeem(let field):
         let modal = Modal(
             title: state.content.strings[.redeem], size: Size(columns: 44, rows: 7), style: canvas[.text],
@@ -31,12 +38,15 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         let content = modal.contentRect(in: area)
         canvas.text(state.content.strings[.enterCode], in: content.row(0))
         let input = TextField(
-            field, placeholder: "CODE", isFocused: true, style: canvas[.selection],
+            field, placeholder: BidiText.visualOrder(state.content.strings[.codePlaceholder]),
+            isFocused: true,
+            style: canvas[.selection],
             focusedStyle: canvas[.selection],
             placeholderStyle: canvas[.muted])
         input.render(in: content.row(2), buffer: &canvas.buffer)
         canvas.cursor = input.cursorPosition(in: content.row(2))
-        canvas.text(KeyMaps.redeem.hintLine(), in: content.row(4), role: .muted)
+        canvas.text(
+            state.content.strings.localized(KeyMaps.redeem).hintLine(), in: content.row(4), role: .muted)
     case .accounts(let list):
         renderAccounts(&canvas, state, list, area: area)
     case .transactionManager:
@@ -79,5 +89,5 @@ func renderSheet(_ canvas: inout Canvas, _ state: AppState, _ sheet: PaymentShee
     let confirm = canvas.button(strings[.confirm], at: buttons, focused: true, target: .sheet(.confirm))
     canvas.button(
         strings[.cancel], at: buttons.inset(left: confirm.width + 2), role: .muted, target: .sheet(.cancel))
-    canvas.text(KeyMaps.sheet.hintLine(), in: buttons, role: .muted, alignment: .trailing)
+    canvas.text(strings.localized(KeyMaps.sheet).hintLine(), in: buttons, role: .muted, alignment: .trailing)
 }

@@ -127,14 +127,17 @@ func subscriberLine(_ state: AppState) -> (String, ThemeRole)? {
     // A failed renewal reads as what it is, from the status, whether or not a message came.
     switch status.state {
     case .inGracePeriod:
+        let until = renewal.gracePeriodExpirationDate.map(formatDay) ?? "?"
         text =
-            "\(strings[.currentPlan]): \(name) · payment failed on \(date) · grace period until "
-            + (renewal.gracePeriodExpirationDate.map(formatDay) ?? "?")
+            "\(strings[.currentPlan]): \(name) · \(strings.format(.paymentFailed, ["date": date])) · "
+            + strings.format(.graceUntil, ["date": until])
     case .inBillingRetryPeriod:
+        let until =
+            due.map { formatDay($0.addingTimeInterval(state.store.settings.timeRate.billingRetryPeriod)) }
+            ?? "?"
         text =
-            "\(strings[.currentPlan]): \(name) · payment failed on \(date) · retrying until "
-            + (due.map { formatDay($0.addingTimeInterval(state.store.settings.timeRate.billingRetryPeriod)) }
-                ?? "?")
+            "\(strings[.currentPlan]): \(name) · \(strings.format(.paymentFailed, ["date": date])) · "
+            + strings.format(.retryingUntil, ["date": until])
     default:
         let when = strings.format(renewal.willAutoRenew ? .renews : .expires, ["date": date])
         let auto = strings[renewal.willAutoRenew ? .autoRenewOn : .autoRenewOff]

@@ -11,7 +11,7 @@ extension PaywallProgram {
         var canvas = Canvas(size: size, theme: theme)
         let area = Rect(size: size)
         guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
-            renderTooSmall(&canvas, area: area)
+            renderTooSmall(&canvas, area: area, strings: state.content.strings)
             return Frame(buffer: canvas.buffer, targets: [], cursor: nil)
         }
         let notices = visibleNotices(state, rows: size.rows >= 20 ? 2 : 1)
@@ -34,11 +34,11 @@ extension PaywallProgram {
     }
 }
 
-func renderTooSmall(_ canvas: inout Canvas, area: Rect) {
+func renderTooSmall(_ canvas: inout Canvas, area: Rect, strings: PaywallStrings) {
+    let need = "\(PaywallProgram.minimumSize.columns)x\(PaywallProgram.minimumSize.rows)"
     let lines = [
-        "Terminal too small", "need \(PaywallProgram.minimumSize.columns)x\(PaywallProgram.minimumSize.rows)",
-        "have \(area.width)x\(area.height)",
-        "q quits",
+        strings[.tooSmall], strings.format(.tooSmallNeed, ["size": need]),
+        strings.format(.tooSmallHave, ["size": "\(area.width)x\(area.height)"]), strings[.tooSmallQuit],
     ]
     let top = area.y + max(0, (area.height - lines.count) / 2)
     for (offset, line) in lines.enumerated() {
@@ -145,8 +145,10 @@ func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let clock = store.clock.map(formatClock) ?? "--"
     let entitled = store.entitlements.map { store.name(of: $0.unsafePayloadValue.productID) }
     let busy = state.isBusy ? " ⋯" : ""
-    let entitlements = (entitled.isEmpty ? "no entitlements" : "✓ " + entitled.joined(separator: ", ")) + busy
-    let trailing = KeyMaps.paywall.helpLine(only: [.help, .quit])
+    let strings = state.content.strings
+    let entitlements =
+        (entitled.isEmpty ? strings[.noEntitlements] : "✓ " + entitled.joined(separator: ", ")) + busy
+    let trailing = strings.localized(KeyMaps.paywall).helpLine(only: [.help, .quit])
     // The keys to help and quit always show: the catalog's name gives way first, then the account.
     let candidates = [
         [state.content.backendName, state.content.catalogName, store.account, clock, entitlements],

@@ -14,50 +14,58 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
         return []
     case .purchased(let productID, let result):
         let name = state.store.name(of: productID)
+        let strings = state.content.strings
         switch result {
         case .success(let verification):
             let transaction = verification.unsafePayloadValue
             if case .unverified(_, let error, _) = verification {
-                state.post(Notice(.error, "Unverified transaction for \(name): \(error)"))
+                state.post(
+                    Notice(.error, strings.format(.unverified, ["product": name, "error": "\(error)"])))
             } else {
-                state.post(Notice(.success, "Purchased \(name)"))
+                state.post(Notice(.success, strings.format(.purchased, ["product": name])))
             }
             return [.finish(transactionID: transaction.id), .reload]
         case .userCancelled:
-            state.post(Notice(.info, "Purchase cancelled"))
+            state.post(Notice(.info, strings[.purchaseCancelled]))
             return []
         case .pending:
             state.notices.removeAll { $0.pendingProductID == productID }
             state.post(
-                Notice(.pending, "Waiting for approval: \(name) (Ask to Buy)", pendingProductID: productID))
+                Notice(
+                    .pending, strings.format(.awaitingApproval, ["product": name]),
+                    pendingProductID: productID))
             return [.reload]
         }
     case .update(let verification):
         return delivered(&state, verification)
     case .message(let message):
+        let strings = state.content.strings
         switch message {
         case .priceIncreaseConsent(let productID):
             let id = state.store.records.first { $0.transaction.unsafePayloadValue.productID == productID }?
                 .id
             state.post(
                 Notice(
-                    .warning, "Price increase for \(state.store.name(of: productID)): do you accept?",
-                    hint: KeyMaps.paywall.hintLine(only: [.acceptIncrease, .declineIncrease]),
+                    .warning, strings.format(.priceIncrease, ["product": state.store.name(of: productID)]),
+                    hint: strings.localized(KeyMaps.paywall).hintLine(only: [
+                        .acceptIncrease, .declineIncrease,
+                    ]),
                     priceIncreaseTransactionID: id))
         case .billingIssue(let productID):
             state.post(
                 Notice(
-                    .warning,
-                    "Billing problem with \(state.store.name(of: productID)): update your payment method"))
+                    .warning, strings.format(.billingIssue, ["product": state.store.name(of: productID)])))
         case .winBackOffer(let productID, let offerID):
-            state.post(Notice(.info, "Win-back offer for \(state.store.name(of: productID)): \(offerID)"))
+            let values = ["product": state.store.name(of: productID), "offer": offerID]
+            state.post(Notice(.info, strings.format(.winBack, values)))
         }
         return [.reload]
     case .storeEvent(let storeEvent):
         switch storeEvent {
         case .askToBuyDeclined(_, let productID):
             state.notices.removeAll { $0.pendingProductID == productID }
-            state.post(Notice(.error, "Ask to Buy declined: \(state.store.name(of: productID))"))
+            let name = state.store.name(of: productID)
+            state.post(Notice(.error, state.content.strings.format(.askToBuyDeclined, ["product": name])))
             return [.reload]
         case .clockChanged(let date):
             state.store.clock = date
@@ -70,24 +78,31 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
         }
     case .restored(let count):
         state.isRestoring = false
-        state.post(Notice(.success, "Restored \(count) purchase\(count == 1 ? "" : "s")"))
+        let strings = state.content.strings
+        state.post(
+            Notice(
+                .success,
+                count == 1 ? strings[.restoredOne] : strings.format(.restoredOther, ["n": "\(count)"])))
         return [.reload]
     case .redeemed(let code, let result):
+        let strings = state.content.strings
         switch result {
         case .success(let verification):
             let name = state.store.name(of: verification.unsafePayloadValue.productID)
-            state.post(Notice(.success, "Redeemed \(code): \(name)"))
+            state.post(Notice(.success, strings.format(.redeemed, ["code": code, "product": name])))
             return [.finish(transactionID: verification.unsafePayloadValue.id), .reload]
-        case .userCancelled: state.post(Notice(.info, "Redemption cancelled"))
-        case .pending: state.post(Notice(.pending, "Redemption of \(code) is pending"))
+        case .userCancelled: state.post(Notice(.info, strings[.redemptionCancelled]))
+        case .pending: state.post(Notice(.pending, strings.format(.redemptionPending, ["code": code])))
         }
         return [.reload]
     case .done(let text):
-        state.post(Notice(.info, text))
+        state.post(Notice(.info, localizedDone(text, state.content.strings)))
         return [.reload]
     case .failed(let what, let error):
         state.isRestoring = false
-        state.post(Notice(.error, "\(what) failed: \(error)"))
+        let strings = state.content.strings
+        state.post(
+            Notice(.error, strings.format(.failed, ["what": attempt(what, strings), "error": "\(error)"])))
         return []
     default:
         return []
@@ -98,16 +113,50 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
 func delivered(_ state: inout AppState, _ verification: VerificationResult<Transaction>) -> [Effect] {
     let transaction = verification.unsafePayloadValue
     let name = state.store.name(of: transaction.productID)
+    let strings = state.content.strings
     if case .unverified(_, let error, _) = verification {
-        state.post(Notice(.error, "Unverified transaction for \(name): \(error)"))
+        state.post(Notice(.error, strings.format(.unverified, ["product": name, "error": "\(error)"])))
     } else if transaction.isRevoked {
-        state.post(Notice(.error, "Refunded: \(name) was revoked"))
+        state.post(Notice(.error, strings.format(.refunded, ["product": name])))
     } else if state.pendingProductIDs.contains(transaction.productID) {
         state.notices.removeAll { $0.pendingProductID == transaction.productID }
-        state.post(Notice(.success, "Ask to Buy approved: \(name) is unlocked"))
+        state.post(Notice(.success, strings.format(.askToBuyApproved, ["product": name])))
     }
     // The update carries the transaction itself: when the screen already shows exactly it (the
     // purchase's own reload got there first), there is nothing to read again.
     if state.store.entitlements.contains(verification) { return [.finish(transactionID: transaction.id)] }
     return [.finish(transactionID: transaction.id), .reload]
+}
+
+/// What failed, in the paywall's language: the attempts the app makes itself (the effect
+/// runner names them as `Effect.summary` does); a tester's action from the Transaction
+/// Manager stays English, as the Manager does.
+func attempt(_ what: String, _ strings: PaywallStrings) -> String {
+    let redeeming = "Redeeming "
+    let signingIn = "Signing in as "
+    switch what {
+    case Effect.purchase(productID: "", options: [], confirmed: false).summary:
+        return strings[.purchaseAttempt]
+    case Effect.sync.summary: return strings[.restoreAttempt]
+    case Effect.reload.summary: return strings[.loadAttempt]
+    case _ where what.hasPrefix(redeeming):
+        return strings.format(.redeemAttempt, ["code": String(what.dropFirst(redeeming.count))])
+    case _ where what.hasPrefix(signingIn):
+        return strings.format(.signInAttempt, ["account": String(what.dropFirst(signingIn.count))])
+    default: return what
+    }
+}
+
+/// A finished action's banner in the paywall's language where the customer did it (signing in
+/// from the account menu, answering a price increase with y / n; `StoreOperation.outcome`'s
+/// words); the Transaction Manager's other outcomes stay English (a tester's tool).
+func localizedDone(_ text: String, _ strings: PaywallStrings) -> String {
+    switch text {
+    case "Price increase accepted": return strings[.increaseAccepted]
+    case "Price increase declined": return strings[.increaseDeclined]
+    default: break
+    }
+    let signedIn = "Signed in as "
+    guard text.hasPrefix(signedIn) else { return text }
+    return strings.format(.signedIn, ["account": String(text.dropFirst(signedIn.count))])
 }
