@@ -74,10 +74,9 @@ extension QAReport {
         return buffer
     }
 
-    /// The accounts a report's timelines are drawn for: the one it is filtered to, else every
-    /// account its steps acted for, in order of appearance.
-    static func timelineAccounts(steps: [Step], filter: JournalFilter) -> [String] {
-        if let account = filter.account { return [account] }
+    /// The accounts a report's timelines are drawn for: every account its steps acted for (with
+    /// `--account`, its steps are that account's), in order of appearance.
+    static func timelineAccounts(steps: [Step]) -> [String] {
         var seen: Set<String> = []
         return steps.map(\.entry.account).filter { !$0.isEmpty && seen.insert($0).inserted }
     }

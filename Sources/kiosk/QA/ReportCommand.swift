@@ -64,8 +64,6 @@ struct ReportCommand: Command {
             account: arguments.value("account"), session: arguments.value("session"))
         state = StateDirectory(explicitPath: arguments.value("state"))
         storeOptions = try StoreOptions(arguments)
-        // --account filters the report; the store must not create an account it names.
-        storeOptions.account = nil
     }
 
     func run() async throws -> ExitCode {
@@ -98,8 +96,11 @@ struct ReportCommand: Command {
     /// Adds the subscription timelines, read from the store the way the Transaction Manager
     /// reads them; when the store cannot be opened, the report says why and keeps the rest.
     private func drawTimelines(in report: inout QAReport) async {
-        let accounts = QAReport.timelineAccounts(steps: report.steps, filter: filter)
-        guard !accounts.isEmpty else { return }
+        let accounts = QAReport.timelineAccounts(steps: report.steps)
+        guard let first = accounts.first else { return }
+        // Opened for an account the journal names, so opening creates none.
+        var storeOptions = self.storeOptions
+        storeOptions.account = first
         let theme =
             (try? Theme.load(named: "default", in: BundledResources.themesDirectory.path))
             ?? Theme(name: "plain", styles: [:])
