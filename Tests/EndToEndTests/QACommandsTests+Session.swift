@@ -48,7 +48,16 @@ extension QACommandsTests {
         let html = session.state + "/report.html"
         #expect(try await kiosk(["report", "--out", html, "--state", session.state]).status == 0)
         let page = try String(contentsOfFile: html, encoding: .utf8)
-        #expect(page.contains("<pre class=\"screen\">") && page.contains("DID_FAIL_TO_RENEW"))
+        #expect(page.contains("DID_FAIL_TO_RENEW"))
+        // Each pictured step shows its screen as an inline SVG in colour, none as old plain text.
+        let pictured = page.components(separatedBy: "<h4>Screen (").count - 1
+        #expect(pictured >= 2)
+        #expect(page.components(separatedBy: "<svg xmlns=").count - 1 >= pictured)
+        #expect(page.components(separatedBy: "aria-label=\"The paywall at step ").count - 1 == pictured)
+        #expect(!page.contains("<pre class=\"screen\">") && !page.contains("\u{1B}"))
+        // The subscription's timeline, drawn as the Transaction Manager draws it.
+        #expect(page.contains("<section id=\"subscriptions\">") && page.contains("aria-label=\"tester · "))
+        #expect(text.contains("## Subscription timelines") && text.contains("retry"))
     }
 
     /// `kiosk ARGS`, waited for on a thread of its own (`Self.onThread`).

@@ -201,9 +201,14 @@ import Testing
         let text = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(text.contains("## Timeline") && text.contains("Refunding transaction 2000000000000001"))
         #expect(text.contains("verified against the state's root") && text.contains("REFUND (#"))
+        // The subscription's timeline: bought, then refunded.
+        #expect(text.contains("## Subscription timelines") && text.contains("refunded"))
         #expect(try await kiosk("report", "--out", out + "/report.pdf", state: state).status == 64)
         let page = try String(contentsOfFile: html, encoding: .utf8)
-        #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("<script"))
+        // Self-contained: the SVGs' namespace is a name, not something fetched.
+        let fetched = page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+        #expect(!fetched.contains("http://") && !fetched.contains("https://") && !page.contains("<script"))
+        #expect(page.contains("<svg xmlns=") && page.contains("aria-label=\"tester · "))
 
         let chromium = [
             "timeout", "60", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
@@ -214,7 +219,10 @@ import Testing
         let dom = try await run(
             chromium + ["--dump-dom", "--screenshot=\(shot)", "--window-size=1000,1400", "file://\(html)"])
         #expect(dom.status == 0, "\(dom.standardError)")
-        for section in ["id=\"summary\"", "id=\"timeline\"", "id=\"steps\"", "Kiosk QA report", "REFUND"] {
+        for section in [
+            "id=\"summary\"", "id=\"timeline\"", "id=\"subscriptions\"", "id=\"steps\"", "Kiosk QA report",
+            "REFUND",
+        ] {
             #expect(dom.standardOutput.contains(section), "\(section) rendered")
         }
         // Not blank: a page of one colour is a few KB of PNG and a handful of distinct pixels.

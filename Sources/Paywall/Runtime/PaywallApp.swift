@@ -100,8 +100,9 @@ public struct PaywallApp: Sendable {
                 event = .activate(target)
             }
             log.write("key \(key)")
-            // For the journal: the screen as the tester saw it when the key was pressed.
-            runner.send(event, to: &state, picture: frame?.buffer.plainText)
+            // For the journal: the screen as the tester saw it when the key was pressed, in its
+            // colours (the ANSI form; `kiosk report` reads it back with `ANSIScreen`).
+            runner.send(event, to: &state, picture: frame.map { ScreenExport($0.buffer).render(.ansi) })
             isDirty = true
         }
         return report

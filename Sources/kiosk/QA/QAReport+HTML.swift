@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import TerminalUI
 
 /// The report as one self-contained HTML page: inline CSS, no scripts, nothing fetched.
 extension QAReport {
@@ -32,7 +33,9 @@ extension QAReport {
             body +=
                 "<td>\(Self.escape(entry.notifications.map(Self.name).joined(separator: ", ")))</td></tr>\n"
         }
-        body += "</tbody>\n</table>\n</section>\n<section id=\"steps\">\n<h2>Steps</h2>\n"
+        body += "</tbody>\n</table>\n</section>\n"
+        body += timelinesHTML
+        body += "<section id=\"steps\">\n<h2>Steps</h2>\n"
         for step in steps { body += Self.html(step) }
         body += "</section>\n"
         return """
@@ -78,13 +81,36 @@ extension QAReport {
                 "<span class=\"\(payload.problem == nil ? "ok" : "bad")\">\(escape(verdict))</span></h4>\n"
             text += "<pre class=\"payload\">\(escape(payload.json))</pre>\n"
         }
+        let heading = "<h4>Screen (\(escape(entry.screen ?? "paywall")))</h4>\n"
         switch picture(of: entry) {
         case .text(let screen):
+            text += heading + "<pre class=\"screen\">\(escape(screen))</pre>\n"
+        case .screen(let buffer):
+            let title = "The paywall at step \(entry.sequence)"
             text +=
-                "<h4>Screen (\(escape(entry.screen ?? "paywall")))</h4>\n<pre class=\"screen\">\(escape(screen))</pre>\n"
+                heading + "<div class=\"picture\">\(ScreenExport(buffer, title: title).render(.svg))</div>\n"
         case nil: break
         }
         return text + "</article>\n"
+    }
+
+    /// The timelines section: each subscription's history as an inline SVG.
+    private var timelinesHTML: String {
+        var text = "<section id=\"subscriptions\">\n<h2>Subscription timelines</h2>\n"
+        if let timelineProblem {
+            text += "<p class=\"muted\">Not drawn: \(Self.escape(timelineProblem))</p>\n"
+        }
+        if timelines.isEmpty && timelineProblem == nil {
+            text += "<p class=\"muted\">No subscriptions in what the report covers.</p>\n"
+        }
+        for timeline in timelines {
+            let title = "\(timeline.account) · \(timeline.productName) · group \(timeline.groupID)"
+            text += "<article class=\"timeline\">\n<h3>\(Self.escape(title))</h3>\n"
+            text +=
+                "<div class=\"picture\">\(ScreenExport(timeline.screen, palette: timeline.palette, title: title).render(.svg))</div>\n"
+            text += "</article>\n"
+        }
+        return text + "</section>\n"
     }
 
     /// "paywall · transaction-manager", "cli".
@@ -115,5 +141,6 @@ extension QAReport {
         .meta,.muted{color:#666}.ok{color:#1a7f37;font-weight:normal}.bad{color:#c62828;font-weight:normal}
         pre{background:#f6f8fa;border:1px solid #e1e4e8;padding:.6em;overflow-x:auto;font:12px/1.3 ui-monospace,monospace}
         pre.screen{background:#111;color:#eee;display:inline-block}
+        .picture svg{max-width:100%;height:auto;display:block}
         """
 }

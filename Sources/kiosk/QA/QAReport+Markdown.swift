@@ -23,6 +23,18 @@ extension QAReport {
             ]
             lines.append("| " + cells.map(Self.cell).joined(separator: " | ") + " |")
         }
+        lines += ["", "## Subscription timelines", ""]
+        if let timelineProblem { lines.append("Not drawn: \(timelineProblem)") }
+        if timelines.isEmpty && timelineProblem == nil {
+            lines.append("No subscriptions in what the report covers.")
+        }
+        for timeline in timelines {
+            lines += [
+                "### \(timeline.account) · \(timeline.productName) · group \(timeline.groupID)", "",
+                "```text",
+                timeline.plainText, "```", "",
+            ]
+        }
         lines += ["", "## Steps"]
         for step in steps { lines += Self.markdown(step) }
         return lines.joined(separator: "\n") + "\n"
@@ -52,10 +64,8 @@ extension QAReport {
                 "```",
             ]
         }
-        switch picture(of: entry) {
-        case .text(let screen):
-            lines += ["", "Screen (\(entry.screen ?? "paywall")):", "", "```text", screen, "```"]
-        case nil: break
+        if let picture = picture(of: entry) {
+            lines += ["", "Screen (\(entry.screen ?? "paywall")):", "", "```text", picture.text, "```"]
         }
         return lines
     }

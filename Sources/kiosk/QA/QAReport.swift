@@ -1,11 +1,13 @@
 import Foundation
 import Signing
 import Simulator
+import TerminalUI
 
 /// What `kiosk report` tells, gathered once and written as HTML or Markdown
 /// (`QAReport+HTML`, `QAReport+Markdown`): the journal's steps, each with the signed payloads
 /// it made (decoded, and whether they verify against the state's root), the notifications it
-/// caused with their delivery attempts, and the paywall's screen at that step.
+/// caused with their delivery attempts, the paywall's screen at that step, and the timeline of
+/// each subscription of the accounts it covers.
 struct QAReport {
     /// A signed payload of a step: the transaction's JWS as the ledger holds it now.
     struct Payload {
@@ -27,6 +29,10 @@ struct QAReport {
     var generatedAt: Date
     var filterDescription: String
     var steps: [Step]
+    /// Each subscription group's history, per account (`QAReport+Timelines`).
+    var timelines: [Timeline] = []
+    /// Why there are no timelines, when the store could not be read for them.
+    var timelineProblem: String?
 
     /// Reads the journal matching `filter` and everything its steps refer to.
     static func gather(
@@ -70,14 +76,26 @@ struct QAReport {
         }
     }
 
-    /// The picture of the paywall at a step. Text for now (what the tester saw, in a <pre>);
-    /// the one place to switch to the screenshot exporter's SVG.
+    /// The picture of the paywall at a step: the screen in its colours when the journal holds
+    /// its ANSI form (what the paywall sends), plain text for lines journaled before it did.
     static func picture(of entry: JournalEntry) -> Picture? {
-        entry.picture.map { Picture.text($0) }
+        guard let picture = entry.picture else { return nil }
+        return ANSIScreen.hasEscapes(picture) ? .screen(ANSIScreen.buffer(from: picture)) : .text(picture)
     }
 
     enum Picture {
+        /// An old journal line's picture: the characters only.
         case text(String)
+        /// The screen read back from its ANSI form, cell by cell with its styles.
+        case screen(Buffer)
+
+        /// The characters only, trailing spaces trimmed (for Markdown).
+        var text: String {
+            switch self {
+            case .text(let text): text
+            case .screen(let buffer): ANSIScreen.plainText(of: ScreenExport(buffer).render(.ansi))
+            }
+        }
     }
 
     /// The notifications of a step in words: "DID_FAIL_TO_RENEW/GRACE_PERIOD (#12)".

@@ -1,6 +1,7 @@
 import Foundation
 import Signing
 import Simulator
+import TerminalUI
 
 /// `kiosk report`: a QA report a tester attaches to a bug (docs/qa.md), from the journal.
 struct ReportCommand: Command {
@@ -8,7 +9,7 @@ struct ReportCommand: Command {
     static let summary =
         "Write a QA report (HTML or Markdown) of the journal: steps, payloads, notifications, screens."
     static let usage =
-        "kiosk report --out FILE.html|FILE.md [--since T] [--session ID] [--account NAME] [--state DIR]"
+        "kiosk report --out FILE.html|FILE.md [--since T] [--session ID] [--account NAME] [--catalog FILE|NAME] [--state DIR]"
     static let options: [OptionSpec] = [
         .option(
             "out", value: "FILE", help: "Where to write: .html (one self-contained page) or .md (Markdown)."),
@@ -18,12 +19,16 @@ struct ReportCommand: Command {
         .option(
             "session", value: "ID", help: "Only this paywall run or command (kiosk journal shows the IDs)."),
         .option("account", value: "NAME", help: "Only what was done for this account."),
+        .option(
+            "catalog", value: "FILE|NAME",
+            help: "The state's catalog, for the timelines' plan names and levels (default: demo)."),
         StateDirectory.option,
     ]
     static let discussion = """
         The report holds the timeline of actions and store events, each signed payload decoded and checked
         against the state's root certificate, the App Store Server Notifications each step caused with
-        their delivery attempts, and the paywall's screen at each step the paywall made.
+        their delivery attempts, the paywall's screen at each step the paywall made (in its colours), and the
+        timeline of each subscription of the accounts it covers, as the Transaction Manager draws it.
 
         EXIT STATUS:
           0  written
@@ -38,6 +43,8 @@ struct ReportCommand: Command {
     var format: Format
     var filter: JournalFilter
     var state: StateDirectory
+    /// How the store is opened to draw the timelines (as `kiosk store` opens it).
+    var storeOptions: StoreOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -56,10 +63,11 @@ struct ReportCommand: Command {
             },
             account: arguments.value("account"), session: arguments.value("session"))
         state = StateDirectory(explicitPath: arguments.value("state"))
+        storeOptions = try StoreOptions(arguments)
     }
 
     func run() async throws -> ExitCode {
-        let report: QAReport
+        var report: QAReport
         do {
             let root = try CertificateAuthority.storedRoot(
                 directory: state.url.appendingPathComponent(CertificateAuthority.directoryName).path)
@@ -69,6 +77,7 @@ struct ReportCommand: Command {
         } catch {
             throw CommandFailure("kiosk report: \(error)", exit: .noInput)
         }
+        await drawTimelines(in: &report)
         let text = format == .html ? report.html : report.markdown
         do {
             try Data(text.utf8).write(to: output, options: .atomic)
@@ -82,5 +91,32 @@ struct ReportCommand: Command {
             Console.error("kiosk report: no journal entries matched \(report.filterDescription)")
         }
         return .success
+    }
+
+    /// Adds the subscription timelines, read from the store the way the Transaction Manager
+    /// reads them; when the store cannot be opened, the report says why and keeps the rest.
+    private func drawTimelines(in report: inout QAReport) async {
+        let accounts = QAReport.timelineAccounts(steps: report.steps)
+        guard let first = accounts.first else { return }
+        // Opened for an account the journal names, so opening creates none.
+        var storeOptions = self.storeOptions
+        storeOptions.account = first
+        let theme =
+            (try? Theme.load(named: "default", in: BundledResources.themesDirectory.path))
+            ?? Theme(name: "plain", styles: [:])
+        let opened: OpenedStore
+        do {
+            opened = try await storeOptions.open(command: "kiosk report")
+        } catch {
+            report.timelineProblem = (error as? CommandFailure)?.message ?? "\(error)"
+            return
+        }
+        do {
+            report.timelines = try await QAReport.timelines(
+                store: opened.store, accounts: accounts, theme: theme)
+        } catch {
+            report.timelineProblem = "\(error)"
+        }
+        await opened.close()
     }
 }
