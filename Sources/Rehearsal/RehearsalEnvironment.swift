@@ -45,12 +45,17 @@ public struct StoreRequirements: Sendable {
     public var clock: Date
     /// The rehearsal's name (a server gives each rehearsal an account of its own).
     public var rehearsal: String
+    /// Seeds what the store would otherwise draw at random (notification UUIDs).
+    public var seed: UInt64
 
-    public init(catalog: LoadedCatalog, account: String? = nil, clock: Date, rehearsal: String = "") {
+    public init(
+        catalog: LoadedCatalog, account: String? = nil, clock: Date, rehearsal: String = "", seed: UInt64 = 0
+    ) {
         self.catalog = catalog
         self.account = account
         self.clock = clock
         self.rehearsal = rehearsal
+        self.seed = seed
     }
 }
 
@@ -87,7 +92,8 @@ public struct RehearsalStore: Sendable {
             catalog: requirements.catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
             offerChecker: PromotionalOfferChecker(catalog: requirements.catalog),
             account: requirements.account,
-            frozenClock: true, execution: .callerThreads, wallClock: { clock })
+            frozenClock: true, execution: .callerThreads, notificationSeed: requirements.seed,
+            wallClock: { clock })
         let verifier = JWSVerifier(trustedRoots: [authority.root])
         return RehearsalStore(
             backend: store, settle: .zero,

@@ -16,6 +16,8 @@ final class RehearsalSession {
     var catalogName: String?
     var copyPath: String?
     var clock = RehearsalSession.defaultClock
+    /// The store's seed (notification UUIDs): 0 unless the file says `seed N`.
+    var seed: UInt64 = 0
     var account: String?
     var size: Size
     var theme: Theme?
@@ -57,7 +59,7 @@ final class RehearsalSession {
         case .catalog(let name): catalogName = name
         case .paywallCopy(let path): copyPath = RehearsalParser.resolve(path, relativeTo: step.file)
         case .clock(let date): clock = date
-        case .seed: break  // Nothing the rehearsal compares is random; kept for files that name one.
+        case .seed(let value): seed = value
         case .account(let name): try await useAccount(name)
         case .store(let words, let references, let capture):
             try await runStore(step, words: words, references: references, capture: capture, next: next)
@@ -99,7 +101,8 @@ final class RehearsalSession {
         }
         if let copyPath { loaded.paywall = try readCopy(copyPath, catalog: loaded) }
         let opened = try await environment.openStore(
-            StoreRequirements(catalog: loaded, account: account, clock: clock, rehearsal: script.name))
+            StoreRequirements(
+                catalog: loaded, account: account, clock: clock, rehearsal: script.name, seed: seed))
         catalog = loaded
         store = opened
         // A server keeps its outbox across resets: expectations start after what is there.

@@ -141,7 +141,8 @@ struct StagedAction {
         setMeta(meta)
         changes.notifications.append(
             OutboxNotification(
-                id: NotificationID.make(sequence: meta.nextNotificationSequence),
+                id: NotificationID.make(
+                    sequence: meta.nextNotificationSequence, prefix: meta.notificationIDPrefix),
                 sequence: meta.nextNotificationSequence, account: account, type: type.rawValue,
                 subtype: subtype?.rawValue, transactionID: transaction?.id,
                 originalTransactionID: transaction?.originalID,
@@ -152,12 +153,25 @@ struct StagedAction {
     mutating func announce(_ announcement: Announcement) { announcements.append(announcement) }
 }
 
-/// Notification UUIDs: random per process, then the store's sequence number, so they are
-/// unique without asking the kernel for randomness at every renewal (UUID() does).
+/// Notification UUIDs: the store's prefix (`StoreMeta.notificationIDPrefix`), then its sequence
+/// number, so they are unique without asking the kernel for randomness at every renewal
+/// (UUID() does).
 enum NotificationID {
-    private static let prefix = UInt64.random(in: .min ... .max)
+    /// For ledgers from before stores kept a prefix of their own.
+    private static let processPrefix = UInt64.random(in: .min ... .max)
 
-    static func make(sequence: Int64) -> UUID {
+    /// A store's prefix: from its seed when it has one (SplitMix64's mixing, so seeds 1 and 2
+    /// do not give neighbouring UUIDs), else random.
+    static func prefix(seed: UInt64?) -> UInt64 {
+        guard let seed else { return UInt64.random(in: .min ... .max) }
+        var z = seed &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    static func make(sequence: Int64, prefix storePrefix: UInt64? = nil) -> UUID {
+        let prefix = storePrefix ?? processPrefix
         var bytes = [UInt8](repeating: 0, count: 16)
         withUnsafeBytes(of: prefix.bigEndian) { bytes.replaceSubrange(0..<8, with: $0) }
         withUnsafeBytes(of: UInt64(bitPattern: sequence).bigEndian) {

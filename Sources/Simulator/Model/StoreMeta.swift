@@ -29,6 +29,11 @@ struct StoreMeta: Sendable, Hashable, Codable {
     var nextTransactionID: UInt64
     var nextNotificationSequence: Int64
     var identity: AppIdentity
+    /// The first half of every notification UUID the store makes (the sequence number is the
+    /// second): drawn once when the store is made, or derived from a seed (a rehearsal's
+    /// `seed N`) so the same steps give the same UUIDs. Nil in ledgers written before it: a
+    /// random prefix per process, as then.
+    var notificationIDPrefix: UInt64?
 
     var failures: [FailableAPI: SimulatedFailure] {
         var result: [FailableAPI: SimulatedFailure] = [:]

@@ -69,7 +69,7 @@ public actor SimulatedStore {
         catalog: any ProductCatalog, ledger location: LedgerLocation, signer: any PayloadSigner,
         offerChecker: (any OfferSignatureChecking)? = nil, identity: AppIdentity = AppIdentity(),
         account: String? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
-        wallClock: @escaping @Sendable () -> Date = { Date() }
+        notificationSeed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) {
         executor = StoreExecutorChoice(execution)
         let ledger: Ledger
@@ -106,6 +106,7 @@ public actor SimulatedStore {
             base: state, signer: signer, products: products, now: state.meta.clock.now(wall: wall))
         var meta = action.meta
         if loaded == nil || meta.identity != identity || meta.clock.isFrozen != frozenClock {
+            if loaded == nil { meta.notificationIDPrefix = NotificationID.prefix(seed: notificationSeed) }
             meta.identity = identity
             meta.clock.setFrozen(frozenClock, wall: wall)
             action.setMeta(meta)
