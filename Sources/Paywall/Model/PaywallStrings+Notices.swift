@@ -31,6 +31,7 @@ extension PaywallStrings {
         .keyHelp: "help", .keyQuit: "quit", .keyAccept: "accept", .keyDecline: "decline",
         .keyRedeem: "redeem", .keyCancel: "cancel", .keyChoose: "choose", .keyClose: "close",
         .keyScroll: "scroll", .keyConfirm: "confirm",
+        .noActiveSubscription: "No active subscription to change", .oneSubscriptionGroup: "This catalog has one subscription group",
     ]
 
     static let germanNotices: [Word: String] = [
@@ -61,6 +62,7 @@ extension PaywallStrings {
         .keyHelp: "Hilfe", .keyQuit: "beenden", .keyAccept: "annehmen", .keyDecline: "ablehnen",
         .keyRedeem: "einlösen", .keyCancel: "abbrechen", .keyChoose: "auswählen", .keyClose: "schließen",
         .keyScroll: "blättern", .keyConfirm: "bestätigen",
+        .noActiveSubscription: "Kein aktives Abo zum Ändern", .oneSubscriptionGroup: "Dieser Katalog hat nur eine Abo-Gruppe",
     ]
 
     static let frenchNotices: [Word: String] = [
@@ -91,6 +93,7 @@ extension PaywallStrings {
         .keyHelp: "aide", .keyQuit: "quitter", .keyAccept: "accepter", .keyDecline: "refuser",
         .keyRedeem: "utiliser", .keyCancel: "annuler", .keyChoose: "choisir", .keyClose: "fermer",
         .keyScroll: "défiler", .keyConfirm: "confirmer",
+        .noActiveSubscription: "Aucun abonnement actif à modifier", .oneSubscriptionGroup: "Ce catalogue n’a qu’un groupe d’abonnements",
     ]
 
     static let spanishNotices: [Word: String] = [
@@ -123,6 +126,7 @@ extension PaywallStrings {
         .keyHelp: "ayuda", .keyQuit: "salir", .keyAccept: "aceptar", .keyDecline: "rechazar",
         .keyRedeem: "canjear", .keyCancel: "cancelar", .keyChoose: "elegir", .keyClose: "cerrar",
         .keyScroll: "desplazar", .keyConfirm: "confirmar",
+        .noActiveSubscription: "No hay ninguna suscripción activa que cambiar", .oneSubscriptionGroup: "Este catálogo tiene un solo grupo de suscripciones",
     ]
 
     static let italianNotices: [Word: String] = [
@@ -154,6 +158,7 @@ extension PaywallStrings {
         .keyHelp: "aiuto", .keyQuit: "esci", .keyAccept: "accetta", .keyDecline: "rifiuta",
         .keyRedeem: "riscatta", .keyCancel: "annulla", .keyChoose: "scegli", .keyClose: "chiudi",
         .keyScroll: "scorri", .keyConfirm: "conferma",
+        .noActiveSubscription: "Nessun abbonamento attivo da modificare", .oneSubscriptionGroup: "Questo catalogo ha un solo gruppo di abbonamenti",
     ]
 
     static let portugueseNotices: [Word: String] = [
@@ -184,5 +189,6 @@ extension PaywallStrings {
         .keyHelp: "ajuda", .keyQuit: "sair", .keyAccept: "aceitar", .keyDecline: "recusar",
         .keyRedeem: "resgatar", .keyCancel: "cancelar", .keyChoose: "escolher", .keyClose: "fechar",
         .keyScroll: "rolar", .keyConfirm: "confirmar",
+        .noActiveSubscription: "Nenhuma assinatura ativa para alterar", .oneSubscriptionGroup: "Este catálogo tem um só grupo de assinaturas",
     ]
 }

@@ -28,6 +28,7 @@ extension PaywallStrings {
         .keyHelp: "ヘルプ", .keyQuit: "終了", .keyAccept: "同意", .keyDecline: "拒否", .keyRedeem: "使用",
         .keyCancel: "キャンセル", .keyChoose: "選択", .keyClose: "閉じる", .keyScroll: "スクロール",
         .keyConfirm: "確定",
+        .noActiveSubscription: "変更できる有効なサブスクリプションがありません", .oneSubscriptionGroup: "このカタログのサブスクリプショングループは1つです",
     ]
 
     static let koreanNotices: [Word: String] = [
@@ -54,6 +55,7 @@ extension PaywallStrings {
         .codePlaceholder: "코드", .keysTitle: "단축키",
         .keyHelp: "도움말", .keyQuit: "종료", .keyAccept: "동의", .keyDecline: "거절", .keyRedeem: "사용",
         .keyCancel: "취소", .keyChoose: "선택", .keyClose: "닫기", .keyScroll: "스크롤", .keyConfirm: "확인",
+        .noActiveSubscription: "변경할 활성 구독이 없습니다", .oneSubscriptionGroup: "이 카탈로그에는 구독 그룹이 하나뿐입니다",
     ]
 
     static let simplifiedChineseNotices: [Word: String] = [
@@ -77,6 +79,7 @@ extension PaywallStrings {
         .codePlaceholder: "代码", .keysTitle: "按键",
         .keyHelp: "帮助", .keyQuit: "退出", .keyAccept: "接受", .keyDecline: "拒绝", .keyRedeem: "兑换",
         .keyCancel: "取消", .keyChoose: "选择", .keyClose: "关闭", .keyScroll: "滚动", .keyConfirm: "确认",
+        .noActiveSubscription: "没有可更改的有效订阅", .oneSubscriptionGroup: "此目录只有一个订阅组",
     ]
 
     static let traditionalChineseNotices: [Word: String] = [
@@ -100,6 +103,7 @@ extension PaywallStrings {
         .codePlaceholder: "代碼", .keysTitle: "按鍵",
         .keyHelp: "說明", .keyQuit: "結束", .keyAccept: "接受", .keyDecline: "拒絕", .keyRedeem: "兌換",
         .keyCancel: "取消", .keyChoose: "選擇", .keyClose: "關閉", .keyScroll: "捲動", .keyConfirm: "確認",
+        .noActiveSubscription: "沒有可更改的有效訂閱", .oneSubscriptionGroup: "此目錄只有一個訂閱群組",
     ]
 
     static let arabicNotices: [Word: String] = [
@@ -129,6 +133,7 @@ extension PaywallStrings {
         .keyHelp: "مساعدة", .keyQuit: "خروج", .keyAccept: "قبول", .keyDecline: "رفض", .keyRedeem: "استرداد",
         .keyCancel: "إلغاء", .keyChoose: "اختيار", .keyClose: "إغلاق", .keyScroll: "تمرير",
         .keyConfirm: "تأكيد",
+        .noActiveSubscription: "لا يوجد اشتراك نشط لتغييره", .oneSubscriptionGroup: "يحتوي هذا الكتالوج على مجموعة اشتراكات واحدة",
     ]
 
     static let hebrewNotices: [Word: String] = [
@@ -158,5 +163,6 @@ extension PaywallStrings {
         .keyHelp: "עזרה", .keyQuit: "יציאה", .keyAccept: "הסכמה", .keyDecline: "דחייה", .keyRedeem: "מימוש",
         .keyCancel: "ביטול", .keyChoose: "בחירה", .keyClose: "סגירה", .keyScroll: "גלילה",
         .keyConfirm: "אישור",
+        .noActiveSubscription: "אין מינוי פעיל לשינוי", .oneSubscriptionGroup: "בקטלוג זה יש קבוצת מינויים אחת",
     ]
 }

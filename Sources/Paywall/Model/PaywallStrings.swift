@@ -37,6 +37,8 @@ public struct PaywallStrings: Sendable, Hashable {
         case purchased, purchaseCancelled, awaitingApproval, askToBuyDeclined, askToBuyApproved
         case restoredOne, restoredOther, redeemed, redemptionCancelled, redemptionPending, refunded
         case unverified, priceIncrease, billingIssue, winBack, signedIn
+        /// `u` with no subscription to turn auto-renew off for; `g` in a catalog of one group.
+        case noActiveSubscription, oneSubscriptionGroup
         /// "{what} failed: {error}", with `{what}` one of the attempts below (or a tester's action).
         case failed
         case purchaseAttempt, restoreAttempt, redeemAttempt

@@ -27,7 +27,7 @@ func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) ->
     case .buy: return buy(&state)
     case .autoRenew:
         guard let status = state.store.activeStatus else {
-            state.post(Notice(.info, "No active subscription to change"))
+            state.post(Notice(.info, state.content.strings[.noActiveSubscription]))
             return []
         }
         let renewal = status.renewalInfo.unsafePayloadValue
@@ -85,7 +85,7 @@ func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) ->
 func nextGroup(_ state: inout AppState) -> [Effect] {
     let groups = state.store.subscriptionGroups
     guard groups.count > 1 else {
-        state.post(Notice(.info, "This catalog has one subscription group"))
+        state.post(Notice(.info, state.content.strings[.oneSubscriptionGroup]))
         return []
     }
     let current = groups.firstIndex { $0.id == state.store.groupID } ?? -1
