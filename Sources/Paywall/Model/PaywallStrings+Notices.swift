@@ -31,7 +31,8 @@ extension PaywallStrings {
         .keyHelp: "help", .keyQuit: "quit", .keyAccept: "accept", .keyDecline: "decline",
         .keyRedeem: "redeem", .keyCancel: "cancel", .keyChoose: "choose", .keyClose: "close",
         .keyScroll: "scroll", .keyConfirm: "confirm",
-        .noActiveSubscription: "No active subscription to change", .oneSubscriptionGroup: "This catalog has one subscription group",
+        .noActiveSubscription: "No active subscription to change",
+        .oneSubscriptionGroup: "This catalog has one subscription group",
     ]
 
     static let germanNotices: [Word: String] = [
@@ -62,7 +63,8 @@ extension PaywallStrings {
         .keyHelp: "Hilfe", .keyQuit: "beenden", .keyAccept: "annehmen", .keyDecline: "ablehnen",
         .keyRedeem: "einlösen", .keyCancel: "abbrechen", .keyChoose: "auswählen", .keyClose: "schließen",
         .keyScroll: "blättern", .keyConfirm: "bestätigen",
-        .noActiveSubscription: "Kein aktives Abo zum Ändern", .oneSubscriptionGroup: "Dieser Katalog hat nur eine Abo-Gruppe",
+        .noActiveSubscription: "Kein aktives Abo zum Ändern",
+        .oneSubscriptionGroup: "Dieser Katalog hat nur eine Abo-Gruppe",
     ]
 
     static let frenchNotices: [Word: String] = [
@@ -93,7 +95,8 @@ extension PaywallStrings {
         .keyHelp: "aide", .keyQuit: "quitter", .keyAccept: "accepter", .keyDecline: "refuser",
         .keyRedeem: "utiliser", .keyCancel: "annuler", .keyChoose: "choisir", .keyClose: "fermer",
         .keyScroll: "défiler", .keyConfirm: "confirmer",
-        .noActiveSubscription: "Aucun abonnement actif à modifier", .oneSubscriptionGroup: "Ce catalogue n’a qu’un groupe d’abonnements",
+        .noActiveSubscription: "Aucun abonnement actif à modifier",
+        .oneSubscriptionGroup: "Ce catalogue n’a qu’un groupe d’abonnements",
     ]
 
     static let spanishNotices: [Word: String] = [
@@ -126,7 +129,8 @@ extension PaywallStrings {
         .keyHelp: "ayuda", .keyQuit: "salir", .keyAccept: "aceptar", .keyDecline: "rechazar",
         .keyRedeem: "canjear", .keyCancel: "cancelar", .keyChoose: "elegir", .keyClose: "cerrar",
         .keyScroll: "desplazar", .keyConfirm: "confirmar",
-        .noActiveSubscription: "No hay ninguna suscripción activa que cambiar", .oneSubscriptionGroup: "Este catálogo tiene un solo grupo de suscripciones",
+        .noActiveSubscription: "No hay ninguna suscripción activa que cambiar",
+        .oneSubscriptionGroup: "Este catálogo tiene un solo grupo de suscripciones",
     ]
 
     static let italianNotices: [Word: String] = [
@@ -158,7 +162,8 @@ extension PaywallStrings {
         .keyHelp: "aiuto", .keyQuit: "esci", .keyAccept: "accetta", .keyDecline: "rifiuta",
         .keyRedeem: "riscatta", .keyCancel: "annulla", .keyChoose: "scegli", .keyClose: "chiudi",
         .keyScroll: "scorri", .keyConfirm: "conferma",
-        .noActiveSubscription: "Nessun abbonamento attivo da modificare", .oneSubscriptionGroup: "Questo catalogo ha un solo gruppo di abbonamenti",
+        .noActiveSubscription: "Nessun abbonamento attivo da modificare",
+        .oneSubscriptionGroup: "Questo catalogo ha un solo gruppo di abbonamenti",
     ]
 
     static let portugueseNotices: [Word: String] = [
@@ -189,6 +194,7 @@ extension PaywallStrings {
         .keyHelp: "ajuda", .keyQuit: "sair", .keyAccept: "aceitar", .keyDecline: "recusar",
         .keyRedeem: "resgatar", .keyCancel: "cancelar", .keyChoose: "escolher", .keyClose: "fechar",
         .keyScroll: "rolar", .keyConfirm: "confirmar",
-        .noActiveSubscription: "Nenhuma assinatura ativa para alterar", .oneSubscriptionGroup: "Este catálogo tem um só grupo de assinaturas",
+        .noActiveSubscription: "Nenhuma assinatura ativa para alterar",
+        .oneSubscriptionGroup: "Este catálogo tem um só grupo de assinaturas",
     ]
 }

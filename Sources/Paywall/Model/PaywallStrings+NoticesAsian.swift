@@ -133,7 +133,8 @@ extension PaywallStrings {
         .keyHelp: "مساعدة", .keyQuit: "خروج", .keyAccept: "قبول", .keyDecline: "رفض", .keyRedeem: "استرداد",
         .keyCancel: "إلغاء", .keyChoose: "اختيار", .keyClose: "إغلاق", .keyScroll: "تمرير",
         .keyConfirm: "تأكيد",
-        .noActiveSubscription: "لا يوجد اشتراك نشط لتغييره", .oneSubscriptionGroup: "يحتوي هذا الكتالوج على مجموعة اشتراكات واحدة",
+        .noActiveSubscription: "لا يوجد اشتراك نشط لتغييره",
+        .oneSubscriptionGroup: "يحتوي هذا الكتالوج على مجموعة اشتراكات واحدة",
     ]
 
     static let hebrewNotices: [Word: String] = [
@@ -163,6 +164,7 @@ extension PaywallStrings {
         .keyHelp: "עזרה", .keyQuit: "יציאה", .keyAccept: "הסכמה", .keyDecline: "דחייה", .keyRedeem: "מימוש",
         .keyCancel: "ביטול", .keyChoose: "בחירה", .keyClose: "סגירה", .keyScroll: "גלילה",
         .keyConfirm: "אישור",
-        .noActiveSubscription: "אין מינוי פעיל לשינוי", .oneSubscriptionGroup: "בקטלוג זה יש קבוצת מינויים אחת",
+        .noActiveSubscription: "אין מינוי פעיל לשינוי",
+        .oneSubscriptionGroup: "בקטלוג זה יש קבוצת מינויים אחת",
     ]
 }
