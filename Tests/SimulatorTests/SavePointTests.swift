@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -136,5 +137,21 @@ import Testing
         let final = directory.appendingPathComponent("final.kiosk")
         try SavePoints.export(stateDirectory: directory, to: final)
         #expect(try SavePoints.check(final).transactions == 40)
+    }
+
+    /// A check reads the file account by account and says how far it is (the import's bar).
+    @Test func aCheckReportsItsProgressAccountByAccount() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let store = try SimulatedStore.makeForTest(location: .directory(directory))
+            for name in ["ann", "bob"] { try await store.addAccount(StoreAccount(name: name)) }
+        }
+        let file = directory.appendingPathComponent("accounts.kiosk")
+        try SavePoints.export(stateDirectory: directory, to: file)
+        let seen = Mutex<[[Int]]>([])
+        let summary = try SavePoints.check(file) { done, total in seen.withLock { $0.append([done, total]) } }
+        #expect(summary.accounts == 3)
+        #expect(seen.withLock { $0 } == [[0, 3], [1, 3], [2, 3]])
     }
 }

@@ -132,7 +132,9 @@ public enum SavePoints {
     /// Checks a save point file without touching any state: it opens as a ledger (a copy is
     /// migrated when it is older), passes SQLite's integrity check, and every row reads back.
     /// Returns the checked (and migrated) copy's path, which the caller removes, and what it holds.
-    static func checkedCopy(of file: URL) throws(StoreError) -> (path: String, summary: SavePointSummary) {
+    static func checkedCopy(of file: URL, progress: ((Int, Int) -> Void)? = nil) throws(StoreError) -> (
+        path: String, summary: SavePointSummary
+    ) {
         let fail = { (problem: String) -> StoreError in
             StoreError.invalidArgument(
                 "\(file.path) is not a usable Kiosk save point (\(problem)); nothing was changed. "
@@ -155,7 +157,7 @@ public enum SavePoints {
                 throw LedgerError.corruptRow(
                     table: "(file)", key: "integrity", problem: integrity, path: copy)
             }
-            guard let counts = try ledger.readEveryRow() else {
+            guard let counts = try ledger.readEveryRow(progress: progress) else {
                 throw LedgerError.corruptRow(
                     table: "meta", key: "store", problem: "no store in it", path: copy)
             }
@@ -178,8 +180,11 @@ public enum SavePoints {
     }
 
     /// Checks a save point file (see `checkedCopy`) and says what it holds.
-    public static func check(_ file: URL) throws(StoreError) -> SavePointSummary {
-        let (copy, summary) = try checkedCopy(of: file)
+    /// - Parameter progress: called with (accounts checked, accounts in all), for a long import.
+    public static func check(_ file: URL, progress: ((Int, Int) -> Void)? = nil) throws(StoreError)
+        -> SavePointSummary
+    {
+        let (copy, summary) = try checkedCopy(of: file, progress: progress)
         removeCopy(copy)
         return summary
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SharedState
 import Simulator
+import StoreCommands
 import StoreCore
 
 /// `kiosk state save|load|list|export|import`: save points of a state directory (docs/qa.md).
@@ -145,8 +146,11 @@ struct StateCommand: Command {
     /// authority brings its authority along, which only works while nobody has the state open.
     private func importFile(_ file: URL) async throws {
         let summary: SavePointSummary
+        // A large state takes a while to check row by row: a bar on a terminal, nothing otherwise.
+        let bar = ProgressBar.onStandardError("checking \(file.lastPathComponent)")
         do {
-            summary = try SavePoints.check(file)
+            defer { bar?.finish() }
+            summary = try SavePoints.check(file, progress: bar.map { bar in { bar.update($0, of: $1) } })
         } catch {
             let missing = !FileManager.default.fileExists(atPath: file.path)
             throw CommandFailure("kiosk state import: \(error)", exit: missing ? .noInput : .dataError)
