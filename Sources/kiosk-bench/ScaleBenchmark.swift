@@ -15,8 +15,8 @@ import Subprocess
 /// see `ScaleProbe`), so its peak RSS is the store's alone; the first frame is the real
 /// `kiosk` binary's, as `kiosk-bench render` measures it.
 enum ScaleBenchmark {
-    /// Bump when the generated history changes shape.
-    static let formatVersion = 1
+    /// Bump when the generated history changes shape (2: it marks its due-event index built).
+    static let formatVersion = 2
     static let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("catalogs/demo.storekit").path

@@ -115,6 +115,17 @@ final class Ledger {
         return try decode(StoreMeta.self, metaJSON, table: "meta", key: "store")
     }
 
+    /// Marks the index built, for a ledger whose every commit wrote its subscriptions' entries
+    /// from the start (a generated history): without the mark, each open would build it again.
+    func markDueIndexBuilt() throws(LedgerError) {
+        try writeTransaction { () throws(LedgerError) in
+            try connection.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('due_index', '1')")
+        }
+        groupSync?.written()
+        knownDataVersion = try dataVersion()
+        try syncNow()
+    }
+
     /// Writes the due-event index afresh in one transaction and marks it built.
     func buildDueIndex(_ entries: [(SubscriptionChain.Key, DueEntry)]) throws(LedgerError) {
         try writeTransaction { () throws(LedgerError) in

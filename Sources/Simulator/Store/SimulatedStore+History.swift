@@ -72,6 +72,12 @@ extension SimulatedStore {
             written += changes.transactions.count
             progress(written)
         }
+        // Every commit above wrote its subscriptions' due entries: the index is whole.
+        do throws(LedgerError) {
+            try ledger.markDueIndexBuilt()
+        } catch {
+            throw StoreError(error)
+        }
         return written
     }
 }
