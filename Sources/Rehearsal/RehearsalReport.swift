@@ -1,5 +1,6 @@
 import Foundation
 import StoreCommands
+import TerminalUI
 
 /// The results of a run, as people, CI systems (JUnit XML) and scripts (JSON) read them. The
 /// text and JSON forms hold no times, so the same files give the same bytes on every run.
@@ -41,14 +42,14 @@ public struct RehearsalReport: Sendable {
         ]
         for result in results {
             let open =
-                #"    <testcase classname="rehearsals" name="\#(Self.escape(result.name))" file="\#(Self.escape(result.path))" time="\#(Self.format(Self.seconds(result.duration)))""#
+                #"    <testcase classname="rehearsals" name="\#(Markup.escapeText(result.name))" file="\#(Markup.escapeText(result.path))" time="\#(Self.format(Self.seconds(result.duration)))""#
             guard let failure = result.failure else {
                 lines.append(open + "/>")
                 continue
             }
             lines.append(open + ">")
             lines.append(
-                #"      <failure message="\#(Self.escape(failure.message))" type="expectation">\#(Self.escape(failure.location + ": " + failure.text + "\n" + failure.message + "\n" + (failure.screen ?? "")))</failure>"#
+                #"      <failure message="\#(Markup.escapeText(failure.message))" type="expectation">\#(Markup.escapeText(failure.location + ": " + failure.text + "\n" + failure.message + "\n" + (failure.screen ?? "")))</failure>"#
             )
             lines.append("    </testcase>")
         }
@@ -100,19 +101,6 @@ public struct RehearsalReport: Sendable {
 
     private static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 }
 
 extension RehearsalCoverage {

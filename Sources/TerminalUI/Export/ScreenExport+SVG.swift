@@ -85,7 +85,24 @@ extension ScreenExport {
 }
 
 /// Escaping for XML and HTML text and attribute values.
-enum Markup {
+public enum Markup {
+    /// `&`, `<`, `>` and `"` as entities, everything else as it is (line breaks included): for
+    /// HTML and XML text and double-quoted attributes of pages and reports.
+    public static func escapeText(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
     /// `&`, `<`, `>`, `"` and `'` as entities; control characters (which XML 1.0 forbids) as U+FFFD.
     static func escape(_ text: String) -> String {
         var result = ""

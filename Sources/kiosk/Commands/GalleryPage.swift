@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// A finding of the App Review checks (`kiosk lint --review`) about one picture of the gallery:
 /// shown beside the picture of its template, locale and state (every theme's).
@@ -33,7 +34,7 @@ enum GalleryPage {
         if !orphans.isEmpty {
             body.append("<section class=\"orphans\"><h2>Findings without a picture here</h2><ul>")
             body += orphans.map {
-                "<li class=\"finding\">\(escape("\($0.template) · \($0.locale) · \($0.state)")): \(escape($0.message))</li>"
+                "<li class=\"finding\">\(Markup.escapeText("\($0.template) · \($0.locale) · \($0.state)")): \(Markup.escapeText($0.message))</li>"
             }
             body.append("</ul></section>")
         }
@@ -52,7 +53,7 @@ enum GalleryPage {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(escape(title))</title>
+            <title>\(Markup.escapeText(title))</title>
             <style>
             body { font-family: system-ui, sans-serif; background: #f4f4f5; color: #18181b; margin: 24px; }
             .matrix { overflow-x: auto; }
@@ -67,7 +68,7 @@ enum GalleryPage {
             </style>
             </head>
             <body>
-            <h1>\(escape(title))</h1>
+            <h1>\(Markup.escapeText(title))</h1>
             <p>\(entries.count) pictures, \(findings.count) findings.</p>
             \(body.joined(separator: "\n"))
             <pre id="image-report">not loaded</pre>
@@ -99,11 +100,11 @@ enum GalleryPage {
             if !states.contains(entry.state) { states.append(entry.state) }
         }
         var lines = [
-            "<section><h2>\(escape(heading))</h2><div class=\"matrix\"><table>",
-            "<tr><th></th>" + states.map { "<th>\(escape($0))</th>" }.joined() + "</tr>",
+            "<section><h2>\(Markup.escapeText(heading))</h2><div class=\"matrix\"><table>",
+            "<tr><th></th>" + states.map { "<th>\(Markup.escapeText($0))</th>" }.joined() + "</tr>",
         ]
         for locale in locales {
-            var row = "<tr><th>\(escape(locale))</th>"
+            var row = "<tr><th>\(Markup.escapeText(locale))</th>"
             for state in states {
                 let cell = group.first { $0.locale == locale && $0.state == state }
                 row += "<td>" + (cell.map { figure($0, findings: findings) } ?? "") + "</td>"
@@ -119,16 +120,16 @@ enum GalleryPage {
             $0.template == entry.template && $0.locale == entry.locale && $0.state == entry.state
         }
         var lines = [
-            "<figure class=\"\(mine.isEmpty ? "shot" : "shot flagged")\" data-template=\"\(escape(entry.template))\" "
-                + "data-theme=\"\(escape(entry.theme))\" data-locale=\"\(escape(entry.locale))\" "
-                + "data-state=\"\(escape(entry.state))\">",
-            "<a href=\"\(escape(entry.file))\"><img src=\"\(escape(entry.file))\" width=\"\(entry.width)\" "
-                + "height=\"\(entry.height)\" alt=\"\(escape(entry.caption))\"></a>",
-            "<figcaption>\(escape(entry.caption))</figcaption>",
+            "<figure class=\"\(mine.isEmpty ? "shot" : "shot flagged")\" data-template=\"\(Markup.escapeText(entry.template))\" "
+                + "data-theme=\"\(Markup.escapeText(entry.theme))\" data-locale=\"\(Markup.escapeText(entry.locale))\" "
+                + "data-state=\"\(Markup.escapeText(entry.state))\">",
+            "<a href=\"\(Markup.escapeText(entry.file))\"><img src=\"\(Markup.escapeText(entry.file))\" width=\"\(entry.width)\" "
+                + "height=\"\(entry.height)\" alt=\"\(Markup.escapeText(entry.caption))\"></a>",
+            "<figcaption>\(Markup.escapeText(entry.caption))</figcaption>",
         ]
         if !mine.isEmpty {
             lines.append("<ul class=\"findings\">")
-            lines += mine.map { "<li class=\"finding\">\(escape($0.message))</li>" }
+            lines += mine.map { "<li class=\"finding\">\(Markup.escapeText($0.message))</li>" }
             lines.append("</ul>")
         }
         lines.append("</figure>")
@@ -139,8 +140,4 @@ enum GalleryPage {
         "\(template)\u{1}\(locale)\u{1}\(state)"
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }
