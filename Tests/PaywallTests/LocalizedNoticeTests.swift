@@ -77,16 +77,22 @@ import Testing
         var driver = try await Driver(store: try Fixtures.store(), content: try Fixtures.content())
         _ = try await driver.store.perform(.apply(.locale("de_DE")))
         await driver.paywall.refresh()
-        await driver.send(.failed("Restore", .backend("offline")))
+        await driver.send(.failed("Restore", .backend("offline"), effect: .sync))
         #expect(driver.state.notices.last?.text.hasPrefix("Wiederherstellen fehlgeschlagen: ") == true)
-        await driver.send(.failed("Redeeming SPRING", .backend("offline")))
+        await driver.send(.failed("Redeeming SPRING", .backend("offline"), effect: .redeem(code: "SPRING")))
         #expect(driver.state.notices.last?.text.hasPrefix("Einlösen von SPRING fehlgeschlagen: ") == true)
-        await driver.send(.done("Signed in as family"))
+        await driver.send(.done("Signed in as family", effect: .switchAccount("family")))
         #expect(driver.state.notices.last?.text == "Angemeldet als family")
-        await driver.send(.done("Price increase declined"))
+        await driver.send(
+            .done(
+                "Price increase declined",
+                effect: .control(.respondToPriceIncrease(transactionID: 3, accept: false))))
         #expect(driver.state.notices.last?.text == "Preiserhöhung abgelehnt")
         // The Transaction Manager's outcomes are a tester's words and stay English.
-        await driver.send(.done("Refunded transaction 3"))
+        await driver.send(
+            .done(
+                "Refunded transaction 3",
+                effect: .control(.refund(transactionID: 3, reason: .other, percentage: 100_000))))
         #expect(driver.state.notices.last?.text == "Refunded transaction 3")
     }
 
@@ -102,7 +108,7 @@ import Testing
         #expect(screen.contains("Sandboxアカウント · プリセット") && !screen.contains("Sandbox accounts"), "\(screen)")
         #expect(screen.contains("プリセット：new-user") && !screen.contains("preset:"), "\(screen)")
         await driver.press(.escape)
-        await driver.send(.failed(Effect.reload.summary, .backend("offline")))
+        await driver.send(.failed(Effect.reload.summary, .backend("offline"), effect: .reload))
         #expect(driver.state.notices.last?.text == "ストアの読み込みに失敗しました：offline")
         await driver.paywall.resize(Size(columns: 30, rows: 8))
         screen = driver.paywall.screenText

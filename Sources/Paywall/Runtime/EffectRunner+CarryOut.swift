@@ -23,7 +23,7 @@ extension EffectRunner {
                     let result = try await store.perform(request).purchase(of: request)
                     inbox.post(.purchased(productID: productID, result))
                 } catch {
-                    inbox.post(.failed("Purchase", error))
+                    inbox.post(.failed(effect.summary, error, effect: effect))
                 }
             case .finish(let id):
                 _ = try await store.perform(.finish(transactionID: id))
@@ -35,29 +35,29 @@ extension EffectRunner {
                     }
                     inbox.post(.restored(count: owned.count))
                 } catch {
-                    inbox.post(.failed("Restore", error))
+                    inbox.post(.failed(effect.summary, error, effect: effect))
                 }
             case .redeem(let code):
                 do {
                     let request = StoreRequest.redeemOfferCode(code)
                     inbox.post(.redeemed(code: code, try await store.perform(request).purchase(of: request)))
                 } catch {
-                    inbox.post(.failed("Redeeming \(code)", error))
+                    inbox.post(.failed(effect.summary, error, effect: effect))
                 }
             case .switchAccount(let name):
                 try await store.switchAccount(to: name)
-                inbox.post(.done("Signed in as \(name)"))
+                inbox.post(.done("Signed in as \(name)", effect: effect))
             case .loadPreset(let name):
                 inbox.post(await loadPreset(name, store: store))
             case .control(let action):
                 do {
-                    inbox.post(.done(try await control(action, store: store)))
+                    inbox.post(.done(try await control(action, store: store), effect: effect))
                 } catch {
-                    inbox.post(.failed(action.summary, error))
+                    inbox.post(.failed(action.summary, error, effect: effect))
                 }
             }
         } catch {
-            inbox.post(.failed(effect.summary, error))
+            inbox.post(.failed(effect.summary, error, effect: effect))
         }
     }
 

@@ -23,10 +23,12 @@ public enum Event: Sendable {
     case storeEvent(StoreEvent)
     case restored(count: Int)
     case redeemed(code: String, PurchaseResult)
-    /// A control action finished; the text says what was done.
-    case done(String)
-    /// A store call failed: what was attempted and the error.
-    case failed(String, StoreError)
+    /// A control action finished; the text says what was done (in English), `effect` which
+    /// effect did it, so the banner can say it in the paywall's language.
+    case done(String, effect: Effect? = nil)
+    /// A store call failed: what was attempted (in English) and the error; `effect`, when an
+    /// effect failed, lets the banner name it in the paywall's language.
+    case failed(String, StoreError, effect: Effect? = nil)
     /// The runner finished an effect (after posting its answer, if it has one).
     case completed(Effect)
     /// The store is now reached another way (this process took a shared state over): the

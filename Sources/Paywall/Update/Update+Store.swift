@@ -95,14 +95,14 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
         case .pending: state.post(Notice(.pending, strings.format(.redemptionPending, ["code": code])))
         }
         return [.reload]
-    case .done(let text):
-        state.post(Notice(.info, localizedDone(text, state.content.strings)))
+    case .done(let text, let effect):
+        state.post(Notice(.info, effect.flatMap { localizedDone($0, state.content.strings) } ?? text))
         return [.reload]
-    case .failed(let what, let error):
+    case .failed(let what, let error, let effect):
         state.isRestoring = false
         let strings = state.content.strings
-        state.post(
-            Notice(.error, strings.format(.failed, ["what": attempt(what, strings), "error": "\(error)"])))
+        let attempt = effect.flatMap { localizedAttempt($0, strings) } ?? what
+        state.post(Notice(.error, strings.format(.failed, ["what": attempt, "error": "\(error)"])))
         return []
     default:
         return []
@@ -128,35 +128,27 @@ func delivered(_ state: inout AppState, _ verification: VerificationResult<Trans
     return [.finish(transactionID: transaction.id), .reload]
 }
 
-/// What failed, in the paywall's language: the attempts the app makes itself (the effect
-/// runner names them as `Effect.summary` does); a tester's action from the Transaction
-/// Manager stays English, as the Manager does.
-func attempt(_ what: String, _ strings: PaywallStrings) -> String {
-    let redeeming = "Redeeming "
-    let signingIn = "Signing in as "
-    switch what {
-    case Effect.purchase(productID: "", options: [], confirmed: false).summary:
-        return strings[.purchaseAttempt]
-    case Effect.sync.summary: return strings[.restoreAttempt]
-    case Effect.reload.summary: return strings[.loadAttempt]
-    case _ where what.hasPrefix(redeeming):
-        return strings.format(.redeemAttempt, ["code": String(what.dropFirst(redeeming.count))])
-    case _ where what.hasPrefix(signingIn):
-        return strings.format(.signInAttempt, ["account": String(what.dropFirst(signingIn.count))])
-    default: return what
+/// What failed, in the paywall's language, for the attempts the customer makes; nil for the
+/// others (a tester's action from the Transaction Manager stays English, as the Manager does).
+func localizedAttempt(_ effect: Effect, _ strings: PaywallStrings) -> String? {
+    switch effect {
+    case .purchase: strings[.purchaseAttempt]
+    case .sync: strings[.restoreAttempt]
+    case .reload: strings[.loadAttempt]
+    case .redeem(let code): strings.format(.redeemAttempt, ["code": code])
+    case .switchAccount(let name): strings.format(.signInAttempt, ["account": name])
+    default: nil
     }
 }
 
 /// A finished action's banner in the paywall's language where the customer did it (signing in
-/// from the account menu, answering a price increase with y / n; `StoreOperation.outcome`'s
-/// words); the Transaction Manager's other outcomes stay English (a tester's tool).
-func localizedDone(_ text: String, _ strings: PaywallStrings) -> String {
-    switch text {
-    case "Price increase accepted": return strings[.increaseAccepted]
-    case "Price increase declined": return strings[.increaseDeclined]
-    default: break
+/// from the account menu, answering a price increase with y / n); nil for the Transaction
+/// Manager's other outcomes, which stay English (a tester's tool).
+func localizedDone(_ effect: Effect, _ strings: PaywallStrings) -> String? {
+    switch effect {
+    case .switchAccount(let name): strings.format(.signedIn, ["account": name])
+    case .control(.respondToPriceIncrease(_, let accept)):
+        strings[accept ? .increaseAccepted : .increaseDeclined]
+    default: nil
     }
-    let signedIn = "Signed in as "
-    guard text.hasPrefix(signedIn) else { return text }
-    return strings.format(.signedIn, ["account": String(text.dropFirst(signedIn.count))])
 }
