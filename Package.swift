@@ -145,7 +145,8 @@ let package = Package(
                 "StoreServer", "RemoteStore", "HTTP", "Paywall", "TestSupport",
             ]),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "SourceDiagnostics", "SnapshotSupport"],
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "SourceDiagnostics", "SnapshotSupport", "TestSupport"],
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "PaywallTests",
@@ -163,7 +164,9 @@ let package = Package(
         // The decoders at the edges as fuzz targets, for libFuzzer and the mutation runner.
         .target(
             name: "FuzzTargets", dependencies: ["Catalog", "HTTP", "Signing", "StoreCore", "TerminalUI"]),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets"], exclude: ["Corpus", "Regressions"]),
+        .testTarget(
+            name: "FuzzTests", dependencies: ["FuzzTargets", "TestSupport"],
+            exclude: ["Corpus", "Regressions"]),
     ]
 )
 

@@ -1,19 +1,6 @@
 import Foundation
 import FuzzTargets
-
-/// SplitMix64: a tiny deterministic generator, so a run is the same on every machine and a
-/// failure can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// A seeded mutation fuzzer for toolchains without libFuzzer (and for CI, where it runs a
 /// bounded number of inputs): each input is a corpus seed with one to four mutations in the
@@ -38,7 +25,7 @@ struct MutationRunner {
     let corpus: [[UInt8]]
 
     init(seed: UInt64, corpus: [[UInt8]]) {
-        random = SplitMix64(state: seed)
+        random = SplitMix64(seed: seed)
         self.corpus = corpus.isEmpty ? [[]] : corpus
     }
 

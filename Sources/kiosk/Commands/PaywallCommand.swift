@@ -188,10 +188,10 @@ struct PaywallCommand: Command {
         }
         if let opening {
             let inbox = app.inbox
-            let placeholder = opened.backendName
+            let nameWhileOpening = opened.backendName
             Task {
                 guard let opened = try? await opening.opened() else { return }
-                if opened.backendName != placeholder { inbox.post(.backendChanged(opened.backendName)) }
+                if opened.backendName != nameWhileOpening { inbox.post(.backendChanged(opened.backendName)) }
                 await opened.ownership?.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
             }
         }
