@@ -20,7 +20,7 @@ struct ServeProcess {
             [TmuxSession.binary, "serve", "--state", state, "--listen", "127.0.0.1:0"] + arguments,
             standardOutput: output, standardError: output)
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
+        let deadline = clock.now + .seconds(60)
         // Looks once more after the deadline: on a busy machine this task may wake only after
         // it, to find the server long started.
         var lastLook = false

@@ -50,7 +50,7 @@ struct TmuxSession {
 
     /// Polls the screen until it shows `text`; records an issue with the screen on timeout.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> String {
+    func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var screen = ""
@@ -73,7 +73,7 @@ struct TmuxSession {
     }
 
     /// Polls until the session has ended.
-    func waitForExit(timeout: Duration = .seconds(10)) async throws -> Bool {
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,9 +10,9 @@ import Testing
 
 /// Connections that never send a byte must not lock out clients that do (issue 11, item 4).
 @Suite struct ConnectionPressureTests {
-    /// Waits (at most 10 s) until the server counts `count` open connections.
+    /// Waits (at most 60 s) until the server counts `count` open connections.
     func waitForConnections(_ server: HTTPServer, _ count: Int) async throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while server.connectionCount < count {
             guard Date() < deadline else {
                 Issue.record("the server counts \(server.connectionCount) connections, expected \(count)")
@@ -29,7 +30,7 @@ import Testing
             let answer = try await blocking {
                 let silent = try ClientSocket(host: "127.0.0.1", port: port)
                 defer { silent.close() }
-                return try silent.read(timeout: 10)
+                return try silent.read(timeout: 60)
             }
             #expect(answer.isEmpty, "the server closed the silent connection without a response")
             #expect(try await blocking { try servesOthers(port) })
@@ -51,11 +52,11 @@ import Testing
             // The first request closed the oldest silent connection. (Whether the next ones
             // found room or closed the next oldest depends on how soon the closed connections'
             // threads were counted out; at most three were closed, so the newest is still open.)
-            let oldest = try await blocking { try idle[0].read(timeout: 10) }
+            let oldest = try await blocking { try idle[0].read(timeout: 60) }
             #expect(oldest.isEmpty)
             let next = try await blocking {
                 try idle[7].write(get("/late", close: true))
-                return try idle[7].readResponse(timeout: 10).status
+                return try idle[7].readResponse(timeout: 60).status
             }
             #expect(next == 200)
         }
@@ -69,7 +70,7 @@ import Testing
                 entered.withLock { $0 += 1 }
                 await withCheckedContinuation { continuation in
                     Thread {
-                        _ = release.wait(timeout: .now() + 10)
+                        _ = release.wait(timeout: .now() + 60)
                         continuation.resume()
                     }.start()
                 }
@@ -81,9 +82,8 @@ import Testing
             let port = server.port
             let held = try (0..<2).map { _ in try ClientSocket(host: "127.0.0.1", port: port) }
             for socket in held { try socket.write(get("/hold")) }
-            let deadline = Date().addingTimeInterval(10)
-            while entered.withLock({ $0 }) < 2 && Date() < deadline {
-                try await Task.sleep(for: .milliseconds(5))
+            try await waitUntil("both requests inside the handler") {
+                entered.withLock { $0 } == 2
             }
             // Both connections are inside a request: nothing may be closed for a newcomer.
             let status = try await blocking {
@@ -92,7 +92,7 @@ import Testing
             #expect(status == 503)
             release.signal()
             release.signal()
-            let answers = try await blocking { try held.map { try $0.readResponse(timeout: 10).status } }
+            let answers = try await blocking { try held.map { try $0.readResponse(timeout: 60).status } }
             #expect(answers == [200, 200])
             held.forEach { $0.close() }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import TestSupport
 import Testing
 
 @Suite struct EventStreamTests {
@@ -42,8 +43,9 @@ import Testing
             let resumed = try await Self.take(3, port: server.port, lastEventID: first.last?.id)
             #expect(resumed.map(\.id) == ["3", "4", "5"])
             // The server notices both clients left.
-            for _ in 0..<300 where server.connectionCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
-            #expect(server.connectionCount == 0)
+            try await waitUntil("the server to notice both clients left") {
+                server.connectionCount == 0
+            }
         }
     }
 

@@ -127,7 +127,7 @@ func get(_ path: String, close: Bool = false) -> String {
                 }
                 if cutOff == .stillOpen {
                     do {
-                        cutOff = .answered(try slow.readResponse(timeout: 5).status)
+                        cutOff = .answered(try slow.readResponse(timeout: 30).status)
                     } catch {
                         cutOff = CutOff(error)
                     }
@@ -167,7 +167,8 @@ func get(_ path: String, close: Bool = false) -> String {
         let release = Mutex(false)
         let server = try HTTPServer { request in
             started.withLock { $0 = true }
-            for _ in 0..<1000 where !release.withLock({ $0 }) {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while !release.withLock({ $0 }) && ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(10))
             }
             return .text(200, "finished")
@@ -179,14 +180,14 @@ func get(_ path: String, close: Bool = false) -> String {
         try await waitUntil("the handler to start") { started.withLock { $0 } }
         let stopped = DispatchSemaphore(value: 0)
         Thread {
-            server.shutdown(gracePeriod: 10)
+            server.shutdown(gracePeriod: 60)
             stopped.signal()
         }.start()
         try await waitUntil("the server to begin shutting down") { server.isShuttingDown }
         release.withLock { $0 = true }
         let response = try await blocking { try socket.readResponse() }
-        let finished = try await blocking { stopped.wait(timeout: .now() + 20) == .success }
-        #expect(finished, "shutdown(gracePeriod: 10) did not return within 20 s")
+        let finished = try await blocking { stopped.wait(timeout: .now() + 90) == .success }
+        #expect(finished, "shutdown(gracePeriod: 60) did not return within 90 s")
         #expect(response.text == "finished")
         #expect(response.headers["Connection"] == "close")
         #expect(server.isStopped)

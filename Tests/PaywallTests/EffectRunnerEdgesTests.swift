@@ -1,6 +1,7 @@
 import Foundation
 import Paywall
 import StoreCore
+import TestSupport
 import Testing
 
 @testable import Simulator
@@ -48,18 +49,6 @@ import Testing
         try await waitUntil("the three listeners to attach") { await store.watcherCount == 3 }
         runner.stop()
         try await waitUntil("the listeners to detach after stop") { await store.watcherCount == 0 }
-    }
-
-    /// Polls `condition` until it holds, failing with `what` after ten seconds.
-    func waitUntil(_ what: String, _ condition: () async -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !(await condition()) {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting for \(what)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
     }
 }
 

@@ -40,7 +40,7 @@ import Testing
             done.signal()
         }
         // Deadline: on the old code the read never returned.
-        guard done.wait(timeout: .now() + 10) == .success, let text = outcome.withLock({ $0 }) else {
+        guard done.wait(timeout: .now() + 60) == .success, let text = outcome.withLock({ $0 }) else {
             Issue.record("reading a named pipe is still blocked after 10 s")
             return
         }

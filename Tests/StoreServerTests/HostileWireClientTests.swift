@@ -48,9 +48,9 @@ import WireProtocol
             for (text, _) in refusals {
                 let bad = try ClientSocket(host: "127.0.0.1", port: port)
                 try bad.write(text)
-                let response = try bad.readResponse(timeout: 10)
+                let response = try bad.readResponse(timeout: 60)
                 try good.write(request("Bearer \(token)", ""))
-                let goodResponse = try good.readResponse(timeout: 10)
+                let goodResponse = try good.readResponse(timeout: 60)
                 let json =
                     response.status == 200
                     || (response.headers["Content-Type"] == "application/json"

@@ -19,7 +19,7 @@ import WireProtocol
             let socket = try ClientSocket(host: "127.0.0.1", port: port)
             defer { socket.close() }
             try socket.write(text)
-            let response = try socket.readResponse(timeout: 10)
+            let response = try socket.readResponse(timeout: 60)
             return (
                 response.status, response.headers["Content-Type"],
                 String(decoding: response.body, as: UTF8.self)

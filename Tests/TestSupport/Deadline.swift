@@ -17,10 +17,13 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
 
 /// Polls `condition` until it holds, blocking the calling thread (a plain thread, never a task:
 /// use `waitUntil` there), or throws `DeadlineExceeded`.
+///
+/// The default deadline is a minute: it only bounds how long a broken test takes to fail, and
+/// CI runs every suite at once on two cores, where a healthy wait can take many seconds.
 /// - Parameter what: what the test waits for, said so the failure reads on its own
 ///   ("64 open connections (have 12)"); evaluated only when the deadline passes.
 public func blockUntil(
-    _ what: @autoclosure () -> String, seconds: Double = 10, _ condition: () throws -> Bool
+    _ what: @autoclosure () -> String, seconds: Double = 60, _ condition: () throws -> Bool
 ) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while try !condition() {
@@ -29,9 +32,10 @@ public func blockUntil(
     }
 }
 
-/// Polls `condition` from a task until it holds, or throws `DeadlineExceeded`.
+/// Polls `condition` from a task until it holds, or throws `DeadlineExceeded` (a minute by
+/// default, as `blockUntil`).
 public func waitUntil(
-    _ what: @autoclosure () -> String, seconds: Double = 10, _ condition: () async throws -> Bool
+    _ what: @autoclosure () -> String, seconds: Double = 60, _ condition: () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while try await !condition() {
