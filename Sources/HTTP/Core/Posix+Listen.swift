@@ -20,13 +20,13 @@ extension Posix {
                 throw .invalidAddress("[\(host)]:\(port)")
             }
             length = MemoryLayout<sockaddr_in6>.size
-            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: withUnsafeBytes(of: address) { $0 }) }
+            storage.copy(from: address)
         } else {
             guard let address = Self.address(host: host, port: port) else {
                 throw .invalidAddress("\(host):\(port)")
             }
             length = MemoryLayout<sockaddr_in>.size
-            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: withUnsafeBytes(of: address) { $0 }) }
+            storage.copy(from: address)
         }
         let fd: Int32
         do {
@@ -61,6 +61,17 @@ extension Posix {
         } catch {
             Posix.close(fd)
             throw .io(error)
+        }
+    }
+}
+
+extension sockaddr_storage {
+    /// Puts `address` at the start of this storage. The copy happens inside both pointer
+    /// scopes: a pointer carried out of `withUnsafeBytes` is undefined behaviour, and release
+    /// builds did lose the port that way (`--listen 127.0.0.1:8686` listened elsewhere).
+    fileprivate mutating func copy<Address>(from address: Address) {
+        withUnsafeMutableBytes(of: &self) { storage in
+            withUnsafeBytes(of: address) { storage.copyMemory(from: $0) }
         }
     }
 }
