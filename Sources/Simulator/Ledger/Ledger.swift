@@ -20,6 +20,8 @@ final class Ledger {
     private(set) var lastUpdateSequence: Int64 = 0
     /// Makes commits durable, in groups (nil in memory, where nothing is).
     let groupSync: GroupSync?
+    /// The meta row's text, remade only when more than its counters change.
+    private var metaText = MetaText()
 
     /// Opens the ledger at `path` (":memory:" for an ephemeral store) and migrates it.
     /// - Throws: `LedgerError` naming the file when it cannot be opened, is not a ledger, or
@@ -222,7 +224,7 @@ final class Ledger {
             if let meta = changes.meta {
                 try connection.query(
                     "INSERT INTO meta(key, value) VALUES('store', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    [.text(try encode(meta))])
+                    [.text(try metaText.text(for: meta) { meta throws(LedgerError) in try encode(meta) })])
             }
             for record in changes.accounts.values {
                 try connection.query(
