@@ -95,7 +95,7 @@ struct StateCommand: Command {
             let result = try await opened.store.perform(operation)
             await opened.close()
             Console.print(operation.outcome(result))
-        } catch let error as StoreError {
+        } catch {
             await opened.close()
             let missing = "\(error)".hasPrefix("no save point")
             throw CommandFailure(
@@ -159,7 +159,8 @@ struct StateCommand: Command {
         let name = parsed.value("name") ?? Self.sanitized(base)
         let state = try storeOptions.state.create()
         if !SavePoints.hasSameAuthority(summary, as: state) {
-            let installed = try StateOwnership.whileUnowned(state) {
+            // nil when another process has the state open.
+            let installed: Void? = try StateOwnership.whileUnowned(state) {
                 try SavePoints.installAuthority(summary, into: state)
             }
             if installed == nil {
