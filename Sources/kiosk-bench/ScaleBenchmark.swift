@@ -97,7 +97,7 @@ enum ScaleBenchmark {
         if FileManager.default.fileExists(atPath: ready.path) { return cache }
         try? FileManager.default.removeItem(at: cache)
         if try migrated(accounts: accounts, renewals: renewals, under: temporary, to: cache) {
-            FileManager.default.createFile(atPath: ready.path, contents: Data())
+            try Data().write(to: ready)
             return cache
         }
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
@@ -118,7 +118,7 @@ enum ScaleBenchmark {
             Data(
                 "kiosk-bench scale: built \(written) transactions in \(Int(seconds)) s, cached in \(cache.path)\n"
                     .utf8))
-        FileManager.default.createFile(atPath: ready.path, contents: Data())
+        try Data().write(to: ready)
         return cache
     }
 }

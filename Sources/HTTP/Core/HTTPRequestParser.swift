@@ -145,7 +145,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Where `needle` first occurs in `haystack` at or after `start`.
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    public static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard haystack.count >= needle.count else { return nil }
         var index = start
         while index <= haystack.count - needle.count {

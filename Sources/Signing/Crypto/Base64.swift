@@ -3,8 +3,8 @@
 ///
 /// Decoding is strict: a character of the other alphabet, missing or surplus padding, or
 /// non-zero trailing bits make it fail, so one byte string has exactly one accepted text.
-enum Base64 {
-    enum Alphabet: Sendable {
+public enum Base64 {
+    public enum Alphabet: Sendable {
         /// `+` `/` and `=` padding.
         case standard
         /// `-` `_` and no padding.
@@ -77,7 +77,7 @@ enum Base64 {
         return text.withUTF8 { decode(bytes: $0, alphabet) }
     }
 
-    static func decode(bytes input: UnsafeBufferPointer<UInt8>, _ alphabet: Alphabet) -> [UInt8]? {
+    public static func decode(bytes input: UnsafeBufferPointer<UInt8>, _ alphabet: Alphabet) -> [UInt8]? {
         var count = input.count
         if alphabet == .standard {
             guard count % 4 == 0 else { return nil }
