@@ -47,8 +47,10 @@ extension RemoteStore: StoreControl {
     }
 
     /// One request: the server reads it in one actor turn. Every signature is checked here.
-    public func snapshot(groupID: String?) async throws(StoreError) -> StoreSnapshot {
-        let query = groupID.map { "group=" + Self.segment($0) }
+    public func snapshot(groupID: String?, recordLimit: Int) async throws(StoreError) -> StoreSnapshot {
+        let query =
+            ([groupID.map { "group=" + Self.segment($0) }, "records=\(max(1, recordLimit))"] as [String?])
+            .compactMap { $0 }.joined(separator: "&")
         let wire = try await client.call("GET", controlPath("snapshot"), query: query, as: Wire.Snapshot.self)
         var snapshot = StoreSnapshot()
         snapshot.products = wire.products
@@ -57,6 +59,7 @@ extension RemoteStore: StoreControl {
         snapshot.statuses = try check(wire.statuses)
         snapshot.isEligibleForIntroOffer = wire.isEligibleForIntroOffer
         snapshot.records = try check(wire.records)
+        snapshot.recordCount = wire.recordCount ?? wire.records.count
         snapshot.notifications = wire.notifications
         snapshot.settings = wire.settings
         snapshot.account = wire.account

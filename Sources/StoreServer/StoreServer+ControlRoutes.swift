@@ -20,8 +20,20 @@ extension StoreServer {
             }
         }
         router.add("GET", base + "/snapshot") { request, p in
-            await respond(store, p) { (store) async throws(StoreError) in
-                Wire.Snapshot(try await store.snapshot(groupID: request.query["group"]))
+            // `records=N`: the newest N records (one page by default).
+            var recordLimit = StoreSnapshot.recordPage
+            if let text = request.query["records"] {
+                guard let limit = Int(text), limit >= 1 else {
+                    return error(
+                        .http(
+                            status: 400, message: "records=\(text): give how many records to send, 1 or more")
+                    )
+                }
+                recordLimit = limit
+            }
+            let limit = recordLimit
+            return await respond(store, p) { (store) async throws(StoreError) in
+                Wire.Snapshot(try await store.snapshot(groupID: request.query["group"], recordLimit: limit))
             }
         }
         router.add("GET", base + "/notifications") { request, p in

@@ -168,6 +168,9 @@ extension Wire {
         public var statuses: [Status]
         public var isEligibleForIntroOffer: Bool
         public var records: [Record]
+        /// How many records the account has; absent from servers before paging (then all
+        /// were sent).
+        public var recordCount: Int?
         public var notifications: [NotificationSummary]
         public var settings: StoreSettings
         public var account: String
@@ -182,6 +185,7 @@ extension Wire {
             statuses = snapshot.statuses.map(Status.init)
             isEligibleForIntroOffer = snapshot.isEligibleForIntroOffer
             records = snapshot.records.map(Record.init)
+            recordCount = snapshot.recordCount
             notifications = snapshot.notifications
             settings = snapshot.settings
             account = snapshot.account

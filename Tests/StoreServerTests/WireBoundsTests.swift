@@ -27,6 +27,18 @@ import WireProtocol
         }
     }
 
+    @Test func aSnapshotsRecordCountMustBeAPositiveNumber() async throws {
+        let fixture = try await Fixture()
+        for records in ["0", "-3", "many", "99999999999999999999"] {
+            let answer = try await call(
+                fixture, "GET", "/v1/control/accounts/tester/snapshot?records=\(records)")
+            #expect(
+                answer.status == 400 && answer.body.contains("records=\(records)"), "\(records): \(answer)")
+        }
+        let page = try await call(fixture, "GET", "/v1/control/accounts/tester/snapshot?records=1")
+        #expect(page.status == 200 && page.body.contains(#""recordCount":0"#), "\(page.body.prefix(200))")
+    }
+
     @Test func clockAdvancesPastWhatCanBeSignedAre400AndTheClockIsWholeMilliseconds() async throws {
         let fixture = try await Fixture()
         for seconds in ["1e308", "1e18", "-5"] {

@@ -5,9 +5,13 @@ import TerminalUI
 /// The Transaction Manager: the account's transactions, an inspector, and the store's switches.
 func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     let store = state.store
+    // A long history loads a page at a time as the selection nears its end: say how much is in.
+    let loaded =
+        store.hasOlderRecords
+        ? " · newest \(store.records.count) of \(store.recordCount), ↓ loads more" : ""
     let box = Box(
-        title: "Transaction Manager · \(store.account)", style: canvas[.border], titleStyle: canvas[.accent],
-        fill: canvas[.surface])
+        title: "Transaction Manager · \(store.account)\(loaded)", style: canvas[.border],
+        titleStyle: canvas[.accent], fill: canvas[.surface])
     box.render(in: area, buffer: &canvas.buffer)
     let inner = box.inner(area).inset(left: 1, right: 1)
     let parts = inner.split(rows: [.fill(), .fixed(3), .fixed(1)])

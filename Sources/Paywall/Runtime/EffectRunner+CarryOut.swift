@@ -5,12 +5,15 @@ import StoreCore
 extension EffectRunner {
     /// Carries out one effect and posts its answer, then `.completed(effect)` (used by the
     /// queue, and by tests to run a flow step by step).
-    public static func carryOut(_ effect: Effect, store: Backend, inbox: Inbox, groupID: String?) async {
+    public static func carryOut(
+        _ effect: Effect, store: Backend, inbox: Inbox, groupID: String?,
+        recordLimit: Int = StoreSnapshot.recordPage
+    ) async {
         defer { inbox.post(.completed(effect)) }
         do {
             switch effect {
             case .reload:
-                inbox.post(.loaded(try await snapshot(store, groupID: groupID)))
+                inbox.post(.loaded(try await snapshot(store, groupID: groupID, recordLimit: recordLimit)))
             case .readClock:
                 inbox.post(.clock(try await store.now()))
             case .prepareSheet(let productID, let options):
@@ -62,9 +65,10 @@ extension EffectRunner {
     }
 
     /// Everything the screens show, read together in one call (one request over the wire).
-    public static func snapshot(_ store: Backend, groupID: String?) async throws(StoreError) -> StoreSnapshot
-    {
-        try await store.snapshot(groupID: groupID)
+    public static func snapshot(
+        _ store: Backend, groupID: String?, recordLimit: Int = StoreSnapshot.recordPage
+    ) async throws(StoreError) -> StoreSnapshot {
+        try await store.snapshot(groupID: groupID, recordLimit: recordLimit)
     }
 
     /// Applies a preset and says what was done, or why it failed.

@@ -12,6 +12,8 @@ public final class EffectRunner: Sendable {
     private struct Queued: Sendable {
         var effect: Effect
         var groupID: String?
+        /// How many records a reload reads (`AppState.recordLimit`).
+        var recordLimit: Int
         var journal: JournalContext?
     }
 
@@ -44,7 +46,9 @@ public final class EffectRunner: Sendable {
                 if queued.effect == .reload { reloadFlag.isQueued.withLock { $0 = false } }
                 log.write("effect \(queued.effect)")
                 await JournalContext.$current.withValue(queued.journal) {
-                    await Self.carryOut(queued.effect, store: store, inbox: inbox, groupID: queued.groupID)
+                    await Self.carryOut(
+                        queued.effect, store: store, inbox: inbox, groupID: queued.groupID,
+                        recordLimit: queued.recordLimit)
                 }
             }
         }
@@ -58,16 +62,20 @@ public final class EffectRunner: Sendable {
         let screen = state.journalScreenName
         let effects = PaywallProgram.update(&state, event)
         run(
-            effects, groupID: state.content.leadingGroupID, screen: screen,
+            effects, groupID: state.content.leadingGroupID, recordLimit: state.recordLimit, screen: screen,
             picture: effects.isEmpty ? nil : picture())
     }
 
     /// Queues effects; returns at once.
     public func run(_ effects: [Effect]) { run(effects, groupID: groupID) }
 
-    /// Queues effects to be carried out on `groupID`; returns at once. `screen` and `picture`:
-    /// what the tester was looking at when they asked for them (the store's journal keeps both).
-    public func run(_ effects: [Effect], groupID: String?, screen: String? = nil, picture: String? = nil) {
+    /// Queues effects to be carried out on `groupID`, reloads reading `recordLimit` records;
+    /// returns at once. `screen` and `picture`: what the tester was looking at when they asked
+    /// for them (the store's journal keeps both).
+    public func run(
+        _ effects: [Effect], groupID: String?, recordLimit: Int = StoreSnapshot.recordPage,
+        screen: String? = nil, picture: String? = nil
+    ) {
         let journal = screen == nil ? self.journal : self.journal?.showing(screen, picture: picture)
         for effect in effects {
             if effect == .reload {
@@ -80,7 +88,7 @@ public final class EffectRunner: Sendable {
                     continue
                 }
             }
-            queue.yield(Queued(effect: effect, groupID: groupID, journal: journal))
+            queue.yield(Queued(effect: effect, groupID: groupID, recordLimit: recordLimit, journal: journal))
         }
     }
 

@@ -66,7 +66,8 @@ public struct HeadlessPaywall {
         while !effects.isEmpty {
             for effect in effects {
                 await EffectRunner.carryOut(
-                    effect, store: store, inbox: inbox, groupID: state.content.leadingGroupID)
+                    effect, store: store, inbox: inbox, groupID: state.content.leadingGroupID,
+                    recordLimit: state.recordLimit)
             }
             effects = []
             for next in inbox.drain() { effects += PaywallProgram.update(&state, next) }

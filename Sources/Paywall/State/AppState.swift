@@ -34,6 +34,9 @@ public struct AppState: Sendable, Hashable {
     public var isBusy: Bool { !pending.isEmpty }
     /// The Transaction Manager's selection and the simulated-error API it edits.
     public var managerSelection = ListState()
+    /// How many of the account's newest records reloads read: a page, and a page more each
+    /// time the Transaction Manager's selection nears the end of those loaded.
+    public var recordLimit = StoreSnapshot.recordPage
     /// The Transaction Manager lists App Store Server Notifications instead of transactions.
     public var managerShowsNotifications = false
     /// The Transaction Manager lists every key instead of the transactions (`?`).

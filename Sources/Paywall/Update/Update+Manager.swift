@@ -18,6 +18,7 @@ func performManager(_ state: inout AppState, action: ManagerAction, key: Key) ->
     switch action {
     case .move:
         state.managerSelection.select(by: key == .up ? -1 : 1, count: state.store.records.count)
+        return loadOlderRecordsIfNear(&state)
     case .close: state.overlay = nil
     case .keys: state.managerShowsKeys.toggle()
     case .timeline:
@@ -100,4 +101,19 @@ func performManager(_ state: inout AppState, action: ManagerAction, key: Key) ->
 func cycled(_ values: [String], after current: String) -> String {
     guard let index = values.firstIndex(of: current) else { return values[0] }
     return values[(index + 1) % values.count]
+}
+
+/// How close to the end of the loaded records the selection comes before the next page loads.
+let recordLookahead = 20
+
+/// A page more of records once the selection nears the end of those loaded, when the account
+/// has older ones: the list grows as the tester scrolls, and a long history is never read
+/// whole to show its first screen.
+func loadOlderRecordsIfNear(_ state: inout AppState) -> [Effect] {
+    let loaded = state.store.records.count
+    guard state.store.hasOlderRecords, state.managerSelection.selected >= loaded - recordLookahead else {
+        return []
+    }
+    state.recordLimit = max(state.recordLimit, loaded + StoreSnapshot.recordPage)
+    return [.reload]
 }

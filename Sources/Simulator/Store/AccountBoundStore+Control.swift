@@ -41,8 +41,10 @@ extension AccountBoundStore: StoreControl {
         try await bound { store throws(StoreError) in try await store.notificationHistory(limit: limit) }
     }
 
-    public func snapshot(groupID: String?) async throws(StoreError) -> StoreSnapshot {
-        try await bound { store throws(StoreError) in try await store.snapshot(groupID: groupID) }
+    public func snapshot(groupID: String?, recordLimit: Int) async throws(StoreError) -> StoreSnapshot {
+        try await bound { store throws(StoreError) in
+            try await store.snapshot(groupID: groupID, recordLimit: recordLimit)
+        }
     }
 
     public func events() async -> AsyncStream<StoreEvent> {

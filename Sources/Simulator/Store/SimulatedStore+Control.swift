@@ -53,12 +53,20 @@ extension SimulatedStore: StoreControl {
     }
 
     public func transactionRecords() async throws(StoreError) -> [TransactionRecord] {
+        try transactionRecords(limit: Int.max).records
+    }
+
+    /// The account's newest `limit` records, and how many it has: only those shown are
+    /// made into records (each checks its signature and reads its subscription's state).
+    func transactionRecords(limit: Int) throws(StoreError) -> (records: [TransactionRecord], count: Int) {
         try catchUp()
         let account = activeAccount
         let all = state.transactions(of: account)
         try checkReads()
+        let count = all.reduce(0) { $1.isDeleted ? $0 : $0 + 1 }
         var records: [TransactionRecord] = []
-        for stored in all.reversed() where !stored.isDeleted {
+        records.reserveCapacity(min(max(limit, 0), count))
+        for stored in all.reversed().lazy.filter({ !$0.isDeleted }).prefix(max(limit, 0)) {
             let id = stored.id
             let transaction: VerificationResult<Transaction> =
                 stored.isVisible
@@ -74,7 +82,7 @@ extension SimulatedStore: StoreControl {
                     renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease,
                     refundRequest: state.account(account)?.refundRequests?.last { $0.transactionID == id }))
         }
-        return records
+        return (records, count)
     }
 
     func approveAskToBuy(_ transactionID: UInt64) async throws(StoreError) {

@@ -4,7 +4,7 @@ import StoreCore
 extension SimulatedStore {
     /// One actor turn: every read below runs on the store without suspending, so no other
     /// action lands between them.
-    public func snapshot(groupID: String?) async throws(StoreError) -> StoreSnapshot {
+    public func snapshot(groupID: String?, recordLimit: Int) async throws(StoreError) -> StoreSnapshot {
         var snapshot = StoreSnapshot()
         snapshot.products = try await allProducts()
         snapshot.groupID = groupID ?? snapshot.products.compactMap(\.subscription?.groupID).first
@@ -13,7 +13,7 @@ extension SimulatedStore {
             snapshot.statuses = (try? await subscriptionStatuses(for: group)) ?? []
             snapshot.isEligibleForIntroOffer = try await isEligibleForIntroOffer(groupID: group)
         }
-        snapshot.records = try await transactionRecords()
+        (snapshot.records, snapshot.recordCount) = try transactionRecords(limit: recordLimit)
         snapshot.notifications =
             (try? await notificationHistory(limit: StoreSnapshot.notificationLimit)) ?? []
         snapshot.settings = try await settings()

@@ -28,16 +28,23 @@ public protocol StoreControl: Sendable {
     /// The account's App Store Server Notifications, newest first, with their delivery attempts.
     func notificationHistory(limit: Int) async throws(StoreError) -> [NotificationSummary]
     /// Everything the screens show, read atomically: products, entitlements, the statuses and
-    /// intro-offer eligibility of `groupID` (default: the first subscription group), records,
-    /// the latest 100 notifications, settings, accounts, the clock and the simulated errors.
-    /// A simulated failure of the statuses or the notifications leaves them empty rather than
-    /// failing the whole read.
-    func snapshot(groupID: String?) async throws(StoreError) -> StoreSnapshot
+    /// intro-offer eligibility of `groupID` (default: the first subscription group), the
+    /// newest `recordLimit` records and how many there are, the latest 100 notifications,
+    /// settings, accounts, the clock and the simulated errors. A simulated failure of the
+    /// statuses or the notifications leaves them empty rather than failing the whole read.
+    func snapshot(groupID: String?, recordLimit: Int) async throws(StoreError) -> StoreSnapshot
 
     // MARK: Watching
 
     /// Everything that changes, for the Transaction Manager and the paywall's banners.
     func events() async -> AsyncStream<StoreEvent>
+}
+
+extension StoreControl {
+    /// A snapshot with one page of records (`StoreSnapshot.recordPage`).
+    public func snapshot(groupID: String?) async throws(StoreError) -> StoreSnapshot {
+        try await snapshot(groupID: groupID, recordLimit: StoreSnapshot.recordPage)
+    }
 }
 
 /// Each operation by name (`StoreOperation` says what each does).

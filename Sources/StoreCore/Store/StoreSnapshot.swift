@@ -9,7 +9,12 @@ public struct StoreSnapshot: Sendable, Hashable {
     /// Statuses of the leading group's subscriptions.
     public var statuses: [SubscriptionStatus] = []
     public var isEligibleForIntroOffer = true
+    /// The account's newest records, at most the limit the snapshot was asked for (a
+    /// Transaction Manager pages through a long history instead of reading all of it).
     public var records: [TransactionRecord] = []
+    /// How many records the account has in all: more than `records.count` when older ones
+    /// were left out.
+    public var recordCount = 0
     /// The account's App Store Server Notifications, newest first, with delivery attempts.
     public var notifications: [NotificationSummary] = []
     public var settings = StoreSettings()
@@ -24,6 +29,12 @@ public struct StoreSnapshot: Sendable, Hashable {
 
     /// How many notifications a snapshot carries (the newest).
     public static let notificationLimit = 100
+    /// How many records a snapshot carries unless asked for more: one page of the Transaction
+    /// Manager's list.
+    public static let recordPage = 200
+
+    /// Whether the account has records older than those carried.
+    public var hasOlderRecords: Bool { recordCount > records.count }
 
     /// The leading group's subscriptions, by level (1 first) then by period.
     public var plans: [Product] {

@@ -38,7 +38,8 @@ extension QAReport {
             } catch .accountNotFound {
                 continue  // deleted since, or a filter naming no account: nothing to draw
             }
-            let snapshot = try await store.snapshot(groupID: nil)
+            // Every record: a timeline covers the whole history.
+            let snapshot = try await store.snapshot(groupID: nil, recordLimit: Int.max)
             var names: [String: String] = [:]
             for product in snapshot.products { names[product.id] = product.displayName }
             var groups: Set<String> = []

@@ -105,8 +105,8 @@ final class OpeningStore: Store, StoreControl, Sendable {
         try await store().notificationHistory(limit: limit)
     }
 
-    func snapshot(groupID: String?) async throws(StoreError) -> StoreSnapshot {
-        try await store().snapshot(groupID: groupID)
+    func snapshot(groupID: String?, recordLimit: Int) async throws(StoreError) -> StoreSnapshot {
+        try await store().snapshot(groupID: groupID, recordLimit: recordLimit)
     }
 
     func events() async -> AsyncStream<StoreEvent> {
