@@ -4,7 +4,17 @@ import StoreCore
 extension SimulatedStore {
     /// The one entry of every tester operation: each is one action of the engine, committed in
     /// one SQLite transaction (`runAction(_:)` staging a `StagedAction` behind each call below).
-    public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
+    public nonisolated func perform(_ operation: StoreOperation) async throws(StoreError)
+        -> StoreOperationResult
+    {
+        let (result, ticket) = try await performGrouped(operation)
+        try await durable(ticket)
+        return result
+    }
+
+    private func performGrouped(_ operation: StoreOperation) async throws(StoreError) -> (
+        StoreOperationResult, UInt64?
+    ) {
         try await grouped { () async throws(StoreError) in
             try await journaled(
                 operation.summary, outcome: operation.outcome(.done), words: operation.outcome
@@ -53,7 +63,15 @@ extension SimulatedStore {
 
 extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
-    public func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
+    public nonisolated func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
+        let (result, ticket) = try await performGrouped(request)
+        try await durable(ticket)
+        return result
+    }
+
+    private func performGrouped(_ request: StoreRequest) async throws(StoreError) -> (
+        StoreRequestResult, UInt64?
+    ) {
         try await grouped { () async throws(StoreError) in
             try await journaled(Self.journalAction(request), outcome: Self.journalOutcome(request)) {
                 () async throws(StoreError) in
@@ -80,8 +98,11 @@ extension SimulatedStore {
 
 extension SimulatedStore {
     /// Runs `body` with group commit: its commits are not synced one by one but together with
-    /// whatever else was written meanwhile, and it answers only once they are durable.
-    func grouped<T: Sendable>(_ body: () async throws(StoreError) -> T) async throws(StoreError) -> T {
+    /// whatever else was written meanwhile. Returns the ticket of the last commit written,
+    /// which the caller waits for with `durable` before it answers.
+    func grouped<T: Sendable>(_ body: () async throws(StoreError) -> T) async throws(StoreError) -> (
+        T, UInt64?
+    ) {
         let result: T
         do {
             result = try await Self.$groupsCommits.withValue(true) { try await body() }
@@ -90,12 +111,18 @@ extension SimulatedStore {
         } catch {
             throw StoreError.backend("\(error)")
         }
-        guard let sync = ledger.groupSync else { return result }
+        return (result, groupSync?.latestTicket)
+    }
+
+    /// Returns once the commit with `ticket` is durable. It waits off the store, so the fsync
+    /// thread wakes the caller's own executor (a server's connection thread) directly instead
+    /// of the store first, and the store serves others meanwhile.
+    nonisolated func durable(_ ticket: UInt64?) async throws(StoreError) {
+        guard let ticket, let groupSync else { return }
         do throws(LedgerError) {
-            try await sync.durable(sync.latestTicket)
+            try await groupSync.durable(ticket)
         } catch {
             throw StoreError(error)
         }
-        return result
     }
 }

@@ -25,6 +25,8 @@ public actor SimulatedStore {
     nonisolated let executor: StoreExecutorChoice
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.unownedExecutor }
     let ledger: Ledger
+    /// The ledger's group commit (nil in memory), waited on outside the store (`durable`).
+    nonisolated let groupSync: GroupSync?
     let state: StoreState
     let products: ProductIndex
     let signer: any PayloadSigner
@@ -79,6 +81,7 @@ public actor SimulatedStore {
             throw StoreError(error)
         }
         self.ledger = ledger
+        groupSync = ledger.groupSync
         let wall = wallClock()
         // Only the settings, clock and counters: accounts are read when they are used.
         let loaded: StoreMeta?
