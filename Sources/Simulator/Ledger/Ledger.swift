@@ -203,11 +203,16 @@ final class Ledger {
 
     /// Writes a changeset in one SQLite transaction; returns the sequence numbers the update
     /// log gave `changes.updates`, in order.
+    /// `lateSignatures`: signatures still being made when the commit starts (a clock
+    /// advance's renewals), asked for once every other row is written; nil from it (signing
+    /// failed) rolls the commit back.
     @discardableResult
-    func commit(_ changes: Changeset) throws(LedgerError) -> [Int64] {
+    func commit(
+        _ changes: Changeset, lateSignatures: (() -> [UInt64: String]?)? = nil
+    ) throws(LedgerError) -> [Int64] {
         guard !changes.isEmpty else { return [] }
         defer { pendingHeaderIDs = [:] }
-        let sequences = try write(changes)
+        let sequences = try write(changes, lateSignatures: lateSignatures)
         groupSync?.written()
         headerIDs.merge(pendingHeaderIDs) { $1 }
         knownDataVersion = try dataVersion()
@@ -215,7 +220,9 @@ final class Ledger {
         return sequences
     }
 
-    private func write(_ changes: Changeset) throws(LedgerError) -> [Int64] {
+    private func write(
+        _ changes: Changeset, lateSignatures: (() -> [UInt64: String]?)?
+    ) throws(LedgerError) -> [Int64] {
         try writeTransaction { () throws(LedgerError) -> [Int64] in
             if changes.wipe {
                 try connection.execute(
@@ -242,25 +249,6 @@ final class Ledger {
                         record.account.familyID.map(SQLiteValue.text) ?? .null,
                         .text(record.appTransactionID),
                     ])
-            }
-            for stored in changes.transactions.values {
-                let isNew = changes.newTransactionIDs.contains(stored.id)
-                if let jws = changes.signatures[stored.id] {
-                    let (header, rest) = try headerID(splitting: jws)
-                    try upsert(stored, isNew: isNew, payload: .null, jws: .text(rest), header: header)
-                } else if stored.phase == .delivered {
-                    // Signed before: only the store's own flags changed.
-                    try connection.query(
-                        "UPDATE transactions SET finished = ?, deleted = ? WHERE id = ?",
-                        [
-                            .integer(stored.isFinished ? 1 : 0), .integer(stored.isDeleted ? 1 : 0),
-                            .integer(Int64(stored.id)),
-                        ])
-                } else {
-                    try upsert(
-                        stored, isNew: isNew, payload: .text(try encode(stored.transaction)), jws: .null,
-                        header: .null)
-                }
             }
             for key in changes.removedChains where changes.chains[key] == nil {
                 try connection.query(
@@ -312,13 +300,46 @@ final class Ledger {
                         .text(record.outcome.rawValue),
                     ])
             }
-            return try changes.updates.map { update throws(LedgerError) -> Int64 in
+            let sequences = try changes.updates.map { update throws(LedgerError) -> Int64 in
                 var sequence: Int64 = 0
                 try connection.query(
                     "INSERT INTO update_log(account, transaction_id) VALUES(?, ?) RETURNING sequence",
                     [.text(update.account), .integer(Int64(update.transactionID))]
                 ) { sequence = $0.integer(0) }
                 return sequence
+            }
+            // Last: a large batch's signatures are made while the rows above are written.
+            var signatures = changes.signatures
+            if let lateSignatures {
+                guard let late = lateSignatures() else {
+                    throw .unencodable(what: "signatures", problem: "signing failed", path: connection.path)
+                }
+                signatures.merge(late) { $1 }
+            }
+            try writeTransactions(changes, signatures: signatures)
+            return sequences
+        }
+    }
+
+    /// The changed transaction rows, signed or not yet.
+    private func writeTransactions(_ changes: Changeset, signatures: [UInt64: String]) throws(LedgerError) {
+        for stored in changes.transactions.values {
+            let isNew = changes.newTransactionIDs.contains(stored.id)
+            if let jws = signatures[stored.id] {
+                let (header, rest) = try headerID(splitting: jws)
+                try upsert(stored, isNew: isNew, payload: .null, jws: .text(rest), header: header)
+            } else if stored.phase == .delivered {
+                // Signed before: only the store's own flags changed.
+                try connection.query(
+                    "UPDATE transactions SET finished = ?, deleted = ? WHERE id = ?",
+                    [
+                        .integer(stored.isFinished ? 1 : 0), .integer(stored.isDeleted ? 1 : 0),
+                        .integer(Int64(stored.id)),
+                    ])
+            } else {
+                try upsert(
+                    stored, isNew: isNew, payload: .text(try encode(stored.transaction)), jws: .null,
+                    header: .null)
             }
         }
     }

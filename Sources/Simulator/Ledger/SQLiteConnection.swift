@@ -45,7 +45,7 @@ final class SQLiteConnection {
     /// The raw handle, for the backup API (`SQLiteConnection+Backup`); nothing else uses it.
     let handle: OpaquePointer
     let path: String
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [StatementKey: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for ":memory:".
     init(path: String, readOnly: Bool = false) throws(LedgerError) {
@@ -116,11 +116,11 @@ final class SQLiteConnection {
     }
 
     private func prepared(_ sql: String) throws(LedgerError) -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
+        if let statement = statements[StatementKey(sql)] { return statement }
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw lastError(status) }
-        statements[sql] = statement
+        statements[StatementKey(sql)] = statement
         return statement
     }
 
@@ -131,6 +131,26 @@ final class SQLiteConnection {
     private func lastError(_ status: Int32) -> LedgerError {
         .sqlite(SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), path: path))
     }
+}
+
+/// A prepared statement's SQL as the cache's key, hashed by its length and last bytes: a
+/// clock advance runs half a dozen statements per renewal, and hashing their whole text (a
+/// few hundred bytes each) every time was a visible share of it. Equality still compares
+/// the whole text, which for the same literal is a check of identity.
+private struct StatementKey: Hashable {
+    let sql: String
+
+    init(_ sql: String) { self.sql = sql }
+
+    func hash(into hasher: inout Hasher) {
+        var sql = sql
+        sql.withUTF8 { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(24))))
+        }
+    }
+
+    static func == (lhs: StatementKey, rhs: StatementKey) -> Bool { lhs.sql == rhs.sql }
 }
 
 /// A value bound to a statement parameter.

@@ -4,11 +4,13 @@ import StoreCore
 
 /// Keeping the ledger's due-event index in step with the subscriptions, in the same commit.
 extension SimulatedStore {
-    /// An action's changes ready for the ledger: signed, with the update log's entries and the
-    /// due-event index's new entries for every subscription the action may have moved.
-    static func sealed(_ action: StagedAction) throws(StoreError) -> Changeset {
+    /// An action's changes ready for the ledger: signed (unless `signsNow` is false: the
+    /// caller signs them while the ledger writes, `commitAction`), with the update log's
+    /// entries and the due-event index's new entries for every subscription the action may
+    /// have moved.
+    static func sealed(_ action: StagedAction, signsNow: Bool = true) throws(StoreError) -> Changeset {
         var changes = action.changes
-        try changes.signPending(with: action.signer)
+        if signsNow { try changes.signPending(with: action.signer) }
         changes.updates = action.announcements.compactMap {
             guard case .update(let account, let id) = $0 else { return nil }
             return LoggedUpdateRow(account: account, transactionID: id)

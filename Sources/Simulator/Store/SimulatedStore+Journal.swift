@@ -57,7 +57,7 @@ extension SimulatedStore {
             var changes = Changeset()
             changes.journal = [journalEntry(scope: scope, result: result, changes: changes)]
             // The line of an action that changed nothing: losing it must not fail the action.
-            try? ledger.commit(changes)
+            _ = try? ledger.commit(changes)
         }
         return try outcome.get()
     }
@@ -94,7 +94,7 @@ extension SimulatedStore {
                 JournalEntry.Notification(sequence: $0.sequence, type: $0.type, subtype: $0.subtype)
             },
             transactionIDs: Array(
-                Set(changes.signatures.keys).union(changes.newTransactionIDs).sorted().prefix(
+                changes.signedTransactionIDs.union(changes.newTransactionIDs).sorted().prefix(
                     Self.journalListLimit)),
             picture: context?.picture)
     }
@@ -103,7 +103,7 @@ extension SimulatedStore {
     private static func omitted(_ changes: Changeset) -> String {
         let notifications = changes.notifications.count - journalListLimit
         let transactions =
-            Set(changes.signatures.keys).union(changes.newTransactionIDs).count - journalListLimit
+            changes.signedTransactionIDs.union(changes.newTransactionIDs).count - journalListLimit
         let parts = [
             notifications > 0 ? "\(notifications) more notifications" : nil,
             transactions > 0 ? "\(transactions) more transactions" : nil,

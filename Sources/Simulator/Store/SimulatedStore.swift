@@ -57,7 +57,7 @@ public actor SimulatedStore {
     var recentSignatures = SignatureCache()
     /// How many due events one commit runs at most while catching up (a month's renewals of
     /// 20,000 accounts are ten commits, not one holding all of them in memory).
-    var dueEventsPerCommit = 2_000
+    var dueEventsPerCommit = 500
 
     /// The account a new store starts with.
     public static let defaultAccount = "tester"
@@ -193,7 +193,10 @@ public actor SimulatedStore {
             drained = try action.advanceSubscriptions(to: action.now, limit: dueLimit)
         }
         let result = try body(&action)
-        var changes = try Self.sealed(action)
+        // A large batch (a clock advance's renewals) is signed on the other cores while the
+        // ledger writes its other rows; a small one at once.
+        let helpers = Changeset.helpers(for: action.changes.unsigned.count)
+        var changes = try Self.sealed(action, signsNow: helpers == 0)
         // Something the action needed could not be read: it must not commit on a partial view.
         if let failure = state.takeFailure() { throw StoreError(failure) }
         let announcements = action.announcements
@@ -201,11 +204,22 @@ public actor SimulatedStore {
         // is its line.
         let journaled = addJournalLine(
             to: &changes, result: result, scope: journals ? Self.journalScope : nil)
+        let batch = helpers == 0 ? nil : changes.startSigning(with: signer, helpers: helpers)
         let sequences: [Int64]
         do throws(LedgerError) {
-            sequences = try ledger.commit(changes)
+            sequences = try ledger.commit(
+                changes, lateSignatures: batch.map { batch in { try? batch.finish() } })
         } catch {
+            // The helpers may still be signing: let them end, and say why signing failed.
+            if let batch {
+                do throws(StoreError) { _ = try batch.finish() } catch { throw error }
+            }
             throw StoreError(error)
+        }
+        if let batch {
+            // Finished inside the commit: this returns what was signed there.
+            changes.signatures.merge(try batch.finish()) { $1 }
+            changes.unsigned = [:]
         }
         if journaled && journals { Self.journalScope?.markRecorded() }
         // Inside `grouped` the caller waits for the batch's fsync before it answers; any
