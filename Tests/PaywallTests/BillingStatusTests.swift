@@ -9,7 +9,7 @@ import Testing
 /// its status, even when the renewal failed while the paywall was closed.
 @Suite struct BillingStatusTests {
     func screen(grace: Bool) async throws -> String {
-        let (store, state) = try await openedAfterAFailedRenewal(grace: grace)
+        let (_, state) = try await openedAfterAFailedRenewal(grace: grace)
         return PaywallProgram.render(state, theme: try Fixtures.theme(), size: Size(columns: 120, rows: 30))
             .buffer.plainText
     }
