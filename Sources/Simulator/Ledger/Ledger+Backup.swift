@@ -11,6 +11,8 @@ extension Ledger {
     /// Writes this ledger, `files` (path relative to the state directory, mode, contents) and
     /// `info` into a new save point file at `path` (replaced when it exists).
     func save(to path: String, files: [SavePointFile], info: [String: String]) throws(LedgerError) {
+        // The copy holds what is committed: commit the open batch first.
+        try flushBatch()
         let temporary = path + ".partial-\(getpid())"
         unlink(temporary)
         do throws(LedgerError) {
@@ -51,6 +53,8 @@ extension Ledger {
     /// journal itself is kept: the save point's lines this ledger lacks (an imported tester's
     /// session) are appended, so a load never erases the history of the session that loaded it.
     func restore(from path: String, line: JournalEntry) throws(LedgerError) {
+        // ATTACH cannot run inside a transaction: commit the open batch first.
+        try flushBatch()
         try connection.query("ATTACH DATABASE ? AS save_point", [.text(path)])
         defer { try? connection.execute("DETACH DATABASE save_point") }
         var tables: [String] = []

@@ -53,6 +53,7 @@ extension Ledger {
 
     /// Stores one attempt (its own SQLite transaction: deliveries are not store actions).
     func record(_ attempt: DeliveryAttempt) throws(LedgerError) {
+        try flushBatch()
         try connection.query(
             """
             INSERT OR REPLACE INTO delivery_attempts(sequence, attempt, attempted_at, result, http_status,

@@ -10,17 +10,25 @@ final class Ledger {
     let encoder: JSONEncoder
     let decoder: JSONDecoder
     /// JWS headers already in `jws_headers`, by text.
-    private var headerIDs: [String: Int64] = [:]
+    var headerIDs: [String: Int64] = [:]
     /// Headers added by the transaction being committed.
-    private var pendingHeaderIDs: [String: Int64] = [:]
+    var pendingHeaderIDs: [String: Int64] = [:]
+    /// Headers the open batch added (`Ledger+Batch`): remembered once it commits.
+    var batchHeaderIDs: [String: Int64] = [:]
+    /// The open batch's number, while one is open; the last number given; the latest
+    /// committed; and the recent ones that failed to commit, with why (their requests are told).
+    var openBatch: BatchNumber?
+    var lastBatch: BatchNumber = 0
+    var committedBatch: BatchNumber = 0
+    var failedBatches: [BatchNumber: LedgerError] = [:]
     /// The header last found in `headerIDs` (committed), as bytes: the next JWS most likely
     /// has it too.
     private var lastHeader: (bytes: [UInt8], id: Int64)?
     /// SQLite's `data_version` after this connection's last look: it changes only when another
     /// connection commits, which for a store's ledger means a second writer (`WriteGuard`).
-    private var knownDataVersion: Int64 = 0
+    var knownDataVersion: Int64 = 0
     /// The newest update-log sequence written (0 before the first).
-    private(set) var lastUpdateSequence: Int64 = 0
+    var lastUpdateSequence: Int64 = 0
     /// Makes commits durable, in groups (nil in memory, where nothing is).
     let groupSync: GroupSync?
     /// The meta row's text, remade only when more than its counters change.
@@ -68,6 +76,7 @@ final class Ledger {
     /// (a save point loaded: `restore(from:line:)`).
     func forgetCaches() throws(LedgerError) {
         headerIDs = [:]
+        batchHeaderIDs = [:]
         lastHeader = nil
         pendingHeaderIDs = [:]
         knownDataVersion = try dataVersion()
@@ -76,9 +85,12 @@ final class Ledger {
         }
     }
     /// Makes every commit so far durable before returning.
-    func syncNow() throws(LedgerError) { try groupSync?.syncNow() }
+    func syncNow() throws(LedgerError) {
+        try flushBatch()
+        try groupSync?.syncNow()
+    }
 
-    private func dataVersion() throws(LedgerError) -> Int64 {
+    func dataVersion() throws(LedgerError) -> Int64 {
         var version: Int64 = 0
         try connection.query("PRAGMA data_version") { version = $0.integer(0) }
         return version
@@ -90,7 +102,9 @@ final class Ledger {
     /// this refuses loudly instead. One process owns a state directory (`StateLock`), so this
     /// only fires for a writer that bypassed the lock, such as an older Kiosk.
     func writeTransaction<T>(_ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
-        try connection.transaction { () throws(LedgerError) -> T in
+        // A write of its own follows whatever the open batch holds.
+        try flushBatch()
+        return try connection.transaction { () throws(LedgerError) -> T in
             guard try dataVersion() == knownDataVersion else { throw .anotherWriter(path: connection.path) }
             return try body()
         }
@@ -223,102 +237,107 @@ final class Ledger {
     private func write(
         _ changes: Changeset, lateSignatures: (() -> [UInt64: String]?)?
     ) throws(LedgerError) -> [Int64] {
-        try writeTransaction { () throws(LedgerError) -> [Int64] in
-            if changes.wipe {
-                try connection.execute(
-                    """
-                    DELETE FROM accounts; DELETE FROM transactions; DELETE FROM chains; DELETE FROM idempotency;
-                    DELETE FROM update_log; DELETE FROM due_events;
-                    """
-                )
-            }
-            if let meta = changes.meta {
-                try connection.query(
-                    "INSERT INTO meta(key, value) VALUES('store', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    [.text(try metaText.text(for: meta) { meta throws(LedgerError) in try encode(meta) })])
-            }
-            for record in changes.accounts.values {
-                try connection.query(
-                    """
-                    INSERT INTO accounts(name, record, family_id, app_transaction_id) VALUES(?, ?, ?, ?)
-                    ON CONFLICT(name) DO UPDATE SET record = excluded.record, family_id = excluded.family_id,
-                        app_transaction_id = excluded.app_transaction_id
-                    """,
-                    [
-                        .text(record.account.name), .text(try encode(record)),
-                        record.account.familyID.map(SQLiteValue.text) ?? .null,
-                        .text(record.appTransactionID),
-                    ])
-            }
-            for key in changes.removedChains where changes.chains[key] == nil {
-                try connection.query(
-                    "DELETE FROM chains WHERE account = ? AND group_id = ?",
-                    [.text(key.account), .text(key.groupID)])
-            }
-            for chain in changes.chains.values {
-                try connection.query(
-                    """
-                    INSERT INTO chains(account, group_id, record) VALUES(?, ?, ?)
-                    ON CONFLICT(account, group_id) DO UPDATE SET record = excluded.record
-                    """,
-                    [
-                        .text(chain.key.account), .text(chain.key.groupID),
-                        .text(String(decoding: chain.ledgerJSON(), as: UTF8.self)),
-                    ])
-            }
-            for (key, entry) in changes.dueDates { try writeDue(key, entry) }
-            for notification in changes.notifications {
-                try connection.query(
-                    """
-                    INSERT INTO outbox(sequence, uuid, account, type, subtype, transaction_id, original_id, product_id,
-                        created_at, request_id)
-                    VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        .integer(notification.sequence), .text(notification.id.uuidString.lowercased()),
-                        .text(notification.account), .text(notification.type),
-                        notification.subtype.map(SQLiteValue.text) ?? .null,
-                        notification.transactionID.map { .integer(Int64($0)) } ?? .null,
-                        notification.originalTransactionID.map { .integer(Int64($0)) } ?? .null,
-                        notification.productID.map(SQLiteValue.text) ?? .null,
-                        .integer(Self.milliseconds(notification.createdAt)),
-                        notification.requestIdentifier.map(SQLiteValue.text) ?? .null,
-                    ])
-            }
-            try writeJournal(changes.journal)
-            for request in changes.massExtensions {
-                try connection.query(
-                    "INSERT OR REPLACE INTO mass_extensions(product_id, request_id, record) VALUES(?, ?, ?)",
-                    [.text(request.productID), .text(request.requestIdentifier), .text(try encode(request))])
-            }
-            for record in changes.idempotency {
-                try connection.query(
-                    "INSERT OR REPLACE INTO idempotency(account, key, transaction_id, outcome) VALUES(?, ?, ?, ?)",
-                    [
-                        .text(record.account), .text(record.key),
-                        record.transactionID.map { .integer(Int64($0)) } ?? .null,
-                        .text(record.outcome.rawValue),
-                    ])
-            }
-            let sequences = try changes.updates.map { update throws(LedgerError) -> Int64 in
-                var sequence: Int64 = 0
-                try connection.query(
-                    "INSERT INTO update_log(account, transaction_id) VALUES(?, ?) RETURNING sequence",
-                    [.text(update.account), .integer(Int64(update.transactionID))]
-                ) { sequence = $0.integer(0) }
-                return sequence
-            }
-            // Last: a large batch's signatures are made while the rows above are written.
-            var signatures = changes.signatures
-            if let lateSignatures {
-                guard let late = lateSignatures() else {
-                    throw .unencodable(what: "signatures", problem: "signing failed", path: connection.path)
-                }
-                signatures.merge(late) { $1 }
-            }
-            try writeTransactions(changes, signatures: signatures)
-            return sequences
+        try writeTransaction { () throws(LedgerError) -> [Int64] in try writeRows(changes, lateSignatures) }
+    }
+
+    /// Every row of a changeset, inside a transaction the caller opened.
+    func writeRows(
+        _ changes: Changeset, _ lateSignatures: (() -> [UInt64: String]?)?
+    ) throws(LedgerError) -> [Int64] {
+        if changes.wipe {
+            try connection.execute(
+                """
+                DELETE FROM accounts; DELETE FROM transactions; DELETE FROM chains; DELETE FROM idempotency;
+                DELETE FROM update_log; DELETE FROM due_events;
+                """
+            )
         }
+        if let meta = changes.meta {
+            try connection.query(
+                "INSERT INTO meta(key, value) VALUES('store', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                [.text(try metaText.text(for: meta) { meta throws(LedgerError) in try encode(meta) })])
+        }
+        for record in changes.accounts.values {
+            try connection.query(
+                """
+                INSERT INTO accounts(name, record, family_id, app_transaction_id) VALUES(?, ?, ?, ?)
+                ON CONFLICT(name) DO UPDATE SET record = excluded.record, family_id = excluded.family_id,
+                    app_transaction_id = excluded.app_transaction_id
+                """,
+                [
+                    .text(record.account.name), .text(try encode(record)),
+                    record.account.familyID.map(SQLiteValue.text) ?? .null,
+                    .text(record.appTransactionID),
+                ])
+        }
+        for key in changes.removedChains where changes.chains[key] == nil {
+            try connection.query(
+                "DELETE FROM chains WHERE account = ? AND group_id = ?",
+                [.text(key.account), .text(key.groupID)])
+        }
+        for chain in changes.chains.values {
+            try connection.query(
+                """
+                INSERT INTO chains(account, group_id, record) VALUES(?, ?, ?)
+                ON CONFLICT(account, group_id) DO UPDATE SET record = excluded.record
+                """,
+                [
+                    .text(chain.key.account), .text(chain.key.groupID),
+                    .text(String(decoding: chain.ledgerJSON(), as: UTF8.self)),
+                ])
+        }
+        for (key, entry) in changes.dueDates { try writeDue(key, entry) }
+        for notification in changes.notifications {
+            try connection.query(
+                """
+                INSERT INTO outbox(sequence, uuid, account, type, subtype, transaction_id, original_id, product_id,
+                    created_at, request_id)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .integer(notification.sequence), .text(notification.id.uuidString.lowercased()),
+                    .text(notification.account), .text(notification.type),
+                    notification.subtype.map(SQLiteValue.text) ?? .null,
+                    notification.transactionID.map { .integer(Int64($0)) } ?? .null,
+                    notification.originalTransactionID.map { .integer(Int64($0)) } ?? .null,
+                    notification.productID.map(SQLiteValue.text) ?? .null,
+                    .integer(Self.milliseconds(notification.createdAt)),
+                    notification.requestIdentifier.map(SQLiteValue.text) ?? .null,
+                ])
+        }
+        try writeJournal(changes.journal)
+        for request in changes.massExtensions {
+            try connection.query(
+                "INSERT OR REPLACE INTO mass_extensions(product_id, request_id, record) VALUES(?, ?, ?)",
+                [.text(request.productID), .text(request.requestIdentifier), .text(try encode(request))])
+        }
+        for record in changes.idempotency {
+            try connection.query(
+                "INSERT OR REPLACE INTO idempotency(account, key, transaction_id, outcome) VALUES(?, ?, ?, ?)",
+                [
+                    .text(record.account), .text(record.key),
+                    record.transactionID.map { .integer(Int64($0)) } ?? .null,
+                    .text(record.outcome.rawValue),
+                ])
+        }
+        let sequences = try changes.updates.map { update throws(LedgerError) -> Int64 in
+            var sequence: Int64 = 0
+            try connection.query(
+                "INSERT INTO update_log(account, transaction_id) VALUES(?, ?) RETURNING sequence",
+                [.text(update.account), .integer(Int64(update.transactionID))]
+            ) { sequence = $0.integer(0) }
+            return sequence
+        }
+        // Last: a large batch's signatures are made while the rows above are written.
+        var signatures = changes.signatures
+        if let lateSignatures {
+            guard let late = lateSignatures() else {
+                throw .unencodable(what: "signatures", problem: "signing failed", path: connection.path)
+            }
+            signatures.merge(late) { $1 }
+        }
+        try writeTransactions(changes, signatures: signatures)
+        return sequences
     }
 
     /// The changed transaction rows, signed or not yet.

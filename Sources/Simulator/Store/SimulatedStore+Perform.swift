@@ -7,13 +7,15 @@ extension SimulatedStore {
     public nonisolated func perform(_ operation: StoreOperation) async throws(StoreError)
         -> StoreOperationResult
     {
-        let (result, ticket) = try await performGrouped(operation)
-        try await durable(ticket)
+        let (result, batch) = try await performGrouped(operation)
+        // In memory nothing is committed later, nor made durable.
+        guard groupSync != nil else { return result }
+        try await durable(try await commitBatch(batch))
         return result
     }
 
     private func performGrouped(_ operation: StoreOperation) async throws(StoreError) -> (
-        StoreOperationResult, UInt64?
+        StoreOperationResult, Ledger.BatchNumber
     ) {
         try await grouped { () async throws(StoreError) in
             try await journaled(
@@ -64,13 +66,15 @@ extension SimulatedStore {
 extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
     public nonisolated func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
-        let (result, ticket) = try await performGrouped(request)
-        try await durable(ticket)
+        let (result, batch) = try await performGrouped(request)
+        // In memory nothing is committed later, nor made durable.
+        guard groupSync != nil else { return result }
+        try await durable(try await commitBatch(batch))
         return result
     }
 
     private func performGrouped(_ request: StoreRequest) async throws(StoreError) -> (
-        StoreRequestResult, UInt64?
+        StoreRequestResult, Ledger.BatchNumber
     ) {
         try await grouped { () async throws(StoreError) in
             try await journaled(Self.journalAction(request), outcome: Self.journalOutcome(request)) {
@@ -97,11 +101,12 @@ extension SimulatedStore {
 }
 
 extension SimulatedStore {
-    /// Runs `body` with group commit: its commits are not synced one by one but together with
-    /// whatever else was written meanwhile. Returns the ticket of the last commit written,
-    /// which the caller waits for with `durable` before it answers.
+    /// Runs `body` with group commit: its commits join the ledger's open batch (one SQLite
+    /// transaction and one fsync for every request queued meanwhile). Returns the batch, which
+    /// the caller has committed (`commitBatch`, a later turn of the store: the requests queued
+    /// behind this one join it first) and made durable (`durable`) before it answers.
     func grouped<T: Sendable>(_ body: () async throws(StoreError) -> T) async throws(StoreError) -> (
-        T, UInt64?
+        T, Ledger.BatchNumber
     ) {
         let result: T
         do {
@@ -111,7 +116,29 @@ extension SimulatedStore {
         } catch {
             throw StoreError.backend("\(error)")
         }
-        return (result, groupSync?.latestTicket)
+        // Whatever the request read may come from the open batch: it waits for that too.
+        return (result, ledger.openBatch ?? ledger.committedBatch)
+    }
+
+    /// Commits `batch` if it is still open and returns the fsync ticket that covers it. A batch
+    /// that fails to commit is rolled back whole: every request in it gets the error, and the
+    /// store forgets what it remembered of the batch's changes, reading the ledger afresh.
+    func commitBatch(_ batch: Ledger.BatchNumber) throws(StoreError) -> UInt64? {
+        do throws(LedgerError) {
+            try ledger.commitBatch(batch)
+        } catch {
+            forgetUncommitted()
+            throw StoreError(error)
+        }
+        return groupSync?.latestTicket
+    }
+
+    /// After a batch was rolled back: the cache and the signatures held its changes.
+    private func forgetUncommitted() {
+        let meta = (try? ledger.loadMeta()) ?? nil
+        state.forgetRows(meta: meta ?? state.meta)
+        try? ledger.forgetCaches()
+        recentSignatures = SignatureCache()
     }
 
     /// Returns once the commit with `ticket` is durable. It waits off the store, so the fsync

@@ -205,21 +205,27 @@ public actor SimulatedStore {
         // is its line.
         let journaled = addJournalLine(
             to: &changes, result: result, scope: journals ? Self.journalScope : nil)
-        let batch = helpers == 0 ? nil : changes.startSigning(with: signer, helpers: helpers)
+        let signing = helpers == 0 ? nil : changes.startSigning(with: signer, helpers: helpers)
         let sequences: [Int64]
         do throws(LedgerError) {
-            sequences = try ledger.commit(
-                changes, lateSignatures: batch.map { batch in { try? batch.finish() } })
+            let late = signing.map { signing in { try? signing.finish() } }
+            if Self.groupsCommits && groupSync != nil {
+                // A request joins the open batch, committed with the requests queued beside it
+                // before any of them answers (`commitBatch`).
+                sequences = try ledger.commitInBatch(changes, lateSignatures: late).sequences
+            } else {
+                sequences = try ledger.commit(changes, lateSignatures: late)
+            }
         } catch {
             // The helpers may still be signing: let them end, and say why signing failed.
-            if let batch {
-                do throws(StoreError) { _ = try batch.finish() } catch { throw error }
+            if let signing {
+                do throws(StoreError) { _ = try signing.finish() } catch { throw error }
             }
             throw StoreError(error)
         }
-        if let batch {
+        if let signing {
             // Finished inside the commit: this returns what was signed there.
-            changes.signatures.merge(try batch.finish()) { $1 }
+            changes.signatures.merge(try signing.finish()) { $1 }
             changes.unsigned = [:]
         }
         if journaled && journals { Self.journalScope?.markRecorded() }
