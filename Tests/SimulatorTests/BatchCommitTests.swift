@@ -11,9 +11,7 @@ import Testing
     /// A ledger in a fresh directory, and a second, read-only connection to it: what that one
     /// sees is committed.
     static func ledger() throws -> (Ledger, SQLiteConnection, URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kiosk-batch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("kiosk-batch")
         let path = directory.appendingPathComponent("ledger.sqlite").path
         let ledger = try Ledger(path: path)
         return (ledger, try SQLiteConnection(path: path, readOnly: true), directory)
@@ -73,9 +71,7 @@ import Testing
     /// Concurrent purchases on a state directory: each is committed (another connection sees
     /// its row) by the time it is answered, whichever batch it joined.
     @Test func everyAnsweredPurchaseIsCommitted() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kiosk-batch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("kiosk-batch")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SimulatedStore.makeForTest(location: .directory(directory))
         let path = directory.appendingPathComponent("ledger.sqlite").path

@@ -15,9 +15,7 @@ import Testing
     }
 
     @Test func concurrentPurchasesShareAnFsyncAndWaitForIt() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kiosk-group-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("kiosk-group")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SimulatedStore.makeForTest(location: .directory(directory))
         let sync = try #require(await store.groupSyncForTests())
