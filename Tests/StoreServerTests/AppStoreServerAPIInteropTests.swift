@@ -26,8 +26,7 @@ import Testing
         let keyPath = fixture.directory.appendingPathComponent("AuthKey.p8").path
         try fixture.key.writeP8(to: keyPath)
         let rootPath = fixture.directory.appendingPathComponent("root.der").path
-        FileManager.default.createFile(
-            atPath: rootPath, contents: Data(fixture.authority.root.derRepresentation))
+        try Data(fixture.authority.root.derRepresentation).write(to: URL(fileURLWithPath: rootPath))
         let config: [String: Any] = [
             "url": "http://127.0.0.1:\(fixture.http.port)", "key": keyPath, "keyID": fixture.keyID,
             "issuer": fixture.issuer, "bundleID": identity.bundleID, "appAppleID": identity.appAppleID,
@@ -36,8 +35,7 @@ import Testing
             "order": AppStoreServerAPI.orderID(of: consumable),
         ]
         let configPath = fixture.directory.appendingPathComponent("config.json").path
-        FileManager.default.createFile(
-            atPath: configPath, contents: try JSONSerialization.data(withJSONObject: config))
+        try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: configPath))
         let output = try await Interop.run("api_client_interop.py", [configPath])
         await fixture.stop()
         #expect(output.contains("errors ok"))
