@@ -128,6 +128,25 @@ extension Ledger {
         return result
     }
 
+    /// The account's newest `limit` transactions that are not deleted, newest first, and how
+    /// many it has (a page of the Transaction Manager: both walk the account's index).
+    func newestTransactions(ofAccount account: String, limit: Int) throws(LedgerError) -> (
+        page: [StoredTransaction], count: Int
+    ) {
+        var page: [StoredTransaction] = []
+        try connection.query(
+            Self.transactionColumns + " WHERE t.account = ? AND t.deleted = 0 ORDER BY t.id DESC LIMIT ?",
+            [.text(account), .integer(Int64(min(limit, Int(Int64.max))))]
+        ) { row throws(LedgerError) in
+            page.append(try storedTransaction(row))
+        }
+        var count = 0
+        try connection.query(
+            "SELECT COUNT(*) FROM transactions WHERE account = ? AND deleted = 0", [.text(account)]
+        ) { count = Int($0.integer(0)) }
+        return (page, count)
+    }
+
     /// The account's subscriptions, by group.
     func chains(ofAccount account: String) throws(LedgerError) -> [SubscriptionChain] {
         var result: [SubscriptionChain] = []

@@ -184,6 +184,23 @@ final class StoreState {
         return loaded
     }
 
+    /// The account's newest `limit` transactions that are not deleted, newest first, and how
+    /// many it has: from the cache when it holds the whole account, else a page read from the
+    /// ledger and not kept (a page of a long history must not push out the work at hand).
+    func newestTransactions(of account: String, limit: Int) -> (page: [StoredTransaction], count: Int) {
+        touched.insert(account)
+        let limit = max(limit, 0)
+        if let ids = transactionIDsByAccount[account] {
+            let kept = ids.compactMap { transactions[$0] }.filter { !$0.isDeleted }
+            return (Array(kept.reversed().prefix(limit)), kept.count)
+        }
+        guard ledger != nil else { return ([], 0) }
+        return read { ledger throws(LedgerError) in
+            try ledger.newestTransactions(ofAccount: account, limit: limit)
+        }
+            ?? ([], 0)
+    }
+
     // MARK: Due events
 
     /// No subscription has an event due before this date (`.distantFuture`: none at all).

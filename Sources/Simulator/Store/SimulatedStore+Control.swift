@@ -61,12 +61,11 @@ extension SimulatedStore: StoreControl {
     func transactionRecords(limit: Int) throws(StoreError) -> (records: [TransactionRecord], count: Int) {
         try catchUp()
         let account = activeAccount
-        let all = state.transactions(of: account)
+        let (page, count) = state.newestTransactions(of: account, limit: limit)
         try checkReads()
-        let count = all.reduce(0) { $1.isDeleted ? $0 : $0 + 1 }
         var records: [TransactionRecord] = []
-        records.reserveCapacity(min(max(limit, 0), count))
-        for stored in all.reversed().lazy.filter({ !$0.isDeleted }).prefix(max(limit, 0)) {
+        records.reserveCapacity(page.count)
+        for stored in page {
             let id = stored.id
             let transaction: VerificationResult<Transaction> =
                 stored.isVisible
