@@ -179,12 +179,14 @@ final class Ledger {
             where: "sequence > ? AND account = ?", [.integer(sequence), .text(account)], limit: limit)
     }
 
-    /// Notifications matching an SQL condition on `outbox`, oldest first.
-    func notifications(where condition: String, _ bindings: [SQLiteValue], limit: Int) throws(LedgerError)
-        -> [OutboxNotification]
-    {
+    /// Notifications matching an SQL condition on `outbox`, oldest first (or newest first).
+    func notifications(
+        where condition: String, _ bindings: [SQLiteValue], limit: Int, newestFirst: Bool = false
+    ) throws(LedgerError) -> [OutboxNotification] {
         var result: [OutboxNotification] = []
-        let sql = "SELECT \(Self.outboxColumns) FROM outbox WHERE \(condition) ORDER BY sequence LIMIT ?"
+        let order = newestFirst ? "DESC" : ""
+        let sql =
+            "SELECT \(Self.outboxColumns) FROM outbox WHERE \(condition) ORDER BY sequence \(order) LIMIT ?"
         try connection.query(sql, bindings + [.integer(Int64(limit))]) { row throws(LedgerError) in
             let key = "\(row.integer(0))"
             guard let uuid = row.text(1).flatMap(UUID.init(uuidString:)) else {

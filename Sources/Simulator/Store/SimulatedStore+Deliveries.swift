@@ -137,16 +137,13 @@ extension SimulatedStore {
     public func notificationHistory(limit: Int) async throws(StoreError) -> [NotificationSummary] {
         guard limit > 0 else { throw StoreError.invalidArgument("limit must be positive, got \(limit)") }
         let account = activeAccount
-        // The outbox reads oldest first: page through, keeping the newest `limit`.
-        var newest: [NotificationRecord] = []
-        var after: Int64 = 0
-        while true {
-            let page = try notificationRecords(after: after, account: account, limit: 1_000)
-            newest = Array((newest + page).suffix(limit))
-            guard page.count == 1_000, let last = page.last else { break }
-            after = last.notification.sequence
+        // The newest `limit`, read newest first on the account's index of the outbox.
+        let newest = try reading { (ledger) throws(LedgerError) in
+            try Self.records(
+                try ledger.notifications(
+                    where: "account = ?", [.text(account)], limit: limit, newestFirst: true), ledger)
         }
-        return newest.reversed().map { record in
+        return newest.map { record in
             let notification = record.notification
             return NotificationSummary(
                 sequence: notification.sequence, id: notification.id, type: notification.type,
