@@ -68,6 +68,49 @@ import Testing
         try ledger.commitBatch(batch)
     }
 
+    /// A `COMMIT` that fails (here a deferred foreign key, as a full disk would) rolls the
+    /// batch back whole: every request of it hears the error, the store is told to forget its
+    /// cache, and the next batch starts afresh.
+    @Test func aBatchThatFailsToCommitFailsEveryRequestInIt() throws {
+        let (ledger, reader, directory) = try Self.ledger()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try ledger.connection.execute(
+            """
+            PRAGMA foreign_keys=ON;
+            CREATE TABLE test_parent(id INTEGER PRIMARY KEY);
+            CREATE TABLE test_child(parent INTEGER REFERENCES test_parent(id) DEFERRABLE INITIALLY DEFERRED);
+            """)
+        let batch = try ledger.commitInBatch(Self.notification(1)).batch
+        #expect(try ledger.commitInBatch(Self.notification(2)).batch == batch)
+        try ledger.connection.execute("INSERT INTO test_child(parent) VALUES(42)")
+        #expect(throws: LedgerError.self) { try ledger.commitBatch(batch) }
+        #expect(throws: LedgerError.self, "the second request of the batch hears it too") {
+            try ledger.commitBatch(batch)
+        }
+        #expect(ledger.takeBatchRollback() && !ledger.takeBatchRollback())
+        #expect(try Self.committedSequences(reader).isEmpty)
+        let next = try ledger.commitInBatch(Self.notification(3)).batch
+        #expect(next != batch)
+        try ledger.commitBatch(next)
+        #expect(try Self.committedSequences(reader) == [3])
+    }
+
+    /// The store's side of a failed batch: a purchase it held in memory is forgotten, and the
+    /// store carries on from what the ledger holds.
+    @Test func theStoreForgetsAPurchaseWhoseBatchWasRolledBack() async throws {
+        let directory = try temporaryDirectory("kiosk-batch")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SimulatedStore.makeForTest(location: .directory(directory))
+        try await store.prepareAFailingCommitForTests()
+        let batch = try await store.purchaseInAnOpenBatchForTests("gems")
+        #expect(try await store.acting(for: nil).all().count == 1, "in memory before the commit")
+        try await store.breakTheOpenBatchForTests()
+        await #expect(throws: StoreError.self) { try await store.commitBatch(batch) }
+        #expect(try await store.acting(for: nil).all().isEmpty, "the rolled-back purchase is forgotten")
+        _ = try await store.purchase("gems")
+        #expect(try await store.acting(for: nil).all().count == 1)
+    }
+
     /// Concurrent purchases on a state directory: each is committed (another connection sees
     /// its row) by the time it is answered, whichever batch it joined.
     @Test func everyAnsweredPurchaseIsCommitted() async throws {
@@ -101,5 +144,28 @@ import Testing
         }
         #expect(unseen == 0, "\(unseen) purchases were answered before their batch was committed")
         #expect(try await store.acting(for: nil).all().count == 64)
+    }
+}
+
+extension SimulatedStore {
+    /// A table whose deferred foreign key fails a `COMMIT` on demand.
+    func prepareAFailingCommitForTests() throws {
+        try ledger.connection.execute(
+            """
+            PRAGMA foreign_keys=ON;
+            CREATE TABLE test_parent(id INTEGER PRIMARY KEY);
+            CREATE TABLE test_child(parent INTEGER REFERENCES test_parent(id) DEFERRABLE INITIALLY DEFERRED);
+            """)
+    }
+
+    /// A purchase written into the open batch and not committed yet.
+    func purchaseInAnOpenBatchForTests(_ productID: String) async throws -> Ledger.BatchNumber {
+        try await grouped { () async throws(StoreError) in
+            _ = try await self.purchase(productID, options: [], confirmation: .confirm)
+        }.1
+    }
+
+    func breakTheOpenBatchForTests() throws {
+        try ledger.connection.execute("INSERT INTO test_child(parent) VALUES(42)")
     }
 }

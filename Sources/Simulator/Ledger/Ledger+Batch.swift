@@ -59,6 +59,7 @@ extension Ledger {
                 failedBatches[oldest] = nil
             }
             failedBatches[batch] = error
+            batchRolledBack = true
             throw error
         }
         committedBatch = batch
@@ -66,6 +67,13 @@ extension Ledger {
         headerIDs.merge(batchHeaderIDs) { $1 }
         batchHeaderIDs = [:]
         knownDataVersion = try dataVersion()
+    }
+
+    /// Whether a batch was rolled back since the last call: the store then forgets what it
+    /// cached of it, whichever write found the failure.
+    func takeBatchRollback() -> Bool {
+        defer { batchRolledBack = false }
+        return batchRolledBack
     }
 
     /// Makes sure `batch` is committed (committing the open batch when it is that one);

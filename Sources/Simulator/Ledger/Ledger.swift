@@ -21,6 +21,8 @@ final class Ledger {
     var lastBatch: BatchNumber = 0
     var committedBatch: BatchNumber = 0
     var failedBatches: [BatchNumber: LedgerError] = [:]
+    /// A batch was rolled back since the store last asked (`takeBatchRollback`).
+    var batchRolledBack = false
     /// The header last found in `headerIDs` (committed), as bytes: the next JWS most likely
     /// has it too.
     private var lastHeader: (bytes: [UInt8], id: Int64)?

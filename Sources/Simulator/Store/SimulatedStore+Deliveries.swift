@@ -128,6 +128,7 @@ extension SimulatedStore {
         do throws(LedgerError) {
             return try body(ledger)
         } catch {
+            forgetRolledBackBatch()
             throw StoreError(error)
         }
     }

@@ -127,14 +127,17 @@ extension SimulatedStore {
         do throws(LedgerError) {
             try ledger.commitBatch(batch)
         } catch {
-            forgetUncommitted()
+            forgetRolledBackBatch()
             throw StoreError(error)
         }
         return groupSync?.latestTicket
     }
 
-    /// After a batch was rolled back: the cache and the signatures held its changes.
-    private func forgetUncommitted() {
+    /// After a write failed: if the failure rolled back the open batch (found by whichever
+    /// write came first), the cache and the signatures held its changes: forget them, so the
+    /// next action reads the ledger afresh.
+    func forgetRolledBackBatch() {
+        guard ledger.takeBatchRollback() else { return }
         let meta = (try? ledger.loadMeta()) ?? nil
         state.forgetRows(meta: meta ?? state.meta)
         try? ledger.forgetCaches()

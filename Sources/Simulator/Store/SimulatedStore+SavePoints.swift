@@ -31,6 +31,7 @@ extension SimulatedStore {
                 to: SavePoints.url(named: chosen, in: directory).path, files: SavePoints.files(of: directory),
                 info: SavePoints.facts(storeTime: currentTime, wallTime: wall))
         } catch {
+            forgetRolledBackBatch()
             throw StoreError(error)
         }
         return chosen
@@ -90,6 +91,7 @@ extension SimulatedStore {
             try ledger.syncNow()
             meta = try ledger.loadMeta()
         } catch {
+            forgetRolledBackBatch()
             throw StoreError(error)
         }
         scope?.markRecorded()

@@ -217,6 +217,7 @@ public actor SimulatedStore {
                 sequences = try ledger.commit(changes, lateSignatures: late)
             }
         } catch {
+            forgetRolledBackBatch()
             // The helpers may still be signing: let them end, and say why signing failed.
             if let signing {
                 do throws(StoreError) { _ = try signing.finish() } catch { throw error }
