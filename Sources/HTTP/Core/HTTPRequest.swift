@@ -18,7 +18,11 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     /// The target's path, percent-decoded per segment by the router, without the query.
-    public var path: String { String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)]) }
+    public var path: String {
+        // On the UTF-8 bytes: a Character search walked grapheme boundaries on every request.
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        return String(target[..<mark])
+    }
 
     /// The query's name/value pairs, percent-decoded (`+` is not a space: this is not a form).
     public var query: [String: String] {

@@ -18,6 +18,9 @@ public struct Router: Sendable {
     private struct Route: Sendable {
         var method: String
         var segments: [Substring]
+        /// The names of the `{name}` captures by position, nil for a literal segment: worked
+        /// out once, not on every request.
+        var captures: [String?]
         var handler: Handler
     }
 
@@ -26,7 +29,11 @@ public struct Router: Sendable {
     public init() {}
 
     public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, segments: Self.segments(pattern), handler: handler))
+        let segments = Self.segments(pattern)
+        let captures = segments.map { segment in
+            segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
+        }
+        routes.append(Route(method: method, segments: segments, captures: captures, handler: handler))
     }
 
     /// The route for `method` and `path` (without query).
@@ -34,7 +41,7 @@ public struct Router: Sendable {
         let parts = Self.segments(path)
         var allowed: [String] = []
         for route in routes {
-            guard let parameters = Self.bind(route.segments, to: parts) else { continue }
+            guard let parameters = Self.bind(route, to: parts) else { continue }
             if route.method == method || (method == "HEAD" && route.method == "GET") {
                 return .found(route.handler, parameters)
             }
@@ -52,18 +59,20 @@ public struct Router: Sendable {
         path.split(separator: "/", omittingEmptySubsequences: true)
     }
 
-    private static func bind(_ pattern: [Substring], to parts: [Substring]) -> Parameters? {
-        guard pattern.count == parts.count else { return nil }
+    private static func bind(_ route: Route, to parts: [Substring]) -> Parameters? {
+        guard route.segments.count == parts.count else { return nil }
+        // Literal segments first: most routes fail there, before any capture is decoded.
+        for (index, capture) in route.captures.enumerated() where capture == nil {
+            guard route.segments[index] == parts[index] else { return nil }
+        }
         var parameters: Parameters = [:]
-        for (expected, actual) in zip(pattern, parts) {
-            if expected.hasPrefix("{") && expected.hasSuffix("}") {
-                // Most segments hold no escapes: Foundation's decoding showed up under load.
-                let decoded = actual.contains("%") ? String(actual).removingPercentEncoding : String(actual)
-                guard let value = decoded, !value.isEmpty else { return nil }
-                parameters[String(expected.dropFirst().dropLast())] = value
-            } else if expected != actual {
-                return nil
-            }
+        for (index, capture) in route.captures.enumerated() {
+            guard let name = capture else { continue }
+            let actual = parts[index]
+            // Most segments hold no escapes: Foundation's decoding showed up under load.
+            let decoded = actual.contains("%") ? String(actual).removingPercentEncoding : String(actual)
+            guard let value = decoded, !value.isEmpty else { return nil }
+            parameters[name] = value
         }
         return parameters
     }
