@@ -35,7 +35,14 @@ public enum Subprocess {
                 try? FileManager.default.removeItem(atPath: $0)
             }
         }
-        FileManager.default.createFile(atPath: paths.input, contents: Data((input ?? "").utf8))
+        do {
+            try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: paths.input))
+        } catch {
+            throw Failure(
+                description:
+                    "cannot write the standard input of \(arguments.first ?? "a process") to \(paths.input): \(error)"
+            )
+        }
         let pid = try spawn(
             arguments, standardInput: paths.input, standardOutput: paths.output, standardError: paths.error,
             environment: environment)

@@ -60,7 +60,7 @@ import Testing
             catalog: catalog, ledger: .memory,
             signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
             frozenClock: true, wallClock: { Self.clock })
-        try await store.buyOffDevice("com.kiosk.lumen.pro.monthly", options: [])
+        _ = try await store.buyOffDevice("com.kiosk.lumen.pro.monthly", options: [])
         _ = try await store.advanceClock(by: 40 * 86_400)
         let theme = try Theme.load(named: "default", in: BundledResources.themesDirectory.path)
         // "nobody" has no account: skipped, not an error.

@@ -72,7 +72,8 @@ struct MutationRunner {
         for _ in 0..<count {
             let input = next()
             if let saveDirectory {
-                FileManager.default.createFile(
+                // Best effort: the last input, kept to reproduce a crash.
+                _ = FileManager.default.createFile(
                     atPath: saveDirectory + "/\(target.rawValue)-last.bin", contents: Data(input))
             }
             if target.run(input) { accepted += 1 }

@@ -57,8 +57,7 @@ import Testing
         }
         let input: [String: Any] = ["bundleId": await fixture.store.identity.bundleID, "cases": cases]
         let inputPath = fixture.directory.appendingPathComponent("webhook.json").path
-        FileManager.default.createFile(
-            atPath: inputPath, contents: try JSONSerialization.data(withJSONObject: input))
+        try JSONSerialization.data(withJSONObject: input).write(to: URL(fileURLWithPath: inputPath))
         let report = try await Interop.run("verify_with_apple.py", [inputPath])
         let parsed = try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any]
         let verdicts = parsed?["cases"] as? [String: [String: Any]] ?? [:]

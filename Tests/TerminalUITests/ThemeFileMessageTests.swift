@@ -1,4 +1,5 @@
 import Foundation
+import SourceDiagnostics
 import TerminalUI
 import Testing
 

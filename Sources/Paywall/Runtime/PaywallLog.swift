@@ -11,7 +11,8 @@ public final class PaywallLog: Sendable {
         var file: FileHandle?
         if let path, !path.isEmpty {
             if !FileManager.default.fileExists(atPath: path) {
-                FileManager.default.createFile(atPath: path, contents: nil)
+                // A log that cannot be created is not written: the handle below is then nil.
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
             }
             file = FileHandle(forWritingAtPath: path)
             _ = try? file?.seekToEnd()
