@@ -79,7 +79,12 @@ public struct PaywallContent: Sendable, Hashable {
     /// The layout.
     public var template: PaywallTemplate
     /// The locale the fields above are in (`en_US`, `ar`).
-    public var locale: String
+    public var locale: String {
+        didSet { strings = PaywallStrings.forLocale(locale) }
+    }
+    /// The paywall's own words for the current locale, kept beside it rather than looked up on
+    /// each read: a frame reads them dozens of times.
+    public private(set) var strings: PaywallStrings
     /// Every locale's copy by identifier; empty when the content was built by hand.
     public var localizations: [String: Localized]
     /// The locale whose copy stands in for a locale that has none.
@@ -115,11 +120,9 @@ public struct PaywallContent: Sendable, Hashable {
         self.catalogName = catalogName
         self.template = template
         self.locale = locale
+        strings = PaywallStrings.forLocale(locale)
         self.localizations = [:]
     }
-
-    /// The paywall's own words for the current locale.
-    public var strings: PaywallStrings { PaywallStrings.forLocale(locale) }
 
     /// Switches the copy to `locale`: its own localization, else its language's, else the
     /// default locale's; words the copy lacks come from the paywall's own for `locale`.
