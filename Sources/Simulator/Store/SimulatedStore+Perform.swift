@@ -7,11 +7,7 @@ extension SimulatedStore {
     public nonisolated func perform(_ operation: StoreOperation) async throws(StoreError)
         -> StoreOperationResult
     {
-        let (result, batch) = try await performGrouped(operation)
-        // In memory nothing is committed later, nor made durable.
-        guard groupSync != nil else { return result }
-        try await durable(try await commitBatch(batch))
-        return result
+        try await answered(try await performGrouped(operation))
     }
 
     private func performGrouped(_ operation: StoreOperation) async throws(StoreError) -> (
@@ -66,11 +62,7 @@ extension SimulatedStore {
 extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
     public nonisolated func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
-        let (result, batch) = try await performGrouped(request)
-        // In memory nothing is committed later, nor made durable.
-        guard groupSync != nil else { return result }
-        try await durable(try await commitBatch(batch))
-        return result
+        try await answered(try await performGrouped(request))
     }
 
     private func performGrouped(_ request: StoreRequest) async throws(StoreError) -> (
@@ -142,6 +134,15 @@ extension SimulatedStore {
         state.forgetRows(meta: meta ?? state.meta)
         try? ledger.forgetCaches()
         recentSignatures = SignatureCache()
+    }
+
+    /// A grouped request's result, once its batch is committed and durable (in memory, at
+    /// once: nothing is committed later, nor made durable).
+    nonisolated func answered<T>(_ grouped: (T, Ledger.BatchNumber)) async throws(StoreError) -> T {
+        let (result, batch) = grouped
+        guard groupSync != nil else { return result }
+        try await durable(try await commitBatch(batch))
+        return result
     }
 
     /// Returns once the commit with `ticket` is durable. It waits off the store, so the fsync
