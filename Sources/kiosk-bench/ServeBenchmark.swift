@@ -37,14 +37,9 @@ enum ServeBenchmark {
             nginx.stop()
             throw error
         }
-        let purchase = await PurchaseLoad.run(
-            port: port, token: token, productID: "com.kiosk.lumen.aicredits10", seconds: Double(seconds))
-        let durable = try await durablePurchases()
-        let signing = try Anchors.openSSLECDSAP256(seconds: 2)
-        guard kiosk.errors == 0, anchor.errors == 0, purchase.errors == 0, durable.errors == 0 else {
-            throw BenchmarkFailure(
-                "errors under load: kiosk GET \(kiosk.errors), nginx \(anchor.errors), purchase \(purchase.errors), "
-                    + "durable purchase \(durable.errors)")
+        let purchases = try await purchaseResults(ephemeralPort: port, token: token)
+        guard kiosk.errors == 0, anchor.errors == 0 else {
+            throw BenchmarkFailure("errors under load: kiosk GET \(kiosk.errors), nginx \(anchor.errors)")
         }
         let nginxName = "nginx static \(body.count) B"
         return [
@@ -58,6 +53,27 @@ enum ServeBenchmark {
             BenchmarkResult(
                 name: "nginx static p99", value: anchor.p99Milliseconds, unit: "ms", anchorName: "goal",
                 anchorValue: 5, anchorUnit: "ms", higherIsBetter: false),
+        ] + purchases
+    }
+
+    /// Purchase + finish on the ephemeral store at `ephemeralPort` (one is started when nil)
+    /// and on a state directory, beside OpenSSL's signing rate and the goals.
+    static func purchaseResults(ephemeralPort: UInt16? = nil, token: String? = nil) async throws
+        -> [BenchmarkResult]
+    {
+        var started: ServeProcess?
+        if ephemeralPort == nil { started = try await ServeProcess.start() }
+        defer { started?.stop() }
+        let purchase = await PurchaseLoad.run(
+            port: ephemeralPort ?? started!.port, token: token ?? started!.token,
+            productID: "com.kiosk.lumen.aicredits10", seconds: Double(seconds))
+        let durable = try await durablePurchases()
+        let signing = try Anchors.openSSLECDSAP256(seconds: 2)
+        guard purchase.errors == 0, durable.errors == 0 else {
+            throw BenchmarkFailure(
+                "errors under load: purchase \(purchase.errors), durable purchase \(durable.errors)")
+        }
+        return [
             BenchmarkResult(
                 name: "serve purchase + finish, 64 connections", value: purchase.pairsPerSecond,
                 unit: "pairs/s", anchorName: "openssl ecdsap256 sign, 1 core", anchorValue: signing.sign,

@@ -21,6 +21,10 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await ServeBenchmark.run() }
     ),
     (
+        "purchase", "purchase + finish only (the second half of serve): ephemeral and on a state directory",
+        { try await ServeBenchmark.purchaseResults() }
+    ),
+    (
         "shared",
         "kiosk store as a client of a state's owner beside opening a 25,000-transaction state itself",
         { try await SharedStateBenchmark.run() }

@@ -20,6 +20,8 @@ final class GroupSync: Sendable {
         var synced: UInt64 = 0
         var waiters: [(ticket: UInt64, continuation: CheckedContinuation<LedgerError?, Never>)] = []
         var isClosed = false
+        /// The ticket of each recently committed batch (`Ledger+Batch`), by batch number.
+        var batchTickets: [UInt64: UInt64] = [:]
         /// How many fsyncs ran (for tests of batching).
         var syncs = 0
     }
@@ -84,6 +86,27 @@ final class GroupSync: Sendable {
             state.written += 1
             return state.written
         }
+    }
+
+    /// How many committed batches keep their ticket: a request asks for its batch's right
+    /// after its own turn, so only the latest few are ever asked for.
+    static let rememberedBatches: UInt64 = 1024
+
+    /// Records that batch `batch` was committed; returns its ticket.
+    @discardableResult
+    func written(batch: UInt64) -> UInt64 {
+        shared.state.withLock { state in
+            state.written += 1
+            state.batchTickets[batch] = state.written
+            if batch >= Self.rememberedBatches { state.batchTickets[batch - Self.rememberedBatches] = nil }
+            return state.written
+        }
+    }
+
+    /// The ticket of `batch` if it was committed (recently): a request of that batch then
+    /// waits for its fsync without another turn of the store.
+    func ticket(ofBatch batch: UInt64) -> UInt64? {
+        shared.state.withLock { $0.batchTickets[batch] }
     }
 
     /// The ticket of the latest commit written.

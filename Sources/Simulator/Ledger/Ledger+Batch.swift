@@ -63,7 +63,7 @@ extension Ledger {
             throw error
         }
         committedBatch = batch
-        groupSync?.written()
+        groupSync?.written(batch: batch)
         headerIDs.merge(batchHeaderIDs) { $1 }
         batchHeaderIDs = [:]
         knownDataVersion = try dataVersion()

@@ -33,6 +33,8 @@ final class Ledger {
     var lastUpdateSequence: Int64 = 0
     /// Makes commits durable, in groups (nil in memory, where nothing is).
     let groupSync: GroupSync?
+    /// Copies the WAL into the main file off the writer's path (nil in memory and read-only).
+    let checkpointer: Checkpointer?
     /// The meta row's text, remade only when more than its counters change.
     var metaText = MetaText()
 
@@ -50,6 +52,7 @@ final class Ledger {
         decoder.dateDecodingStrategy = .millisecondsSince1970
         if readOnly {
             groupSync = nil
+            checkpointer = nil
             try checkReadableSchema()
             return
         }
@@ -60,18 +63,29 @@ final class Ledger {
             try connection.execute("PRAGMA synchronous=NORMAL")
             let wal = WALFile(ledgerPath: path)
             groupSync = GroupSync { wal.sync() }
+            // Instead of SQLite's automatic checkpoint, which would stall the commit that
+            // triggers it.
+            let checkpointer = Checkpointer(ledgerPath: path)
+            checkpointer.install(on: connection)
+            self.checkpointer = checkpointer
         } else {
             try connection.execute("PRAGMA synchronous=FULL")
             groupSync = nil
+            checkpointer = nil
         }
         try connection.execute("PRAGMA cache_size=-8000")
-        try connection.execute("PRAGMA wal_autocheckpoint=8000")
         try migrate()
         try connection.query("SELECT seq FROM sqlite_sequence WHERE name = 'update_log'") {
             lastUpdateSequence = $0.integer(0)
         }
         knownDataVersion = try dataVersion()
         try syncNow()
+    }
+
+    deinit {
+        guard let checkpointer else { return }
+        Checkpointer.uninstall(from: connection)
+        checkpointer.close()
     }
 
     /// Forgets what this connection remembered of the rows, after they were replaced wholesale

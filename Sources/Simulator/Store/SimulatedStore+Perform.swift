@@ -140,8 +140,14 @@ extension SimulatedStore {
     /// once: nothing is committed later, nor made durable).
     nonisolated func answered<T>(_ grouped: (T, Ledger.BatchNumber)) async throws(StoreError) -> T {
         let (result, batch) = grouped
-        guard groupSync != nil else { return result }
-        try await durable(try await commitBatch(batch))
+        guard let groupSync else { return result }
+        // Most requests of a batch find it committed by the first of them to ask: they wait
+        // for its fsync without queueing for the store again.
+        if let ticket = groupSync.ticket(ofBatch: batch) {
+            try await durable(ticket)
+        } else {
+            try await durable(try await commitBatch(batch))
+        }
         return result
     }
 
