@@ -18,18 +18,21 @@ struct APIFixture {
     let issuer = "57246542-96fe-1a63-e053-0824d011072a"
     let directory: URL
 
-    init() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let catalog = try LoadedCatalog.load(
-            contentsOf: root.appendingPathComponent("catalogs/demo.storekit").path)
-        authority = try CertificateAuthority.ephemeral()
-        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
-            "kiosk-api-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// A fresh state directory, or `reopening` one a store wrote earlier (see `state(in:)`):
+    /// then nothing of it is in memory yet, as after a restart.
+    init(reopening existing: URL? = nil) async throws {
+        if let existing {
+            directory = existing
+            authority = try Self.authority(in: existing)
+        } else {
+            authority = try CertificateAuthority.ephemeral()
+            directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+                "kiosk-api-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
         store = try SimulatedStore(
-            catalog: catalog, ledger: .directory(directory), signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+            catalog: try Self.catalog(), ledger: .directory(directory),
+            signer: try CoveringSigner(authority: authority), frozenClock: true)
         key = try ECPrivateKey.generate(.p256)
         let keys = try APIKeyRegistry(directory: directory)
         try keys.add(
@@ -39,6 +42,29 @@ struct APIFixture {
         server = StoreServer(
             store: store, token: ServerToken.generate(), rootCertificate: authority.root, apiKeys: keys)
         http = try await server.listen(HTTPServerConfiguration(port: 0))
+    }
+
+    static func catalog() throws -> LoadedCatalog {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try LoadedCatalog.load(contentsOf: root.appendingPathComponent("catalogs/demo.storekit").path)
+    }
+
+    /// The certificate authority kept in a reopened state directory.
+    static func authority(in directory: URL) throws -> CertificateAuthority {
+        try CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)
+    }
+
+    /// A new state directory whose store `write` filled and closed, for `init(reopening:)`.
+    static func state(_ write: (SimulatedStore) async throws -> Void) async throws -> URL {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "kiosk-api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try SimulatedStore(
+            catalog: try catalog(), ledger: .directory(directory),
+            signer: try CoveringSigner(authority: try authority(in: directory)), frozenClock: true)
+        try await write(store)
+        return directory
     }
 
     /// A bearer token as Apple's client makes it.

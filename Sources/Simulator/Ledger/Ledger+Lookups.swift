@@ -147,6 +147,28 @@ extension Ledger {
         return (page, count)
     }
 
+    /// Up to `limit` of the account's transactions with an ID after `id` (before it when
+    /// `descending`), in ID order, each with its JWS when signed: a history page reads these
+    /// chunks on the account's index (a keyset, so a chunk costs the same deep in a long
+    /// history) until it has found enough. Rows of every phase come back; the caller decides
+    /// which belong in its history.
+    func transactions(ofAccount account: String, after id: UInt64?, descending: Bool, limit: Int)
+        throws(LedgerError) -> [(stored: StoredTransaction, jws: String?)]
+    {
+        // IDs are stored as SQLite's signed 64-bit integers; a bound past them matches nothing
+        // more than the largest would.
+        let bound = id.map { Int64(clamping: $0) } ?? (descending ? Int64.max : Int64.min)
+        let condition = descending ? "t.id < ? ORDER BY t.id DESC" : "t.id > ? ORDER BY t.id"
+        var result: [(stored: StoredTransaction, jws: String?)] = []
+        try connection.query(
+            Self.transactionColumns + " WHERE t.account = ? AND \(condition) LIMIT ?",
+            [.text(account), .integer(bound), .integer(Int64(clamping: max(limit, 0)))]
+        ) { row throws(LedgerError) in
+            result.append((try storedTransaction(row), Self.joined(header: row.text(8), rest: row.text(7))))
+        }
+        return result
+    }
+
     /// The account's subscriptions, by group.
     func chains(ofAccount account: String) throws(LedgerError) -> [SubscriptionChain] {
         var result: [SubscriptionChain] = []

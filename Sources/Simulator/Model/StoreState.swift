@@ -205,6 +205,15 @@ final class StoreState {
             ?? ([], 0)
     }
 
+    /// The IDs of the account's transactions, oldest first, when every one of them is in
+    /// memory (each is then in `transaction(_:)` without a read), else nil: a history page
+    /// walks these when the account is at work, and reads the ledger a chunk at a time,
+    /// keeping nothing, when it is not.
+    func cachedTransactionIDs(of account: String) -> [UInt64]? {
+        touched.insert(account)
+        return transactionIDsByAccount[account]
+    }
+
     // MARK: Due events
 
     /// No subscription has an event due before this date (`.distantFuture`: none at all).

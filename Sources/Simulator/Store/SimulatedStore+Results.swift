@@ -32,12 +32,16 @@ extension SimulatedStore {
     /// give it: finished consumables are left out unless refunded, or unless the store
     /// includes them (`SKIncludeConsumableInAppPurchaseHistory`).
     func historyTransactions(of account: String) -> [StoredTransaction] {
-        let visible = visibleTransactions(of: account)
-        guard !state.meta.settings.includeFinishedConsumables else { return visible }
-        return visible.filter { stored in
-            stored.transaction.productType != .consumable || !stored.isFinished
-                || stored.transaction.isRevoked
-        }
+        state.transactions(of: account).filter(isInHistory)
+    }
+
+    /// Whether a stored transaction is one of its account's history (`historyTransactions`):
+    /// visible, and not a finished consumable unless refunded or the store includes them. A
+    /// history page applies it row by row.
+    func isInHistory(_ stored: StoredTransaction) -> Bool {
+        guard stored.isVisible else { return false }
+        return state.meta.settings.includeFinishedConsumables || stored.transaction.productType != .consumable
+            || !stored.isFinished || stored.transaction.isRevoked
     }
 
     /// The latest transaction of each product the account is entitled to now: non-consumables

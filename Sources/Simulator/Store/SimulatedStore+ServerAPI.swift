@@ -31,8 +31,10 @@ extension SimulatedStore {
         return try serverTransaction(stored)
     }
 
-    /// The transaction history of `account`, oldest first (finished consumables only when
-    /// the store includes them, as Get Transaction History).
+    /// The whole transaction history of `account`, oldest first (finished consumables only
+    /// when the store includes them), read into the cache: for callers that need all of it
+    /// at once. Get Transaction History and Get Refund History page it instead
+    /// (`serverTransactionPage`).
     public func serverTransactions(ofAccount account: String) throws(StoreError) -> [ServerTransaction] {
         try catchUp()
         return try historyTransactions(of: account).map { stored throws(StoreError) in
@@ -149,7 +151,8 @@ extension SimulatedStore {
         return recorded
     }
 
-    private func serverTransaction(_ stored: StoredTransaction) throws(StoreError) -> ServerTransaction {
+    /// A stored transaction and its JWS from the ledger (signed now if it has none).
+    func serverTransaction(_ stored: StoredTransaction) throws(StoreError) -> ServerTransaction {
         let recorded: String?
         do throws(LedgerError) {
             recorded = try ledger.signature(of: stored.id)

@@ -32,19 +32,7 @@ extension AppStoreServerAPI {
         }
         router.add("GET", "/inApps/v2/refund/lookup/{transactionId}") { request, parameters in
             await respond { () async throws(StoreServerError) in
-                let owner = try await transaction(try transactionID(parameters), in: store).account
-                let all = try await Self.store { () async throws(StoreError) in
-                    try await store.serverTransactions(ofAccount: owner)
-                }
-                let refunded = all.filter { $0.transaction.isRevoked }
-                let start = try position(
-                    ofPageToken: queryItems(request).first { $0.name == "revision" }?.value,
-                    invalid: 4_000_005)
-                let page = refunded.dropFirst(Int(start)).prefix(pageSize)
-                let next = Int(start) + page.count
-                return Models.RefundHistory(
-                    signedTransactions: page.map(\.jws), revision: pageToken(Int64(next)),
-                    hasMore: next < refunded.count)
+                try await refunds(request, parameters, store: store)
             }
         }
         router.add("GET", "/inApps/v1/lookup/{orderId}") { _, parameters in
@@ -93,18 +81,46 @@ extension AppStoreServerAPI {
         let owner = try await transaction(try transactionID(parameters), in: store).account
         let items = queryItems(request)
         let filter = try HistoryFilter(items)
-        var list = try await Self.store { () async throws(StoreError) in
-            try await store.serverTransactions(ofAccount: owner)
-        }.filter(filter.accepts)
-        if filter.descending { list.reverse() }
-        let start = try position(ofPageToken: values("revision", in: items).first, invalid: 4_000_005)
-        let page = list.dropFirst(Int(start)).prefix(pageSize)
-        let next = Int(start) + page.count
+        let (page, revision) = try await historyPage(
+            of: owner, token: values("revision", in: items).first, descending: filter.descending,
+            store: store, accepting: filter.accepts)
         let identity = await store.identity
         return Models.History(
-            revision: pageToken(Int64(next)), hasMore: next < list.count, bundleId: identity.bundleID,
+            revision: revision, hasMore: page.hasMore, bundleId: identity.bundleID,
             appAppleId: identity.appAppleID, environment: identity.environment.rawValue,
-            signedTransactions: page.map(\.jws))
+            signedTransactions: page.items.map(\.jws))
+    }
+
+    /// Get Refund History: the owner's refunded transactions, oldest first, 20 a page.
+    private static func refunds(
+        _ request: HTTPRequest, _ parameters: Router.Parameters, store: SimulatedStore
+    )
+        async throws(StoreServerError) -> Models.RefundHistory
+    {
+        let owner = try await transaction(try transactionID(parameters), in: store).account
+        let (page, revision) = try await historyPage(
+            of: owner, token: values("revision", in: queryItems(request)).first, descending: false,
+            store: store, accepting: \.isRevoked)
+        return Models.RefundHistory(
+            signedTransactions: page.items.map(\.jws), revision: revision, hasMore: page.hasMore)
+    }
+
+    /// The page of the owner's history after `token`, read from the store a page at a time,
+    /// and the token of the page after it. A token is the ID of the last transaction handed
+    /// out (0, as no token: from the start), so new purchases never shift the pages to come;
+    /// a token that does not decode is Apple's INVALID_REQUEST_REVISION.
+    private static func historyPage(
+        of owner: String, token: String?, descending: Bool, store: SimulatedStore,
+        accepting accepts: @Sendable (Transaction) -> Bool
+    ) async throws(StoreServerError) -> (page: ServerTransactionPage, revision: String) {
+        let position = try position(ofPageToken: token, invalid: 4_000_005)
+        let last = position == 0 ? nil : UInt64(position)
+        let page = try await Self.store { () async throws(StoreError) in
+            try await store.serverTransactionPage(
+                ofAccount: owner, after: last, descending: descending, limit: pageSize, accepting: accepts)
+        }
+        let next = page.items.last.map { Int64(clamping: $0.transaction.id) } ?? position
+        return (page, pageToken(next))
     }
 
     /// Get All Subscription Statuses, optionally only those in the `status` list.

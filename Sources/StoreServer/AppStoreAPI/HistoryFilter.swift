@@ -4,7 +4,7 @@ import StoreCore
 
 /// The query of Get Transaction History: dates, products, types, groups, ownership,
 /// revocation and sort order, each checked with Apple's error code.
-struct HistoryFilter {
+struct HistoryFilter: Sendable {
     var start: Date?
     var end: Date?
     var productIDs: Set<String> = []
@@ -54,8 +54,9 @@ struct HistoryFilter {
         }
     }
 
-    func accepts(_ item: ServerTransaction) -> Bool {
-        let transaction = item.transaction
+    /// Whether a transaction of the history meets every condition of the query (the sort
+    /// order is the page's, not the filter's).
+    func accepts(_ transaction: Transaction) -> Bool {
         if let start, transaction.purchaseDate < start { return false }
         if let end, transaction.purchaseDate >= end { return false }
         if !productIDs.isEmpty, !productIDs.contains(transaction.productID) { return false }
