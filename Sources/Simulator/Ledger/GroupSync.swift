@@ -20,6 +20,8 @@ final class GroupSync: Sendable {
         var synced: UInt64 = 0
         var waiters: [(ticket: UInt64, continuation: CheckedContinuation<LedgerError?, Never>)] = []
         var isClosed = false
+        /// Someone asked for an fsync nobody waits on (`startSync`).
+        var isRequested = false
         /// The ticket of each recently committed batch (`Ledger+Batch`), by batch number.
         var batchTickets: [UInt64: UInt64] = [:]
         /// How many fsyncs ran (for tests of batching).
@@ -37,10 +39,13 @@ final class GroupSync: Sendable {
         init(sync: @escaping @Sendable () -> LedgerError?) { self.sync = Mutex(SyncBody(sync)) }
 
         /// One fsync covering every commit written before it began; answers those it covers.
-        func syncOnce() -> LedgerError? {
+        /// - Parameter evenIfNothingCommitted: sync pages of a transaction still open, too.
+        func syncOnce(evenIfNothingCommitted: Bool = false) -> LedgerError? {
             let target = state.withLock { $0.written }
             // Nothing written since the last fsync: nothing to wait for.
-            if state.withLock({ $0.synced >= target && $0.waiters.isEmpty }) { return nil }
+            if !evenIfNothingCommitted, state.withLock({ $0.synced >= target && $0.waiters.isEmpty }) {
+                return nil
+            }
             let failure = sync.withLock { $0 }.body()
             let answered = state.withLock { state in
                 state.syncs += 1
@@ -62,10 +67,17 @@ final class GroupSync: Sendable {
         self.shared = shared
         Thread {
             Thread.current.name = "kiosk-fsync"
-            // Whenever someone waits, one fsync for everything written so far.
+            // Whenever someone waits (or asked), one fsync for everything written so far.
             while true {
                 shared.wake.wait()
-                while shared.state.withLock({ !$0.waiters.isEmpty }) { _ = shared.syncOnce() }
+                while true {
+                    let (isWaited, isRequested) = shared.state.withLock { state in
+                        defer { state.isRequested = false }
+                        return (!state.waiters.isEmpty, state.isRequested)
+                    }
+                    guard isWaited || isRequested else { break }
+                    _ = shared.syncOnce(evenIfNothingCommitted: isRequested)
+                }
                 if shared.state.withLock({ $0.isClosed }) { return }
             }
         }.start()
@@ -118,6 +130,14 @@ final class GroupSync: Sendable {
     /// Replaces the fsync (tests hold it to watch what waits for it).
     func replaceSync(_ body: @escaping @Sendable () -> LedgerError?) {
         shared.sync.withLock { $0 = SyncBody(body) }
+    }
+
+    /// Starts an fsync on the syncing thread without waiting for it: a long run of writes (a
+    /// clock advance's catch-up) has its pages on their way to the disk while it goes on, so
+    /// the fsync that ends it (`syncNow`) has little left to write.
+    func startSync() {
+        shared.state.withLock { $0.isRequested = true }
+        shared.wake.signal()
     }
 
     /// Makes everything written so far durable on the calling thread, as a commit with

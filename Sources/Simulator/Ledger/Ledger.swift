@@ -74,6 +74,10 @@ final class Ledger {
             checkpointer = nil
         }
         try connection.execute("PRAGMA cache_size=-8000")
+        // A request's savepoint in an open batch (and a catch-up's chunk) keeps the pages it
+        // changes for a rollback in a sub-journal: in memory, released with the savepoint,
+        // rather than in a temporary file written page by page past its first 64 KB.
+        try connection.execute("PRAGMA temp_store=MEMORY")
         try migrate()
         try connection.query("SELECT seq FROM sqlite_sequence WHERE name = 'update_log'") {
             lastUpdateSequence = $0.integer(0)

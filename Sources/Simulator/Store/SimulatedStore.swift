@@ -246,13 +246,54 @@ public actor SimulatedStore {
         return (result, drained)
     }
 
-    /// Runs every renewal and expiry due by now, in date order, a batch per commit.
+    /// Runs every renewal and expiry due by now, in date order, `dueEventsPerCommit` at a time.
+    ///
+    /// The chunks bound memory; on disk they share one SQLite transaction and one fsync, so
+    /// each page they touch (a subscription's record, an index page) reaches the WAL once
+    /// instead of once a chunk. Inside a request's group that is the request's batch;
+    /// otherwise it is committed and made durable before this returns.
     func catchUp() throws(StoreError) {
         // Most reads find nothing due: skip staging an empty action.
+        guard state.earliestDue() <= currentTime else { return }
+        guard !Self.groupsCommits, groupSync != nil else { return try catchUpInChunks() }
+        var failure: StoreError?
+        do {
+            try Self.$groupsCommits.withValue(true) { try catchUpInChunks() }
+        } catch let error as StoreError {
+            // The chunks before the failed one stay, as if each had committed on its own.
+            failure = error
+        } catch {
+            failure = StoreError.backend("\(error)")
+        }
+        do throws(LedgerError) {
+            try ledger.syncNow()
+        } catch {
+            forgetRolledBackBatch()
+            throw StoreError(error)
+        }
+        if let failure { throw failure }
+    }
+
+    private func catchUpInChunks() throws(StoreError) {
+        var chunks = 0
         while state.earliestDue() <= currentTime {
             if try commitAction(dueLimit: dueEventsPerCommit, { _ in }).drained { return }
+            chunks += 1
+            guard chunks.isMultiple(of: Self.chunksPerTransaction), groupSync != nil else { continue }
+            // Committed (not yet durable) every few chunks, so the checkpointer can copy them
+            // and the log stays small, and their pages go to the disk while the next are staged.
+            do throws(LedgerError) {
+                try ledger.flushBatch()
+            } catch {
+                forgetRolledBackBatch()
+                throw StoreError(error)
+            }
+            groupSync?.startSync()
         }
     }
+
+    /// How many catch-up chunks share a SQLite transaction.
+    static let chunksPerTransaction = 4
 
     /// Throws the failure of a read the answer being built relied on, if one failed.
     func checkReads() throws(StoreError) {
