@@ -2,10 +2,18 @@ import Foundation
 import HTTP
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Our own bounded load generator for purchase + finish over the wire protocol: `connections`
-/// threads, each on one keep-alive connection, buy a consumable, read its transaction ID
-/// from the signed answer and finish it, until `seconds` pass. wrk cannot carry the ID from
-/// one request to the next without a JWS decoder in Lua.
+/// keep-alive connections, each buying a consumable, reading its transaction ID from the
+/// signed answer and finishing it, until `seconds` pass. wrk cannot carry the ID from one
+/// request to the next without a JWS decoder in Lua.
+///
+/// Like wrk, it runs its connections on two event-loop threads (`poll`), not a thread each:
+/// on this two-core machine the generator shares the cores with the server, and 64 more
+/// runnable threads would put the scheduler's delays into the server's latencies.
 enum PurchaseLoad {
     struct Result {
         var pairsPerSecond: Double
@@ -13,70 +21,75 @@ enum PurchaseLoad {
         var errors: Int
     }
 
+    static let loops = 2
+
     static func run(
         port: UInt16, token: String, productID: String, connections: Int = 64, seconds: Double = 5
     )
         async -> Result
     {
-        let tally = Tally(connections: connections)
+        let tally = Tally(loops: loops)
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        let body = #"{"productID":"\#(productID)"}"#
-        let purchase =
-            "POST /v1/accounts/tester/purchases HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        let requests = Requests(token: token, productID: productID)
         let started = ContinuousClock.now
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            for _ in 0..<connections {
+            for loop in 0..<loops {
+                let share = connections / loops + (loop < connections % loops ? 1 : 0)
                 Thread {
-                    var mine: [Double] = []
-                    var failures = 0
-                    if let socket = try? ClientSocket(host: "127.0.0.1", port: port) {
-                        while ContinuousClock.now < deadline {
-                            let start = ContinuousClock.now
-                            guard (try? socket.write(purchase)) != nil,
-                                let bought = try? socket.readResponse(timeout: 10), bought.status == 200,
-                                let id = Probe.transactionID(in: bought.body),
-                                (try? socket.write(
-                                    "POST /v1/accounts/tester/transactions/\(id)/finish HTTP/1.1\r\n"
-                                        + "Host: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
-                                        + "Content-Length: 0\r\n\r\n")) != nil,
-                                let finished = try? socket.readResponse(timeout: 10),
-                                (200..<300).contains(finished.status)
-                            else {
-                                failures += 1
-                                break
-                            }
-                            let elapsed = start.duration(to: .now)
-                            mine.append(
-                                Double(elapsed.components.seconds) * 1000
-                                    + Double(elapsed.components.attoseconds) / 1e15)
-                        }
-                    } else {
-                        failures += 1
-                    }
-                    if tally.add(mine, failures: failures) { continuation.resume() }
+                    var eventLoop = EventLoop(port: port, connections: share, requests: requests)
+                    eventLoop.run(until: deadline)
+                    if tally.add(eventLoop.latencies, failures: eventLoop.failures) { continuation.resume() }
                 }.start()
             }
         }
         let elapsed = started.duration(to: .now)
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let sorted = tally.latencies.withLock { $0 }.sorted()
+        if ProcessInfo.processInfo.environment["KIOSK_BENCH_TRACE"] != nil, !sorted.isEmpty {
+            let at = { (share: Double) in sorted[min(sorted.count - 1, Int(Double(sorted.count) * share))] }
+            FileHandle.standardError.write(
+                Data(
+                    String(
+                        format: "pairs %d: p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f ms\n", sorted.count,
+                        at(0.5), at(0.9), at(0.99), at(0.999), sorted.last!
+                    ).utf8))
+        }
         let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         return Result(
             pairsPerSecond: Double(sorted.count) / wall, p99Milliseconds: p99,
             errors: tally.errors.withLock { $0 })
     }
 
-    /// What the threads measured, gathered as each one ends.
+    /// The two requests of a pair, as bytes.
+    struct Requests: Sendable {
+        let purchase: [UInt8]
+        let token: String
+
+        init(token: String, productID: String) {
+            let body = #"{"productID":"\#(productID)"}"#
+            purchase = Array(
+                ("POST /v1/accounts/tester/purchases HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
+            self.token = token
+        }
+
+        func finish(_ id: UInt64) -> [UInt8] {
+            Array(
+                ("POST /v1/accounts/tester/transactions/\(id)/finish HTTP/1.1\r\n"
+                    + "Host: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Length: 0\r\n\r\n").utf8)
+        }
+    }
+
+    /// What the loops measured, gathered as each one ends.
     private final class Tally: Sendable {
         let latencies = Mutex<[Double]>([])
         let errors = Mutex(0)
         private let remaining: Mutex<Int>
 
-        init(connections: Int) { remaining = Mutex(connections) }
+        init(loops: Int) { remaining = Mutex(loops) }
 
-        /// Adds one thread's results; true for the last thread.
+        /// Adds one loop's results; true for the last loop.
         func add(_ measured: [Double], failures: Int) -> Bool {
             latencies.withLock { $0 += measured }
             errors.withLock { $0 += failures }

@@ -17,7 +17,11 @@ struct IdempotencyKey: Hashable, Sendable {
 /// A failed read cannot throw through the engine's readers: it reads as missing and is kept
 /// in `failure`, and the store refuses to commit an action (or answer a read) that saw one.
 final class StoreState {
-    var meta: StoreMeta
+    var meta: StoreMeta {
+        didSet { latestReads.clear() }
+    }
+    /// Answers of `latest(for:)` given from this state: emptied by every change to it.
+    let latestReads = LatestReadCache()
     /// Where what is not in memory is read from; nil when everything is in memory (a
     /// history being generated, whose accounts are all new).
     let ledger: Ledger?
@@ -250,6 +254,7 @@ final class StoreState {
 
     /// Takes a committed changeset.
     func apply(_ changes: Changeset) {
+        latestReads.clear()
         if changes.wipe {
             accounts = [:]
             chains = [:]
@@ -317,6 +322,7 @@ extension StoreState {
     /// Forgets every row it read, after the ledger's rows were replaced wholesale (a save point
     /// loaded): the next reads load the new rows.
     func forgetRows(meta: StoreMeta) {
+        latestReads.clear()
         self.meta = meta
         accounts = [:]
         chains = [:]

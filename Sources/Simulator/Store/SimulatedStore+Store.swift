@@ -152,12 +152,26 @@ extension SimulatedStore: Store {
 
     public func latest(for productID: String) async throws(StoreError) -> VerificationResult<Transaction>? {
         try catchUp()
-        guard
-            let stored = historyTransactions(of: activeAccount).last(where: {
-                $0.transaction.productID == productID
-            })
-        else { return nil }
-        return try result(for: stored)
+        let account = activeAccount
+        let answer = try historyTransactions(of: account).last(where: {
+            $0.transaction.productID == productID
+        })
+        .map { stored throws(StoreError) in try result(for: stored) }
+        try checkReads()
+        latestReads.remember(
+            answer, account: account, productID: productID, clock: state.meta.clock,
+            dueAt: state.earliestDue())
+        return answer
+    }
+
+    /// The answer `latest(for:)` gave `account` for `productID`, if it still holds; nil when
+    /// the store must be asked (from any thread, without a turn of the store).
+    public nonisolated func rememberedLatest(account: String, productID: String) -> VerificationResult<
+        Transaction
+    >?? {
+        latestReads.answer(
+            account: account, productID: productID, wall: wallClock(),
+            latestSigningDate: signer.latestSigningDate)
     }
 
     func finish(_ transactionID: UInt64) async throws(StoreError) {

@@ -28,6 +28,8 @@ public actor SimulatedStore {
     /// The ledger's group commit (nil in memory), waited on outside the store (`durable`).
     nonisolated let groupSync: GroupSync?
     let state: StoreState
+    /// The state's answers of `latest(for:)`, for callers on other threads (`AccountBoundStore`).
+    nonisolated let latestReads: LatestReadCache
     let products: ProductIndex
     let signer: any PayloadSigner
     let offerChecker: (any OfferSignatureChecking)?
@@ -135,6 +137,7 @@ public actor SimulatedStore {
         state.apply(changes)
         try Self.buildDueIndexIfNeeded(ledger: ledger, state: state, signer: signer, products: products)
         self.state = state
+        latestReads = state.latestReads
         self.products = products
         self.signer = signer
         self.offerChecker = offerChecker

@@ -11,9 +11,12 @@ import Synchronization
 /// among them, for as long as the disk takes. On this thread it holds back only the store,
 /// which has to wait for its commit anyway.
 ///
-/// A server whose requests run on connection threads of its own (`kiosk serve`) passes
-/// `.callerThreads` instead: there blocking harms no one else, and a switch to this thread and
-/// back for every call costs the server 7 to 22 % of its requests a second (`kiosk-bench serve`).
+/// `kiosk serve` uses it too. On its callers' threads (`.callerThreads`) the store ran as a
+/// plain actor, and whenever two connections wanted it at once Swift's cooperative pool ran it,
+/// behind everything else on the two cores: some requests waited a second or more
+/// (`kiosk-bench purchase`: slowest pair 0.7 to 3.3 s). On this thread the slowest took 23 to
+/// 40 ms, and purchases ran 10 to 20 % faster. The read a server answers most, an account's
+/// latest transaction of a product, skips the store while its answer holds (`LatestReadCache`).
 final class StoreExecutor: SerialExecutor {
     private let queue = JobQueue()
     /// The store thread's `pthread_self()`, once it runs (0 before): how a test tells where a
@@ -82,8 +85,8 @@ public enum StoreExecution: Sendable, Hashable {
     /// On a thread of the store's own (the default), so its blocking work never holds a
     /// thread of Swift's cooperative pool.
     case ownThread
-    /// On the calling thread, as a plain actor's: for a caller whose threads are its own and
-    /// wait for the store anyway, such as a server's connection threads (`kiosk serve`).
+    /// On the calling thread, as a plain actor's: for a caller that makes one call at a time
+    /// and waits for it anyway (a headless paywall, a rehearsal, a screenshot).
     case callerThreads
 }
 

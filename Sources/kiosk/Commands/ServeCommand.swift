@@ -72,11 +72,11 @@ struct ServeCommand: Command {
         let root: Certificate
         if storeOptions.isEphemeral {
             ownership = nil
-            // Requests run on the server's connection threads, which wait for the store anyway.
-            let (ephemeral, authority) = try storeOptions.makeStoreAndAuthority(execution: .callerThreads)
+            // The store runs on its own thread, as everywhere (`StoreExecutor` says why).
+            let (ephemeral, authority) = try storeOptions.makeStoreAndAuthority()
             (store, root) = (ephemeral, authority.root)
         } else {
-            let owning = try storeOptions.ownership(command: "kiosk serve", execution: .callerThreads)
+            let owning = try storeOptions.ownership(command: "kiosk serve")
             do {
                 guard let owned = try await owning.own() else {
                     throw CommandFailure(

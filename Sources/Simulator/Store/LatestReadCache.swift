@@ -1,0 +1,100 @@
+import Foundation
+import StoreCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The answers of `latest(for:)` (the wire's one-transaction read, what an app asks most) as
+/// the store last gave them, so a server's connection threads answer the same question again
+/// without waiting for a turn of the store behind purchases.
+///
+/// An answer holds while nothing changes: `StoreState` empties the cache whenever it takes a
+/// change or forgets what it read (a purchase, a refund, a setting, a simulated failure, a
+/// save point loaded), and an answer is not given once the store's clock has reached the next
+/// due event, whose renewal or expiry must run first. Everything else an answer depends on is
+/// in the state. Reads that find nothing here go to the store, which remembers its answer.
+///
+/// Dozens of connection threads read at once on two cores: a reader-writer lock lets them,
+/// where a mutex sent each one that found it taken into the kernel (a third of a read's time
+/// under `kiosk-bench serve`).
+final class LatestReadCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var account: String
+        var productID: String
+    }
+
+    /// Answers kept at most; past it the cache starts over (accounts × products asked).
+    static let capacity = 10_000
+
+    private let lock = ReadWriteLock()
+    // Guarded by `lock`.
+    private var answers: [Key: VerificationResult<Transaction>?] = [:]
+    /// The store's clock and its next due event while these answers were given (one state).
+    private var clock: VirtualClock?
+    private var dueAt = Date.distantPast
+
+    /// Forgets every answer: the state they came from has changed.
+    func clear() {
+        lock.writing {
+            guard clock != nil || !answers.isEmpty else { return }
+            answers = [:]
+            clock = nil
+        }
+    }
+
+    /// Keeps the store's answer for `account` and `productID`, given at `clock` with the next
+    /// due event at `dueAt` (store time).
+    func remember(
+        _ answer: VerificationResult<Transaction>?, account: String, productID: String, clock: VirtualClock,
+        dueAt: Date
+    ) {
+        lock.writing {
+            if answers.count >= Self.capacity { answers = [:] }
+            answers[Key(account: account, productID: productID)] = .some(answer)
+            self.clock = clock
+            self.dueAt = dueAt
+        }
+    }
+
+    /// The answer the store gave, if it still holds at wall-clock time `wall` (the store's
+    /// time never passing `latestSigningDate`, as `SimulatedStore.currentTime`); nil when
+    /// the store must be asked.
+    func answer(account: String, productID: String, wall: Date, latestSigningDate: Date)
+        -> VerificationResult<Transaction>??
+    {
+        let key = Key(account: account, productID: productID)
+        return lock.reading { () -> VerificationResult<Transaction>?? in
+            guard let clock, let answer = answers[key], min(clock.now(wall: wall), latestSigningDate) < dueAt
+            else { return nil }
+            return .some(answer)
+        }
+    }
+}
+
+/// A POSIX reader-writer lock: readers share it, a writer has it alone.
+final class ReadWriteLock: @unchecked Sendable {
+    private let handle = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+
+    init() {
+        handle.initialize(to: pthread_rwlock_t())
+        pthread_rwlock_init(handle, nil)
+    }
+
+    deinit {
+        pthread_rwlock_destroy(handle)
+        handle.deallocate()
+    }
+
+    func reading<T>(_ body: () -> T) -> T {
+        pthread_rwlock_rdlock(handle)
+        defer { pthread_rwlock_unlock(handle) }
+        return body()
+    }
+
+    func writing<T>(_ body: () -> T) -> T {
+        pthread_rwlock_wrlock(handle)
+        defer { pthread_rwlock_unlock(handle) }
+        return body()
+    }
+}
