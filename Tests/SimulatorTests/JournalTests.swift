@@ -106,9 +106,7 @@ import Testing
     /// the timer (its task would otherwise inherit that action's journal line).
     @Test func renewalsOnTheTimerAreTheStoresOwn() async throws {
         let wall = ManualWallClock()
-        let store = try SimulatedStore(
-            catalog: TestCatalog(), ledger: .memory,
-            signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()), wallClock: { wall.now })
+        let store = try SimulatedStore.makeForTest(running: wall)
         let events = await store.events()
         defer { _ = events }
         let paywall = JournalContext(session: "tm", source: "paywall", screen: "transaction-manager")

@@ -46,9 +46,7 @@ import Testing
     /// answer stops holding at that instant, and the store's next answer is the renewal.
     @Test func aDueRenewalEndsTheAnswerWithoutAnyCall() async throws {
         let wall = ManualWallClock()
-        let store = try SimulatedStore(
-            catalog: TestCatalog(), ledger: .memory, signer: try CoveringSigner(authority: .ephemeral()),
-            wallClock: { wall.now })
+        let store = try SimulatedStore.makeForTest(running: wall)
         try await store.apply(.timeRate(.oneSecondIsOneDay))
         let account = try await store.currentAccount().name
         guard case .success(let first) = try await store.purchase("basic.monthly") else {

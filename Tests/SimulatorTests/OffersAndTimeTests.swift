@@ -59,9 +59,7 @@ import Testing
 
     @Test func dayBasedRatesScaleStoreTime() async throws {
         let wall = ManualWallClock()
-        let store = try SimulatedStore(
-            catalog: TestCatalog(), ledger: .memory, signer: try CoveringSigner(authority: .ephemeral()),
-            wallClock: { wall.now })
+        let store = try SimulatedStore.makeForTest(running: wall)
         try await store.apply(.timeRate(.oneSecondIsOneDay))
         let start = try await store.now()
         wall.advance(30)
@@ -84,9 +82,7 @@ import Testing
         retry: TimeInterval
     ) async throws {
         let wall = ManualWallClock()
-        let store = try SimulatedStore(
-            catalog: TestCatalog(), ledger: .memory, signer: try CoveringSigner(authority: .ephemeral()),
-            wallClock: { wall.now })
+        let store = try SimulatedStore.makeForTest(running: wall)
         try await store.apply(.timeRate(rate))
         let start = try await store.now()
         wall.advance(7)

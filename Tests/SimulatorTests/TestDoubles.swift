@@ -85,6 +85,13 @@ extension SimulatedStore {
             frozenClock: true,
             wallClock: { Date(timeIntervalSince1970: 1_767_225_600) })
     }
+
+    /// An in-memory store on the test catalog whose clock runs with `wall`.
+    static func makeForTest(running wall: ManualWallClock) throws -> SimulatedStore {
+        try SimulatedStore(
+            catalog: TestCatalog(), ledger: .memory, signer: try CoveringSigner(authority: .ephemeral()),
+            wallClock: { wall.now })
+    }
 }
 
 let day: TimeInterval = 86_400
