@@ -13,7 +13,8 @@ extension StoreServer {
         let account = parameters["account"]
         let result: Result<T, StoreError>
         do throws(StoreError) {
-            if let account, mustExist, await !store.hasAccount(account) {
+            // Most requests are for an account the store has seen: no turn of the store for that.
+            if let account, mustExist, !store.isKnownAccount(account), await !store.hasAccount(account) {
                 throw StoreError.accountNotFound(account)
             }
             result = .success(try await body(store.acting(for: account)))

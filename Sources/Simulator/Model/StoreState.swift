@@ -22,6 +22,8 @@ final class StoreState {
     }
     /// Answers of `latest(for:)` given from this state: emptied by every change to it.
     let latestReads = LatestReadCache()
+    /// Accounts found to exist: emptied when the accounts are replaced (a reset, a save point).
+    let knownAccounts = KnownAccounts()
     /// Where what is not in memory is read from; nil when everything is in memory (a
     /// history being generated, whose accounts are all new).
     let ledger: Ledger?
@@ -256,6 +258,7 @@ final class StoreState {
     func apply(_ changes: Changeset) {
         latestReads.clear()
         if changes.wipe {
+            knownAccounts.clear()
             accounts = [:]
             chains = [:]
             idempotency = [:]
@@ -323,6 +326,7 @@ extension StoreState {
     /// loaded): the next reads load the new rows.
     func forgetRows(meta: StoreMeta) {
         latestReads.clear()
+        knownAccounts.clear()
         self.meta = meta
         accounts = [:]
         chains = [:]

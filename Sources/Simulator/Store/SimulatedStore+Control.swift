@@ -34,7 +34,15 @@ extension SimulatedStore: StoreControl {
     }
 
     /// Whether an account with this name exists (a constant-time check for servers).
-    public func hasAccount(_ name: String) -> Bool { state.account(name) != nil }
+    public func hasAccount(_ name: String) -> Bool {
+        guard state.account(name) != nil else { return false }
+        knownAccounts.insert(name)
+        return true
+    }
+
+    /// Whether `name` is known to exist, from any thread without a turn of the store; false
+    /// means "ask `hasAccount`", not "missing".
+    public nonisolated func isKnownAccount(_ name: String) -> Bool { knownAccounts.contains(name) }
 
     public func currentAccount() async throws(StoreError) -> StoreAccount {
         guard let record = state.account(activeAccount) else {

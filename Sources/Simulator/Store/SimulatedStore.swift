@@ -30,6 +30,8 @@ public actor SimulatedStore {
     let state: StoreState
     /// The state's answers of `latest(for:)`, for callers on other threads (`AccountBoundStore`).
     nonisolated let latestReads: LatestReadCache
+    /// The state's accounts found to exist, for the same callers.
+    nonisolated let knownAccounts: KnownAccounts
     let products: ProductIndex
     let signer: any PayloadSigner
     let offerChecker: (any OfferSignatureChecking)?
@@ -138,6 +140,7 @@ public actor SimulatedStore {
         try Self.buildDueIndexIfNeeded(ledger: ledger, state: state, signer: signer, products: products)
         self.state = state
         latestReads = state.latestReads
+        knownAccounts = state.knownAccounts
         self.products = products
         self.signer = signer
         self.offerChecker = offerChecker

@@ -1,0 +1,29 @@
+/// The names of accounts the store has found, so a server's connection threads can tell that
+/// an account exists without a turn of the store (each route checks before it acts).
+///
+/// Accounts are never deleted one by one: only a reset (`wipe`) or a loaded save point
+/// replaces them, and `StoreState` empties this set for both. A name not here is asked of
+/// the store, which adds it when it exists.
+final class KnownAccounts: @unchecked Sendable {
+    /// Names kept at most; past it the set starts over.
+    static let capacity = 100_000
+
+    private let lock = ReadWriteLock()
+    // Guarded by `lock`.
+    private var names: Set<String> = []
+
+    func contains(_ name: String) -> Bool {
+        lock.reading { names.contains(name) }
+    }
+
+    func insert(_ name: String) {
+        lock.writing {
+            if names.count >= Self.capacity { names = [] }
+            names.insert(name)
+        }
+    }
+
+    func clear() {
+        lock.writing { names = [] }
+    }
+}
