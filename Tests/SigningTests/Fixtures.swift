@@ -8,6 +8,18 @@ enum Fixtures {
     static let bundleID = "com.example.paywall"
     static let signedDate = Date(millisecondsSince1970: 1_698_148_900_123)
 
+    /// The full sample transaction and a sparse one: no offer, token or expiration, and a
+    /// product ID with every character JSON escapes.
+    static func fullAndSparseTransactions() -> [Transaction] {
+        let full = transaction()
+        var sparse = full
+        sparse.offer = nil
+        sparse.appAccountToken = nil
+        sparse.expirationDate = nil
+        sparse.productID = "com.example.\"quoted\"/slash\\back\n\u{1}é日本"
+        return [full, sparse]
+    }
+
     static func transaction(signedDate: Date = signedDate) -> Transaction {
         Transaction(
             id: 2_000_000_123_456_790, originalID: 2_000_000_123_456_789,

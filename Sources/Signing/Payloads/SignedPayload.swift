@@ -27,6 +27,12 @@ enum PayloadJSON {
 
     static func decode<T: Decodable>(_: T.Type, from json: [UInt8], as type: String) throws(SigningError) -> T
     {
+        // The plain documents Kiosk writes are read without JSONDecoder; the rest as before.
+        if let flat = T.self as? any FlatJSONDecodable.Type, let members = FlatJSON.members(of: json),
+            let value = flat.init(flatJSON: members) as? T
+        {
+            return value
+        }
         do { return try JSONDecoder().decode(T.self, from: Data(json)) } catch let error as DecodingError {
             throw .undecodablePayload(type: type, reason: describe(error))
         } catch {
