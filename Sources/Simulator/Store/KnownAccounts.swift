@@ -16,8 +16,10 @@ final class KnownAccounts: @unchecked Sendable {
         lock.reading { names.contains(name) }
     }
 
+    /// Adds `name` if no reader holds the set at this instant (the store's thread does not
+    /// wait to save a later turn).
     func insert(_ name: String) {
-        lock.writing {
+        lock.writingIfFree {
             if names.count >= Self.capacity { names = [] }
             names.insert(name)
         }

@@ -44,12 +44,13 @@ final class LatestReadCache: @unchecked Sendable {
     }
 
     /// Keeps the store's answer for `account` and `productID`, given at `clock` with the next
-    /// due event at `dueAt` (store time).
+    /// due event at `dueAt` (store time). Only if no reader holds the cache at this instant:
+    /// a kept answer saves time, and the store's thread must not wait to save it.
     func remember(
         _ answer: VerificationResult<Transaction>?, account: String, productID: String, clock: VirtualClock,
         dueAt: Date
     ) {
-        lock.writing {
+        lock.writingIfFree {
             if answers.count >= Self.capacity { answers = [:] }
             answers[Key(account: account, productID: productID)] = .some(answer)
             self.clock = clock
@@ -72,13 +73,19 @@ final class LatestReadCache: @unchecked Sendable {
     }
 }
 
-/// A POSIX reader-writer lock: readers share it, a writer has it alone.
+/// A POSIX reader-writer lock: readers share it, a writer has it alone. A waiting writer goes
+/// before new readers: glibc's default lets a stream of readers keep a writer (the store's
+/// thread, which must empty the cache before it answers) waiting indefinitely.
 final class ReadWriteLock: @unchecked Sendable {
     private let handle = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
 
     init() {
         handle.initialize(to: pthread_rwlock_t())
-        pthread_rwlock_init(handle, nil)
+        var attributes = pthread_rwlockattr_t()
+        pthread_rwlockattr_init(&attributes)
+        pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+        pthread_rwlock_init(handle, &attributes)
+        pthread_rwlockattr_destroy(&attributes)
     }
 
     deinit {
@@ -94,6 +101,13 @@ final class ReadWriteLock: @unchecked Sendable {
 
     func writing<T>(_ body: () -> T) -> T {
         pthread_rwlock_wrlock(handle)
+        defer { pthread_rwlock_unlock(handle) }
+        return body()
+    }
+
+    /// Runs `body` alone if the lock is free now; nil (without waiting) when it is not.
+    func writingIfFree<T>(_ body: () -> T) -> T? {
+        guard pthread_rwlock_trywrlock(handle) == 0 else { return nil }
         defer { pthread_rwlock_unlock(handle) }
         return body()
     }
