@@ -1,10 +1,6 @@
 import Foundation
 import StoreCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The answers of `latest(for:)` (the wire's one-transaction read, what an app asks most) as
 /// the store last gave them, so a server's connection threads answer the same question again
 /// without waiting for a turn of the store behind purchases.
@@ -70,45 +66,5 @@ final class LatestReadCache: @unchecked Sendable {
             else { return nil }
             return .some(answer)
         }
-    }
-}
-
-/// A POSIX reader-writer lock: readers share it, a writer has it alone. A waiting writer goes
-/// before new readers: glibc's default lets a stream of readers keep a writer (the store's
-/// thread, which must empty the cache before it answers) waiting indefinitely.
-final class ReadWriteLock: @unchecked Sendable {
-    private let handle = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
-
-    init() {
-        handle.initialize(to: pthread_rwlock_t())
-        var attributes = pthread_rwlockattr_t()
-        pthread_rwlockattr_init(&attributes)
-        pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
-        pthread_rwlock_init(handle, &attributes)
-        pthread_rwlockattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_rwlock_destroy(handle)
-        handle.deallocate()
-    }
-
-    func reading<T>(_ body: () -> T) -> T {
-        pthread_rwlock_rdlock(handle)
-        defer { pthread_rwlock_unlock(handle) }
-        return body()
-    }
-
-    func writing<T>(_ body: () -> T) -> T {
-        pthread_rwlock_wrlock(handle)
-        defer { pthread_rwlock_unlock(handle) }
-        return body()
-    }
-
-    /// Runs `body` alone if the lock is free now; nil (without waiting) when it is not.
-    func writingIfFree<T>(_ body: () -> T) -> T? {
-        guard pthread_rwlock_trywrlock(handle) == 0 else { return nil }
-        defer { pthread_rwlock_unlock(handle) }
-        return body()
     }
 }
