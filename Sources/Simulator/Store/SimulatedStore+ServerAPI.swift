@@ -37,9 +37,10 @@ extension SimulatedStore {
     /// (`serverTransactionPage`).
     public func serverTransactions(ofAccount account: String) throws(StoreError) -> [ServerTransaction] {
         try catchUp()
-        return try historyTransactions(of: account).map { stored throws(StoreError) in
-            try serverTransaction(stored)
-        }
+        let history = historyTransactions(of: account)
+        // A failed read must not pass for an empty history.
+        try checkReads()
+        return try history.map { stored throws(StoreError) in try serverTransaction(stored) }
     }
 
     /// Keeps the consumption information a developer sent (Send Consumption Information) on
