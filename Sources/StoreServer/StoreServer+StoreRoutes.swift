@@ -40,15 +40,7 @@ extension StoreServer {
             }
         }
         router.add("GET", base + "/products/{product}/latest-transaction") { _, p in
-            // The store's answer while it still holds (its account exists: the answer was for
-            // it), without waiting for a turn of the store behind purchases.
-            if let account = p["account"],
-                let remembered = store.rememberedLatest(account: account, productID: p["product"]!)
-            {
-                return .json(
-                    200, WireCoding.encode(Wire.OptionalTransaction(remembered.map(WireSigned.init))))
-            }
-            return await respond(store, p) { (store) async throws(StoreError) in
+            await respond(store, p) { (store) async throws(StoreError) in
                 Wire.OptionalTransaction(try await store.latest(for: p["product"]!).map(WireSigned.init))
             }
         }

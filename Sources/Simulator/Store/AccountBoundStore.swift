@@ -90,7 +90,11 @@ extension AccountBoundStore: Store {
     }
 
     public func latest(for productID: String) async throws(StoreError) -> VerificationResult<Transaction>? {
-        try await bound { store throws(StoreError) in try await store.latest(for: productID) }
+        // The store's answer while it still holds, without waiting for a turn of the store.
+        if let account, let remembered = store.rememberedLatest(account: account, productID: productID) {
+            return remembered
+        }
+        return try await bound { store throws(StoreError) in try await store.latest(for: productID) }
     }
 
     public func subscriptionStatuses(for groupID: String) async throws(StoreError) -> [SubscriptionStatus] {

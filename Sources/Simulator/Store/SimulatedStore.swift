@@ -254,10 +254,11 @@ public actor SimulatedStore {
 
     /// Runs every renewal and expiry due by now, in date order, `dueEventsPerCommit` at a time.
     ///
-    /// The chunks bound memory; on disk they share one SQLite transaction and one fsync, so
-    /// each page they touch (a subscription's record, an index page) reaches the WAL once
-    /// instead of once a chunk. Inside a request's group that is the request's batch;
-    /// otherwise it is committed and made durable before this returns.
+    /// The chunks bound memory; on disk `chunksPerTransaction` of them share a SQLite
+    /// transaction and all of them one fsync, so a page several chunks touch (a subscription's
+    /// record, an index page) reaches the WAL once per transaction instead of once a chunk.
+    /// Inside a request's group they join the request's batch; otherwise they are committed
+    /// and made durable before this returns.
     func catchUp() throws(StoreError) {
         // Most reads find nothing due: skip staging an empty action.
         guard state.earliestDue() <= currentTime else { return }
