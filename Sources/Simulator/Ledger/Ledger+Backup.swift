@@ -20,11 +20,7 @@ extension Ledger {
             let copy = try SQLiteConnection(path: temporary)
             try copy.execute("PRAGMA journal_mode=DELETE")
             try copy.transaction { () throws(LedgerError) in
-                try copy.execute(
-                    """
-                    CREATE TABLE kiosk_files(path TEXT PRIMARY KEY, mode INTEGER NOT NULL, content TEXT NOT NULL);
-                    CREATE TABLE kiosk_save_point(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                    """)
+                try copy.execute(SavePointSchema.savePointTablesSQL)
                 for file in files {
                     try copy.query(
                         "INSERT INTO kiosk_files(path, mode, content) VALUES(?, ?, ?)",
@@ -55,19 +51,20 @@ extension Ledger {
     func restore(from path: String, line: JournalEntry) throws(LedgerError) {
         // ATTACH cannot run inside a transaction: commit the open batch first.
         try flushBatch()
+        // The copy was checked against `SavePointSchema` and migrated to this Kiosk's schema:
+        // every table and column named here is Kiosk's own, copied by name, never by position
+        // and never by a name read from the file.
+        guard let schema = SavePointSchema.current else {
+            throw .notASavePoint("Kiosk's own schema does not build (a bug: please report it)")
+        }
         try connection.query("ATTACH DATABASE ? AS save_point", [.text(path)])
         defer { try? connection.execute("DETACH DATABASE save_point") }
-        var tables: [String] = []
-        try connection.query(
-            "SELECT name FROM save_point.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        ) { row in
-            if let name = row.text(0) { tables.append(name) }
-        }
-        let copied = tables.filter { !Self.savePointTables.contains($0) && $0 != "journal" }
         try writeTransaction { () throws(LedgerError) in
-            for table in copied {
+            for table in schema.copiedTables {
+                let name = SavePointValidator.quoted(table.name)
+                let columns = table.columns.map { SavePointValidator.quoted($0.name) }.joined(separator: ", ")
                 try connection.execute(
-                    "DELETE FROM main.\"\(table)\"; INSERT INTO main.\"\(table)\" SELECT * FROM save_point.\"\(table)\";"
+                    "DELETE FROM main.\(name); INSERT INTO main.\(name)(\(columns)) SELECT \(columns) FROM save_point.\(name);"
                 )
             }
             let columns =
