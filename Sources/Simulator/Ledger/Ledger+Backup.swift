@@ -67,19 +67,39 @@ extension Ledger {
                     "DELETE FROM main.\(name); INSERT INTO main.\(name)(\(columns)) SELECT \(columns) FROM save_point.\(name);"
                 )
             }
-            let columns =
-                "wall_time, store_time, session, source, screen, account, action, result, notifications, "
-                + "transactions, picture"
-            try connection.execute(
-                """
-                INSERT INTO main.journal(\(columns)) SELECT \(columns) FROM save_point.journal s
-                WHERE NOT EXISTS (SELECT 1 FROM main.journal m WHERE m.session = s.session
-                    AND m.wall_time = s.wall_time AND m.action = s.action)
-                ORDER BY s.sequence;
-                """)
+            try mergeJournal()
             try writeJournal([line])
         }
         try forgetCaches()
+    }
+}
+
+extension Ledger {
+    /// Appends the attached save point's journal lines this ledger lacks, 512 at a time. One
+    /// statement for all would be read whole into memory first: SQLite materialises an
+    /// INSERT ... SELECT that reads its own target table (the NOT EXISTS), and a save point's
+    /// journal can be gigabytes.
+    fileprivate func mergeJournal() throws(LedgerError) {
+        let columns =
+            "wall_time, store_time, session, source, screen, account, action, result, notifications, "
+            + "transactions, picture"
+        var after = Int64.min
+        while true {
+            var last: Int64?
+            try connection.query(
+                "SELECT max(sequence) FROM (SELECT sequence FROM save_point.journal WHERE sequence > ? "
+                    + "ORDER BY sequence LIMIT 512)", [.integer(after)]
+            ) { last = $0.optionalInteger(0) }
+            guard let last else { return }
+            try connection.query(
+                """
+                INSERT INTO main.journal(\(columns)) SELECT \(columns) FROM save_point.journal s
+                WHERE s.sequence > ? AND s.sequence <= ? AND NOT EXISTS (SELECT 1 FROM main.journal m
+                    WHERE m.session = s.session AND m.wall_time = s.wall_time AND m.action = s.action)
+                ORDER BY s.sequence
+                """, [.integer(after), .integer(last)])
+            after = last
+        }
     }
 }
 

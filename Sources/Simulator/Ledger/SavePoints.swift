@@ -72,6 +72,8 @@ public enum SavePoints {
     /// The `kiosk_save_point` facts of a save point file.
     static func info(of path: String) throws(LedgerError) -> [String: String] {
         let connection = try SQLiteConnection(path: path, readOnly: true)
+        // Any file named *.kiosk is listed before it is checked: no function of its schema runs.
+        try connection.execute("PRAGMA trusted_schema=OFF")
         var info: [String: String] = [:]
         try connection.query("SELECT key, value FROM kiosk_save_point") { row in
             if let key = row.text(0), let value = row.text(1) { info[key] = value }
