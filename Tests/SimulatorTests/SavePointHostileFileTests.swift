@@ -99,8 +99,8 @@ import Testing
             _ = try SavePointImport(file: file, name: "reordered")
         } throws: {
             "\($0)".contains(
-                "table 'transactions' has the columns ('id' 'INTEGER', 'original_id' 'INTEGER', 'account'")
-                && "\($0)".contains("where Kiosk writes ('id' 'INTEGER', 'account' 'TEXT', 'original_id'")
+                "table 'transactions' has the columns (id INTEGER, original_id INTEGER, account TEXT")
+                && "\($0)".contains("where Kiosk writes (id INTEGER, account TEXT, original_id INTEGER")
         }
     }
 

@@ -157,8 +157,18 @@ struct SavePointSchema: Sendable {
     }
 
     private static func list(_ columns: [Column]) -> String {
-        columns.map { $0.type.isEmpty ? shown($0.name) : "\(shown($0.name)) \(shown($0.type))" }.joined(
-            separator: ", ")
+        columns.map { $0.type.isEmpty ? plain($0.name) : "\(plain($0.name)) \(plain($0.type))" }
+            .joined(separator: ", ")
+    }
+
+    /// A plain identifier as it is (`original_id`, `INTEGER`); anything else `shown`.
+    static func plain(_ text: String) -> String {
+        let isPlain =
+            !text.isEmpty && text.count <= 64
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+            }
+        return isPlain ? text : shown(text)
     }
 
     /// Text from a file, fit to print: control characters escaped, quoted, and cut at 120
