@@ -135,27 +135,24 @@ import Testing
             let store = try openStore(state)
             _ = try await store.perform(StoreOperation.loadState(name: checked.name))
             #expect(try await store.integrityCheck() == "ok", "round \(round) \(done)")
-            try expectSameRows(file, state.appendingPathComponent("ledger.sqlite"), "round \(round) \(done)")
+            expectSameRowsAfterLoad(
+                file, state.appendingPathComponent("ledger.sqlite"), "round \(round) \(done)")
         }
         #expect(refused > 200, "most mutations break the file (refused \(refused), accepted \(accepted))")
         #expect(accepted > 0, "some row mutations keep the file valid")
     }
 
-    /// Every table a load copies holds in `ledger` what it holds in `file`, column by name.
-    func expectSameRows(_ file: URL, _ ledger: URL, _ context: String) throws {
-        let source = try SQLiteConnection(path: file.path, readOnly: true)
-        let target = try SQLiteConnection(path: ledger.path, readOnly: true)
-        // The store writes its meta and rebuilds the due index on a load: those are its own.
-        for table in SavePointSchema.current?.copiedTables ?? []
-        where !["meta", "due_events"].contains(table.name) {
-            let columns = table.columns.map { SavePointMutator.quote($0.name) }
-            let sql =
-                "SELECT \(columns.map { "quote(\($0))" }.joined(separator: " || '|' || ")) FROM \(SavePointMutator.quote(table.name)) ORDER BY rowid"
-            var rows: [[String]] = [[], []]
-            for (index, connection) in [source, target].enumerated() {
-                try connection.query(sql) { rows[index].append($0.text(0) ?? "NULL") }
+    /// Every table a load copies holds in `ledger` what it holds in `file`, column by name
+    /// (but the store's own meta and due index, which a load writes afresh).
+    func expectSameRowsAfterLoad(_ file: URL, _ ledger: URL, _ context: String) {
+        do {
+            let loaded = try SavePointHostileLoadTests().rows(of: ledger)
+            let given = try SavePointHostileLoadTests().rows(of: file)
+            for table in Set(loaded.keys).union(given.keys) where !["meta", "due_events"].contains(table) {
+                #expect(loaded[table] == given[table], "\(context): table \(table) differs after the load")
             }
-            #expect(rows[0] == rows[1], "\(context): table \(table.name) differs after the load")
+        } catch {
+            Issue.record("\(context): \(error)")
         }
     }
 
@@ -230,5 +227,52 @@ import Testing
         let store = try openStore(state)
         _ = try await store.perform(StoreOperation.loadState(name: "old"))
         #expect(try await store.transactionRecords().count == 2)
+    }
+}
+
+/// The same hostile files, put among a state's save points by hand and loaded by the store that
+/// owns the state: a refused load changes no row of the store (it journals the refusal, as every
+/// refused action is journaled, and nothing else).
+@Suite struct SavePointHostileLoadTests {
+    @Test func mutatedSavePointsLoadedByTheStoreChangeNoRowUnlessValid() async throws {
+        let helper = SavePointHostileFileTests()
+        let (state, good) = try await helper.makeState()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let store = try helper.openStore(state)
+        let ledger = state.appendingPathComponent("ledger.sqlite")
+        var mutator = SavePointMutator(seed: 0x10AD_5AFE)
+        for round in 0..<60 {
+            let file = SavePoints.url(named: "hostile-\(round)", in: state)
+            try FileManager.default.copyItem(at: good, to: file)
+            let done = try mutator.mutate(file.path)
+            let before = try rows(of: ledger)
+            let journal = try await store.journal().count
+            do {
+                _ = try await store.perform(StoreOperation.loadState(name: "hostile-\(round)"))
+            } catch {
+                #expect("\(error)".contains("nothing was changed"), "round \(round) \(done): \(error)")
+                #expect(try rows(of: ledger) == before, "round \(round) \(done) changed the store")
+                #expect(
+                    try await store.journal().count == journal + 1, "round \(round): the refusal is journaled"
+                )
+                continue
+            }
+            helper.expectSameRowsAfterLoad(file, ledger, "round \(round) \(done)")
+        }
+        #expect(try await store.integrityCheck() == "ok")
+    }
+
+    /// Every row of every table but the journal, column by name.
+    func rows(of ledger: URL) throws -> [String: [String]] {
+        let connection = try SQLiteConnection(path: ledger.path, readOnly: true)
+        var result: [String: [String]] = [:]
+        for table in SavePointSchema.current?.copiedTables ?? [] {
+            let columns = table.columns.map { "quote(\(SavePointMutator.quote($0.name)))" }
+            let sql =
+                "SELECT \(columns.joined(separator: " || '|' || ")) FROM \(SavePointMutator.quote(table.name)) "
+                + "ORDER BY rowid"
+            try connection.query(sql) { result[table.name, default: []].append($0.text(0) ?? "NULL") }
+        }
+        return result
     }
 }

@@ -58,7 +58,10 @@ public enum SavePoints {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix("." + fileExtension) }.compactMap { file in
             let path = directory.appendingPathComponent(file).path
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            // A file only: a directory or link named *.kiosk is not a save point Kiosk made.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { return nil }
             let info = (try? Self.info(of: path)) ?? [:]
             return SavePointInfo(
                 name: String(file.dropLast(fileExtension.count + 1)), path: path,
