@@ -245,7 +245,9 @@ enum StreamedCopy {
     )
         throws(StoreError) -> Bool
     {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO given as the file is refused below instead of waiting for a
+        // writer; a regular file reads the same either way.
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard input >= 0 else {
             let reason = String(cString: strerror(errno))
             throw StoreError.invalidArgument(
