@@ -175,6 +175,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: SavePoints.url(named: "extra", in: state).path))
     }
 
+    /// A FIFO or a directory given as the file is refused at once: nothing waits for a writer.
+    @Test func onlyARegularFileIsRead() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-fifo-\(UUID().uuidString)")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { unlink(fifo.path) }
+        for file in [fifo, FileManager.default.temporaryDirectory] {
+            #expect { _ = try SavePointImport(file: file, name: "x") } throws: {
+                "\($0)".contains("is not a regular file")
+            }
+        }
+    }
+
     /// A directory where the save point goes is not Kiosk's to replace: the install says so and
     /// leaves everything, including the authority it would have written, as it was.
     @Test func somethingInTheWayStopsTheInstallBeforeAnyWrite() async throws {

@@ -256,7 +256,8 @@ enum StreamedCopy {
         defer { close(input) }
         var status = stat()
         guard fstat(input, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw StoreError.invalidArgument("\(source) is not a regular file")
+            throw StoreError.invalidArgument(
+                "\(source) is not a regular file: give a save point file (kiosk state export FILE makes one)")
         }
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else {
