@@ -18,6 +18,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case theme
     case httpRequest = "http-request"
     case jws
+    case savePoint = "save-point"
 
     /// Runs one input; true when the decoder accepted it (for the drivers' statistics).
     @discardableResult
@@ -29,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return !ThemeLinter.lint(contents: bytes, path: "fuzz.json").contains { $0.severity == .error }
         case .httpRequest: return Self.parseRequests(bytes)
         case .jws: return Self.verify(bytes)
+        case .savePoint: return Self.readSavePoint(bytes)
         }
     }
 

@@ -32,7 +32,8 @@ public struct OwnerRecord: Codable, Sendable, Equatable {
     static func read(in directory: URL) -> OwnerRecord? {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent(fileName)),
+        let path = directory.appendingPathComponent(fileName).path
+        guard StateFileKind(at: path) == .regularFile, let data = FileManager.default.contents(atPath: path),
             let record = try? decoder.decode(OwnerRecord.self, from: data),
             kill(record.pid, 0) == 0 || errno == EPERM
         else { return nil }
@@ -48,7 +49,16 @@ public struct OwnerRecord: Codable, Sendable, Equatable {
             to: directory.appendingPathComponent(Self.fileName), options: [.atomic])
     }
 
+    /// Removes the record, only when it is a file: never a directory or what a link points to.
     static func remove(in directory: URL) {
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(fileName))
+        let path = directory.appendingPathComponent(fileName).path
+        guard StateFileKind(at: path) == .regularFile else { return }
+        unlink(path)
+    }
+
+    /// Throws when something Kiosk did not make is where the record goes.
+    static func checkPlace(in directory: URL) throws(SharedStateError) {
+        let path = directory.appendingPathComponent(fileName).path
+        try StateFileKind.require(.regularFile, at: path, makes: "its owner record")
     }
 }

@@ -20,9 +20,13 @@ final class StateLock: Sendable {
     /// - Throws: `SharedStateError.unusable` when the lock file cannot be opened.
     static func acquire(in directory: URL) throws(SharedStateError) -> StateLock? {
         let path = directory.appendingPathComponent(fileName).path
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Never through a link nor into a directory someone else put there.
+        try StateFileKind.require(.regularFile, at: path, makes: "its lock file")
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
-            throw .unusable(path, String(cString: strerror(errno)))
+            let code = errno
+            try StateFileKind.require(.regularFile, at: path, makes: "its lock file")
+            throw .unusable(path, String(cString: strerror(code)))
         }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno

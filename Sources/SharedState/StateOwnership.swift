@@ -76,10 +76,14 @@ public actor StateOwnership {
     public func own() throws -> (store: SimulatedStore, root: Certificate)? {
         if let ownedStore, let ownedRoot { return (ownedStore, ownedRoot) }
         guard let lock = try StateLock.acquire(in: directory) else { return nil }
+        // What is in the way is said before the store opens: a directory at the socket's place
+        // would otherwise end in "Address already in use".
+        try StateFileKind.require(.socket, at: socketPath, makes: "its socket")
+        try OwnerRecord.checkPlace(in: directory)
         let (store, root) = try openStore()
         let token = try ServerToken.loadOrCreate(in: directory)
         // A socket file left by an owner that was killed: ours now, since we hold the lock.
-        unlink(socketPath)
+        Self.removeSocket(socketPath)
         var configuration = HTTPServerConfiguration()
         configuration.socketPath = socketPath
         let server = try StoreServer(store: store, token: token, rootCertificate: root).serve(configuration)
@@ -126,9 +130,15 @@ public actor StateOwnership {
     public func release() async {
         guard let server else { return }
         await server.stop(gracePeriod: 5)
-        unlink(socketPath)
+        Self.removeSocket(socketPath)
         OwnerRecord.remove(in: directory)
         (self.server, lock, record, ownedStore, ownedRoot) = (nil, nil, nil, nil, nil)
+    }
+
+    /// Removes the socket at `path`, and only a socket.
+    private static func removeSocket(_ path: String) {
+        guard StateFileKind(at: path) == .socket else { return }
+        unlink(path)
     }
 
     /// Whether a process accepts connections on the socket.

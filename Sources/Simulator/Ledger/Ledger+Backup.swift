@@ -20,11 +20,7 @@ extension Ledger {
             let copy = try SQLiteConnection(path: temporary)
             try copy.execute("PRAGMA journal_mode=DELETE")
             try copy.transaction { () throws(LedgerError) in
-                try copy.execute(
-                    """
-                    CREATE TABLE kiosk_files(path TEXT PRIMARY KEY, mode INTEGER NOT NULL, content TEXT NOT NULL);
-                    CREATE TABLE kiosk_save_point(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                    """)
+                try copy.execute(SavePointSchema.savePointTablesSQL)
                 for file in files {
                     try copy.query(
                         "INSERT INTO kiosk_files(path, mode, content) VALUES(?, ?, ?)",
@@ -55,34 +51,55 @@ extension Ledger {
     func restore(from path: String, line: JournalEntry) throws(LedgerError) {
         // ATTACH cannot run inside a transaction: commit the open batch first.
         try flushBatch()
+        // The copy was checked against `SavePointSchema` and migrated to this Kiosk's schema:
+        // every table and column named here is Kiosk's own, copied by name, never by position
+        // and never by a name read from the file.
+        guard let schema = SavePointSchema.current else {
+            throw .notASavePoint("Kiosk's own schema does not build (a bug: please report it)")
+        }
         try connection.query("ATTACH DATABASE ? AS save_point", [.text(path)])
         defer { try? connection.execute("DETACH DATABASE save_point") }
-        var tables: [String] = []
-        try connection.query(
-            "SELECT name FROM save_point.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        ) { row in
-            if let name = row.text(0) { tables.append(name) }
-        }
-        let copied = tables.filter { !Self.savePointTables.contains($0) && $0 != "journal" }
         try writeTransaction { () throws(LedgerError) in
-            for table in copied {
+            for table in schema.copiedTables {
+                let name = SavePointValidator.quoted(table.name)
+                let columns = table.columns.map { SavePointValidator.quoted($0.name) }.joined(separator: ", ")
                 try connection.execute(
-                    "DELETE FROM main.\"\(table)\"; INSERT INTO main.\"\(table)\" SELECT * FROM save_point.\"\(table)\";"
+                    "DELETE FROM main.\(name); INSERT INTO main.\(name)(\(columns)) SELECT \(columns) FROM save_point.\(name);"
                 )
             }
-            let columns =
-                "wall_time, store_time, session, source, screen, account, action, result, notifications, "
-                + "transactions, picture"
-            try connection.execute(
-                """
-                INSERT INTO main.journal(\(columns)) SELECT \(columns) FROM save_point.journal s
-                WHERE NOT EXISTS (SELECT 1 FROM main.journal m WHERE m.session = s.session
-                    AND m.wall_time = s.wall_time AND m.action = s.action)
-                ORDER BY s.sequence;
-                """)
+            try mergeJournal()
             try writeJournal([line])
         }
         try forgetCaches()
+    }
+}
+
+extension Ledger {
+    /// Appends the attached save point's journal lines this ledger lacks, 512 at a time. One
+    /// statement for all would be read whole into memory first: SQLite materialises an
+    /// INSERT ... SELECT that reads its own target table (the NOT EXISTS), and a save point's
+    /// journal can be gigabytes.
+    fileprivate func mergeJournal() throws(LedgerError) {
+        let columns =
+            "wall_time, store_time, session, source, screen, account, action, result, notifications, "
+            + "transactions, picture"
+        var after = Int64.min
+        while true {
+            var last: Int64?
+            try connection.query(
+                "SELECT max(sequence) FROM (SELECT sequence FROM save_point.journal WHERE sequence > ? "
+                    + "ORDER BY sequence LIMIT 512)", [.integer(after)]
+            ) { last = $0.optionalInteger(0) }
+            guard let last else { return }
+            try connection.query(
+                """
+                INSERT INTO main.journal(\(columns)) SELECT \(columns) FROM save_point.journal s
+                WHERE s.sequence > ? AND s.sequence <= ? AND NOT EXISTS (SELECT 1 FROM main.journal m
+                    WHERE m.session = s.session AND m.wall_time = s.wall_time AND m.action = s.action)
+                ORDER BY s.sequence
+                """, [.integer(after), .integer(last)])
+            after = last
+        }
     }
 }
 

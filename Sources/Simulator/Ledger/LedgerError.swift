@@ -19,6 +19,8 @@ enum LedgerError: Error, CustomStringConvertible {
     /// A ledger read without writing (`kiosk journal`, `kiosk report`, an export) that an older
     /// Kiosk wrote and no store has migrated yet.
     case olderSchema(found: Int, supported: Int, path: String)
+    /// A save point file that is not one Kiosk writes (`SavePointValidator`): what differs.
+    case notASavePoint(String)
 
     var description: String {
         switch self {
@@ -41,6 +43,8 @@ enum LedgerError: Error, CustomStringConvertible {
                 "ledger \(path): ledger schema \(found) is older than this Kiosk's (\(supported)) and cannot be "
                 + "read without upgrading it; open the state once (for example kiosk store settings --state DIR), "
                 + "then try again"
+        case .notASavePoint(let problem):
+            return problem
         }
     }
 }

@@ -63,6 +63,10 @@ final class SQLiteConnection {
         self.path = path
         // Another process (a second kiosk on the same state) may hold the write lock briefly.
         sqlite3_busy_timeout(db, 5_000)
+        // A ledger may come from elsewhere (a state directory sent with a bug report, a save
+        // point): no function named in a file's schema (a view, a trigger, a default) runs.
+        // Kiosk's own schema names none.
+        sqlite3_exec(db, "PRAGMA trusted_schema=OFF", nil, nil, nil)
     }
 
     deinit {

@@ -58,7 +58,10 @@ public enum SavePoints {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix("." + fileExtension) }.compactMap { file in
             let path = directory.appendingPathComponent(file).path
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            // A file only: a directory or link named *.kiosk is not a save point Kiosk made.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { return nil }
             let info = (try? Self.info(of: path)) ?? [:]
             return SavePointInfo(
                 name: String(file.dropLast(fileExtension.count + 1)), path: path,
@@ -72,6 +75,8 @@ public enum SavePoints {
     /// The `kiosk_save_point` facts of a save point file.
     static func info(of path: String) throws(LedgerError) -> [String: String] {
         let connection = try SQLiteConnection(path: path, readOnly: true)
+        // Any file named *.kiosk is listed before it is checked: no function of its schema runs.
+        try connection.execute("PRAGMA trusted_schema=OFF")
         var info: [String: String] = [:]
         try connection.query("SELECT key, value FROM kiosk_save_point") { row in
             if let key = row.text(0), let value = row.text(1) { info[key] = value }
@@ -129,64 +134,15 @@ public enum SavePoints {
         }
     }
 
-    /// Checks a save point file without touching any state: it opens as a ledger (a copy is
-    /// migrated when it is older), passes SQLite's integrity check, and every row reads back.
-    /// Returns the checked (and migrated) copy's path, which the caller removes, and what it holds.
-    static func checkedCopy(of file: URL, progress: ((Int, Int) -> Void)? = nil) throws(StoreError) -> (
-        path: String, summary: SavePointSummary
-    ) {
-        let fail = { (problem: String) -> StoreError in
-            StoreError.invalidArgument(
-                "\(file.path) is not a usable Kiosk save point (\(problem)); nothing was changed. "
-                    + "Make one with kiosk state save NAME or kiosk state export FILE")
-        }
-        guard let data = try? Data(contentsOf: file) else {
-            throw StoreError.invalidArgument("cannot read \(file.path): check the path and its permissions")
-        }
-        guard data.starts(with: Array("SQLite format 3\0".utf8)) else { throw fail("not an SQLite file") }
-        let copy = NSTemporaryDirectory() + "kiosk-save-point-\(UUID().uuidString).sqlite"
-        do {
-            try data.write(to: URL(fileURLWithPath: copy))
-        } catch {
-            throw StoreError.backend("cannot write a temporary copy of \(file.path) to \(copy): \(error)")
-        }
-        do throws(LedgerError) {
-            let ledger = try Ledger(path: copy)
-            let integrity = try ledger.integrityCheck()
-            guard integrity == "ok" else {
-                throw LedgerError.corruptRow(
-                    table: "(file)", key: "integrity", problem: integrity, path: copy)
-            }
-            guard let counts = try ledger.readEveryRow(progress: progress) else {
-                throw LedgerError.corruptRow(
-                    table: "meta", key: "store", problem: "no store in it", path: copy)
-            }
-            var files: [SavePointFile] = []
-            try ledger.connection.query("SELECT path, mode, content FROM kiosk_files") { row in
-                guard let path = row.text(0), let contents = row.text(2).flatMap({ Data(base64Encoded: $0) })
-                else {
-                    return
-                }
-                files.append(SavePointFile(path: path, mode: Int(row.integer(1)), contents: contents))
-            }
-            let summary = SavePointSummary(
-                accounts: counts.accounts, transactions: counts.transactions,
-                journalLines: try ledger.journalCount(), files: files)
-            return (copy, summary)
-        } catch {
-            removeCopy(copy)
-            throw fail("\(error)".replacingOccurrences(of: copy, with: file.lastPathComponent))
-        }
-    }
-
-    /// Checks a save point file (see `checkedCopy`) and says what it holds.
+    /// Checks a save point file (`SavePointValidator`) without touching any state, and says
+    /// what it holds.
     /// - Parameter progress: called with (accounts checked, accounts in all), for a long import.
     public static func check(_ file: URL, progress: ((Int, Int) -> Void)? = nil) throws(StoreError)
         -> SavePointSummary
     {
-        let (copy, summary) = try checkedCopy(of: file, progress: progress)
-        removeCopy(copy)
-        return summary
+        let checked = try SavePointValidator.check(file, progress: progress)
+        checked.remove()
+        return checked.summary
     }
 
     /// Removes a checked copy and what SQLite left beside it.
@@ -200,39 +156,5 @@ public enum SavePoints {
         let own = Dictionary(uniqueKeysWithValues: files(of: state).map { ($0.path, $0.contents) })
         let root = authorityDirectory + "/root.pem"
         return summary.files.first { $0.path == root }?.contents == own[root]
-    }
-
-    /// Writes the save point's certificate authority into `state` (only while no process owns it:
-    /// a running store keeps signing with the authority it opened).
-    public static func installAuthority(_ summary: SavePointSummary, into state: URL) throws(StoreError) {
-        for file in summary.files
-        where file.path.hasPrefix(authorityDirectory + "/") && !file.path.contains("..") {
-            let url = state.appendingPathComponent(file.path)
-            do {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-                try file.contents.write(to: url, options: .atomic)
-                try FileManager.default.setAttributes(
-                    [.posixPermissions: file.mode & 0o777], ofItemAtPath: url.path)
-            } catch {
-                throw StoreError.backend("cannot write \(url.path): \(error.localizedDescription)")
-            }
-        }
-    }
-
-    /// Copies a checked save point file into the state's save points as `name`.
-    public static func install(_ file: URL, as name: String, in state: URL) throws(StoreError) {
-        let destination = url(named: try validName(name), in: state)
-        do {
-            try FileManager.default.createDirectory(
-                at: directory(in: state), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            let data = try Data(contentsOf: file)
-            try data.write(to: destination, options: .atomic)
-        } catch {
-            throw StoreError.backend(
-                "cannot copy \(file.path) to \(destination.path): \(error.localizedDescription)")
-        }
     }
 }

@@ -75,9 +75,9 @@ extension SimulatedStore {
             chosen = newest.name
         }
         let file = SavePoints.url(named: chosen, in: directory)
-        let (copy, summary) = try SavePoints.checkedCopy(of: file)
-        defer { SavePoints.removeCopy(copy) }
-        guard SavePoints.hasSameAuthority(summary, as: directory) else {
+        let checked = try SavePointValidator.check(file)
+        defer { checked.remove() }
+        guard SavePoints.hasSameAuthority(checked.summary, as: directory) else {
             throw StoreError.invalidAction(
                 "save point \(chosen) was signed by another certificate authority than \(directory.path)'s; "
                     + "import it with no kiosk running on this state (kiosk state import FILE) so its authority comes too"
@@ -87,7 +87,7 @@ extension SimulatedStore {
         let line = journalEntry(scope: scope, result: "loaded save point \(chosen)", changes: Changeset())
         let meta: StoreMeta?
         do throws(LedgerError) {
-            try ledger.restore(from: copy, line: line)
+            try ledger.restore(from: checked.loadablePath, line: line)
             try ledger.syncNow()
             meta = try ledger.loadMeta()
         } catch {

@@ -72,8 +72,9 @@ struct StateCommand: Command {
             throw UsageError(
                 "save points live in a state directory: use --state DIR, not --ephemeral or --store URL")
         }
-        if action == .save, let argument {
-            do { _ = try SavePoints.validName(argument) } catch { throw UsageError("\(error)") }
+        // A name is checked before anything else is read or written.
+        if let name = action == .save ? argument : action == .import ? arguments.value("name") : nil {
+            do { _ = try SavePoints.validName(name) } catch { throw UsageError("\(error)") }
         }
     }
 
@@ -142,44 +143,57 @@ struct StateCommand: Command {
         Console.print(file.path)
     }
 
-    /// Checks the file, keeps it as a save point and loads it. A file signed by another
-    /// authority brings its authority along, which only works while nobody has the state open.
+    /// Checks the name and the file, keeps it as a save point and loads it. Nothing in the state
+    /// directory changes before every check passed, and a failed load undoes the install. A file
+    /// signed by another authority brings its authority along, which only works while nobody
+    /// has the state open.
     private func importFile(_ file: URL) async throws {
-        let summary: SavePointSummary
+        let name = parsed.value("name") ?? Self.sanitized(file.deletingPathExtension().lastPathComponent)
+        let checked: SavePointImport
         // A large state takes a while to check row by row: a bar on a terminal, nothing otherwise.
         let bar = ProgressBar.onStandardError("checking \(file.lastPathComponent)")
         do {
             defer { bar?.finish() }
-            summary = try SavePoints.check(file, progress: bar.map { bar in { bar.update($0, of: $1) } })
+            checked = try SavePointImport(
+                file: file, name: name, progress: bar.map { bar in { bar.update($0, of: $1) } })
         } catch {
             let missing = !FileManager.default.fileExists(atPath: file.path)
             throw CommandFailure("kiosk state import: \(error)", exit: missing ? .noInput : .dataError)
         }
-        let base = file.deletingPathExtension().lastPathComponent
-        let name = parsed.value("name") ?? Self.sanitized(base)
         let state = try storeOptions.state.create()
-        if !SavePoints.hasSameAuthority(summary, as: state) {
-            // nil when another process has the state open.
-            let installed: Void? = try StateOwnership.whileUnowned(state) {
-                try SavePoints.installAuthority(summary, into: state)
-            }
-            if installed == nil {
-                throw CommandFailure(
-                    "kiosk state import: \(file.path) was signed by another certificate authority, and "
-                        + "\(StateOwnership.ownerDescription(of: state)) has \(state.path) open; quit it and import "
-                        + "again, or import into a new --state DIR", exit: .failure)
-            }
-        }
+        let installation: SavePointInstallation
         do {
-            try SavePoints.install(file, as: name, in: state)
+            if checked.hasSameAuthority(as: state) {
+                installation = try checked.install(into: state, authority: false)
+            } else {
+                // nil when another process has the state open.
+                let installed = try StateOwnership.whileUnowned(state) {
+                    try checked.install(into: state, authority: true)
+                }
+                guard let installed else {
+                    throw CommandFailure(
+                        "kiosk state import: \(file.path) was signed by another certificate authority, and "
+                            + "\(StateOwnership.ownerDescription(of: state)) has \(state.path) open; quit it and import "
+                            + "again, or import into a new --state DIR; nothing was changed", exit: .failure)
+                }
+                installation = installed
+            }
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
-            throw CommandFailure("kiosk state import: \(error)", exit: .cannotCreate)
+            throw CommandFailure("kiosk state import: \(error); nothing was changed", exit: .cannotCreate)
         }
         Console.error(
-            "\(file.lastPathComponent): \(summary.accounts) accounts, \(summary.transactions) transactions, "
-                + "\(summary.journalLines) journal lines")
-        let load = StateCommand(copying: self, action: .load, argument: name)
-        try await load.perform(.loadState(name: name))
+            "\(file.lastPathComponent): \(checked.summary.accounts) accounts, \(checked.summary.transactions) "
+                + "transactions, \(checked.summary.journalLines) journal lines")
+        let load = StateCommand(copying: self, action: .load, argument: checked.name)
+        do {
+            try await load.perform(.loadState(name: checked.name))
+        } catch {
+            installation.rollback()
+            throw error
+        }
+        installation.commit()
     }
 
     private init(copying other: StateCommand, action: Action, argument: String?) {
