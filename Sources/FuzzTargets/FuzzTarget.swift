@@ -18,6 +18,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case theme
     case httpRequest = "http-request"
     case jws
+    case rehearsal
+    case storeWords = "store-words"
 
     /// Runs one input; true when the decoder accepted it (for the drivers' statistics).
     @discardableResult
@@ -29,6 +31,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return !ThemeLinter.lint(contents: bytes, path: "fuzz.json").contains { $0.severity == .error }
         case .httpRequest: return Self.parseRequests(bytes)
         case .jws: return Self.verify(bytes)
+        case .rehearsal: return Self.parseRehearsal(bytes)
+        case .storeWords: return Self.parseStoreWords(bytes)
         }
     }
 
