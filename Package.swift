@@ -164,7 +164,9 @@ let package = Package(
         // The decoders at the edges as fuzz targets, for libFuzzer and the mutation runner.
         .target(
             name: "FuzzTargets",
-            dependencies: ["Catalog", "HTTP", "Rehearsal", "Signing", "StoreCommands", "StoreCore", "TerminalUI"]),
+            dependencies: [
+                "Catalog", "HTTP", "Rehearsal", "Signing", "StoreCommands", "StoreCore", "TerminalUI",
+            ]),
         .testTarget(
             name: "FuzzTests", dependencies: ["FuzzTargets", "TestSupport"],
             exclude: ["Corpus", "Regressions"]),
