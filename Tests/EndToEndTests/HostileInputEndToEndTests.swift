@@ -53,6 +53,14 @@ import Testing
         #expect(after >= before && after - before < 3_600_000, "the clock stayed: \(before) -> \(after)")
     }
 
+    @Test func aHugePaywallDumpIsRefusedBeforeAnyCellIsAllocated() async throws {
+        for size in ["100000x100000", "9999999999x9999999999"] {
+            let result = try await run([TmuxSession.binary, "--ephemeral", "--dump", size])
+            #expect(result.status == 64, "--dump \(size): \(result.status) \(result.standardError)")
+            #expect(result.standardError.contains("at most 1000x500"), "\(result.standardError)")
+        }
+    }
+
     @Test func anEmptyNotificationExpectationIsALintErrorNotATrap() async throws {
         let file = temporary("rehearsal") + ".rehearsal"
         defer { try? FileManager.default.removeItem(atPath: file) }
