@@ -114,7 +114,9 @@ public struct StoreActionRunner: Sendable {
         } catch {
             // A duration past what the store can sign is a mistake in the call (exit 64).
             if case .invalidArgument(let reason) = error, command.action == .advance {
-                throw StoreWordsError("advance \(command.arguments.first ?? ""): \(reason)")
+                // `advance 3d: …`, or `advance: …` for periods, which take no argument.
+                throw StoreWordsError(
+                    (["advance"] + command.arguments.prefix(1)).joined(separator: " ") + ": \(reason)")
             }
             throw error
         }
