@@ -24,9 +24,14 @@ extension SimulatedStore {
             differences.append("quantity \(request.quantity), not \(earlier.1)")
         }
         // The token names the app's user the purchase is for: another user's purchase is
-        // another purchase, even of the same product (issue 22). Not for a non-consumable: its
-        // key may hold the owned transaction a purchase restored, with the first buyer's token.
-        if earlier.2 != request.appAccountToken, stored.transaction.productType != .nonConsumable {
+        // another purchase (issue 22). Compared where the key's transaction is surely the one
+        // its first purchase made: a waiting purchase, a consumable or a non-renewing
+        // subscription. A non-consumable bought again, or a subscription bought while active,
+        // answers with the transaction already owned, which carries its first buyer's token.
+        let madeByThisKey =
+            stored.pendingPurchase != nil
+            || [.consumable, .nonRenewable].contains(stored.transaction.productType)
+        if earlier.2 != request.appAccountToken, madeByThisKey {
             func text(_ token: UUID?) -> String {
                 token.map { "appAccountToken \($0.uuidString)" } ?? "no appAccountToken"
             }

@@ -18,13 +18,6 @@ extension Int64 {
     }
 }
 
-extension Int {
-    /// `value` rounded toward zero and held to Int's range; NaN is 0.
-    public init(saturating value: Double) {
-        self.init(truncatingIfNeeded: Int64(saturating: value))
-    }
-}
-
 extension Date {
     /// Milliseconds since 1970, rounded, held to Int64's range whatever the date (a date made
     /// from a huge span, `Date.distantFuture` plus more, `-infinity`).

@@ -5,8 +5,9 @@ import SourceDiagnostics
 /// (`<img src=x onerror=…>` in a product's name), a link, emphasis, or a code fence that ends
 /// early, and never with a control character a terminal would obey (issue 22).
 extension QAReport {
-    /// Running text: `&`, `<` and `>` as entities, Markdown's punctuation escaped, controls
-    /// (line breaks too) spelled out.
+    /// Running text: `&`, `<` and `>` as entities (no HTML, no autolink), the brackets of a
+    /// link and the backtick of code escaped, controls (line breaks too) spelled out. Emphasis
+    /// marks stay: `DID_FAIL_TO_RENEW` must read as itself in the plain text.
     static func inline(_ text: String) -> String {
         var escaped = ""
         for character in VisibleControls.visible(text, keeping: []) {
@@ -14,7 +15,7 @@ extension QAReport {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
-            case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "~":
+            case "\\", "`", "[", "]":
                 escaped += "\\" + String(character)
             default: escaped.append(character)
             }
