@@ -186,6 +186,28 @@ import Testing
         #expect(try await fixture.store.transactionRecords().count == 4 + 12)
     }
 
+    /// Renewals that fell due and ran on the way to a refusal are committed when it is
+    /// refused (the refusal's journal line commits the open batch), not left for whichever
+    /// request comes next to commit: another reader of the ledger sees them at once.
+    @Test func workRunOnTheWayToARefusalIsCommittedAtOnce() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-refusal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let wall = ManualWallClock()
+        let store = try SimulatedStore(
+            catalog: TestCatalog(), ledger: .directory(directory), signer: try Self.signer.get(),
+            wallClock: { wall.now })
+        guard case .success(let bought) = try await store.purchase("pro.monthly") else {
+            Issue.record("the subscription was not bought")
+            return
+        }
+        wall.advance(8 * day)  // past the week's trial: the first renewal is due
+        await #expect(throws: StoreError.self) { try await store.approveAskToBuy(Self.unknown) }
+        let renewal = bought.unsafePayloadValue.id + 1
+        #expect(try LedgerReader(stateDirectory: directory).signature(of: renewal) != nil)
+    }
+
     /// The parts of two snapshots that differ, by name (the whole values are pages long).
     static func differences(_ live: StoreSnapshot, _ fresh: StoreSnapshot) -> [String] {
         let parts: [(String, Bool)] = [

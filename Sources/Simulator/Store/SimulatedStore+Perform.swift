@@ -104,24 +104,12 @@ extension SimulatedStore {
         do {
             result = try await Self.$groupsCommits.withValue(true) { try await body() }
         } catch let error as StoreError {
-            settleOpenBatch()
             throw error
         } catch {
-            settleOpenBatch()
             throw StoreError.backend("\(error)")
         }
         // Whatever the request read may come from the open batch: it waits for that too.
         return (result, ledger.openBatch ?? ledger.committedBatch)
-    }
-
-    /// After a request failed. Its own changes were refused before they were staged, or rolled
-    /// back to their savepoint, but work it ran on the way (renewals falling due) may sit in
-    /// the open batch, already in memory: it is committed now, not by whichever request comes
-    /// next, so the ledger holds what memory holds (issue 22). A commit that fails rolls the
-    /// batch back and the store forgets it (`commitBatch`).
-    func settleOpenBatch() {
-        guard let batch = ledger.openBatch else { return }
-        _ = try? commitBatch(batch)
     }
 
     /// Commits `batch` if it is still open and returns the fsync ticket that covers it. A batch
