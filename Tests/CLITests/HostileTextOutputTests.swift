@@ -55,6 +55,12 @@ import Testing
         #expect(markdown.contains("\\\\u{1B}\\]0;pwned\\\\u{7}\\\\u{1B}\\[31mred"), "\(markdown)")
     }
 
+    @Test func theHTMLReportSpellsControlsOutToo() {
+        let html = report(account: Self.escape, action: Self.html, result: "y", picture: "").html
+        #expect(!html.contains("\u{1B}") && !html.contains("<img src=x"))
+        #expect(html.contains("\\u{1B}]0;pwned\\u{7}\\u{1B}[31mred"))
+    }
+
     @Test func controlsAreSpelledOutAndLinesKept() {
         #expect(
             VisibleControls.visible("a\u{1B}[2Jb\u{9B}c\rd\ne\tf\u{7F}")
