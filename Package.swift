@@ -164,7 +164,10 @@ let package = Package(
         // The decoders at the edges as fuzz targets, for libFuzzer and the mutation runner.
         .target(
             name: "FuzzTargets",
-            dependencies: ["Catalog", "HTTP", "Signing", "StoreCore", "TerminalUI", "Simulator"]),
+            dependencies: [
+                "Catalog", "HTTP", "Rehearsal", "Signing", "Simulator", "StoreCommands", "StoreCore",
+                "TerminalUI",
+            ]),
         .testTarget(
             name: "FuzzTests", dependencies: ["FuzzTargets", "TestSupport"],
             exclude: ["Corpus", "Regressions"]),

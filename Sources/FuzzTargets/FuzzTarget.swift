@@ -19,6 +19,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case httpRequest = "http-request"
     case jws
     case savePoint = "save-point"
+    case rehearsal
+    case storeWords = "store-words"
 
     /// Runs one input; true when the decoder accepted it (for the drivers' statistics).
     @discardableResult
@@ -31,6 +33,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .httpRequest: return Self.parseRequests(bytes)
         case .jws: return Self.verify(bytes)
         case .savePoint: return Self.readSavePoint(bytes)
+        case .rehearsal: return Self.parseRehearsal(bytes)
+        case .storeWords: return Self.parseStoreWords(bytes)
         }
     }
 

@@ -83,7 +83,7 @@ extension RehearsalParser {
             guard let duration = duration(text) else {
                 throw LineError(
                     column: rest[0].column,
-                    message: "wait takes a duration such as 800ms or 2s, got '\(text)'")
+                    message: "wait takes a duration under an hour, such as 800ms or 2s, got '\(text)'")
             }
             return .wait(duration)
         default: return try store(tokens)
@@ -95,7 +95,10 @@ extension RehearsalParser {
     ]
 
     static func duration(_ text: String) -> Duration? {
-        if text.hasSuffix("ms"), let value = Int(text.dropLast(2)), value >= 0 { return .milliseconds(value) }
+        // Under an hour either way: a rehearsal that waits longer is a typo, not a wait.
+        if text.hasSuffix("ms"), let value = Int(text.dropLast(2)), value >= 0, value < 3_600_000 {
+            return .milliseconds(value)
+        }
         if text.hasSuffix("s"), let value = Double(text.dropLast()), value >= 0, value < 3600 {
             return .milliseconds(Int(value * 1000))
         }

@@ -37,9 +37,7 @@ extension RehearsalParser {
         case ("entitlements", 1, true): return .noEntitlements
         case ("notification", 1, true): return .noNotification
         case ("banner", 1, true): return .noBanner
-        case ("notification", 2, false):
-            let parts = words[1].split(separator: "/", maxSplits: 1).map(String.init)
-            return .notification(type: parts[0], subtype: parts.count > 1 ? parts[1] : nil)
+        case ("notification", 2, false): return try notification(rest[1])
         case ("banner", 2...3, false):
             guard bannerKinds.contains(words[1]) else {
                 throw LineError(

@@ -34,12 +34,15 @@ public enum RehearsalParser {
         _ path: String, includedFrom: RehearsalStep?, chain: [String], diagnostics: inout [Diagnostic]
     ) -> [RehearsalStep] {
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = readRehearsal(path) else {
             let location =
                 includedFrom.map { SourceLocation(file: $0.file, line: $0.line, column: 1) }
                 ?? SourceLocation(file: path, line: 1, column: 1)
             diagnostics.append(
-                error(location, "cannot read \(path): check the path (an include is relative to its file)"))
+                error(
+                    location,
+                    "cannot read \(path): check the path (an include is relative to its file); a rehearsal is "
+                        + "a regular file of at most 4 MB"))
             return []
         }
         if chain.contains(canonical), let includedFrom {

@@ -42,14 +42,14 @@ public struct RehearsalReport: Sendable {
         ]
         for result in results {
             let open =
-                #"    <testcase classname="rehearsals" name="\#(Markup.escapeText(result.name))" file="\#(Markup.escapeText(result.path))" time="\#(Self.format(Self.seconds(result.duration)))""#
+                #"    <testcase classname="rehearsals" name="\#(Markup.escapeXML(result.name))" file="\#(Markup.escapeXML(result.path))" time="\#(Self.format(Self.seconds(result.duration)))""#
             guard let failure = result.failure else {
                 lines.append(open + "/>")
                 continue
             }
             lines.append(open + ">")
             lines.append(
-                #"      <failure message="\#(Markup.escapeText(failure.message))" type="expectation">\#(Markup.escapeText(failure.location + ": " + failure.text + "\n" + failure.message + "\n" + (failure.screen ?? "")))</failure>"#
+                #"      <failure message="\#(Markup.escapeXML(failure.message))" type="expectation">\#(Markup.escapeXML(failure.location + ": " + failure.text + "\n" + failure.message + "\n" + (failure.screen ?? "")))</failure>"#
             )
             lines.append("    </testcase>")
         }

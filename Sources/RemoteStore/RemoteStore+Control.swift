@@ -65,6 +65,7 @@ extension RemoteStore: StoreControl {
         snapshot.account = wire.account
         snapshot.accounts = wire.accounts
         snapshot.clock = wire.clock
+        snapshot.latestClock = wire.latestClock
         snapshot.simulatedErrors = wire.simulatedErrors.failures
         return snapshot
     }

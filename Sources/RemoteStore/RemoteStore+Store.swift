@@ -65,7 +65,13 @@ extension RemoteStore: Store {
             }
             return .success(try check(transaction))
         case "userCancelled": return .userCancelled
-        case "pending": return .pending
+        case "pending":
+            guard let id = outcome.pendingTransactionID else {
+                throw StoreError.backend(
+                    "the server reported a pending purchase without its transaction's ID (pendingTransactionID); "
+                        + "it is older than this kiosk: update it")
+            }
+            return .pending(transactionID: id)
         default: throw StoreError.backend("unknown purchase result '\(outcome.result)'")
         }
     }

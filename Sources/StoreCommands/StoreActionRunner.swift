@@ -114,7 +114,9 @@ public struct StoreActionRunner: Sendable {
         } catch {
             // A duration past what the store can sign is a mistake in the call (exit 64).
             if case .invalidArgument(let reason) = error, command.action == .advance {
-                throw StoreWordsError("advance \(command.arguments.first ?? ""): \(reason)")
+                // `advance 3d: …`, or `advance: …` for periods, which take no argument.
+                throw StoreWordsError(
+                    (["advance"] + command.arguments.prefix(1)).joined(separator: " ") + ": \(reason)")
             }
             throw error
         }
@@ -154,10 +156,10 @@ public struct StoreActionRunner: Sendable {
             case .success(let verification):
                 output.purchase(result)
                 return verification.unsafePayloadValue.id
-            case .pending:
-                // StoreKit's `.pending` carries no transaction; the Transaction Manager's list has it.
-                let id = try await pendingTransactionID(of: request)
-                output.purchase(result, pendingID: id)
+            case .pending(let id):
+                // The purchase's own waiting transaction, from its answer: under concurrent
+                // buyers "the newest pending one of this product" is often someone else's.
+                output.purchase(result)
                 return id
             case .userCancelled:
                 output.purchase(result)
@@ -170,31 +172,22 @@ public struct StoreActionRunner: Sendable {
         return transaction.id
     }
 
-    /// The newest transaction of the request's product waiting for approval or an interrupted
-    /// purchase's resolution: the one a pending purchase just made.
-    private func pendingTransactionID(of request: StoreRequest) async throws -> UInt64? {
-        guard case .purchase(let productID, _, _) = request else { return nil }
-        return try await store.transactionRecords().filter {
-            $0.transaction.unsafePayloadValue.productID == productID
-                && ($0.state == .pendingApproval || $0.state == .interrupted)
-        }.map(\.id).max()
-    }
 }
 
 /// Durations on the command line and in the Transaction Manager: `30s`, `10m`, `2h`, `3d`, `2w`.
 public enum DurationText {
     /// Seconds in `text`, or nil when it is not a number and a unit.
+    /// Seconds in `text`, or nil when it is not a number and a unit, or so large that it is no
+    /// longer a finite number of seconds (`1e308w`); how far the clock may really go is the
+    /// store's to say (its certificate authority's validity).
     public static func seconds(_ text: String) -> TimeInterval? {
-        guard let unit = text.last, let value = Double(text.dropLast()), value >= 0, value.isFinite else {
+        guard let unit = text.last, let value = Double(text.dropLast()), value >= 0, value.isFinite,
+            let scale = units[unit], (value * scale).isFinite
+        else {
             return nil
         }
-        switch unit {
-        case "s": return value
-        case "m": return value * 60
-        case "h": return value * 3_600
-        case "d": return value * 86_400
-        case "w": return value * 604_800
-        default: return nil
-        }
+        return value * scale
     }
+
+    static let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
 }

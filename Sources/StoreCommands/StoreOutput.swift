@@ -67,9 +67,9 @@ public struct StoreOutput: Sendable {
     }
 
     /// A purchase's result. With `--json` a completed purchase carries its signed transaction and
-    /// a pending one the ID of the transaction waiting for approval (`pendingID`), so a script can
+    /// a pending one the ID of the transaction it left waiting for approval, so a script can
     /// approve or decline what it just bought.
-    func purchase(_ result: PurchaseResult, pendingID: UInt64? = nil) {
+    func purchase(_ result: PurchaseResult) {
         switch result {
         case .success(let verification):
             if json {
@@ -80,14 +80,10 @@ public struct StoreOutput: Sendable {
             }
             if !jwsOnly { write("purchased") }
             transactions([verification])
-        case .pending:
-            if json {
-                return emit(PurchaseAnswer(result: "pending", transactionID: pendingID.map { String($0) }))
-            }
+        case .pending(let pendingID):
+            if json { return emit(PurchaseAnswer(result: "pending", transactionID: String(pendingID))) }
             write(
-                "pending: waiting for approval"
-                    + (pendingID.map { " (transaction \($0): kiosk store approve \($0))" }
-                        ?? " (kiosk store transactions)"))
+                "pending: waiting for approval (transaction \(pendingID): kiosk store approve \(pendingID))")
         case .userCancelled:
             json ? emit(PurchaseAnswer(result: "userCancelled")) : write("cancelled by the user")
         }
@@ -246,7 +242,7 @@ public struct StoreOutput: Sendable {
     }
 
     public func date(_ name: String, _ date: Date) {
-        json ? emit([name: Int64(date.timeIntervalSince1970 * 1000)]) : write(Self.date(date))
+        json ? emit([name: date.saturatingMilliseconds]) : write(Self.date(date))
     }
 
     public static func date(_ date: Date) -> String {

@@ -152,8 +152,9 @@ extension StoreWords {
 
     private func advance() throws(StoreWordsError) -> StoreOperation {
         if let text = value("periods") {
-            guard let count = Int(text), count > 0 else {
-                throw StoreWordsError("--periods needs a positive number, got '\(text)'")
+            guard let count = Int(text), (1...StoreOperation.maximumPeriods).contains(count) else {
+                throw StoreWordsError(
+                    "--periods needs a number from 1 to \(StoreOperation.maximumPeriods), got '\(text)'")
             }
             guard let group = value("group") else {
                 throw StoreWordsError("--periods needs --group GROUP_ID")
@@ -163,7 +164,8 @@ extension StoreWords {
         let text = try argument(0, "a duration such as 3d")
         guard let seconds = DurationText.seconds(text) else {
             throw StoreWordsError(
-                "'\(text)' is not a duration: use a number and s, m, h, d or w (30s, 10m, 2h, 3d, 2w)")
+                "'\(text)' is not a duration: use a number and s, m, h, d or w (30s, 10m, 2h, 3d, 2w), "
+                    + "no longer than the store's certificate authority allows (10 years by default)")
         }
         return .advanceClock(seconds: seconds)
     }

@@ -28,6 +28,11 @@ extension WireCoding {
             return object.bytes()
         case let outcome as Wire.PurchaseOutcome:
             var object = JSONObjectWriter()
+            // Keys in JSONEncoder's sorted order.
+            if let id = outcome.pendingTransactionID {
+                guard let exact = Int64(exactly: id) else { return nil }
+                object.add("pendingTransactionID", exact)
+            }
             object.add("result", outcome.result)
             if let transaction = outcome.transaction {
                 guard let json = fast(transaction) else { return nil }

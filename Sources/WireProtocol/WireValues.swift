@@ -17,10 +17,13 @@ public enum Wire {
         }
     }
 
-    /// `Product.PurchaseResult`: `success` with a transaction, `userCancelled` or `pending`.
+    /// `Product.PurchaseResult`: `success` with a transaction, `userCancelled` or `pending`
+    /// with the ID of the transaction the purchase left waiting.
     public struct PurchaseOutcome: Codable, Sendable, Hashable {
         public var result: String
         public var transaction: WireSigned?
+        /// The waiting transaction of a `pending` purchase (issue 22).
+        public var pendingTransactionID: UInt64?
 
         public init(_ result: PurchaseResult) {
             switch result {
@@ -28,7 +31,9 @@ public enum Wire {
                 self.result = "success"
                 transaction = WireSigned(check)
             case .userCancelled: self.result = "userCancelled"
-            case .pending: self.result = "pending"
+            case .pending(let id):
+                self.result = "pending"
+                pendingTransactionID = id
             }
         }
     }
@@ -176,6 +181,8 @@ extension Wire {
         public var account: String
         public var accounts: [StoreAccount]
         public var clock: Date?
+        /// The last date the clock can reach (absent from servers before issue 22).
+        public var latestClock: Date?
         public var simulatedErrors: SimulatedErrors
 
         public init(_ snapshot: StoreSnapshot) {
@@ -191,6 +198,7 @@ extension Wire {
             account = snapshot.account
             accounts = snapshot.accounts
             clock = snapshot.clock
+            latestClock = snapshot.latestClock
             simulatedErrors = SimulatedErrors(snapshot.simulatedErrors)
         }
     }

@@ -2,7 +2,8 @@ import Foundation
 import FuzzTargets
 
 /// libFuzzer's driver for one target: `KIOSK_FUZZ_TARGET` (catalog, paywall-copy, theme,
-/// http-request, jws, save-point) names the decoder. Built only with `KIOSK_FUZZ=1` and `-sanitize=fuzzer`
+/// http-request, jws, save-point, rehearsal, store-words) names the decoder. Built only with
+/// `KIOSK_FUZZ=1` and `-sanitize=fuzzer`
 /// (`scripts/fuzz`).
 private let target: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["KIOSK_FUZZ_TARGET"] ?? ""

@@ -38,9 +38,21 @@ import Testing
         #expect(total == year)
         #expect(
             StoreActionRunner.steps(for: .advanceClock(seconds: 3_600)) == [.advanceClock(seconds: 3_600)])
+        // Periods go whole: the store checks that they all fit before it moves the clock.
         #expect(
             StoreActionRunner.steps(for: .advanceClockPeriods(count: 3, groupID: "G"))
-                == Array(repeating: .advanceClockPeriods(count: 1, groupID: "G"), count: 3))
+                == [.advanceClockPeriods(count: 3, groupID: "G")])
+    }
+
+    /// Issue 22: `Int(8e23 / 86_400)` trapped (SIGILL) and `--periods 2147483647` asked for a
+    /// 120 GB array of steps.
+    @Test func hugeAdvancesAreCutWithoutTrappingOrAllocating() {
+        for seconds in [8e23, 1e308 * 604_800, 99_999_999_999_999_999_999 * 86_400.0] {
+            #expect(StoreActionRunner.steps(for: .advanceClock(seconds: seconds)).count <= 100, "\(seconds)")
+        }
+        #expect(
+            StoreActionRunner.steps(for: .advanceClockPeriods(count: Int(Int32.max), groupID: "G")).count == 1
+        )
     }
 
     @Test func offATerminalNothingExtraIsPrinted() async throws {

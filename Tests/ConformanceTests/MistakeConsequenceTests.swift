@@ -55,10 +55,11 @@ import Testing
     func aPendingPurchaseUnlocksNothingUntilApproved(backend: Backend) async throws {
         let (store, _) = try backend.make()
         try await store.apply(.askToBuy(true))
-        #expect(try await store.purchase(Demo.lifetime) == .pending)
+        let answer = try await store.purchase(Demo.lifetime)
         #expect(try await entitledProducts(store).isEmpty)
         #expect(try await store.all().isEmpty)
         let request = try #require(try await store.transactionRecords().first)
+        #expect(answer == .pending(transactionID: request.id))
         try await store.approveAskToBuy(request.id)
         #expect(try await entitledProducts(store) == [Demo.lifetime])
     }

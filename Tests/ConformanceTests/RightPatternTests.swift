@@ -42,9 +42,10 @@ import Testing
         let refunded = try verified(try #require(await listener.next(waitingFor: "the refund")))
         #expect(refunded.id == renewal.id && refunded.revocationDate != nil)
         try await store.apply(.askToBuy(true))
-        #expect(try await store.purchase(Demo.filmPack) == .pending)
+        let answer = try await store.purchase(Demo.filmPack)
         let request = try #require(
             try await store.transactionRecords().first { $0.state == .pendingApproval })
+        #expect(answer == .pending(transactionID: request.id))
         try await store.approveAskToBuy(request.id)
         let approved = try #require(await listener.next(waitingFor: "the approved Ask to Buy purchase"))
         #expect(try verified(approved).productID == Demo.filmPack)

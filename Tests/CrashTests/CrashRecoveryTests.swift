@@ -113,10 +113,14 @@ import Testing
                 }
             }
         }
-        // Retrying an acknowledged purchase with its key returns the same transaction.
-        if let ack = acknowledged.last {
+        // Retrying an acknowledged purchase with its key returns the same transaction. A retry
+        // is the same request, token included (kiosk-storm's token of key kN; another token
+        // is another purchase, refused with 422).
+        if let ack = acknowledged.last, let number = Int(ack.key.dropFirst()),
+            let token = UUID(uuidString: "00000000-0000-4000-8000-" + String(format: "%012d", number))
+        {
             let replay = try await store.acting(for: ack.account).purchase(
-                ack.productID, options: [.idempotencyKey(ack.key)])
+                ack.productID, options: [.idempotencyKey(ack.key), .appAccountToken(token)])
             guard case .success(let verification) = replay else {
                 Issue.record("round \(round): replaying \(ack.key) gave \(replay)")
                 return

@@ -25,7 +25,8 @@ import Testing
         #expect(purchase.count == 1 && state.isBusy)
         // The answer alone does not end the purchase's work: its completion does.
         let product = try #require(state.store.plans.first?.id)
-        let answered = PaywallProgram.update(&state, .purchased(productID: product, .pending))
+        let answered = PaywallProgram.update(
+            &state, .purchased(productID: product, .pending(transactionID: 1)))
         #expect(state.isBusy)
         _ = PaywallProgram.update(&state, .completed(purchase[0]))
         #expect(state.isBusy == !answered.isEmpty, "only the reload the answer asked for is left")

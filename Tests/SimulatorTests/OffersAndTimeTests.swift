@@ -46,8 +46,9 @@ import Testing
     @Test func interruptedPurchaseCompletesWhenResolved() async throws {
         let store = try SimulatedStore.makeForTest()
         try await store.apply(.interruptedPurchases(true))
-        #expect(try await store.purchase("lifetime") == .pending)
+        let answer = try await store.purchase("lifetime")
         let record = try #require(try await store.transactionRecords().first)
+        #expect(answer == .pending(transactionID: record.id))
         #expect(record.state == .interrupted)
         let updates = Incoming(await store.updates())
         try await store.resolveIssue(transactionID: record.id)

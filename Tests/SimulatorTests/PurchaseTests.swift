@@ -97,9 +97,10 @@ import Testing
     @Test func askToBuyWaitsForApprovalThenArrivesOnUpdates() async throws {
         let store = try SimulatedStore.makeForTest()
         try await store.apply(.askToBuy(true))
-        #expect(try await store.purchase("lifetime") == .pending)
+        let answer = try await store.purchase("lifetime")
         #expect(try await store.currentEntitlements().isEmpty, "a pending purchase unlocks nothing")
         let pending = try #require(try await store.transactionRecords().first)
+        #expect(answer == .pending(transactionID: pending.id), "the answer names its own waiting transaction")
         #expect(pending.state == .pendingApproval)
         let updates = Incoming(await store.updates())
         try await store.approveAskToBuy(pending.id)

@@ -22,7 +22,8 @@ import WireProtocol
         }
         let values: [any Encodable] = [
             Wire.OptionalTransaction(plain), Wire.OptionalTransaction(nil), Wire.Transactions([]),
-            Wire.Transactions([plain, failing]), Wire.PurchaseOutcome(.pending),
+            Wire.Transactions([plain, failing]),
+            Wire.PurchaseOutcome(.pending(transactionID: 2_000_000_000_000_042)),
             Wire.PurchaseOutcome(.userCancelled),
         ]
         for value in values {

@@ -5,7 +5,7 @@ import StoreCore
 
 extension Date {
     /// Whole milliseconds since 1970, the unit of every date in Apple's signed payloads.
-    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    var millisecondsSince1970: Int64 { saturatingMilliseconds }
 
     init(millisecondsSince1970 milliseconds: Int64) {
         self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)

@@ -66,7 +66,7 @@ extension StagedAction {
     }
 
     /// One event in a chain's life at `date`.
-    private mutating func step(_ chain: SubscriptionChain, at date: Date) throws(StoreError) {
+    mutating func step(_ chain: SubscriptionChain, at date: Date) throws(StoreError) {
         var chain = chain
         let account = chain.key.account
         let latest = transaction(chain.latestTransactionID)?.transaction

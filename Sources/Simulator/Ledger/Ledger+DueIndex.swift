@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// The due-event index (schema 6): each subscription's next date the engine must act on (a
 /// renewal, the end of a grace period or of billing retry), so advancing the clock reads only
@@ -52,7 +53,7 @@ extension Ledger {
                 [.text(key.account), .text(key.groupID)])
             return
         }
-        let milliseconds = Int64((due.timeIntervalSince1970 * 1000).rounded(.down))
+        let milliseconds = Int64(saturating: (due.timeIntervalSince1970 * 1000).rounded(.down))
         try connection.query(
             "INSERT OR REPLACE INTO due_events(account, group_id, due, retry) VALUES(?, ?, ?, ?)",
             [

@@ -243,21 +243,34 @@ extension SimulatedStore: StoreControl {
         return currentTime
     }
 
+    /// Moves the clock to the chain's `count`-th next event in one advance. Where that is, and
+    /// whether the store can sign that far, is found first on an action that is dropped, so a
+    /// refused advance moves nothing (issue 22).
     func advanceClock(periods count: Int, groupID: String) async throws(StoreError) -> Date {
-        guard count > 0 else {
-            throw StoreError.invalidArgument("advance by at least one period, not \(count)")
+        guard (1...StoreOperation.maximumPeriods).contains(count) else {
+            throw StoreError.invalidArgument(
+                "advance by 1 to \(StoreOperation.maximumPeriods) periods at a time, not \(count)")
         }
+        // What is due by now runs first, so the projection starts from the chain as it is.
+        try catchUp()
         let key = SubscriptionChain.Key(account: activeAccount, groupID: groupID)
-        for _ in 0..<count {
-            guard let chain = state.chain(key) else {
-                throw StoreError.invalidAction(
-                    "account '\(activeAccount)' has no subscription in group \(groupID)")
-            }
-            let due = try runAction { action in action.nextDue(chain) }
-            guard let due else { break }
-            _ = try await advanceClock(by: max(0, due.timeIntervalSince(currentTime)))
+        guard state.chain(key) != nil else {
+            try checkReads()
+            throw StoreError.invalidAction(
+                "account '\(activeAccount)' has no subscription in group \(groupID)")
         }
-        return currentTime
+        var projection = StagedAction(base: state, signer: signer, products: products, now: currentTime)
+        let dues = try projection.dueDates(of: key, count: count)
+        try checkReads()
+        guard let target = dues.last else { return currentTime }
+        let latest = signer.latestSigningDate
+        guard target <= latest else {
+            throw StoreError.invalidArgument(
+                "advancing \(count) periods of group \(groupID) would reach \(target.formatted(.iso8601)), past "
+                    + "\(latest.formatted(.iso8601)), the last date this store's certificate authority can sign; "
+                    + "advance at most \(dues.prefix { $0 <= latest }.count) periods")
+        }
+        return try await advanceClock(by: max(0, target.timeIntervalSince(currentTime)))
     }
 
     public func settings() async throws(StoreError) -> StoreSettings {

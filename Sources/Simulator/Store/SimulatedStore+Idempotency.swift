@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 
 extension SimulatedStore {
@@ -10,14 +11,31 @@ extension SimulatedStore {
     {
         guard let id = record.transactionID, let stored = state.transaction(id) else { return }
         let earlier =
-            stored.pendingPurchase.map { ($0.productID, $0.quantity) }
-            ?? (stored.transaction.productID, stored.transaction.purchasedQuantity)
+            stored.pendingPurchase.map { ($0.productID, $0.quantity, $0.appAccountToken) }
+            ?? (
+                stored.transaction.productID, stored.transaction.purchasedQuantity,
+                stored.transaction.appAccountToken
+            )
         var differences: [String] = []
         if earlier.0 != request.productID {
             differences.append("product \(request.productID), not \(earlier.0)")
         }
         if earlier.1 != request.quantity, stored.transaction.productType == .consumable {
             differences.append("quantity \(request.quantity), not \(earlier.1)")
+        }
+        // The token names the app's user the purchase is for: another user's purchase is
+        // another purchase (issue 22). Compared where the key's transaction is surely the one
+        // its first purchase made: a waiting purchase, a consumable or a non-renewing
+        // subscription. A non-consumable bought again, or a subscription bought while active,
+        // answers with the transaction already owned, which carries its first buyer's token.
+        let madeByThisKey =
+            stored.pendingPurchase != nil
+            || [.consumable, .nonRenewable].contains(stored.transaction.productType)
+        if earlier.2 != request.appAccountToken, madeByThisKey {
+            func text(_ token: UUID?) -> String {
+                token.map { "appAccountToken \($0.uuidString)" } ?? "no appAccountToken"
+            }
+            differences.append("\(text(request.appAccountToken)), not \(text(earlier.2))")
         }
         guard !differences.isEmpty else { return }
         throw .idempotencyKeyReused(

@@ -20,6 +20,7 @@ extension SimulatedStore {
         snapshot.account = activeAccount
         snapshot.accounts = try await accounts()
         snapshot.clock = currentTime
+        snapshot.latestClock = signer.latestSigningDate
         snapshot.simulatedErrors = try await simulatedErrors()
         return snapshot
     }

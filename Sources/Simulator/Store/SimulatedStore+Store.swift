@@ -68,7 +68,7 @@ extension SimulatedStore: Store {
         }
         switch outcome {
         case .purchased(let id): return .success(try result(for: try committed(id)))
-        case .pending: return .pending
+        case .pending(let id): return .pending(transactionID: id)
         case nil:
             // The action stopped because an earlier purchase holds the key: answer as it did.
             guard let earlier = earlierPurchase(request, account: account) else {
@@ -91,7 +91,12 @@ extension SimulatedStore: Store {
         try checkSameRequest(record, request, key: record.key)
         switch record.outcome {
         case .userCancelled: return .userCancelled
-        case .pending: return .pending
+        case .pending:
+            guard let id = record.transactionID else {
+                throw StoreError.backend(
+                    "idempotency record '\(record.key)' of a pending purchase has no transaction")
+            }
+            return .pending(transactionID: id)
         case .success:
             guard let id = record.transactionID, let stored = state.transaction(id) else {
                 try checkReads()

@@ -160,7 +160,7 @@ public actor SimulatedStore {
     /// gives the same IDs every run (rehearsals compare their output byte for byte).
     static func appTransactionID(name: String, createdAt date: Date) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(name)|\(Int64(date.timeIntervalSince1970 * 1000))".utf8 {
+        for byte in "\(name)|\(Int64(saturating: date.timeIntervalSince1970 * 1000))".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         return String(700_000_000_000_000_000 + hash % 100_000_000_000_000_000)

@@ -21,6 +21,9 @@ public struct StoreSnapshot: Sendable, Hashable {
     public var account = ""
     public var accounts: [StoreAccount] = []
     public var clock: Date?
+    /// The last date the clock can reach: the validity of the certificate authority that signs
+    /// the store's transactions (nil from servers that do not say). An advance past it is refused.
+    public var latestClock: Date?
     public var simulatedErrors: [FailableAPI: SimulatedFailure] = [:]
     /// The group the picker shows.
     public var groupID: String?

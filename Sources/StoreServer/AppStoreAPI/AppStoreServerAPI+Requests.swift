@@ -79,5 +79,5 @@ extension AppStoreServerAPI {
 }
 
 extension Date {
-    var appleMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    var appleMilliseconds: Int64 { saturatingMilliseconds }
 }

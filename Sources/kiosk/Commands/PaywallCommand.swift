@@ -97,11 +97,9 @@ struct PaywallCommand: Command {
             self.template = template
         }
         if let dump = arguments.value("dump") {
-            let parts = dump.lowercased().split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-                throw UsageError("--dump needs a size such as 80x24, got '\(dump)'")
-            }
-            dumpSize = Size(columns: parts[0], rows: parts[1])
+            // Bounded as kiosk shot's sizes: `--dump 100000x100000` was ten billion cells
+            // (and a larger one overflowed the area).
+            dumpSize = try ShotOptions.size(dump, option: "dump")
         }
     }
 

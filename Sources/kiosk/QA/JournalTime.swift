@@ -7,7 +7,9 @@ enum JournalTime {
     static func since(_ text: String, now: Date = Date()) throws(UsageError) -> Date {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
         if let unit = text.last, let seconds = units[unit], let count = Double(text.dropLast()), count >= 0 {
-            return now.addingTimeInterval(-count * seconds)
+            // A span longer than the journal can hold (`1e308d`, infinite) means "everything":
+            // held at 1970, so the date stays one SQLite can be asked about.
+            return now.addingTimeInterval(-min(count * seconds, max(0, now.timeIntervalSince1970)))
         }
         let full = ISO8601DateFormatter()
         if let date = full.date(from: text) { return date }

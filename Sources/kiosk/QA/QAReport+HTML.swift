@@ -7,11 +7,11 @@ extension QAReport {
     var html: String {
         var body = """
             <header id="summary">
-            <h1>\(Markup.escapeText(title))</h1>
+            <h1>\(Markup.escapeXML(title))</h1>
             <dl>
-            <dt>State</dt><dd><code>\(Markup.escapeText(stateDirectory))</code></dd>
-            <dt>Covers</dt><dd>\(Markup.escapeText(filterDescription)): \(steps.count) steps</dd>
-            <dt>Root certificate</dt><dd><code>SHA-256 \(Markup.escapeText(rootFingerprint))</code></dd>
+            <dt>State</dt><dd><code>\(Markup.escapeXML(stateDirectory))</code></dd>
+            <dt>Covers</dt><dd>\(Markup.escapeXML(filterDescription)): \(steps.count) steps</dd>
+            <dt>Root certificate</dt><dd><code>SHA-256 \(Markup.escapeXML(rootFingerprint))</code></dd>
             <dt>Generated</dt><dd>\(JournalTime.text(generatedAt)) UTC</dd>
             <dt>Signed payloads</dt><dd>each transaction as the ledger signs it now, checked against the root above</dd>
             </dl>
@@ -29,10 +29,10 @@ extension QAReport {
             body +=
                 "<td>\(JournalTime.text(entry.wallTime))</td><td>\(JournalTime.text(entry.storeTime))</td>"
             body +=
-                "<td>\(Markup.escapeText(Self.origin(entry)))</td><td>\(Markup.escapeText(entry.account))</td>"
-            body += "<td>\(Markup.escapeText(entry.action))</td><td>\(Markup.escapeText(entry.result))</td>"
+                "<td>\(Markup.escapeXML(Self.origin(entry)))</td><td>\(Markup.escapeXML(entry.account))</td>"
+            body += "<td>\(Markup.escapeXML(entry.action))</td><td>\(Markup.escapeXML(entry.result))</td>"
             body +=
-                "<td>\(Markup.escapeText(entry.notifications.map(Self.name).joined(separator: ", ")))</td></tr>\n"
+                "<td>\(Markup.escapeXML(entry.notifications.map(Self.name).joined(separator: ", ")))</td></tr>\n"
         }
         body += "</tbody>\n</table>\n</section>\n"
         body += timelinesHTML
@@ -44,7 +44,7 @@ extension QAReport {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(Markup.escapeText(title))</title>
+            <title>\(Markup.escapeXML(title))</title>
             <style>\(Self.style)</style>
             </head>
             <body>
@@ -57,21 +57,21 @@ extension QAReport {
     private static func html(_ step: Step) -> String {
         let entry = step.entry
         var text = "<article class=\"step\" id=\"step-\(entry.sequence)\">\n"
-        text += "<h3>\(entry.sequence). \(Markup.escapeText(entry.action))</h3>\n"
+        text += "<h3>\(entry.sequence). \(Markup.escapeXML(entry.action))</h3>\n"
         text += "<p class=\"meta\">\(JournalTime.text(entry.wallTime)) UTC · store clock "
-        text += "\(JournalTime.text(entry.storeTime)) · \(Markup.escapeText(origin(entry))) · session "
+        text += "\(JournalTime.text(entry.storeTime)) · \(Markup.escapeXML(origin(entry))) · session "
         text +=
-            "<code>\(Markup.escapeText(entry.session))</code> · account \(Markup.escapeText(entry.account))</p>\n"
-        text += "<p class=\"result\">Result: <strong>\(Markup.escapeText(entry.result))</strong></p>\n"
+            "<code>\(Markup.escapeXML(entry.session))</code> · account \(Markup.escapeXML(entry.account))</p>\n"
+        text += "<p class=\"result\">Result: <strong>\(Markup.escapeXML(entry.result))</strong></p>\n"
         if !entry.notifications.isEmpty {
             text += "<h4>Notifications</h4>\n<ul class=\"notifications\">\n"
             for notification in entry.notifications {
-                text += "<li>\(Markup.escapeText(name(notification)))"
+                text += "<li>\(Markup.escapeXML(name(notification)))"
                 let attempts = step.attempts[notification.sequence] ?? []
                 text +=
                     attempts.isEmpty
                     ? " <span class=\"muted\">no delivery attempt (no webhook, or not yet due)</span>"
-                    : "<ul>" + attempts.map { "<li>\(Markup.escapeText(describe($0)))</li>" }.joined()
+                    : "<ul>" + attempts.map { "<li>\(Markup.escapeXML(describe($0)))</li>" }.joined()
                         + "</ul>"
                 text += "</li>\n"
             }
@@ -81,13 +81,13 @@ extension QAReport {
             let verdict = payload.problem.map { "not verified: " + $0 } ?? "verified against the state's root"
             text += "<h4>Signed transaction \(payload.transactionID) "
             text +=
-                "<span class=\"\(payload.problem == nil ? "ok" : "bad")\">\(Markup.escapeText(verdict))</span></h4>\n"
-            text += "<pre class=\"payload\">\(Markup.escapeText(payload.json))</pre>\n"
+                "<span class=\"\(payload.problem == nil ? "ok" : "bad")\">\(Markup.escapeXML(verdict))</span></h4>\n"
+            text += "<pre class=\"payload\">\(Markup.escapeXML(payload.json))</pre>\n"
         }
-        let heading = "<h4>Screen (\(Markup.escapeText(entry.screen ?? "paywall")))</h4>\n"
+        let heading = "<h4>Screen (\(Markup.escapeXML(entry.screen ?? "paywall")))</h4>\n"
         switch picture(of: entry) {
         case .text(let screen):
-            text += heading + "<pre class=\"screen\">\(Markup.escapeText(screen))</pre>\n"
+            text += heading + "<pre class=\"screen\">\(Markup.escapeXML(screen))</pre>\n"
         case .screen(let buffer):
             let title = "The paywall at step \(entry.sequence)"
             text +=
@@ -101,14 +101,14 @@ extension QAReport {
     private var timelinesHTML: String {
         var text = "<section id=\"subscriptions\">\n<h2>Subscription timelines</h2>\n"
         if let timelineProblem {
-            text += "<p class=\"muted\">Not drawn: \(Markup.escapeText(timelineProblem))</p>\n"
+            text += "<p class=\"muted\">Not drawn: \(Markup.escapeXML(timelineProblem))</p>\n"
         }
         if timelines.isEmpty && timelineProblem == nil {
             text += "<p class=\"muted\">No subscriptions in what the report covers.</p>\n"
         }
         for timeline in timelines {
             let title = "\(timeline.account) · \(timeline.productName) · group \(timeline.groupID)"
-            text += "<article class=\"timeline\">\n<h3>\(Markup.escapeText(title))</h3>\n"
+            text += "<article class=\"timeline\">\n<h3>\(Markup.escapeXML(title))</h3>\n"
             text +=
                 "<div class=\"picture\">\(ScreenExport(timeline.screen, palette: timeline.palette, title: title).render(.svg))</div>\n"
             text += "</article>\n"

@@ -5,10 +5,10 @@ import Simulator
 extension QAReport {
     var markdown: String {
         var lines = [
-            "# \(title)", "",
-            "- State: `\(stateDirectory)`",
-            "- Covers: \(filterDescription): \(steps.count) steps",
-            "- Root certificate: SHA-256 `\(rootFingerprint)`",
+            "# \(Self.inline(title))", "",
+            "- State: \(Self.code(stateDirectory))",
+            "- Covers: \(Self.inline(filterDescription)): \(steps.count) steps",
+            "- Root certificate: SHA-256 \(Self.code(rootFingerprint))",
             "- Generated: \(JournalTime.text(generatedAt)) UTC", "",
             "## Timeline", "",
             "| # | Wall time (UTC) | Store clock | From | Account | Action | Result | Notifications |",
@@ -18,22 +18,23 @@ extension QAReport {
             let entry = step.entry
             let cells = [
                 "\(entry.sequence)", JournalTime.text(entry.wallTime), JournalTime.text(entry.storeTime),
-                Self.origin(entry), entry.account, entry.action, entry.result,
-                entry.notifications.map(Self.name).joined(separator: ", "),
+                Self.inline(Self.origin(entry)), Self.inline(entry.account), Self.inline(entry.action),
+                Self.inline(entry.result),
+                Self.inline(entry.notifications.map(Self.name).joined(separator: ", ")),
             ]
             lines.append("| " + cells.map(Self.cell).joined(separator: " | ") + " |")
         }
         lines += ["", "## Subscription timelines", ""]
-        if let timelineProblem { lines.append("Not drawn: \(timelineProblem)") }
+        if let timelineProblem { lines.append("Not drawn: \(Self.inline(timelineProblem))") }
         if timelines.isEmpty && timelineProblem == nil {
             lines.append("No subscriptions in what the report covers.")
         }
         for timeline in timelines {
             lines += [
-                "### \(timeline.account) · \(timeline.productName) · group \(timeline.groupID)", "",
-                "```text",
-                timeline.plainText, "```", "",
+                "### \(Self.inline(timeline.account)) · \(Self.inline(timeline.productName)) · group "
+                    + Self.inline(timeline.groupID), "",
             ]
+            lines += Self.fenced(timeline.plainText, info: "text") + [""]
         }
         lines += ["", "## Steps"]
         for step in steps { lines += Self.markdown(step) }
@@ -43,29 +44,30 @@ extension QAReport {
     private static func markdown(_ step: Step) -> [String] {
         let entry = step.entry
         var lines = [
-            "", "### \(entry.sequence). \(entry.action)", "",
+            "", "### \(entry.sequence). \(inline(entry.action))", "",
             "\(JournalTime.text(entry.wallTime)) UTC · store clock \(JournalTime.text(entry.storeTime)) · "
-                + "\(origin(entry)) · session `\(entry.session)` · account \(entry.account)", "",
-            "Result: **\(entry.result)**",
+                + "\(inline(origin(entry))) · session \(code(entry.session)) · account \(inline(entry.account))",
+            "",
+            "Result: **\(inline(entry.result))**",
         ]
         if !entry.notifications.isEmpty {
             lines += ["", "Notifications:", ""]
             for notification in entry.notifications {
-                lines.append("- \(name(notification))")
+                lines.append("- \(inline(name(notification)))")
                 let attempts = step.attempts[notification.sequence] ?? []
                 if attempts.isEmpty { lines.append("  - no delivery attempt (no webhook, or not yet due)") }
-                for attempt in attempts { lines.append("  - \(describe(attempt))") }
+                for attempt in attempts { lines.append("  - \(inline(describe(attempt)))") }
             }
         }
         for payload in step.payloads {
             let verdict = payload.problem.map { "not verified: " + $0 } ?? "verified against the state's root"
-            lines += [
-                "", "Signed transaction \(payload.transactionID): \(verdict)", "", "```json", payload.json,
-                "```",
-            ]
+            lines += ["", "Signed transaction \(payload.transactionID): \(inline(verdict))", ""]
+            lines += fenced(payload.json, info: "json")
         }
         if let picture = picture(of: entry) {
-            lines += ["", "Screen (\(entry.screen ?? "paywall")):", "", "```text", picture.text, "```"]
+            lines +=
+                ["", "Screen (\(inline(entry.screen ?? "paywall"))):", ""]
+                + fenced(picture.text, info: "text")
         }
         return lines
     }
