@@ -46,6 +46,21 @@ import Testing
 
         let bodies = received.withLock { $0 }
         #expect(bodies.count == 2)
+        // The notification was signed once, when first asked for: the retry sends the same bytes,
+        // and Get Notification History returns them unchanged.
+        #expect(bodies.first == bodies.last)
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        headers.add("Authorization", "Bearer \(try await fixture.token())")
+        let history = await fixture.server.handle(
+            HTTPRequest(
+                method: "POST", target: "/inApps/v1/notifications/history", headers: headers,
+                body: Array(#"{"startDate":0,"endDate":99999999999999}"#.utf8)))
+        let page = try JSONSerialization.jsonObject(with: Data(history.bodyBytes)) as? [String: Any]
+        let items = page?["notificationHistory"] as? [[String: Any]] ?? []
+        let delivered =
+            try JSONSerialization.jsonObject(with: Data((bodies.first ?? "").utf8)) as? [String: String]
+        #expect(items.count == 1)
+        #expect(items.first?["signedPayload"] as? String == delivered?["signedPayload"])
         let root = Data(fixture.authority.root.derRepresentation).base64EncodedString()
         var cases: [[String: String]] = []
         for (index, body) in bodies.enumerated() {
