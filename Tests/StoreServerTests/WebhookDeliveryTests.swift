@@ -16,6 +16,39 @@ import Testing
         #expect(hours.map { $0.map { $0.timeIntervalSince1970 / 3_600 } } == [1, 12, 24, 48, 72, nil])
     }
 
+    /// A long advance records many events for one account: one pass sends them all, in order,
+    /// each signed at its own moment.
+    @Test func aCatchUpReachesTheWebhookInOnePassInOrder() async throws {
+        let fixture = try await APIFixture()
+        let received = Mutex<[NotificationPayload]>([])
+        let receiver = try HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in
+            let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: String]
+            if let jws = object?["signedPayload"],
+                let payload = try? StoredJWS.payload(of: jws, as: NotificationPayload.self)
+            {
+                received.withLock { $0.append(payload) }
+            }
+            return HTTPResponse(status: 200)
+        }
+        receiver.start()
+        let delivery = try WebhookDelivery(
+            store: fixture.store, url: "http://127.0.0.1:\(receiver.port)/hook")
+        _ = try await fixture.store.purchase("com.kiosk.lumen.pro.monthly")
+        try await fixture.store.apply(.billingRetryOnRenewal(true))
+        try await fixture.store.apply(.billingGracePeriod(true))
+        _ = try await fixture.store.advanceClock(by: 95 * 86_400)
+        let recorded = try await fixture.store.notifications()
+        #expect(recorded.count >= 4)
+        #expect(await delivery.deliverDue() == recorded.count)
+        let payloads = received.withLock { $0 }
+        #expect(payloads.map(\.notificationUUID) == recorded.map(\.id))
+        #expect(payloads.map(\.signedDate) == recorded.map(\.createdAt))
+        #expect(
+            payloads.map(\.data?.status) == [.subscribed, .inGracePeriod, .inBillingRetryPeriod, .expired])
+        await receiver.stop(gracePeriod: 1)
+        await fixture.stop()
+    }
+
     @Test func failedDeliveryIsRetriedWhenDueAndEveryAttemptIsKept() async throws {
         let fixture = try await APIFixture()
         let received = Mutex<[String]>([])
