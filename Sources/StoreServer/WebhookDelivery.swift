@@ -36,13 +36,29 @@ public final class WebhookDelivery: Sendable {
         return firstAttempt.addingTimeInterval(retryHours[failedAttempts - 1] * 3_600)
     }
 
-    /// Delivers in the background, checking every `interval` seconds of wall time.
-    public func start(interval: Double = 0.2) {
+    /// Delivers in the background: at once whenever the store commits notifications, and every
+    /// `retryInterval` seconds of wall time for retries falling due in store time.
+    public func start(retryInterval: Double = 1) {
         let loop = Task { [self] in
-            while !Task.isCancelled {
-                _ = await deliverDue()
-                try? await Task.sleep(for: .seconds(interval))
+            let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            let signals = await store.outboxSignals()
+            let forward = Task {
+                for await _ in signals { wake.yield() }
             }
+            let ticker = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(retryInterval))
+                    wake.yield()
+                }
+            }
+            wake.yield()
+            // One reader: a notification is never tried twice at once.
+            for await _ in wakes {
+                if Task.isCancelled { break }
+                _ = await deliverDue()
+            }
+            forward.cancel()
+            ticker.cancel()
         }
         task.withLock { $0 = loop }
     }
