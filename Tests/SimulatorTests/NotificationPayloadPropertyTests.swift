@@ -31,6 +31,7 @@ import Testing
             "DID_FAIL_TO_RENEW/GRACE_PERIOD",
             "GRACE_PERIOD_EXPIRED", "EXPIRED/VOLUNTARY", "EXPIRED/BILLING_RETRY", "REFUND", "REVOKE",
             "CONSUMPTION_REQUEST", "DID_CHANGE_RENEWAL_PREF/UPGRADE", "PRICE_INCREASE/PENDING",
+            "REFUND_REVERSED", "REFUND_DECLINED", "ONE_TIME_CHARGE", "DID_CHANGE_RENEWAL_PREF/DOWNGRADE",
         ] {
             #expect(kinds[kind, default: 0] > 0, "no \(kind) in \(Self.sequences) sequences")
         }
@@ -101,7 +102,7 @@ import Testing
             records.last(where: { $0.productType == .autoRenewable && $0.ownershipType == .purchased })?.id
             ?? 0
         let products = ["pro.monthly", "basic.monthly", "pro.annual", "gems", "lifetime"]
-        switch Int.random(in: 0..<20, using: &random) {
+        switch Int.random(in: 0..<23, using: &random) {
         case 0...3: return .buyOffDevice(productID: products.randomElement(using: &random)!, options: [])
         case 4: return .setAutoRenew(false, transactionID: subscription)
         case 5: return .setAutoRenew(true, transactionID: subscription)
@@ -118,6 +119,9 @@ import Testing
             return .respondToPriceIncrease(transactionID: subscription, accept: Bool.random(using: &random))
         case 13: return .resolveIssue(transactionID: subscription)
         case 14: return .advanceClock(seconds: 95 * 86_400)  // a long catch-up, many events per subscription
+        case 15: return .expireSubscription(productID: products.randomElement(using: &random)!)
+        case 16: return .forceRenewal(productID: products.randomElement(using: &random)!)
+        case 17: return .reverseRefund(transactionID: latestID)
         default: return .advanceClock(seconds: Double(Int.random(in: 1...40, using: &random)) * 86_400)
         }
     }

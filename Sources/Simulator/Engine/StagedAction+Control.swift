@@ -112,7 +112,9 @@ extension StagedAction {
 
     mutating func setAutoRenew(_ enabled: Bool, transactionID: UInt64, account: String) throws(StoreError) {
         let stored = try requireTransaction(transactionID, account: account)
-        guard var chain = chainOf(stored.transaction, account: account), !chain.isExpired else {
+        // A refunded (revoked) subscription is over, as an expired one is: it cannot renew.
+        guard var chain = chainOf(stored.transaction, account: account), !chain.isExpired, !isRevoked(chain)
+        else {
             throw StoreError.invalidAction(
                 "transaction \(transactionID) is not an active auto-renewable subscription; buy it again instead"
             )

@@ -109,6 +109,14 @@ extension StagedAction {
             request.status = .reversed
             try put(request, account: account)
         }
+        // A subscription's period that ran out while it was refunded (auto-renew off since the
+        // refund) has expired by now: said before the reversal, which then reports status 2,
+        // rather than left overdue for the next action to date in the past.
+        if let chain = chainOf(stored.transaction, account: account), chain.latestTransactionID == id,
+            !chain.isExpired, !chain.autoRenewEnabled, chain.expirationDate <= now
+        {
+            try expire(chain, at: now, reason: .autoRenewDisabled, subtype: .voluntary)
+        }
         notify(.refundReversed, account: account, transaction: stored.transaction)
         try mirrorToFamily(stored.transaction)
     }
