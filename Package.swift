@@ -125,7 +125,7 @@ let package = Package(
             dependencies: [
                 "WireProtocol",
                 "StoreServer", "RemoteStore", "HTTP", "Simulator", "Signing", "Catalog", "StoreCore",
-                "Subprocess",
+                "Subprocess", "TestSupport",
             ]),
         .testTarget(
             name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics", "StoreCommands", "Subprocess"]),

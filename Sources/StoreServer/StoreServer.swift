@@ -92,6 +92,9 @@ public final class StoreServer: Sendable {
         }
         let server = try HTTPServer(configuration: configuration) { [self] request in await handle(request) }
         server.start()
+        // A served store's time passes whether or not a client listens: renewals fall due,
+        // and webhooks hear of them, at their time.
+        store.keepTime()
         return server
     }
 

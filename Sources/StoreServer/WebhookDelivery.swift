@@ -5,9 +5,9 @@ import StoreCore
 import Synchronization
 
 /// Notifications V2 delivery: every outbox notification is POSTed to the webhook as
-/// `{"signedPayload": ...}`, signed at delivery, in order per account. A failed try is
-/// retried 1, 12, 24, 48 and 72 hours after the first, in store time, so the store's time
-/// rate speeds the schedule up as it speeds up renewals. Every try is kept in the ledger,
+/// `{"signedPayload": ...}` (signed once, from the content fixed at its event), in order per
+/// account. A failed try is retried 1, 12, 24, 48 and 72 hours after the first, in store
+/// time, so the store's time rate speeds the schedule up as it speeds up renewals. Every try is kept in the ledger,
 /// so pending deliveries resume after a restart.
 public final class WebhookDelivery: Sendable {
     /// Apple's retry schedule: hours after the first attempt.
@@ -36,31 +36,56 @@ public final class WebhookDelivery: Sendable {
         return firstAttempt.addingTimeInterval(retryHours[failedAttempts - 1] * 3_600)
     }
 
-    /// Delivers in the background, checking every `interval` seconds of wall time.
-    public func start(interval: Double = 0.2) {
+    /// Delivers in the background: at once whenever the store commits notifications, and every
+    /// `retryInterval` seconds of wall time for retries falling due in store time.
+    public func start(retryInterval: Double = 1) {
         let loop = Task { [self] in
-            while !Task.isCancelled {
-                _ = await deliverDue()
-                try? await Task.sleep(for: .seconds(interval))
+            let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            let signals = await store.outboxSignals()
+            let forward = Task {
+                for await _ in signals { wake.yield() }
             }
+            let ticker = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(retryInterval))
+                    wake.yield()
+                }
+            }
+            wake.yield()
+            // One reader: a notification is never tried twice at once.
+            for await _ in wakes {
+                if Task.isCancelled { break }
+                _ = await deliverDue()
+            }
+            forward.cancel()
+            ticker.cancel()
         }
         task.withLock { $0 = loop }
     }
 
     public func stop() { task.withLock { $0?.cancel() } }
 
-    /// One pass: for each account, tries its oldest undelivered notification when it is due.
+    /// One pass: for each account, tries its undelivered notifications in order, as long as each
+    /// goes through: a catch-up's dozens of events reach the webhook in one pass, and an
+    /// account whose oldest notification fails (or waits for its retry) sends nothing after it.
     /// - Returns: how many tries were made.
     @discardableResult
     public func deliverDue() async -> Int {
         guard let pending = try? await store.undeliveredNotifications(after: 0),
             let now = try? await store.now()
         else { return 0 }
-        var seen: Set<String> = []
+        var blocked: Set<String> = []
         var tries = 0
-        for record in pending where seen.insert(record.notification.account).inserted {
-            if let last = record.attempts.last, let due = last.nextAttemptAt, due > now { continue }
-            guard let signed = try? await store.signedNotification(record.notification) else { continue }
+        for record in pending where !blocked.contains(record.notification.account) {
+            let account = record.notification.account
+            if let last = record.attempts.last, let due = last.nextAttemptAt, due > now {
+                blocked.insert(account)
+                continue
+            }
+            guard let signed = try? await store.signedNotification(record.notification) else {
+                blocked.insert(account)
+                continue
+            }
             let (result, status) = await post(signed)
             let count = record.attempts.count + 1
             let first = record.attempts.first?.attemptedAt ?? now
@@ -71,6 +96,7 @@ public final class WebhookDelivery: Sendable {
                     sequence: record.notification.sequence, attempt: count, attemptedAt: now, result: result,
                     httpStatus: status, nextAttemptAt: next))
             tries += 1
+            if result != "SUCCESS" { blocked.insert(account) }
         }
         return tries
     }

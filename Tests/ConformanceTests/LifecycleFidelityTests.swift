@@ -64,7 +64,9 @@ import Testing
         try await store.openRefundRequest(lifetime.id, reason: .unintendedPurchase)
         var request = try #require(try await record(store, lifetime.id).refundRequest)
         #expect(request.status == .open && request.reason == .unintendedPurchase)
-        #expect(try await kinds(store).last == "CONSUMPTION_REQUEST")
+        // Apple asks for consumption information of consumables and auto-renewable
+        // subscriptions only (docs/behaviour.md): none for a non-consumable.
+        #expect(try await kinds(store).last == "ONE_TIME_CHARGE")
         #expect(try await entitledProducts(store) == [Demo.lifetime], "an open request changes nothing yet")
         await #expect(throws: StoreError.self) {
             try await store.openRefundRequest(lifetime.id, reason: .other)
@@ -80,7 +82,7 @@ import Testing
 
         try await store.openRefundRequest(lifetime.id, reason: .fulfillmentIssue)
         try await store.grantRefundRequest(lifetime.id, percentage: 100_000)
-        #expect(try await kinds(store).suffix(2) == ["CONSUMPTION_REQUEST", "REFUND"])
+        #expect(try await kinds(store).suffix(2) == ["REFUND_DECLINED", "REFUND"])
         #expect(try await entitledProducts(store).isEmpty)
         let refunded = try verified(try await record(store, lifetime.id).transaction)
         #expect(refunded.revocationReason == .developerIssue, "a fulfillment issue is the app's issue")
@@ -92,6 +94,14 @@ import Testing
         #expect(request.status == .reversed)
         #expect(try verified(try await record(store, lifetime.id).transaction).revocationDate == nil)
         await #expect(throws: StoreError.self) { try await store.reverseRefund(lifetime.id) }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func consumptionRequestsAreForConsumablesAndSubscriptions(backend: Backend) async throws {
+        let (store, _) = try backend.make()
+        let credits = try await buy(store, Demo.credits)
+        try await store.openRefundRequest(credits.id, reason: .legal)
+        #expect(try await kinds(store).last == "CONSUMPTION_REQUEST")
     }
 
     @Test(arguments: Backend.allCases)

@@ -105,8 +105,10 @@ import Testing
     /// Renewals the store's timer runs are the store's own lines, not the action that started
     /// the timer (its task would otherwise inherit that action's journal line).
     @Test func renewalsOnTheTimerAreTheStoresOwn() async throws {
-        let wall = ManualWallClock()
-        let store = try SimulatedStore.makeForTest(running: wall)
+        // The timer sleeps until the next renewal in wall time, so the wall clock must pass.
+        let store = try SimulatedStore(
+            catalog: TestCatalog(), ledger: .memory, signer: try CoveringSigner(authority: .ephemeral()))
+        try await store.apply(.timeRate(.oneRenewalEveryTwoSeconds))
         let events = await store.events()
         defer { _ = events }
         let paywall = JournalContext(session: "tm", source: "paywall", screen: "transaction-manager")
@@ -115,7 +117,6 @@ import Testing
         }
         _ = try await store.perform(
             StoreRequest.purchase(productID: "pro.monthly", options: [], confirmed: true))
-        wall.advance(8 * day)
         let deadline = ContinuousClock.now + .seconds(30)
         var renewal: JournalEntry?
         while renewal == nil, ContinuousClock.now < deadline {

@@ -44,8 +44,9 @@ import Testing
         #expect(info.gracePeriodExpirationDate == nil)
     }
 
+    /// Apple's window is 60 days in production (10 minutes in the sandbox, below).
     @Test func lapsesShorterThanSixtyDaysKeepTheRecentStartDate() async throws {
-        let store = try SimulatedStore.makeForTest()
+        let store = try SimulatedStore.makeForTest(environment: .production)
         let first = try await subscribe(store, "basic.monthly")
         // Expiry, then a resubscription 3 days later.
         try await store.setAutoRenew(false, transactionID: first.id)
@@ -70,6 +71,25 @@ import Testing
         _ = try await store.advanceClock(by: 61 * day)
         let again = try await subscribe(store, "basic.monthly")
         #expect(try await status(store).1.recentSubscriptionStartDate == again.purchaseDate)
+    }
+
+    /// "10 minutes in the sandbox environment": a store signing as Sandbox (the default) starts
+    /// a new run after a longer lapse, and keeps the start date across a shorter one.
+    @Test(arguments: [AppStoreEnvironment.sandbox, .production, .xcode])
+    func theRecentStartWindowFollowsTheEnvironment(environment: AppStoreEnvironment) async throws {
+        let store = try SimulatedStore.makeForTest(environment: environment)
+        let first = try await subscribe(store, "basic.monthly")
+        try await store.expireSubscription(productID: "basic.monthly")
+        _ = try await store.advanceClock(by: 9 * 60)
+        _ = try await subscribe(store, "basic.monthly")
+        #expect(try await status(store).1.recentSubscriptionStartDate == first.purchaseDate)
+        try await store.expireSubscription(productID: "basic.monthly")
+        _ = try await store.advanceClock(by: 11 * 60)
+        let again = try await subscribe(store, "basic.monthly")
+        let kept = try await status(store).1.recentSubscriptionStartDate == first.purchaseDate
+        #expect(kept == (environment != .sandbox), "\(environment)")
+        let start = try await status(store).1.recentSubscriptionStartDate
+        #expect(start == (kept ? first.purchaseDate : again.purchaseDate))
     }
 
     @Test(arguments: [3, 16, 28])

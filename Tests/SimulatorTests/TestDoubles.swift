@@ -76,11 +76,13 @@ final class ManualWallClock: Sendable {
 extension SimulatedStore {
     /// A store on the test catalog with a frozen clock that moves only when advanced.
     static func makeForTest(
-        catalog: TestCatalog = TestCatalog(), location: LedgerLocation = .memory, account: String? = nil
+        catalog: TestCatalog = TestCatalog(), location: LedgerLocation = .memory, account: String? = nil,
+        environment: AppStoreEnvironment = .sandbox
     ) throws -> SimulatedStore {
         try SimulatedStore(
             catalog: catalog, ledger: location,
             signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
+            identity: AppIdentity(environment: environment),
             account: account,
             frozenClock: true,
             wallClock: { Date(timeIntervalSince1970: 1_767_225_600) })

@@ -25,6 +25,11 @@ import Testing
             case .success(let lifetime) = try await store.purchase("com.kiosk.lumen.lifetime")
         else { throw StoreError.invalidAction("purchase failed") }
         try await store.refund(pack.unsafePayloadValue.id, reason: .other, percentage: 25_000)
+        // CONSUMPTION_REQUEST for a consumable; a non-consumable's request opens without one.
+        guard case .success(let credits) = try await store.purchase("com.kiosk.lumen.aicredits10") else {
+            throw StoreError.invalidAction("purchase failed")
+        }
+        try await store.openRefundRequest(credits.unsafePayloadValue.id, reason: .legal)
         try await store.openRefundRequest(lifetime.unsafePayloadValue.id, reason: .legal)
 
         // Send Consumption Information lands on the open request.

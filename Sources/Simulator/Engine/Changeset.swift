@@ -20,6 +20,8 @@ struct Changeset {
     var chains: [SubscriptionChain.Key: SubscriptionChain] = [:]
     var removedChains: Set<SubscriptionChain.Key> = []
     var notifications: [OutboxNotification] = []
+    /// Each new notification's content as of its event, by sequence (`NotificationContent`).
+    var notificationContents: [Int64: NotificationContent] = [:]
     var idempotency: [IdempotencyRecord] = []
     var massExtensions: [MassExtension] = []
     /// The QA journal's lines for this change (`SimulatedStore+Journal`), committed with it.

@@ -45,6 +45,11 @@ extension StagedAction {
     ) throws(StoreError) {
         let stored = try refundable(id, account: account)
         try Self.checkRefundPercentage(percentage)
+        // A refund request still open is answered by this refund: it cannot be declined later.
+        if var request = refundRequest(id, account: account), request.status == .open {
+            request.status = .granted
+            try put(request, account: account)
+        }
         stopRenewingAfterRefundRequest(stored.transaction, account: account)
         try revoke(stored, reason: reason, percentage: percentage)
     }
@@ -74,13 +79,13 @@ extension StagedAction {
             percentage < RefundRequest.fullRefund ? .refundProrated : .refundFull
         stored.transaction.revocationPercentage = percentage
         try update(stored)
-        notify(.refund, account: account, transaction: stored.transaction)
         if var chain = chainOf(stored.transaction, account: account), chain.latestTransactionID == stored.id {
             chain.autoRenewEnabled = false
             chain.billingRetryStart = nil
             chain.gracePeriodExpirationDate = nil
             put(chain)
         }
+        notify(.refund, account: account, transaction: stored.transaction)
         try mirrorToFamily(stored.transaction)
     }
 
@@ -107,7 +112,9 @@ extension StagedAction {
 
     mutating func setAutoRenew(_ enabled: Bool, transactionID: UInt64, account: String) throws(StoreError) {
         let stored = try requireTransaction(transactionID, account: account)
-        guard var chain = chainOf(stored.transaction, account: account), !chain.isExpired else {
+        // A refunded (revoked) subscription is over, as an expired one is: it cannot renew.
+        guard var chain = chainOf(stored.transaction, account: account), !chain.isExpired, !isRevoked(chain)
+        else {
             throw StoreError.invalidAction(
                 "transaction \(transactionID) is not an active auto-renewable subscription; buy it again instead"
             )

@@ -55,11 +55,12 @@ extension StagedAction {
             {
                 copy.transaction.isUpgraded = transaction.isUpgraded
                 copy.transaction.expirationDate = transaction.expirationDate
+                var revoked = false
                 if transaction.isRevoked && !copy.transaction.isRevoked {
                     copy.transaction.revocationDate = transaction.revocationDate
                     copy.transaction.revocationReason = transaction.revocationReason
                     copy.transaction.revocationType = .familyRevoke
-                    notify(.revoke, account: member, transaction: copy.transaction)
+                    revoked = true
                 } else if !transaction.isRevoked && copy.transaction.revocationType == .familyRevoke {
                     // A reversed refund gives the family its access back.
                     copy.transaction.revocationDate = nil
@@ -67,6 +68,7 @@ extension StagedAction {
                     copy.transaction.revocationType = nil
                 }
                 try update(copy)
+                if revoked { notify(.revoke, account: member, transaction: copy.transaction) }
             }
         }
     }

@@ -59,8 +59,19 @@ extension StagedAction {
         }
         try put(RefundRequest(transactionID: id, reason: reason, requestedAt: now), account: account)
         stopRenewingAfterRefundRequest(stored.transaction, account: account)
-        notify(.consumptionRequest, account: account, transaction: stored.transaction)
+        if Self.asksForConsumption(stored.transaction.productType) {
+            notify(.consumptionRequest, account: account, transaction: stored.transaction)
+        }
         announce(.event(account: account, .stateChanged))
+    }
+
+    /// Whether the App Store asks the developer for consumption information (CONSUMPTION_REQUEST)
+    /// when a customer asks for a refund of this kind of product: Apple's notificationType and
+    /// consumptionRequestReason pages name consumables and auto-renewable subscriptions only
+    /// (the ConsumptionRequest page accepts information for every type, which Kiosk keeps:
+    /// `recordConsumption`). See docs/behaviour.md.
+    static func asksForConsumption(_ type: ProductType) -> Bool {
+        type == .consumable || type == .autoRenewable
     }
 
     /// The App Store grants the open request: REFUND, with the refunded share.
@@ -97,6 +108,14 @@ extension StagedAction {
         if var request = refundRequest(id, account: account), request.status == .granted {
             request.status = .reversed
             try put(request, account: account)
+        }
+        // A subscription's period that ran out while it was refunded (auto-renew off since the
+        // refund) has expired by now: said before the reversal, which then reports status 2,
+        // rather than left overdue for the next action to date in the past.
+        if let chain = chainOf(stored.transaction, account: account), chain.latestTransactionID == id,
+            !chain.isExpired, !chain.autoRenewEnabled, chain.expirationDate <= now
+        {
+            try expire(chain, at: now, reason: .autoRenewDisabled, subtype: .voluntary)
         }
         notify(.refundReversed, account: account, transaction: stored.transaction)
         try mirrorToFamily(stored.transaction)

@@ -7,9 +7,15 @@ import StoreCore
 extension StagedAction {
     /// The App Store retries a failed renewal this long (60 days in real time).
     var retryDuration: TimeInterval { meta.clock.rate.billingRetryPeriod }
-    /// Lapses shorter than this keep `recentSubscriptionStartDate`: 60 days in production,
-    /// which is the billing-retry window, scaled alike under accelerated rates.
-    var recentStartLapse: TimeInterval { meta.clock.rate.billingRetryPeriod }
+    /// Lapses shorter than this keep `recentSubscriptionStartDate`. Apple: "a gap in paid
+    /// service of more than 60 days in the production environment, or 10 minutes in the sandbox
+    /// environment" (App Store Server API, recentSubscriptionStartDate). So 60 days (the
+    /// billing-retry window, scaled alike under accelerated rates) unless the store signs as
+    /// Sandbox, where it is 10 minutes of wall time; Xcode and LocalTesting, of which Apple
+    /// says nothing, follow production (docs/behaviour.md).
+    var recentStartLapse: TimeInterval {
+        identity.environment == .sandbox ? 600 * meta.clock.speed : meta.clock.rate.billingRetryPeriod
+    }
 
     /// The grace period App Store Connect gives for the chosen length (3, 16 or 28 days).
     func graceDuration(for period: SubscriptionPeriod?) -> TimeInterval {
@@ -103,8 +109,7 @@ extension StagedAction {
             put(chain)
             notify(
                 .didFailToRenew, chain.gracePeriodExpirationDate == nil ? nil : .gracePeriod,
-                account: account,
-                transaction: latest)
+                account: account, transaction: latest, at: date)
             announce(.event(account: account, .message(.billingIssue(productID: chain.currentProductID))))
             announce(.event(account: account, .stateChanged))
         } else {

@@ -72,17 +72,19 @@ extension StagedAction {
             return latest.transaction
         }
         if product.id == current.id {
+            // Each change is staged before its notification, which describes the state after it.
             if chain.autoRenewProductID != product.id {
                 chain.autoRenewProductID = product.id
+                put(chain)
                 notify(.didChangeRenewalPreference, account: account, transaction: latest.transaction)
             }
             if !chain.autoRenewEnabled {
                 chain.autoRenewEnabled = true
+                put(chain)
                 notify(
                     .didChangeRenewalStatus, .autoRenewEnabled, account: account,
                     transaction: latest.transaction)
             }
-            put(chain)
             return latest.transaction
         }
         let relation = SubscriptionRelationship.of(

@@ -130,7 +130,8 @@ struct StagedAction {
     }
 
     /// Records an App Store Server Notification V2 in the outbox, dated when the event
-    /// happened (`date`, for renewals and expiries caught up later) or now.
+    /// happened (`date`, for renewals and expiries caught up later) or now, with its content
+    /// as of that moment (`notificationContent`): call it once the event's changes are staged.
     mutating func notify(
         _ type: NotificationType, _ subtype: NotificationSubtype? = nil, account: String,
         transaction: Transaction? = nil, productID: String? = nil, requestIdentifier: String? = nil,
@@ -139,6 +140,8 @@ struct StagedAction {
         var meta = self.meta
         meta.nextNotificationSequence += 1
         setMeta(meta)
+        changes.notificationContents[meta.nextNotificationSequence] = notificationContent(
+            type, account: account, transaction: transaction, at: date ?? now)
         changes.notifications.append(
             OutboxNotification(
                 id: NotificationID.make(

@@ -96,6 +96,7 @@ extension Ledger {
                     notification.requestIdentifier.map(SQLiteValue.text) ?? .null,
                 ])
         }
+        try writeNotificationContents(changes.notificationContents)
         try writeJournal(changes.journal)
         for request in changes.massExtensions {
             try connection.query(

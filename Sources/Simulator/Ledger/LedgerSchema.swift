@@ -89,6 +89,16 @@ enum LedgerSchema {
             PRIMARY KEY(account, group_id));
         CREATE INDEX due_events_by_date ON due_events(due);
         """,
+        // 7: a notification is the event's. Its content as of the event (the transaction and
+        // renewal info payloads as Apple's JSON, the status, the signedDate), written with the
+        // change it reports; the signed payload once made, so every delivery, retry and history
+        // page sends the same JWS. Notifications recorded before this version have no row until
+        // first signed (with the state of that moment, as those Kiosks did).
+        """
+        CREATE TABLE outbox_payloads(
+            sequence INTEGER PRIMARY KEY, signed_at INTEGER, status INTEGER, transaction_payload TEXT,
+            renewal_payload TEXT, consumption_reason TEXT, jws TEXT);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -2,8 +2,8 @@ import Foundation
 import StoreCore
 
 /// An App Store Server Notification V2 waiting in the outbox: the type and subtype Apple
-/// sends, and which transaction it speaks of. It is signed when delivered, so the outbox
-/// stays small and the payload carries the delivery-time `signedDate`, as Apple's does.
+/// sends, and which transaction it speaks of. What it says is fixed beside it, as of its event
+/// (`NotificationContent`, read only when it is signed), and signed once when first needed.
 public struct OutboxNotification: Sendable, Hashable, Codable, Identifiable {
     /// Apple's `notificationUUID`.
     public var id: UUID

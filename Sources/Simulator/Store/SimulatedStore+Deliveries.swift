@@ -9,67 +9,77 @@ public struct NotificationRecord: Sendable, Hashable {
     public var attempts: [DeliveryAttempt]
 }
 
-/// Notifications V2 as a webhook receives them: signed at delivery, attempts kept.
+/// Notifications V2 as a webhook receives them: signed once, from the content fixed when the
+/// event happened, and the same bytes every time after; attempts kept.
 extension SimulatedStore {
-    /// The notification as Apple POSTs it: signed now (store time), with the transaction and
-    /// renewal info it speaks of signed now too, in their current state.
+    /// The notification as Apple POSTs it: its content as of its event (`NotificationContent`),
+    /// signed the first time it is asked for and kept, so every delivery, retry and history
+    /// page sends exactly the same JWS.
     public func signedNotification(_ notification: OutboxNotification) throws(StoreError) -> String {
+        let stored = try reading { (ledger) throws(LedgerError) in
+            try ledger.notificationPayload(sequence: notification.sequence)
+        }
+        if let jws = stored?.jws { return jws }
+        let jws = try sign(notification, content: stored?.content)
+        try reading { (ledger) throws(LedgerError) in
+            try ledger.keepSignedNotification(jws, sequence: notification.sequence)
+        }
+        return jws
+    }
+
+    /// Signs a notification from its fixed content; one recorded before contents were kept
+    /// (an older ledger) is signed with the state of now, as the Kiosk that recorded it did.
+    private func sign(_ notification: OutboxNotification, content fixed: NotificationContent?)
+        throws(StoreError) -> String
+    {
         let identity = state.meta.identity
-        let now = currentTime
         guard let type = NotificationType(rawValue: notification.type) else {
             throw StoreError.backend("the outbox holds an unknown notification type \(notification.type)")
         }
+        let content = fixed ?? currentContent(of: notification, type: type)
         var payload = NotificationPayload(
             notificationType: type,
             subtype: notification.subtype.flatMap(NotificationSubtype.init(rawValue:)),
-            notificationUUID: notification.id, signedDate: now)
-        if type == .renewalExtension, let productID = notification.productID,
-            let request = notification.requestIdentifier,
-            let done = try massExtension(productID: productID, requestIdentifier: request)
-        {
-            payload.summary = NotificationPayload.Summary(
-                environment: identity.environment, appAppleID: identity.appAppleID,
-                bundleID: identity.bundleID,
-                productID: productID, requestIdentifier: request, storefrontCountryCodes: done.storefronts,
-                succeededCount: Int64(done.succeeded), failedCount: Int64(done.failed))
-        } else {
-            payload.data = try content(of: notification, identity: identity, now: now)
-        }
+            notificationUUID: notification.id, signedDate: content.signedDate)
         do {
+            if type == .renewalExtension, let productID = notification.productID,
+                let request = notification.requestIdentifier,
+                let done = try massExtension(productID: productID, requestIdentifier: request)
+            {
+                // The mass extension's record is written once, with its notification.
+                payload.summary = NotificationPayload.Summary(
+                    environment: identity.environment, appAppleID: identity.appAppleID,
+                    bundleID: identity.bundleID,
+                    productID: productID, requestIdentifier: request,
+                    storefrontCountryCodes: done.storefronts,
+                    succeededCount: Int64(done.succeeded), failedCount: Int64(done.failed))
+            } else {
+                payload.data = NotificationPayload.Content(
+                    environment: identity.environment, appAppleID: identity.appAppleID,
+                    bundleID: identity.bundleID, bundleVersion: identity.appVersion,
+                    signedTransactionInfo: try content.transaction.map { try signer.sign($0) },
+                    signedRenewalInfo: try content.renewalInfo.map { try signer.sign($0) },
+                    status: content.status,
+                    consumptionRequestReason: content.consumptionRequestReason)
+            }
             return try signer.sign(payload)
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError.backend("could not sign notification \(notification.id): \(error)")
         }
     }
 
-    private func content(of notification: OutboxNotification, identity: AppIdentity, now: Date)
-        throws(StoreError) -> NotificationPayload.Content
+    /// The content of a notification recorded before contents were kept: the state of now,
+    /// read by the same code that fixes a new notification's content in its action.
+    private func currentContent(of notification: OutboxNotification, type: NotificationType)
+        -> NotificationContent
     {
-        var content = NotificationPayload.Content(
-            environment: identity.environment, appAppleID: identity.appAppleID, bundleID: identity.bundleID,
-            bundleVersion: identity.appVersion)
-        guard let id = notification.transactionID, var transaction = state.transaction(id)?.transaction
-        else {
-            return content
-        }
-        transaction.signedDate = now
-        if notification.type == NotificationType.consumptionRequest.rawValue {
-            content.consumptionRequestReason =
-                state.account(notification.account)?.refundRequests?.last { $0.transactionID == id }?.reason
-                .rawValue
-        }
-        do {
-            content.signedTransactionInfo = try signer.sign(transaction)
-            if let chain = chain(of: transaction, account: notification.account) {
-                content.signedRenewalInfo = try signer.sign(renewalInfo(for: chain))
-                let latestRevoked =
-                    state.transaction(chain.latestTransactionID)?.transaction.isRevoked ?? false
-                content.status = chain.state(at: now, latestRevoked: latestRevoked)
-            }
-        } catch {
-            throw StoreError.backend("could not sign notification \(notification.id): \(error)")
-        }
-        return content
+        let now = currentTime
+        let reader = StagedAction(base: state, signer: signer, products: products, now: now)
+        return reader.notificationContent(
+            type, account: notification.account,
+            transaction: notification.transactionID.flatMap { state.transaction($0)?.transaction }, at: now)
     }
 
     /// The notification with this UUID, if recorded.

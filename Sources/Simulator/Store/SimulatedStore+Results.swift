@@ -70,7 +70,8 @@ extension SimulatedStore {
         return chain.state(at: currentTime, latestRevoked: latestRevoked)
     }
 
-    /// The chain a transaction belongs to; for a Family Sharing copy, the purchaser's.
+    /// The chain a transaction belongs to; for a Family Sharing copy, the purchaser's as the
+    /// member holds it (`SubscriptionChain.familyView`: the member's own original ID).
     func chain(of transaction: Transaction, account: String) -> SubscriptionChain? {
         guard let group = transaction.subscriptionGroupID else { return nil }
         if let chain = state.chain(SubscriptionChain.Key(account: account, groupID: group)),
@@ -78,76 +79,37 @@ extension SimulatedStore {
         {
             return chain
         }
-        guard let source = state.transaction(transaction.id)?.sharedFrom.flatMap({ state.transaction($0) })
+        guard let source = state.transaction(transaction.id)?.sharedFrom.flatMap({ state.transaction($0) }),
+            let chain = state.chain(SubscriptionChain.Key(account: source.account, groupID: group)),
+            chain.originalTransactionID == source.transaction.originalID
         else {
             return nil
         }
-        return state.chain(SubscriptionChain.Key(account: source.account, groupID: group))
+        let latestCopy =
+            visibleTransactions(of: account).last { $0.transaction.originalID == transaction.originalID }?
+            .transaction ?? transaction
+        return chain.familyView(member: account, latestCopy: latestCopy)
+    }
+
+    /// The subscriptions an account holds, by group: its own, and each one a family member
+    /// shares with it (as the member holds it), for StoreKit's statuses and the server's.
+    func heldChains(of account: String) -> [SubscriptionChain] {
+        var chains = state.chains(of: account)
+        var latestCopies: [UInt64: StoredTransaction] = [:]
+        for stored in visibleTransactions(of: account)
+        where stored.sharedFrom != nil && stored.transaction.productType == .autoRenewable {
+            latestCopies[stored.transaction.originalID] = stored
+        }
+        for copy in latestCopies.values.sorted(by: { $0.id < $1.id }) {
+            if let view = chain(of: copy.transaction, account: account) { chains.append(view) }
+        }
+        return chains
     }
 
     /// Renewal info for a subscription, as the App Store would sign it now.
     func renewalInfo(for chain: SubscriptionChain) -> RenewalInfo {
-        let now = currentTime
-        let account = state.account(chain.key.account)
-        let storefront = Storefront(alpha3: account?.account.storefront ?? "USA") ?? .unitedStates
-        let autoRenewProduct = products.product(chain.autoRenewProductID, storefront: storefront.countryCode)
-        let current = products.product(chain.currentProductID, storefront: storefront.countryCode)
-        var renewalPrice: Decimal? = autoRenewProduct.map {
-            chain.offer?.price
-                ?? (chain.billingPlanType == .monthly
-                    ? $0.subscription?.billingPlans.first { $0.type == .monthly }?.price ?? $0.price
-                    : $0.price)
-        }
-        let priceIncreaseStatus: RenewalInfo.PriceIncreaseStatus
-        switch chain.priceIncrease {
-        case .none:
-            priceIncreaseStatus = .noIncreasePending
-            if let override = chain.renewalPriceOverride, chain.offer == nil { renewalPrice = override }
-        case .pending(let price), .declined(let price):
-            priceIncreaseStatus = .pending
-            renewalPrice = price
-        case .agreed(let price):
-            priceIncreaseStatus = .agreed
-            renewalPrice = price
-        }
-        let winBack = current.map { product in
-            chain.isExpired
-                ? (product.subscription?.winBackOffers.filter(\.isWinBackEligible).compactMap(\.id) ?? [])
-                : []
-        }
-        return RenewalInfo(
-            originalTransactionID: chain.originalTransactionID, currentProductID: chain.currentProductID,
-            autoRenewPreference: chain.autoRenewProductID,
-            willAutoRenew: chain.autoRenewEnabled && !chain.isExpired,
-            // Apple gives the billing-error reason while the App Store still retries.
-            expirationReason: chain.isExpired
-                ? chain.expirationReason : (chain.isInBillingRetry ? .billingError : nil),
-            isInBillingRetry: chain.isInBillingRetry,
-            priceIncreaseStatus: priceIncreaseStatus,
-            // Present only during the grace period, not after GRACE_PERIOD_EXPIRED.
-            gracePeriodExpirationDate: chain.isInBillingRetry && !chain.gracePeriodEnded
-                ? chain.gracePeriodExpirationDate.flatMap { $0 > now ? $0 : nil } : nil,
-            offer: chain.offer.map(\.transactionOffer), signedDate: now,
-            environment: state.meta.identity.environment, recentSubscriptionStartDate: chain.recentStartDate,
-            renewalDate: chain.expirationDate, renewalPrice: renewalPrice,
-            currencyCode: storefront.currencyCode,
-            eligibleWinBackOfferIDs: winBack ?? [], appAccountToken: chain.appAccountToken,
-            appTransactionID: account?.appTransactionID ?? "", renewalBillingPlanType: chain.billingPlanType,
-            commitment: commitment(of: chain, renewingTo: autoRenewProduct))
-    }
-
-    /// What follows a monthly plan's commitment: the plan it renews to, at the commitment's end.
-    private func commitment(of chain: SubscriptionChain, renewingTo product: Product?) -> RenewalInfo
-        .Commitment?
-    {
-        guard chain.billingPlanType == .monthly, let end = state.meta.clock.commitmentEnd(chain) else {
-            return nil
-        }
-        return RenewalInfo.Commitment(
-            autoRenewProductID: chain.autoRenewProductID,
-            willAutoRenew: chain.autoRenewEnabled && !chain.isExpired,
-            renewalBillingPlanType: chain.billingPlanType, renewalDate: end,
-            renewalPrice: product.flatMap(StagedAction.monthlyPlan(of:))?.commitmentPrice)
+        chain.renewalInfo(
+            holder: state.account(chain.key.account), products: products, meta: state.meta, at: currentTime)
     }
 
     /// Signs renewal info (on demand: it changes with every request's `signedDate`).

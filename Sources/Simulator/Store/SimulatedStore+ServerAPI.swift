@@ -58,11 +58,12 @@ extension SimulatedStore {
         state.accountName(withAppTransactionID: id)
     }
 
-    /// The status of each of the account's own subscriptions, by group.
+    /// The status of each subscription the account holds (its own and those shared with it
+    /// through Family Sharing), by group.
     public func serverStatuses(ofAccount account: String) throws(StoreError) -> [ServerSubscriptionStatus] {
         try catchUp()
         var result: [ServerSubscriptionStatus] = []
-        for chain in state.chains(of: account) {
+        for chain in heldChains(of: account) {
             let key = chain.key
             guard let latest = state.transaction(chain.latestTransactionID) else { continue }
             let renewal: String

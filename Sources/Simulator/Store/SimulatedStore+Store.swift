@@ -194,24 +194,11 @@ extension SimulatedStore: Store {
         try checkSimulatedError(.subscriptionStatus)
         try catchUp()
         let account = activeAccount
-        var chains: [SubscriptionChain] = []
-        if let own = state.chain(SubscriptionChain.Key(account: account, groupID: groupID)) {
-            chains.append(own)
-        }
-        // Family Sharing: the purchaser's subscription shows with the member's shared copy.
-        let shared = visibleTransactions(of: account).filter {
-            $0.sharedFrom != nil && $0.transaction.subscriptionGroupID == groupID
-        }
-        if let copy = shared.last, let chain = chain(of: copy.transaction, account: account),
-            !chains.contains(chain)
-        {
-            chains.append(chain)
-        }
+        // The account's own subscription and any a family member shares with it, each with
+        // its own original ID and renewal info (Family Sharing, docs/behaviour.md).
         var statuses: [SubscriptionStatus] = []
-        for chain in chains {
-            let latest =
-                chain.key.account == account ? state.transaction(chain.latestTransactionID) : shared.last
-            guard let latest else { continue }
+        for chain in heldChains(of: account) where chain.key.groupID == groupID {
+            guard let latest = state.transaction(chain.latestTransactionID) else { continue }
             statuses.append(
                 SubscriptionStatus(
                     state: chain.state(at: currentTime, latestRevoked: latest.transaction.isRevoked),

@@ -82,44 +82,11 @@ extension SimulatedStore {
         messageWatchers[id] = nil
         eventWatchers[id] = nil
         logWatchers[id] = nil
-        if updateWatchers.isEmpty && eventWatchers.isEmpty && logWatchers.isEmpty {
+        if !keepsTime && updateWatchers.isEmpty && eventWatchers.isEmpty && logWatchers.isEmpty {
             clockTask?.cancel()
             clockTask = nil
         }
     }
 
-    /// Runs renewals and expiries as store time reaches them while someone is watching,
-    /// waking when the next one is due (at most a second apart, so rate changes take hold).
-    func startClock() {
-        guard clockTask == nil, !state.meta.clock.isFrozen else { return }
-        // The timer's work is the store's own: it must not inherit the journal line of the
-        // action that happened to start it (a Task inherits its creator's task-locals).
-        clockTask = Self.$journalScope.withValue(nil) {
-            JournalContext.$current.withValue(nil) {
-                Task { [weak self] in
-                    while !Task.isCancelled {
-                        guard let delay = await self?.secondsUntilNextDue() else { return }
-                        try? await Task.sleep(for: .milliseconds(Int(min(delay, 1.0) * 1000) + 5))
-                        try? await self?.catchUp()
-                    }
-                }
-            }
-        }
-    }
-
-    func restartClock() {
-        clockTask?.cancel()
-        clockTask = nil
-        if !updateWatchers.isEmpty || !eventWatchers.isEmpty || !logWatchers.isEmpty { startClock() }
-    }
-
-    /// Wall seconds until the earliest chain event, or a second when none is scheduled.
-    private func secondsUntilNextDue() -> TimeInterval? {
-        // A due date past the clock's stop never comes: wake at the usual pace, not at once.
-        let due = state.earliestDue()
-        guard due != .distantFuture, due <= signer.latestSigningDate else {
-            return 1
-        }
-        return state.meta.clock.wallDelay(until: due, wall: wallClock()) ?? 1
-    }
+    var hasWatchers: Bool { !updateWatchers.isEmpty || !eventWatchers.isEmpty || !logWatchers.isEmpty }
 }

@@ -57,6 +57,12 @@ public actor SimulatedStore {
     var eventWatchers: [UUID: (account: String?, continuation: AsyncStream<StoreEvent>.Continuation)] = [:]
     var logWatchers: [UUID: (account: String, continuation: AsyncStream<LoggedUpdate>.Continuation)] = [:]
     var clockTask: Task<Void, Never>?
+    /// What `clockTask` waits for (`SimulatedStore+Clock`).
+    var clockTarget: ClockTarget?
+    /// Set by `keepTime()`: due events run at their time even with nobody watching.
+    var keepsTime = false
+    /// Webhook deliveries waiting for new notifications (`outboxSignals`).
+    var outboxListeners: [UUID: AsyncStream<Void>.Continuation] = [:]
     /// Signatures of recently signed transactions, so reads of them skip the ledger.
     var recentSignatures = SignatureCache()
     /// How many due events one commit runs at most while catching up (a month's renewals of
@@ -249,6 +255,8 @@ public actor SimulatedStore {
         state.trim()
         recentSignatures.remember(changes.signatures)
         deliver(announcements, sequences: sequences)
+        if !changes.notifications.isEmpty { signalOutbox() }
+        rescheduleClockIfNeeded()
         return (result, drained)
     }
 

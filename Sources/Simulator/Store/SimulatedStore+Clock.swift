@@ -1,0 +1,72 @@
+import Foundation
+import StoreCore
+
+/// Time passes for a store nobody watches. A store that serves (`kiosk serve`, the owner of a
+/// state directory) or has a listener runs its due events at their time: one timer, set for
+/// the earliest entry of the due-event index, set again whenever a commit, a rate change or
+/// an advance moves that entry. Nothing polls: with nothing due the timer is not set at all.
+extension SimulatedStore {
+    /// Keeps the store's time running from now on, whether or not anyone watches: a server
+    /// with only a webhook still renews, and its notifications go out as the events happen.
+    public nonisolated func keepTime() {
+        Task { await self.startKeepingTime() }
+    }
+
+    private func startKeepingTime() {
+        keepsTime = true
+        restartClock()
+    }
+
+    /// Sets the timer for the earliest due event (no-op on a frozen clock or when nothing is due).
+    func startClock() {
+        guard clockTask == nil, !state.meta.clock.isFrozen else { return }
+        let due = state.earliestDue()
+        guard due != .distantFuture, due <= signer.latestSigningDate,
+            let delay = state.meta.clock.wallDelay(until: due, wall: wallClock())
+        else { return }
+        clockTarget = ClockTarget(due: due, clock: state.meta.clock)
+        // The timer's work is the store's own: it must not inherit the journal line of the
+        // action that happened to start it (a Task inherits its creator's task-locals).
+        clockTask = Self.$journalScope.withValue(nil) {
+            JournalContext.$current.withValue(nil) {
+                Task { [weak self] in
+                    // A millisecond past the due date: store time is truncated to milliseconds.
+                    try? await Task.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up)) + 1))
+                    guard !Task.isCancelled else { return }
+                    await self?.clockFired()
+                }
+            }
+        }
+    }
+
+    private func clockFired() {
+        clockTask = nil
+        clockTarget = nil
+        // A failed catch-up (a full disk) is tried again at the next event or action.
+        try? catchUp()
+        if keepsTime || hasWatchers { startClock() }
+    }
+
+    /// Sets the timer again (a rate change, an advance, a commit that moved the earliest event).
+    func restartClock() {
+        clockTask?.cancel()
+        clockTask = nil
+        clockTarget = nil
+        if keepsTime || hasWatchers { startClock() }
+    }
+
+    /// After a commit: sets the timer again when the earliest event or the clock moved.
+    func rescheduleClockIfNeeded() {
+        guard keepsTime || hasWatchers else { return }
+        if let target = clockTarget, target.due == state.earliestDue(), target.clock == state.meta.clock {
+            return
+        }
+        restartClock()
+    }
+}
+
+/// The due date a store's timer is set for, and the clock it was worked out with.
+struct ClockTarget {
+    var due: Date
+    var clock: VirtualClock
+}
