@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import TerminalUI
 
 /// Prints `kiosk store` results: aligned text for people, JSON (sorted keys, dates in
 /// milliseconds like signed payloads) for machines.
@@ -55,14 +56,27 @@ public struct StoreOutput: Sendable {
 
     public func products(_ products: [Product]) {
         if json { return emit(products) }
-        for product in products {
-            var line =
-                "\(product.id.padded(44)) \(product.type.rawValue.padded(27)) \(product.displayPrice.padded(12))"
-            line += product.displayName
+        let rows = products.map { [$0.id, $0.type.rawValue, $0.displayPrice] }
+        for (product, row) in zip(products, Self.columns(rows)) {
+            var line = row + product.displayName
             if let info = product.subscription {
                 line += "  [group \(info.groupID), level \(info.groupLevel), \(info.period)]"
             }
             write(line)
+        }
+    }
+
+    /// Rows of cells as lines whose columns line up: each column as wide as its widest cell, by
+    /// the columns a terminal gives it (a CJK price or an emoji takes two), then two spaces.
+    static func columns(_ rows: [[String]]) -> [String] {
+        let count = rows.map(\.count).max() ?? 0
+        let widths = (0..<count).map { column in
+            rows.map { column < $0.count ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0
+        }
+        return rows.map { row in
+            zip(row, widths).map { cell, width in
+                cell + String(repeating: " ", count: width - DisplayWidth.of(cell) + 2)
+            }.joined()
         }
     }
 

@@ -163,7 +163,8 @@ extension StoreWords {
         let text = try argument(0, "a duration such as 3d")
         guard let seconds = DurationText.seconds(text) else {
             throw StoreWordsError(
-                "'\(text)' is not a duration: use a number and s, m, h, d or w (30s, 10m, 2h, 3d, 2w)")
+                "'\(text)' is not a duration: use a number and s, m, h, d, w, mo or y (30s, 10m, 2h, 3d, 2w, 1mo, 1y)"
+            )
         }
         return .advanceClock(seconds: seconds)
     }

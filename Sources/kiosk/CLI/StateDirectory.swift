@@ -46,7 +46,9 @@ struct StateDirectory: Equatable, Sendable {
                     || isParentDirectory.boolValue
                 ? "permission denied in \(parent) (or a part of the path is not a directory)"
                 : "\(parent) is a file, not a directory"
-            throw StateDirectoryError("cannot create the state directory \(url.path): \(reason)")
+            throw StateDirectoryError(
+                "cannot create the state directory \(url.path): \(reason); give --state a directory you can "
+                    + "write (--state ./kiosk-state), or --ephemeral to keep the state in memory")
         }
         return url
     }

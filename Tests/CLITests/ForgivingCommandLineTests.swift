@@ -1,0 +1,121 @@
+import Foundation
+import HTTP
+import StoreCommands
+import Subprocess
+import Testing
+
+@testable import kiosk
+
+/// The command line forgives (issue 27): rehearsal references in `kiosk store`, months and years
+/// in durations, a line for every change, "did you mean" for every name, and plain words where a
+/// terminal, a port or a directory is missing. Run on the real binary, to read what it prints.
+@Suite struct ForgivingCommandLineTests {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kiosk-forgiving-\(UUID().uuidString)"
+    ).path
+
+    func kiosk(_ arguments: [String], input: String? = nil) async throws -> (Int32, String, String) {
+        var command = [CompletionsTests.binary] + arguments
+        if let input { command = ["bash", "-c", "exec \"$@\" < \(input)", "kiosk"] + command }
+        let result = try await Child.run(command)
+        return (result.status, result.standardOutput, result.standardError)
+    }
+
+    func store(_ words: String...) async throws -> (Int32, String, String) {
+        try await kiosk(["store"] + words + ["--state", state])
+    }
+
+    @Test func lastAndLastProductNameATransactionAndEveryChangeSaysWhatItDid() async throws {
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        #expect(try await store("buy", "com.kiosk.lumen.lifetime").0 == 0)
+        #expect(try await store("buy", "com.kiosk.lumen.filmpack").0 == 0)
+        let refund = try await store("refund", "last", "com.kiosk.lumen.lifetime")
+        #expect(refund.0 == 0)
+        #expect(refund.1 == "Refunded transaction 2000000000000001 (other)\n")
+        let finish = try await store("finish", "last")
+        #expect(finish.1 == "Finished transaction 2000000000000002\n")
+        let reversed = try await store("refund-request", "last", "com.kiosk.lumen.lifetime", "reverse")
+        #expect(reversed.1 == "Refund of transaction 2000000000000001 reversed\n")
+        let typo = try await store("refund", "last", "com.kiosk.lumen.lifetme")
+        #expect(typo.0 == 64)
+        #expect(typo.2.contains("did you mean 'com.kiosk.lumen.lifetime'?"), "\(typo.2)")
+    }
+
+    @Test func monthsAndYearsAreDurationsAndMinutesSaySo() async throws {
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        #expect(DurationText.seconds("1mo") == TimeInterval(30 * 86_400))
+        #expect(DurationText.seconds("2y") == TimeInterval(2 * 365 * 86_400))
+        #expect(DurationText.seconds("10m") == 600)
+        #expect(DurationText.seconds("1x") == nil)
+        #expect(DurationText.minutesHint("10d") == nil)
+        let minute = try await store("advance", "1m")
+        #expect(minute.0 == 0)
+        #expect(minute.2.contains("1m is 1 minute; for months write 1mo"), "\(minute.2)")
+        let month = try await store("advance", "1mo")
+        #expect(month.0 == 0 && !month.2.contains("note:"))
+    }
+
+    @Test(arguments: [
+        (["stroe"], "Did you mean 'kiosk store'?"),
+        (["store", "prodcuts"], "did you mean 'products'?"),
+        (["store", "products", "--stat", "x"], "did you mean '--state'?"),
+        (["--theme", "sunst", "--dump", "80x24"], "did you mean 'sunset'?"),
+        (["--template", "herro", "--dump", "80x24"], "did you mean 'hero'?"),
+        (["--preset", "grace-perod", "--dump", "80x24"], "did you mean 'grace-period'?"),
+        (["store", "products", "--catalog", "shelff", "--ephemeral"], "did you mean 'shelf'?"),
+        (["shot", "--out", "x.txt", "--scene", "manger"], "did you mean 'manager'?"),
+        (
+            ["store", "buy", "com.kiosk.lumen.pro.monthy", "--ephemeral"],
+            "did you mean 'com.kiosk.lumen.pro.monthly'?"
+        ),
+        (["help", "trubleshooting"], "Did you mean 'troubleshooting'?"),
+    ])
+    func aMisspeltNameGetsASuggestion(arguments: [String], suggestion: String) async throws {
+        let (status, _, error) = try await kiosk(arguments)
+        #expect(status != 0)
+        #expect(error.contains(suggestion), "\(error)")
+    }
+
+    @Test func thePaywallWithoutATerminalExitsAtOnceAndSaysWhatWorks() async throws {
+        let (status, output, error) = try await kiosk(["--ephemeral"], input: "/dev/null")
+        #expect(status == 64)
+        #expect(output.isEmpty, "no escape codes written: \(output.debugDescription)")
+        #expect(error.contains("kiosk --dump 100x30") && error.contains("kiosk shot"))
+    }
+
+    @Test func aPortInUseIsNamedWithTheOptionThatChoosesAnother() {
+        let address = ListenAddress(host: "127.0.0.1", port: 8686)
+        let message = ServeCommand.listenFailure(
+            IOError(errnoCode: EADDRINUSE, reason: "bind 127.0.0.1:8686"), at: address)
+        #expect(message.contains("port 8686 is already in use"))
+        #expect(message.contains("--listen 127.0.0.1:8687") && message.contains("--listen 127.0.0.1:0"))
+    }
+
+    @Test func aStateDirectoryThatCannotBeMadeSuggestsStateOrEphemeral() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-file-\(UUID())")
+        try Data().write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            _ = try StateDirectory(explicitPath: file.appendingPathComponent("state").path).create()
+            Issue.record("a directory was made inside a file")
+        } catch {
+            #expect("\(error)".contains("--state") && "\(error)".contains("--ephemeral"), "\(error)")
+        }
+    }
+
+    @Test func versionIsListedInTheTopLevelHelp() {
+        #expect(Kiosk.topLevelHelp.contains("--version"))
+    }
+
+    @Test func shotStillReadsStateAsScene() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-scene-\(UUID()).txt")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let (status, _, error) = try await kiosk([
+            "shot", "--out", out, "--state", "manager", "--size", "80x24",
+        ])
+        #expect(status == 0)
+        #expect(error.contains("--state is now --scene"))
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("Transaction Manager"))
+    }
+}
