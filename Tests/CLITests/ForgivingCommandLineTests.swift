@@ -119,3 +119,17 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("Transaction Manager"))
     }
 }
+
+/// `kiosk store` tables (issue 29): each column as wide as its widest cell, counted in the
+/// columns a terminal gives it, so a CJK price or a long type does not push a row out of line.
+@Suite struct StoreTableTests {
+    @Test func columnsLineUpByDisplayWidth() {
+        let lines = StoreOutput.columns([
+            ["a", "Auto-Renewable Subscription", "¥1,200"], ["bb", "Consumable", "¥120"],
+            ["c", "ライフタイム", "$1"],
+        ])
+        #expect(lines[0] == "a   Auto-Renewable Subscription  ¥1,200  ")
+        #expect(lines[1] == "bb  Consumable                   ¥120    ")
+        #expect(lines[2] == "c   ライフタイム                 $1      ")
+    }
+}
