@@ -40,11 +40,13 @@ public struct RehearsalRunner: Sendable {
                 try await session.run(
                     step, next: index + 1 < script.steps.count ? script.steps[index + 1] : nil)
             } catch {
-                let message = (error as? StepFailure)?.message ?? "\(error)"
-                result.failure = RehearsalFailure(
-                    file: step.file, line: step.line, text: step.text, message: message,
-                    screen: await session.screenAtFailure())
-                break
+                result.failures.append(await failure(error, at: step, in: session))
+                // An expectation that does not hold leaves the store and the screen as they
+                // were, so the rest still say something: go on and report them all. Any other
+                // step that fails leaves nothing sound to go on from.
+                guard case .expect = step.command else { break }
+                if step.command.isStep { result.steps += 1 }
+                continue
             }
             if step.command.isStep { result.steps += 1 }
             // A rehearsal rarely waits for anything: let other tasks of the process have the
@@ -59,5 +61,18 @@ public struct RehearsalRunner: Sendable {
         result.storeSteps = session.storeSteps
         result.duration = started.duration(to: .now)
         return result
+    }
+
+    /// The failure of `step`: the message, the screen unless a store step failed (its error
+    /// says what happened; a screen would bury it), and with `--screenshots` the screen saved.
+    private func failure(_ error: any Error, at step: RehearsalStep, in session: RehearsalSession) async
+        -> RehearsalFailure
+    {
+        let message = (error as? StepFailure)?.message ?? "\(error)"
+        var failure = RehearsalFailure(file: step.file, line: step.line, text: step.text, message: message)
+        if case .store = step.command { return failure }
+        failure.screen = await session.screenAtFailure()
+        failure.screenshot = session.saveFailureScreenshot(line: step.line)
+        return failure
     }
 }
