@@ -216,7 +216,10 @@ public enum DurationText {
 
     /// A word for someone who wrote minutes (`1m`) where months (`1mo`) may have been meant.
     public static func minutesHint(_ text: String) -> String? {
-        guard text.hasSuffix("m"), let value = Double(text.dropLast()) else { return nil }
+        // Only a count of months someone might mean: nobody writes 90mo for seven years.
+        guard text.hasSuffix("m"), let value = Double(text.dropLast()), (1...24).contains(value) else {
+            return nil
+        }
         let count = text.dropLast()
         return "note: \(text) is \(count) minute\(value == 1 ? "" : "s"); for months write \(count)mo"
     }

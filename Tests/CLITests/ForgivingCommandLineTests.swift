@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import StoreCommands
+import StoreCore
 import Subprocess
 import Testing
 
@@ -48,6 +49,7 @@ import Testing
         #expect(DurationText.seconds("10m") == 600)
         #expect(DurationText.seconds("1x") == nil)
         #expect(DurationText.minutesHint("10d") == nil)
+        #expect(DurationText.minutesHint("90m") == nil)
         let minute = try await store("advance", "1m")
         #expect(minute.0 == 0)
         #expect(minute.2.contains("1m is 1 minute; for months write 1mo"), "\(minute.2)")
@@ -131,5 +133,20 @@ import Testing
         #expect(lines[0] == "a   Auto-Renewable Subscription  ¥1,200  ")
         #expect(lines[1] == "bb  Consumable                   ¥120    ")
         #expect(lines[2] == "c   ライフタイム                 $1      ")
+    }
+}
+
+/// Journal lines say what changed (issue 27): how far the clock moved and to when.
+@Suite struct JournalWordsTests {
+    @Test func aClockAdvanceSaysHowFarAndToWhen() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-journal-\(UUID())")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        #expect(await Kiosk.run(["store", "advance", "30d", "--state", state]) == 0)
+        let journal = try await Child.run([CompletionsTests.binary, "journal", "--state", state])
+        #expect(journal.standardOutput.contains("Clock advanced 30 days to "), "\(journal.standardOutput)")
+        #expect(StoreOperation.durationText(5_400) == "90 minutes")
+        #expect(StoreOperation.durationText(86_400) == "1 day")
+        #expect(StoreOperation.durationText(45) == "45 seconds")
     }
 }
