@@ -150,3 +150,25 @@ import Testing
         #expect(StoreOperation.durationText(45) == "45 seconds")
     }
 }
+
+/// `kiosk report` opens with a summary and shows dates as dates (issue 27).
+@Suite struct ReportSummaryTests {
+    @Test func theReportOpensWithWhereTheStoreEnded() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-report-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let state = folder.appendingPathComponent("state").path
+        let out = folder.appendingPathComponent("report.md").path
+        #expect(await Kiosk.run(["store", "buy", "com.kiosk.lumen.lifetime", "--state", state]) == 0)
+        #expect(await Kiosk.run(["store", "buy", "com.kiosk.lumen.pro.monthly", "--state", state]) == 0)
+        #expect(await Kiosk.run(["report", "--out", out, "--state", state]) == 0)
+        let report = try String(contentsOfFile: out, encoding: .utf8)
+        let summary = try #require(report.range(of: "## Summary")).upperBound
+        let timeline = try #require(report.range(of: "## Timeline")).lowerBound
+        #expect(summary < timeline, "the summary comes first")
+        let text = String(report[summary..<timeline])
+        #expect(text.contains("- Kiosk \(Kiosk.version), catalog `demo.storekit`"))
+        #expect(text.contains("- Account tester: Lumen Lifetime, Lumen Pro (Monthly)"), "\(text)")
+        #expect(text.contains("  - group 4A1D2E90: Lumen Pro (Monthly) subscribed"), "\(text)")
+        #expect(report.contains(#/"purchaseDate" : "\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(\d{13}\)"/#))
+    }
+}

@@ -114,6 +114,8 @@ struct ReportCommand: Command {
         do {
             report.timelines = try await QAReport.timelines(
                 store: opened.store, accounts: accounts, theme: theme)
+            report.summary = try await QAReport.summary(
+                store: opened.store, catalog: (storeOptions.catalogPath as NSString).lastPathComponent)
         } catch {
             report.timelineProblem = "\(error)"
         }
