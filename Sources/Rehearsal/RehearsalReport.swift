@@ -21,6 +21,10 @@ public struct RehearsalReport: Sendable {
     public func text(showingTime: Bool = true) -> String {
         var lines: [String] = []
         for result in results {
+            if let stop = result.stoppedAt, result.failures.isEmpty {
+                lines.append("STOPPED \(result.path) at \(stop.location), before: \(stop.text)")
+                continue
+            }
             guard let first = result.failure else {
                 lines.append("PASS \(result.path) (\(result.steps) step\(result.steps == 1 ? "" : "s"))")
                 continue

@@ -22,7 +22,11 @@ public struct RehearsalResult: Sendable {
     /// Wall time taken (reports for people and `--junit`; never in the comparable output).
     public var duration: Duration = .zero
 
-    public var passed: Bool { failures.isEmpty }
+    /// The step before which someone stopped the run (`q` in `--play`): neither passed nor
+    /// failed, since what followed was never checked.
+    public var stoppedAt: RehearsalStep?
+
+    public var passed: Bool { failures.isEmpty && stoppedAt == nil }
 }
 
 /// Where and why a rehearsal failed, with the screen at that moment.

@@ -11,13 +11,17 @@ public struct RehearsalRunner: Sendable {
         public var willRun: @Sendable (RehearsalStep) async -> Void
         /// After a step ran, with the paywall's frame if it has started.
         public var didRun: @Sendable (RehearsalStep, Frame?) async -> Void
+        /// Asked before each step: true stops the run there (`q` in `--play`).
+        public var shouldStop: @Sendable () async -> Bool
 
         public init(
             willRun: @escaping @Sendable (RehearsalStep) async -> Void,
-            didRun: @escaping @Sendable (RehearsalStep, Frame?) async -> Void
+            didRun: @escaping @Sendable (RehearsalStep, Frame?) async -> Void,
+            shouldStop: @escaping @Sendable () async -> Bool = { false }
         ) {
             self.willRun = willRun
             self.didRun = didRun
+            self.shouldStop = shouldStop
         }
     }
 
@@ -36,6 +40,10 @@ public struct RehearsalRunner: Sendable {
         var result = RehearsalResult(path: script.path, name: script.name, steps: 0)
         for (index, step) in script.steps.enumerated() {
             await observer?.willRun(step)
+            if await observer?.shouldStop() == true {
+                result.stoppedAt = step
+                break
+            }
             do {
                 try await session.run(
                     step, next: index + 1 < script.steps.count ? script.steps[index + 1] : nil)

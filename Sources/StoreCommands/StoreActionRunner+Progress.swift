@@ -12,7 +12,8 @@ extension StoreActionRunner {
     func performShowingProgress(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult
     {
         let steps = Self.steps(for: operation)
-        guard steps.count > 1, let bar = ProgressBar.onStandardError("advancing the clock") else {
+        guard steps.count > 1, showsProgress, let bar = ProgressBar.onStandardError("advancing the clock")
+        else {
             return try await store.perform(operation)
         }
         defer { bar.finish() }

@@ -8,11 +8,17 @@ public struct StoreActionRunner: Sendable {
     public var store: any Store & StoreControl
     public var words: StoreWords
     public var output: StoreOutput
+    /// Whether a long advance may draw a progress bar on standard error when it is a terminal:
+    /// the CLI's, never a rehearsal's (`--play` owns the terminal, and its caption line).
+    public var showsProgress: Bool
 
-    public init(store: any Store & StoreControl, words: StoreWords, output: StoreOutput) {
+    public init(
+        store: any Store & StoreControl, words: StoreWords, output: StoreOutput, showsProgress: Bool = true
+    ) {
         self.store = store
         self.words = words
         self.output = output
+        self.showsProgress = showsProgress
     }
 
     private var command: StoreWords { words }
