@@ -11,11 +11,14 @@ import TerminalUI
 struct RehearsalPlayer {
     var environment: RehearsalEnvironment
     var pace: Duration
+    /// `--record FILE.cast`: the performance as an asciicast, a marker per caption and step.
+    var castPath: String?
 
     func play(_ scripts: [RehearsalScript]) async throws -> ExitCode {
         let screen: PlayScreen
+        let castPath = self.castPath
         do {
-            screen = try await MainActor.run { try PlayScreen() }
+            screen = try await MainActor.run { try PlayScreen(recordingTo: castPath) }
         } catch {
             throw CommandFailure("kiosk rehearse --play: \(error)", exit: .failure)
         }
@@ -46,7 +49,9 @@ struct RehearsalPlayer {
 /// The terminal while a rehearsal plays; on the main thread, as curses wants.
 @MainActor
 final class PlayScreen {
-    private let terminal: CursesTerminal
+    private let terminal: any TerminalBackend
+    /// The same terminal when the performance is recorded, for its markers.
+    private let recording: RecordingTerminal<CursesTerminal>?
     private var frame: Buffer?
     /// The last `caption` line: what the audience is watching.
     private var title = ""
@@ -59,8 +64,21 @@ final class PlayScreen {
     /// A failure on the caption line, drawn in the error colours.
     private var failureText: String?
 
-    init() throws {
-        terminal = try CursesTerminal()
+    init(recordingTo castPath: String? = nil) throws {
+        let curses = try CursesTerminal()
+        guard let castPath else {
+            terminal = curses
+            recording = nil
+            return
+        }
+        do {
+            let recording = try RecordingTerminal(curses, path: castPath)
+            self.recording = recording
+            terminal = recording
+        } catch {
+            curses.end()
+            throw error
+        }
     }
 
     func end() { terminal.end() }
@@ -78,6 +96,7 @@ final class PlayScreen {
         case .press: caption = "⌨ " + step.text.dropFirst("press ".count)
         default: caption = step.text
         }
+        recording?.mark([title, caption].filter { !$0.isEmpty }.joined(separator: " › "))
         redraw()
         var remaining: Duration = pace
         if case .wait(let duration) = step.command { remaining = duration }
