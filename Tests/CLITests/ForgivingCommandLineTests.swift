@@ -172,3 +172,23 @@ import Testing
         #expect(report.contains(#/"purchaseDate" : "\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(\d{13}\)"/#))
     }
 }
+
+/// A preset is one line of the journal with its steps folded under it (issue 27).
+@Suite struct PresetJournalTests {
+    @Test func aPresetsStepsFoldUnderOneLine() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-preset-\(UUID())")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        #expect(await Kiosk.run(["preset", "apply", "grace-period", "--state", state]) == 0)
+        #expect(await Kiosk.run(["store", "advance", "1d", "--state", state]) == 0)
+        let journal = try await Child.run([CompletionsTests.binary, "journal", "--state", state])
+        let lines = journal.standardOutput.split(separator: "\n").map(String.init)
+        let applying = try #require(lines.firstIndex { $0.contains("Applying preset grace-period") })
+        #expect(lines[applying].hasSuffix("8 steps:"), "\(lines[applying])")
+        let folded = lines[(applying + 1)...].prefix { $0.hasPrefix("    ") }
+        #expect(folded.filter { !$0.contains("notification") }.count == 8)
+        #expect(folded.contains { $0.contains("Advancing the store's clock: Clock advanced ") })
+        #expect(
+            lines.last?.contains("Clock advanced 1 day to ") == true, "a later action is a line of its own")
+    }
+}

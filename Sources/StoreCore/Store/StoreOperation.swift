@@ -161,7 +161,12 @@ extension StoreOperation {
             let count = seconds / length
             return "\(count.formatted(.number.grouping(.never))) \(name)\(count == 1 ? "" : "s")"
         }
-        return "\(seconds.formatted(.number.grouping(.never))) second\(seconds == 1 ? "" : "s")"
+        // Not a whole number of any unit (a preset's move to midnight): the largest unit that
+        // fits, to a tenth.
+        let (name, length) = units.first { seconds >= $0.1 } ?? ("second", 1)
+        let count = (seconds / length * 10).rounded() / 10
+        return "\(count.formatted(.number.grouping(.never).precision(.fractionLength(0...1)))) \(name)"
+            + (count == 1 ? "" : "s")
     }
 
     /// The store clock as `2026-05-01 14:03` (UTC).
