@@ -130,7 +130,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["kiosk", "HTTP", "SourceDiagnostics", "StoreCommands", "Subprocess"]),
+            dependencies: ["kiosk", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands", "Subprocess"]),
         .testTarget(
             name: "RehearsalTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Presets
 import StoreCommands
 import StoreCore
 import Subprocess
@@ -190,5 +191,11 @@ import Testing
         #expect(folded.contains { $0.contains("Advancing the store's clock: Clock advanced ") })
         #expect(
             lines.last?.contains("Clock advanced 1 day to ") == true, "a later action is a line of its own")
+        // The report's summary holds the end state against what the preset promised.
+        let out = state + "/report.md"
+        #expect(await Kiosk.run(["report", "--out", out, "--state", state]) == 0)
+        let report = try String(contentsOfFile: out, encoding: .utf8)
+        let promise = try Preset.named("grace-period").summary
+        #expect(report.contains("- Expected: grace-period: \(promise)"), "\(report.prefix(800))")
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Presets
+import Simulator
 import StoreCore
 
 /// The report's opening: what a reader of a bug needs before the steps (issue 27). Which Kiosk
@@ -16,6 +18,9 @@ extension QAReport {
         var version: String
         var catalog: String
         var accounts: [Account]
+        /// What the presets the journal applied promise ("Subscriber in the billing grace
+        /// period"), to hold the end state against.
+        var expected: [String] = []
     }
 
     /// Reads the summary from the store, account by account (each is switched to in turn).
@@ -43,10 +48,24 @@ extension QAReport {
         return Summary(version: Kiosk.version, catalog: catalog, accounts: accounts)
     }
 
+    /// What each preset the steps applied says it builds, in the order applied.
+    static func presetExpectations(_ steps: [Step]) -> [String] {
+        var seen: Set<String> = []
+        return steps.compactMap { step -> String? in
+            guard let screen = step.entry.screen, screen.hasPrefix("preset "), seen.insert(screen).inserted
+            else {
+                return nil
+            }
+            let name = String(screen.dropFirst("preset ".count))
+            return (try? Preset.named(name)).map { "\(name): \($0.summary)" }
+        }
+    }
+
     /// The summary as lines of Markdown (the HTML report escapes and wraps the same words).
     var summaryLines: [String] {
         guard let summary else { return [] }
         var lines = ["- Kiosk \(summary.version), catalog `\(summary.catalog)`"]
+        lines += summary.expected.map { "- Expected: \($0)" }
         for account in summary.accounts {
             let entitled =
                 account.entitlements.isEmpty

@@ -116,6 +116,7 @@ struct ReportCommand: Command {
                 store: opened.store, accounts: accounts, theme: theme)
             report.summary = try await QAReport.summary(
                 store: opened.store, catalog: (storeOptions.catalogPath as NSString).lastPathComponent)
+            report.summary?.expected = QAReport.presetExpectations(report.steps)
         } catch {
             report.timelineProblem = "\(error)"
         }
