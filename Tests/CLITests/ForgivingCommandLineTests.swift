@@ -106,6 +106,34 @@ import Testing
         }
     }
 
+    /// A state directory this user cannot write: what they can do (`--state`, `--ephemeral`), not
+    /// a chmod of another user's files. As root, the binary runs as `nobody` on root's directory;
+    /// otherwise on a directory made read-only.
+    @Test func anotherUsersStateDirectorySaysWhatThisUserCanDo() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-theirs-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer {
+            chmod(directory.path, 0o700)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        let command: [String]
+        if geteuid() == 0 {
+            chmod(directory.path, 0o755)
+            command = [
+                "su", "nobody", "-s", "/bin/sh", "-c",
+                "HOME=/tmp '\(CompletionsTests.binary)' store products --state '\(directory.path)'",
+            ]
+        } else {
+            chmod(directory.path, 0o500)
+            command = [CompletionsTests.binary, "store", "products", "--state", directory.path]
+        }
+        let result = try await Child.run(command)
+        #expect(result.status == 73, "\(result.standardError)")
+        #expect(result.standardError.contains("is not writable by you"), "\(result.standardError)")
+        #expect(result.standardError.contains("--ephemeral") && !result.standardError.contains("chmod"))
+    }
+
     @Test func versionIsListedInTheTopLevelHelp() {
         #expect(Kiosk.topLevelHelp.contains("--version"))
     }
