@@ -69,7 +69,8 @@ let package = Package(
         // The words of `kiosk store` (one parser for the CLI and rehearsals), the runner that
         // carries them out and the printing of results.
         .target(
-            name: "StoreCommands", dependencies: ["StoreCore", "Simulator", "SourceDiagnostics"]),
+            name: "StoreCommands",
+            dependencies: ["StoreCore", "Simulator", "SourceDiagnostics", "TerminalUI"]),
         // `.rehearsal` files: parse, run on a headless paywall and a store, check expectations, report.
         .target(
             name: "Rehearsal",
@@ -128,7 +129,8 @@ let package = Package(
                 "Subprocess", "TestSupport",
             ]),
         .testTarget(
-            name: "CLITests", dependencies: ["kiosk", "SourceDiagnostics", "StoreCommands", "Subprocess"]),
+            name: "CLITests",
+            dependencies: ["kiosk", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands", "Subprocess"]),
         .testTarget(
             name: "RehearsalTests",
             dependencies: [

@@ -19,6 +19,25 @@ public struct PresetRunner: Sendable {
     /// the store acting for that account.
     /// - Throws: `PresetError` naming the step that failed, or the product the catalog lacks.
     public func apply(to store: Backend, progress: Progress? = nil) async throws(PresetError) {
+        // Each step is journaled as the preset's ("preset NAME" where the screen goes), so the
+        // journal folds them under one line: the tester did one thing.
+        let context =
+            (JournalContext.current ?? JournalContext(session: JournalContext.newSessionID(), source: "app"))
+            .showing(Self.journalScreen(preset.name), picture: nil)
+        let outcome: Result<Void, PresetError> = await JournalContext.$current.withValue(context) {
+            do throws(PresetError) {
+                return .success(try await applySteps(to: store, progress: progress))
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+
+    /// The journal's screen for a preset's steps.
+    public static func journalScreen(_ name: String) -> String { "preset \(name)" }
+
+    private func applySteps(to store: Backend, progress: Progress?) async throws(PresetError) {
         let total = preset.steps.count + 1
         progress?(0, total)
         let subject = try await call("reading the account") { () async throws(StoreError) in

@@ -126,9 +126,11 @@ extension RehearsalParser {
             guard let key = Key(name: word.text), !isMouse(key) else {
                 throw LineError(
                     column: word.column,
-                    message:
-                        "unknown key '\(word.text)': a character (m, M, ?, +) or up, down, left, right, enter, space, "
-                        + "escape, tab, backtab, backspace, delete, home, end, pageup, pagedown, ctrl-X, fN")
+                    message: Suggestion.appending(
+                        to:
+                            "unknown key '\(word.text)': a character (m, M, ?, +) or up, down, left, right, enter, "
+                            + "space, escape, tab, backtab, backspace, delete, home, end, pageup, pagedown, ctrl-X, fN",
+                        word: word.text, candidates: keyNames))
             }
             keys.append(key)
         }
@@ -219,4 +221,10 @@ extension RehearsalParser {
         }
         return (nil, 1)
     }
+
+    /// The named keys `press` takes, for "did you mean".
+    static let keyNames = [
+        "up", "down", "left", "right", "enter", "space", "escape", "tab", "backtab", "backspace", "delete",
+        "home", "end", "pageup", "pagedown",
+    ]
 }

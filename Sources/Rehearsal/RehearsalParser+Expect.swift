@@ -1,4 +1,5 @@
 import Foundation
+import SourceDiagnostics
 import StoreCore
 
 extension RehearsalParser {
@@ -18,6 +19,13 @@ extension RehearsalParser {
         "inGracePeriod": .inGracePeriod, "revoked": .revoked,
     ]
 
+    /// The word after `expect` (and `no`) in each form, for "did you mean".
+    static let expectationWords = [
+        "screen", "entitlement", "entitlements", "transaction", "status", "notification", "banner",
+        "verified",
+        "unverified", "error", "clock",
+    ]
+
     static func expectation(_ tokens: [Token], at start: Token) throws(LineError) -> Expectation {
         let usage = LineError(
             column: start.column,
@@ -31,6 +39,15 @@ extension RehearsalParser {
             words.removeFirst()
         }
         let rest = Array(tokens.dropFirst(negated ? 1 : 0))
+        if let word = words.first, !expectationWords.contains(word),
+            let near = Suggestion.closest(to: word, in: expectationWords)
+        {
+            throw LineError(
+                column: rest.first?.column ?? start.column,
+                message:
+                    "unknown expectation '\(word)'; did you mean 'expect \(negated ? "no " : "")\(near)'? "
+                    + usage.message)
+        }
         switch (words.first ?? "", words.count, negated) {
         case ("screen", 2, _): return .screen(words[1], present: !negated)
         case ("entitlement", 2, _): return .entitlement(words[1], present: !negated)

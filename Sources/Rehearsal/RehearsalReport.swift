@@ -3,7 +3,8 @@ import StoreCommands
 import TerminalUI
 
 /// The results of a run, as people, CI systems (JUnit XML) and scripts (JSON) read them. The
-/// text and JSON forms hold no times, so the same files give the same bytes on every run.
+/// JSON form holds no times, so the same files give the same bytes on every run; the text form's
+/// summary gives the run time unless asked not to.
 public struct RehearsalReport: Sendable {
     public var results: [RehearsalResult]
 
@@ -12,23 +13,36 @@ public struct RehearsalReport: Sendable {
     public var passed: Int { results.filter(\.passed).count }
     public var failed: Int { results.count - passed }
 
-    /// One line per rehearsal; a failure's line and expectation, then the screen at that moment.
-    public func text() -> String {
+    /// Wall time of every rehearsal together.
+    public var duration: Duration { results.reduce(.zero) { $0 + $1.duration } }
+
+    /// One line per rehearsal; each failure's line and expectation, then the screen at the first
+    /// failure that has one; the summary, with the run time when `showingTime`.
+    public func text(showingTime: Bool = true) -> String {
         var lines: [String] = []
         for result in results {
-            guard let failure = result.failure else {
+            if let stop = result.stoppedAt, result.failures.isEmpty {
+                lines.append("STOPPED \(result.path) at \(stop.location), before: \(stop.text)")
+                continue
+            }
+            guard let first = result.failure else {
                 lines.append("PASS \(result.path) (\(result.steps) step\(result.steps == 1 ? "" : "s"))")
                 continue
             }
-            lines.append("FAIL \(result.path)")
-            lines.append("  \(failure.location): \(failure.message)")
-            lines.append("  the line: \(failure.text)")
-            if let screen = failure.screen {
-                lines.append("  screen at the failure:")
+            let count = result.failures.count
+            lines.append("FAIL \(result.path)" + (count > 1 ? " (\(count) failures)" : ""))
+            for failure in result.failures {
+                lines.append("  \(failure.location): \(failure.message)")
+                lines.append("  the line: \(failure.text)")
+                if let screenshot = failure.screenshot { lines.append("  screenshot: \(screenshot)") }
+            }
+            if let shown = result.failures.first(where: { $0.screen != nil }), let screen = shown.screen {
+                lines.append(shown == first ? "  screen at the failure:" : "  screen at \(shown.location):")
                 lines += screen.split(separator: "\n", omittingEmptySubsequences: false).map { "  | " + $0 }
             }
         }
-        lines.append("\(passed) passed, \(failed) failed")
+        let time = showingTime ? " in \(Self.format(Self.seconds(duration), digits: 1)) s" : ""
+        lines.append("\(passed) passed, \(failed) failed\(time)")
         return lines.joined(separator: "\n")
     }
 
@@ -48,8 +62,9 @@ public struct RehearsalReport: Sendable {
                 continue
             }
             lines.append(open + ">")
+            let details = result.failures.map { $0.location + ": " + $0.text + "\n" + $0.message }
             lines.append(
-                #"      <failure message="\#(Markup.escapeXML(failure.message))" type="expectation">\#(Markup.escapeXML(failure.location + ": " + failure.text + "\n" + failure.message + "\n" + (failure.screen ?? "")))</failure>"#
+                #"      <failure message="\#(Markup.escapeXML(failure.message))" type="expectation">\#(Markup.escapeXML(details.joined(separator: "\n") + "\n" + (failure.screen ?? "")))</failure>"#
             )
             lines.append("    </testcase>")
         }
@@ -65,6 +80,7 @@ public struct RehearsalReport: Sendable {
             var passed: Bool
             var steps: Int
             var failure: Failure?
+            var failures: [Failure]
             var screenshots: [String]
         }
         struct Failure: Encodable {
@@ -73,6 +89,12 @@ public struct RehearsalReport: Sendable {
             var text: String
             var message: String
             var screen: String?
+
+            init(_ failure: RehearsalFailure) {
+                (file, line, text, message, screen) = (
+                    failure.file, failure.line, failure.text, failure.message, failure.screen
+                )
+            }
         }
         struct Document: Encodable {
             var passed: Int
@@ -84,11 +106,8 @@ public struct RehearsalReport: Sendable {
             rehearsals: results.map { result in
                 Entry(
                     path: result.path, name: result.name, passed: result.passed, steps: result.steps,
-                    failure: result.failure.map {
-                        Failure(
-                            file: $0.file, line: $0.line, text: $0.text, message: $0.message,
-                            screen: $0.screen)
-                    }, screenshots: result.screenshots.map(\.name))
+                    failure: result.failure.map(Failure.init),
+                    failures: result.failures.map(Failure.init), screenshots: result.screenshots.map(\.name))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -99,7 +118,9 @@ public struct RehearsalReport: Sendable {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    private static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+    private static func format(_ seconds: Double, digits: Int = 3) -> String {
+        String(format: "%.\(digits)f", seconds)
+    }
 
 }
 

@@ -6,7 +6,11 @@ public struct RehearsalResult: Sendable {
     public var name: String
     /// Steps run (set-up, captions and waits not counted).
     public var steps: Int
-    public var failure: RehearsalFailure?
+    /// Every failure: each expectation that did not hold (the run goes on past one, so a
+    /// report lists them all), or the one step that could not run and stopped it.
+    public var failures: [RehearsalFailure] = []
+    /// The first failure.
+    public var failure: RehearsalFailure? { failures.first }
     /// `screenshot NAME` lines: the name and the screen's text.
     public var screenshots: [(name: String, text: String)] = []
     /// What the store steps printed, one line each, after the step they belong to.
@@ -18,7 +22,11 @@ public struct RehearsalResult: Sendable {
     /// Wall time taken (reports for people and `--junit`; never in the comparable output).
     public var duration: Duration = .zero
 
-    public var passed: Bool { failure == nil }
+    /// The step before which someone stopped the run (`q` in `--play`): neither passed nor
+    /// failed, since what followed was never checked.
+    public var stoppedAt: RehearsalStep?
+
+    public var passed: Bool { failures.isEmpty && stoppedAt == nil }
 }
 
 /// Where and why a rehearsal failed, with the screen at that moment.
@@ -29,8 +37,11 @@ public struct RehearsalFailure: Sendable, Hashable {
     public var text: String
     /// `expected …, got …`.
     public var message: String
-    /// The paywall's screen when it failed, if it had started.
+    /// The paywall's screen when it failed, if it had started; nil for a store step's error,
+    /// whose message says it all.
     public var screen: String?
+    /// Where `--screenshots` wrote the screen at the failure (`.txt` and `.svg`), if it did.
+    public var screenshot: String?
 
     public var location: String { "\(file):\(line)" }
 }

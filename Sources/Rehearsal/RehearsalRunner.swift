@@ -11,13 +11,17 @@ public struct RehearsalRunner: Sendable {
         public var willRun: @Sendable (RehearsalStep) async -> Void
         /// After a step ran, with the paywall's frame if it has started.
         public var didRun: @Sendable (RehearsalStep, Frame?) async -> Void
+        /// Asked before each step: true stops the run there (`q` in `--play`).
+        public var shouldStop: @Sendable () async -> Bool
 
         public init(
             willRun: @escaping @Sendable (RehearsalStep) async -> Void,
-            didRun: @escaping @Sendable (RehearsalStep, Frame?) async -> Void
+            didRun: @escaping @Sendable (RehearsalStep, Frame?) async -> Void,
+            shouldStop: @escaping @Sendable () async -> Bool = { false }
         ) {
             self.willRun = willRun
             self.didRun = didRun
+            self.shouldStop = shouldStop
         }
     }
 
@@ -36,15 +40,21 @@ public struct RehearsalRunner: Sendable {
         var result = RehearsalResult(path: script.path, name: script.name, steps: 0)
         for (index, step) in script.steps.enumerated() {
             await observer?.willRun(step)
+            if await observer?.shouldStop() == true {
+                result.stoppedAt = step
+                break
+            }
             do {
                 try await session.run(
                     step, next: index + 1 < script.steps.count ? script.steps[index + 1] : nil)
             } catch {
-                let message = (error as? StepFailure)?.message ?? "\(error)"
-                result.failure = RehearsalFailure(
-                    file: step.file, line: step.line, text: step.text, message: message,
-                    screen: await session.screenAtFailure())
-                break
+                result.failures.append(await failure(error, at: step, in: session))
+                // An expectation that does not hold leaves the store and the screen as they
+                // were, so the rest still say something: go on and report them all. Any other
+                // step that fails leaves nothing sound to go on from.
+                guard case .expect = step.command else { break }
+                if step.command.isStep { result.steps += 1 }
+                continue
             }
             if step.command.isStep { result.steps += 1 }
             // A rehearsal rarely waits for anything: let other tasks of the process have the
@@ -59,5 +69,18 @@ public struct RehearsalRunner: Sendable {
         result.storeSteps = session.storeSteps
         result.duration = started.duration(to: .now)
         return result
+    }
+
+    /// The failure of `step`: the message, the screen unless a store step failed (its error
+    /// says what happened; a screen would bury it), and with `--screenshots` the screen saved.
+    private func failure(_ error: any Error, at step: RehearsalStep, in session: RehearsalSession) async
+        -> RehearsalFailure
+    {
+        let message = (error as? StepFailure)?.message ?? "\(error)"
+        var failure = RehearsalFailure(file: step.file, line: step.line, text: step.text, message: message)
+        if case .store = step.command { return failure }
+        failure.screen = await session.screenAtFailure()
+        failure.screenshot = session.saveFailureScreenshot(line: step.line)
+        return failure
     }
 }

@@ -144,19 +144,36 @@ extension RehearsalSession {
 
     func screenshot(_ name: String) async throws {
         try await requireRunning()
-        guard let paywall, let text = screenText else { return }
+        guard let text = screenText else { return }
         screenshots.append((name, text))
         guard let directory = environment.screenshotDirectory else { return }
-        let picture = ScreenExport(
-            paywall.frame().buffer, palette: ExportPalette(theme: paywall.theme),
-            title: "\(script.name) · \(name)")
         do {
-            try Self.writeScreenshot(
-                name: name, text: text, svg: picture.render(.svg), rehearsal: script.name,
-                directory: directory)
+            try savePicture(name: name, title: "\(script.name) · \(name)", directory: directory)
         } catch {
             throw StepFailure("cannot write screenshot \(name) into \(directory): \(error)")
         }
+    }
+
+    /// With `--screenshots DIR`, the screen at a failure as `DIR/REHEARSAL/failure-line-N.txt`
+    /// and `.svg`; returns the `.svg`'s path, or nil when there is no directory or no screen.
+    func saveFailureScreenshot(line: Int) -> String? {
+        guard let directory = environment.screenshotDirectory else { return nil }
+        return try? savePicture(
+            name: "failure-line-\(line)", title: "\(script.name) · failed at line \(line)",
+            directory: directory)
+    }
+
+    /// Writes the paywall's screen as `NAME.txt` and `NAME.svg` in the rehearsal's folder of
+    /// `directory`; returns the `.svg`'s path, or nil when the paywall has not started.
+    @discardableResult
+    private func savePicture(name: String, title: String, directory: String) throws -> String? {
+        guard let paywall, let text = screenText else { return nil }
+        let picture = ScreenExport(
+            paywall.frame().buffer, palette: ExportPalette(theme: paywall.theme), title: title)
+        try Self.writeScreenshot(
+            name: name, text: text, svg: picture.render(.svg), rehearsal: script.name, directory: directory)
+        return URL(fileURLWithPath: directory).appendingPathComponent(script.name)
+            .appendingPathComponent("\(name).svg").path
     }
 
     /// The action a key does on the screen in front, as `screen.action` (coverage).

@@ -155,7 +155,9 @@ final class RehearsalSession {
         var failure: String?
         try await delivering { _ in
             do {
-                made = try await StoreActionRunner(store: store.backend, words: parsed, output: output).run()
+                made = try await StoreActionRunner(
+                    store: store.backend, words: parsed, output: output, showsProgress: false
+                ).run()
             } catch {
                 failure = "\(error)"
             }

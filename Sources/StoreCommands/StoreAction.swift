@@ -38,7 +38,8 @@ public enum StoreAction: String, CaseIterable, Sendable {
         case .delete: "delete ID                      delete a transaction"
         case .clear: "clear                          delete every transaction of the account"
         case .reset: "reset                          back to the catalog's defaults, all history cleared"
-        case .advance: "advance DURATION | --periods N --group G   move the clock (30s, 10m, 2h, 3d, 2w)"
+        case .advance:
+            "advance DURATION | --periods N --group G   move the clock (30s, 10m, 2h, 3d, 2w, 1mo, 1y)"
         case .now: "now                            the store's clock"
         case .timeRate: "time-rate RATE                 a rate name or _timeRate number (0, 13, 1002, ...)"
         case .settings: "settings                       show the store settings"

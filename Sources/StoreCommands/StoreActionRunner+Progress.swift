@@ -14,7 +14,7 @@ extension StoreActionRunner {
     /// the steps before the refused one would have stayed).
     func performShowingProgress(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult
     {
-        guard case .advanceClock(let seconds) = operation, seconds >= Self.longAdvance,
+        guard case .advanceClock(let seconds) = operation, seconds >= Self.longAdvance, showsProgress,
             let bar = ProgressBar.onStandardError("advancing the clock"),
             await Self.canReach(seconds, on: store)
         else {

@@ -8,11 +8,17 @@ public struct StoreActionRunner: Sendable {
     public var store: any Store & StoreControl
     public var words: StoreWords
     public var output: StoreOutput
+    /// Whether a long advance may draw a progress bar on standard error when it is a terminal:
+    /// the CLI's, never a rehearsal's (`--play` owns the terminal, and its caption line).
+    public var showsProgress: Bool
 
-    public init(store: any Store & StoreControl, words: StoreWords, output: StoreOutput) {
+    public init(
+        store: any Store & StoreControl, words: StoreWords, output: StoreOutput, showsProgress: Bool = true
+    ) {
         self.store = store
         self.words = words
         self.output = output
+        self.showsProgress = showsProgress
     }
 
     private var command: StoreWords { words }
@@ -24,6 +30,12 @@ public struct StoreActionRunner: Sendable {
     /// - Throws: `StoreWordsError` for words that do not parse, `StoreError` when the store refuses.
     @discardableResult
     public func run() async throws -> UInt64? {
+        var runner = self
+        runner.words = try await words.resolvingLast(in: store)
+        return try await runner.runResolved()
+    }
+
+    private func runResolved() async throws -> UInt64? {
         switch command.action {
         case .products: output.products(try await store.allProducts())
         case .buy: return try await buy()
@@ -45,7 +57,10 @@ public struct StoreActionRunner: Sendable {
             output.value(
                 "eligible",
                 try await store.isEligibleForIntroOffer(groupID: try command.argument(0, "a group ID")))
-        case .finish: _ = try await store.perform(try command.request())
+        case .finish:
+            let request = try command.request()
+            _ = try await store.perform(request)
+            if case .finish(let id) = request { confirm("Finished transaction \(id)") }
         case .restore:
             _ = try await store.perform(try command.request())
             output.value("restored", try await store.currentEntitlements().count)
@@ -128,8 +143,15 @@ public struct StoreActionRunner: Sendable {
         case .setSimulatedError: output.errors(try await store.simulatedErrors())
         case .addAccount:
             output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
-        default: break
+        default: confirm(operation.outcome(result))
         }
+    }
+
+    /// The one line that says a change happened (`Refunded transaction 2000000000000002 (other)`),
+    /// as the paywall's banner says it; with `--json`, `{"done": "..."}`.
+    private func confirm(_ text: String) {
+        guard !output.jwsOnly else { return }
+        output.value("done", text)
     }
 
     /// Advancing by periods when nothing in the group renews would leave the clock where it is:
@@ -174,20 +196,33 @@ public struct StoreActionRunner: Sendable {
 
 }
 
-/// Durations on the command line and in the Transaction Manager: `30s`, `10m`, `2h`, `3d`, `2w`.
+/// Durations on the command line and in the Transaction Manager: `30s`, `10m`, `2h`, `3d`, `2w`,
+/// `1mo`, `1y`. A month is 30 days and a year 365, as the store's clock moves by seconds.
 public enum DurationText {
-    /// Seconds in `text`, or nil when it is not a number and a unit.
+    /// Each unit and its length in seconds: the table a new unit goes into.
+    public static let units: [(suffix: String, seconds: TimeInterval)] = [
+        ("mo", 2_592_000), ("y", 31_536_000), ("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400),
+        ("w", 604_800),
+    ]
+
     /// Seconds in `text`, or nil when it is not a number and a unit, or so large that it is no
     /// longer a finite number of seconds (`1e308w`); how far the clock may really go is the
     /// store's to say (its certificate authority's validity).
     public static func seconds(_ text: String) -> TimeInterval? {
-        guard let unit = text.last, let value = Double(text.dropLast()), value >= 0, value.isFinite,
-            let scale = units[unit], (value * scale).isFinite
-        else {
-            return nil
-        }
-        return value * scale
+        guard let unit = units.first(where: { text.hasSuffix($0.suffix) }),
+            let value = Double(text.dropLast(unit.suffix.count)), value >= 0, value.isFinite,
+            (value * unit.seconds).isFinite
+        else { return nil }
+        return value * unit.seconds
     }
 
-    static let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
+    /// A word for someone who wrote minutes (`1m`) where months (`1mo`) may have been meant.
+    public static func minutesHint(_ text: String) -> String? {
+        // Only a count of months someone might mean: nobody writes 90mo for seven years.
+        guard text.hasSuffix("m"), let value = Double(text.dropLast()), (1...24).contains(value) else {
+            return nil
+        }
+        let count = text.dropLast()
+        return "note: \(text) is \(count) minute\(value == 1 ? "" : "s"); for months write \(count)mo"
+    }
 }

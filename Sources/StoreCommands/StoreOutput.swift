@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import TerminalUI
 
 /// Prints `kiosk store` results: aligned text for people, JSON (sorted keys, dates in
 /// milliseconds like signed payloads) for machines.
@@ -55,14 +56,27 @@ public struct StoreOutput: Sendable {
 
     public func products(_ products: [Product]) {
         if json { return emit(products) }
-        for product in products {
-            var line =
-                "\(product.id.padded(44)) \(product.type.rawValue.padded(27)) \(product.displayPrice.padded(12))"
-            line += product.displayName
+        let rows = products.map { [$0.id, $0.type.rawValue, $0.displayPrice] }
+        for (product, row) in zip(products, Self.columns(rows)) {
+            var line = row + product.displayName
             if let info = product.subscription {
                 line += "  [group \(info.groupID), level \(info.groupLevel), \(info.period)]"
             }
             write(line)
+        }
+    }
+
+    /// Rows of cells as lines whose columns line up: each column as wide as its widest cell, by
+    /// the columns a terminal gives it (a CJK price or an emoji takes two), then two spaces.
+    public static func columns(_ rows: [[String]]) -> [String] {
+        let count = rows.map(\.count).max() ?? 0
+        let widths = (0..<count).map { column in
+            rows.map { column < $0.count ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0
+        }
+        return rows.map { row in
+            zip(row, widths).map { cell, width in
+                cell + String(repeating: " ", count: width - DisplayWidth.of(cell) + 2)
+            }.joined()
         }
     }
 
@@ -126,22 +140,27 @@ public struct StoreOutput: Sendable {
                 })
         }
         if records.isEmpty { return write("(no transactions)") }
-        for record in records {
+        let rows = records.map { record in
             let transaction = record.transaction.unsafePayloadValue
-            var line =
-                "\(transaction.id)  \(record.state.rawValue.padded(16)) \(transaction.productID.padded(40))"
-            line += Self.date(transaction.purchaseDate)
+            return [
+                "\(transaction.id)", record.state.rawValue, transaction.productID,
+                Self.date(transaction.purchaseDate),
+            ]
+        }
+        for (record, row) in zip(records, Self.columns(rows)) {
+            let transaction = record.transaction.unsafePayloadValue
+            var notes: [String] = []
             if !record.isFinished && record.state != .pendingApproval && record.state != .declined {
-                line += "  unfinished"
+                notes.append("unfinished")
             }
-            if record.isPendingPriceIncreaseConsent { line += "  price increase pending" }
+            if record.isPendingPriceIncreaseConsent { notes.append("price increase pending") }
             if let request = record.refundRequest {
-                line += "  refund request \(request.status.rawValue) (\(request.reason.rawValue))"
+                notes.append("refund request \(request.status.rawValue) (\(request.reason.rawValue))")
             }
             if let share = transaction.revocationPercentage, share < RefundRequest.fullRefund {
-                line += "  refunded \(Double(share) / 1000)%"
+                notes.append("refunded \(Double(share) / 1000)%")
             }
-            write(line)
+            write((row + notes.joined(separator: "  ")).trimmingTrailingSpaces)
         }
     }
 
@@ -215,14 +234,13 @@ public struct StoreOutput: Sendable {
         func kind(_ notification: NotificationSummary) -> String {
             [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
         }
-        // As wide as the longest type/subtype listed, so the columns after it stay aligned.
-        let width = notifications.map { kind($0).count }.max() ?? 0
-        for notification in notifications {
-            write(
-                "\(String(notification.sequence).padded(6)) \(kind(notification).padded(width + 1))"
-                    + "\((notification.productID ?? "-").padded(40))"
-                    + "\(Self.date(notification.createdAt))  \(Self.delivery(notification))")
+        let rows = notifications.map {
+            [
+                String($0.sequence), kind($0), $0.productID ?? "-", Self.date($0.createdAt),
+                Self.delivery($0),
+            ]
         }
+        for line in Self.columns(rows) { write(line.trimmingTrailingSpaces) }
     }
 
     /// What became of a notification's delivery, in the Transaction Manager's words.
@@ -255,6 +273,13 @@ public struct StoreOutput: Sendable {
 }
 
 extension String {
+    /// Without the spaces a table's last column leaves at the end.
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
     /// Left-aligned in `width` characters (at least one space after).
     fileprivate func padded(_ width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)

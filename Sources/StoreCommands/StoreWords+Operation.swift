@@ -164,8 +164,8 @@ extension StoreWords {
         let text = try argument(0, "a duration such as 3d")
         guard let seconds = DurationText.seconds(text) else {
             throw StoreWordsError(
-                "'\(text)' is not a duration: use a number and s, m, h, d or w (30s, 10m, 2h, 3d, 2w), "
-                    + "no longer than the store's certificate authority allows (10 years by default)")
+                "'\(text)' is not a duration: use a number and s, m, h, d, w, mo or y (30s, 10m, 2h, 3d, 2w, 1mo, "
+                    + "1y), no longer than the store's certificate authority allows (10 years by default)")
         }
         return .advanceClock(seconds: seconds)
     }

@@ -18,14 +18,14 @@ import Testing
         #expect(pages.count >= 8)
         for page in pages {
             let topic = String(page.dropLast(3))
-            let text = try #require(try HelpCommand.text(for: topic), "\(topic)")
+            let text = try #require(try HelpCommand.text(for: topic, guide: true), "\(topic)")
             #expect(
                 text
                     == (try String(
                         contentsOf: Self.root.appendingPathComponent("docs/\(page)"), encoding: .utf8)))
         }
         #expect(try HelpCommand.text(for: "readme")?.hasPrefix("# Kiosk") == true)
-        #expect(try HelpCommand.text(for: "keys") == KeyMaps.reference())
+        #expect(try HelpCommand.text(for: "keys", guide: true) == KeyMaps.reference())
         #expect(try HelpCommand.text(for: "serve") == ServeCommand.helpText + "\n")
         #expect(try HelpCommand.text(for: "nope") == nil)
     }
@@ -36,6 +36,20 @@ import Testing
         #expect(await Kiosk.run(["help", "troubleshooting"]) == 0)
         #expect(await Kiosk.run(["help", "nope"]) == 64)
         #expect(await Kiosk.run(["help", "a", "b"]) == 64)
+        #expect(await Kiosk.run(["help", "store", "guide"]) == 0)
+    }
+
+    /// Where a guide and a command share a name, `kiosk help NAME` is the command's help (what
+    /// someone typing a command's name wants) and names the guide, one word away.
+    @Test func aCommandsHelpWinsAndNamesItsGuide() throws {
+        for name in ["store", "state", "keys"] {
+            let command = try #require(CommandRegistry.command(named: name))
+            #expect(
+                try HelpCommand.text(for: name)
+                    == command.helpText + "\n\nThe guide: kiosk help \(name) guide\n")
+        }
+        #expect(try HelpCommand.text(for: "store", guide: true)?.hasPrefix("# ") == true)
+        #expect(try HelpCommand.text(for: "state", guide: true)?.hasPrefix("# ") == true)
     }
 
     @Test func theManPageListsEveryOptionOfEveryCommand() {

@@ -10,7 +10,7 @@ import Testing
 /// not mention fails here.
 @Suite struct ReferenceDocsTests {
     static func page(_ name: String) throws -> String {
-        try #require(try HelpCommand.text(for: name), "docs/\(name).md is missing")
+        try #require(try HelpCommand.text(for: name, guide: true), "docs/\(name).md is missing")
     }
 
     @Test func theStoreReferenceListsEveryActionRateAndFailure() throws {

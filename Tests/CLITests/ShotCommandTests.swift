@@ -30,15 +30,15 @@ import Testing
         ("manager", "Transaction Manager"),
     ])
     func eachStateShowsWhatItNames(state: String, expected: String) async throws {
-        let text = try await shot(["--state", state])
+        let text = try await shot(["--scene", state])
         #expect(text.contains(expected), "\(text)")
     }
 
     /// Pro Monthly's introductory offer (a free week) is gone once the account subscribed in the
     /// group; what a lapsed subscriber sees instead are the catalog's win-back offers.
     @Test func ineligibleHasNoIntroductoryOfferAndEligibleHasOne() async throws {
-        #expect(try await shot(["--state", "eligible"]).contains("1 week free, then $9.99/month"))
-        let ineligible = try await shot(["--state", "ineligible"])
+        #expect(try await shot(["--scene", "eligible"]).contains("1 week free, then $9.99/month"))
+        let ineligible = try await shot(["--scene", "ineligible"])
         #expect(!ineligible.contains("1 week free"))
         #expect(ineligible.contains("$4.99/month for 3 months, then $9.99/month"))
     }
@@ -56,7 +56,7 @@ import Testing
         let first = temporary("a.svg")
         let second = temporary("b.svg")
         defer { for path in [first, second] { try? FileManager.default.removeItem(atPath: path) } }
-        let options = ["--state", "subscribed", "--theme", "sunset", "--size", "90x28", "--style", "picker"]
+        let options = ["--scene", "subscribed", "--theme", "sunset", "--size", "90x28", "--style", "picker"]
         #expect(await Kiosk.run(["shot", "--out", first] + options) == 0)
         #expect(await Kiosk.run(["shot", "--out", second] + options) == 0)
         let svg = try String(contentsOfFile: first, encoding: .utf8)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func theLocaleReachesTheStore() async throws {
-        let text = try await shot(["--state", "manager", "--locale", "de_DE"])
+        let text = try await shot(["--scene", "manager", "--locale", "de_DE"])
         #expect(text.contains("locale de_DE"), "\(text)")
     }
 
@@ -86,8 +86,8 @@ import Testing
 
     @Test(arguments: [
         (
-            ["--state", "nope"],
-            "--state must be one of eligible, ineligible, subscribed, pending, billing-retry, sheet, manager, got 'nope'"
+            ["--scene", "nope"],
+            "--scene must be one of eligible, ineligible, subscribed, pending, billing-retry, sheet, manager, got 'nope'"
         ),
         (["--template", "fancy"], "--template must be one of list, cards, hero, comparison, got 'fancy'"),
         (["--style", "big"], "--style must be one of buttons, picker"),
@@ -131,7 +131,7 @@ import Testing
     @Test func aStateTheCatalogCannotShowIsAnErrorNotAnotherPicture() async {
         let out = temporary("shelf.txt")
         #expect(
-            await Kiosk.run(["shot", "--out", out, "--catalog", "shelf", "--state", "billing-retry"]) == 1)
+            await Kiosk.run(["shot", "--out", out, "--catalog", "shelf", "--scene", "billing-retry"]) == 1)
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }

@@ -31,6 +31,7 @@ import Testing
         #expect(result.status == 64)
         #expect(
             result.standardError
-                == "kiosk: no bundled theme 'no-such-theme': use default, high-contrast, mono or sunset\n")
+                == "kiosk: no bundled theme 'no-such-theme': use default, high-contrast, mono or sunset, or a path "
+                + "to a theme file\n")
     }
 }

@@ -54,7 +54,79 @@ import Testing
         try await session.waitFor("[paused: space resumes, n steps]")
         try session.keys("n")
         try session.keys("q")
-        try await session.waitFor("exit=")
+        let end = try await session.waitFor("exit=")
+        #expect(
+            end.contains("STOPPED") && end.contains("exit=1"), "q stops the run: it does not go on and pass")
+    }
+
+    /// For an audience (issue 27): an included preamble runs unseen, the caption survives a long
+    /// `advance` (no progress bar over it), and a failure is shown on screen until a key.
+    @Test func playKeepsItsCaptionHidesThePreambleAndShowsAFailure() async throws {
+        let session = TmuxSession()
+        defer { session.close() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "play-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "set interrupted off\n".write(
+            to: folder.appendingPathComponent("_preamble.rehearsal"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("show.rehearsal")
+        try """
+        include _preamble.rehearsal
+        caption "For the audience"
+        advance 40d
+        wait 60s
+        expect entitlement com.kiosk.lumen.lifetime
+        """.write(to: file, atomically: true, encoding: .utf8)
+        try run(session, "rehearse --play --pace 100 \(file.path)")
+        let waiting = try await session.waitFor("For the audience  ›  wait 60s")
+        #expect(!waiting.contains("set interrupted off"))
+        try session.keys("Space")
+        try await session.waitFor("[paused: space resumes, n steps]")
+        try session.keys("n", "Space")
+        let failed = try await session.waitFor("[any key goes on]")
+        #expect(failed.contains("✗ show.rehearsal:5: expected an entitlement"))
+        try session.keys("x")
+        let end = try await session.waitFor("exit=")
+        #expect(end.contains("0 passed, 1 failed") && end.contains("exit=1"))
+    }
+
+    /// `--play --record FILE.cast`: asciicast v2 with an idle time limit, a marker for each
+    /// caption and step, and the cursor shown again at the end.
+    @Test func playRecordsTheShowAsAnAsciicastWithMarkers() async throws {
+        let session = TmuxSession()
+        defer { session.close() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("show.rehearsal")
+        try """
+        caption "Buying a plan"
+        press down
+        press enter
+        expect screen "Confirm"
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let cast = folder.appendingPathComponent("show.cast").path
+        try run(session, "rehearse --play --pace 50 --record \(cast) \(file.path)")
+        let end = try await session.waitFor("exit=")
+        #expect(end.contains("1 passed, 0 failed"))
+        let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = try #require(
+            try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2)
+        #expect(header["idle_time_limit"] as? Double == 2)
+        let events = try lines.dropFirst().map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [Any])
+        }
+        let markers = events.filter { $0[1] as? String == "m" }.compactMap { $0[2] as? String }
+        #expect(
+            markers == [
+                "Buying a plan", "Buying a plan › ⌨ down", "Buying a plan › ⌨ enter",
+                "Buying a plan › expect screen \"Confirm\"",
+            ])
+        let last = try #require(events.last?[2] as? String)
+        #expect(last.hasSuffix("\u{1B}[?25h"), "the cursor is shown again at the end")
     }
 
     /// Keys pressed in the paywall become a rehearsal that runs.

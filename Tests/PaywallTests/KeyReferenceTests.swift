@@ -12,7 +12,8 @@ import Testing
         let written = try String(contentsOf: Self.document, encoding: .utf8)
         #expect(
             written == KeyMaps.reference(),
-            "docs/keys.md is out of date: regenerate it with `.build/debug/kiosk help keys > docs/keys.md`")
+            "docs/keys.md is out of date: regenerate it with `.build/debug/kiosk help keys guide > docs/keys.md`"
+        )
     }
 
     @Test func everyBindingIsListed() {

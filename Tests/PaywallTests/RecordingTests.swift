@@ -53,5 +53,9 @@ import Testing
         #expect(screen.count == 26)
         #expect(lines == screen)
         #expect(drawn.plainText.contains("Current plan"))
+        // Idle time is capped on replay, and the replay ends with the cursor shown again.
+        let cast = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(cast.hasPrefix("{\"version\": 2,") && cast.contains("\"idle_time_limit\": 2.0"))
+        #expect(cast.hasSuffix("\"o\", \"\\u001b[0m\\u001b[?25h\"]\n"), "\(cast.suffix(80))")
     }
 }

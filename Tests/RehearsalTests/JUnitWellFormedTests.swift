@@ -9,9 +9,11 @@ import Testing
 @Suite struct JUnitWellFormedTests {
     @Test func controlCharactersLeaveTheReportWellFormed() throws {
         var result = RehearsalResult(path: "bad\u{1B}[31m.rehearsal", name: "bad\u{1B}", steps: 1)
-        result.failure = RehearsalFailure(
-            file: "bad.rehearsal", line: 3, text: "expect screen \"\u{0}\u{8}\u{FFFF}\"",
-            message: "expected \"\u{1B}[2J\" & <more>", screen: "Lumen \u{1B}[7mPro\u{7}")
+        result.failures = [
+            RehearsalFailure(
+                file: "bad.rehearsal", line: 3, text: "expect screen \"\u{0}\u{8}\u{FFFF}\"",
+                message: "expected \"\u{1B}[2J\" & <more>", screen: "Lumen \u{1B}[7mPro\u{7}")
+        ]
         let junit = RehearsalReport(results: [result]).junit()
         let parser = XMLParser(data: Data(junit.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "") in:\n\(junit)")

@@ -31,7 +31,9 @@ enum Library {
     /// output and the screenshots, with each JWS's header (its certificate chain) and signature
     /// left out, as they differ by design.
     static func comparable(_ results: [RehearsalResult]) -> String {
-        var text = RehearsalReport(results: results).text() + "\n" + RehearsalReport(results: results).json()
+        var text =
+            RehearsalReport(results: results).text(showingTime: false) + "\n"
+            + RehearsalReport(results: results).json()
         for result in results {
             text += "\n" + result.transcript.joined(separator: "\n")
             for shot in result.screenshots { text += "\n[\(shot.name)]\n" + shot.text }

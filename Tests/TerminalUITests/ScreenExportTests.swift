@@ -111,8 +111,9 @@ import Testing
     @Test func asciicastLinesAreJSON() {
         #expect(
             Asciicast.header(size: Size(columns: 80, rows: 24), timestamp: 5, title: "a\"b")
-                == #"{"version": 2, "width": 80, "height": 24, "timestamp": 5, "env": {"TERM": "xterm-256color"}, "title": "a\"b"}"#
+                == #"{"version": 2, "width": 80, "height": 24, "timestamp": 5, "idle_time_limit": 2.0, "env": {"TERM": "xterm-256color"}, "title": "a\"b"}"#
         )
+        #expect(Asciicast.marker("Buying › ⌨ down", at: 2) == #"[2.000000, "m", "Buying › ⌨ down"]"#)
         #expect(Asciicast.output("\u{1B}[1mé\n", at: 1.5) == #"[1.500000, "o", "\u001b[1mé\n"]"#)
         #expect(Asciicast.resize(Size(columns: 100, rows: 30), at: 0.000001) == #"[0.000001, "r", "100x30"]"#)
     }

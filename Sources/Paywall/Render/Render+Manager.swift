@@ -14,7 +14,9 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
         titleStyle: canvas[.accent], fill: canvas[.surface])
     box.render(in: area, buffer: &canvas.buffer)
     let inner = box.inner(area).inset(left: 1, right: 1)
-    let parts = inner.split(rows: [.fill(), .fixed(3), .fixed(1)])
+    // The last two rows: what the last key did (its banner would be hidden behind this box, so
+    // it shows here too), then the keys for the selected transaction.
+    let parts = inner.split(rows: [.fill(), .fixed(3), .fixed(1), .fixed(1)])
     let columns = parts[0].split(columns: [.percentage(55), .fill()], spacing: 2)
     let records = store.records
     if state.managerShowsKeys {
@@ -43,11 +45,22 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
     if !state.managerShowsNotifications, !state.managerShowsKeys, !state.managerShowsTimeline,
         let record = state.selectedRecord
     {
-        renderInspector(&canvas, store, record, area: columns[1])
+        let used = renderInspector(&canvas, store, record, area: columns[1])
+        // The room under the inspector shows the subscription's story: its timeline and the
+        // notifications its changes sent (the `t` view at full size).
+        let below = columns[1].inset(top: used + 1)
+        if below.height >= 6, SubscriptionTimeline(for: record, in: store) != nil {
+            renderTimeline(&canvas, state, area: below)
+        }
     }
     renderSwitches(&canvas, state, area: parts[1])
-    canvas.text(
-        KeyMaps.manager.helpLine(width: parts[2].width, keeping: .keys), in: parts[2], role: .muted)
+    if let notice = state.notices.last(where: { $0.pendingProductID == nil }) ?? state.notices.last {
+        renderNotices(&canvas, [notice], area: parts[2])
+    }
+    let hint =
+        state.managerShowsKeys
+        ? "any key closes this list" : ManagerHints.line(for: state.selectedRecord, width: parts[3].width)
+    canvas.text(hint, in: parts[3], role: .muted)
 }
 
 /// Every row of a key map's help in as many columns as the area's width allows, key then
@@ -84,7 +97,10 @@ func stateName(_ record: TransactionRecord) -> String {
     }
 }
 
+/// The selected transaction's fields, one a row; returns how many rows it drew.
+@discardableResult
 func renderInspector(_ canvas: inout Canvas, _ store: StoreSnapshot, _ record: TransactionRecord, area: Rect)
+    -> Int
 {
     let transaction = record.transaction.unsafePayloadValue
     var lines: [(String, String)] = [
@@ -115,6 +131,7 @@ func renderInspector(_ canvas: inout Canvas, _ store: StoreSnapshot, _ record: T
         canvas.text(line.0, in: area.row(row).inset(right: area.width - 11), role: .muted)
         canvas.text(line.1, in: area.row(row).inset(left: 11), role: .text)
     }
+    return min(lines.count, area.height)
 }
 
 func renderSwitches(_ canvas: inout Canvas, _ state: AppState, area: Rect) {

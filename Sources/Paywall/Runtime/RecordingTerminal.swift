@@ -10,6 +10,7 @@ public final class RecordingTerminal<Base: TerminalBackend>: TerminalBackend {
     private let file: FileHandle
     private let start: ContinuousClock.Instant
     private var previous: Buffer?
+    private var ended = false
 
     /// Creates (or truncates) `path` and writes the header for the base terminal's size.
     /// - Throws: an error naming the file when it cannot be created.
@@ -52,8 +53,16 @@ public final class RecordingTerminal<Base: TerminalBackend>: TerminalBackend {
         previous = nil
     }
 
+    /// A marker in the recording (a rehearsal's caption or step): players list them as chapters.
+    public func mark(_ label: String) {
+        write(Asciicast.marker(label, at: seconds()))
+    }
+
     public func end() {
         base.end()
+        guard !ended else { return }
+        ended = true
+        write(Asciicast.output(Asciicast.restore, at: seconds()))
         try? file.synchronize()
     }
 

@@ -1,13 +1,13 @@
 import TerminalUI
 
 extension KeyMaps {
-    /// The key reference (`docs/keys.md`, `kiosk help keys`) made from the key maps themselves, so
+    /// The key reference (`docs/keys.md`, `kiosk help keys guide`) made from the key maps themselves, so
     /// the document can never list a key the paywall does not have, or miss one it does.
     public static func reference() -> String {
         var lines = [
             "# Keys",
             "",
-            "<!-- Generated from the key maps (Sources/Paywall/Update/KeyMaps.swift) by `kiosk help keys`;",
+            "<!-- Generated from the key maps (Sources/Paywall/Update/KeyMaps.swift) by `kiosk help keys guide`;",
             "     KeyReferenceTests fails when this file and the key maps differ. -->",
             "",
             "Every key of the paywall and of each screen in front of it. `?` lists the keys of whatever is",

@@ -4,6 +4,12 @@ import TerminalUI
 
 /// Keys while the Transaction Manager is open.
 func handleManagerKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+    if state.managerShowsKeys {
+        // The key list is help, and help is modal everywhere: any key closes it and does nothing
+        // else, so no key acts on a store the tester cannot see (as `?` over any other screen).
+        state.managerShowsKeys = false
+        return []
+    }
     guard let action = KeyMaps.manager.action(for: key) else { return [] }
     return performManager(&state, action: action, key: key)
 }

@@ -36,18 +36,25 @@ public final class LedgerReader {
         try reading { () throws(LedgerError) in try ledger.journal(filter) }
     }
 
-    /// Journal entries matching `filter`, where the session `last` means the newest paywall run.
+    /// Journal entries matching `filter`, where the session `last` means the newest paywall run
+    /// and what the shell did meanwhile: a QA session is one session across processes, the
+    /// paywall in one pane and `kiosk store` in another. From the run's first entry on, it keeps
+    /// the run's own entries and every other process's but another paywall's.
     public func journal(resolving filter: JournalFilter) throws(StoreError) -> [JournalEntry] {
-        var filter = filter
-        if filter.session == "last" {
-            guard
-                let latest = try reading({ () throws(LedgerError) in
-                    try ledger.latestSession(source: "paywall")
-                })
-            else { return [] }
-            filter.session = latest
-        }
-        return try journal(filter)
+        guard filter.session == "last" else { return try journal(filter) }
+        guard
+            let latest = try reading({ () throws(LedgerError) in
+                try ledger.latestSession(source: "paywall")
+            })
+        else { return [] }
+        var own = filter
+        own.session = latest
+        let run = try journal(own)
+        guard let start = run.first?.wallTime else { return run }
+        var around = filter
+        around.session = nil
+        around.since = max(filter.since ?? start, start)
+        return try journal(around).filter { $0.session == latest || $0.source != "paywall" }
     }
 
     /// The transaction's JWS as the ledger holds it now (its latest signature).

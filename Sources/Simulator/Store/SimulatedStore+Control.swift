@@ -233,10 +233,13 @@ extension SimulatedStore: StoreControl {
                 "advancing \(interval) seconds would pass \(latest.formatted(.iso8601)), the last date this "
                     + "store's certificate authority can sign; advance at most \(Int64(room)) seconds")
         }
-        try runAction { action in
+        let target = currentTime.addingTimeInterval(interval)
+        // The journal's line says how far and to when ("Clock advanced 30 days to 2027-02-06 10:00").
+        _ = try runAction { action in
             var meta = action.meta
             meta.clock.advance(by: interval, wall: wallClock())
             action.setMeta(meta)
+            return JournalWords(StoreOperation.advanceClock(seconds: interval).outcome(.clock(target)))
         }
         try catchUp()
         announceEverywhere(.clockChanged(currentTime))

@@ -5,6 +5,13 @@ import Synchronization
 /// One `perform` call's journal line in the making: who asked for what. `runAction` writes the
 /// line with the first change the call commits; a call that commits nothing (a cancelled sheet,
 /// a failure, a restore with nothing new) gets a line of its own afterwards.
+/// What an action did, in the words its journal line should say.
+struct JournalWords {
+    var text: String
+
+    init(_ text: String) { self.text = text }
+}
+
 final class JournalScope: Sendable {
     let context: JournalContext?
     let account: String
@@ -156,6 +163,7 @@ extension SimulatedStore {
             case .transaction(let transaction): return "transaction \(transaction.id)"
             case .savePoint(let name): return "save point \(name)"
             }
+        case let words as JournalWords: return words.text
         case let id as UInt64: return "transaction \(id)"
         case let transaction as Transaction: return "transaction \(transaction.id)"
         case let date as Date:

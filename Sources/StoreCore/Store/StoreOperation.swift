@@ -112,9 +112,14 @@ extension StoreOperation {
         case .clearTransactions: return "Cleared all transactions"
         case .resetToDefaultState: return "Reset the store to the catalog's defaults"
         case .buyOffDevice(let productID, _): return "Bought \(productID) outside the app"
-        case .advanceClock, .advanceClockPeriods:
-            guard case .clock(let date) = result else { return "Clock advanced" }
-            return "Clock advanced to \(Self.clockText(date))"
+        case .advanceClock(let seconds):
+            let moved = "Clock advanced \(Self.durationText(seconds))"
+            guard case .clock(let date) = result else { return moved }
+            return "\(moved) to \(Self.clockText(date))"
+        case .advanceClockPeriods(let count, _):
+            let moved = "Clock advanced \(count) renewal period\(count == 1 ? "" : "s")"
+            guard case .clock(let date) = result else { return moved }
+            return "\(moved) to \(Self.clockText(date))"
         case .apply(let setting): return Self.outcome(of: setting)
         case .setSimulatedError(let failure, let api):
             return "\(api.rawValue): \(failure.map { "\($0)" } ?? "no simulated error")"
@@ -146,6 +151,22 @@ extension StoreOperation {
         case .billingGracePeriodDays(let days): return "Billing grace period \(days) days"
         case .includeFinishedConsumables(let on): return "Finished consumables in history \(flag(on))"
         }
+    }
+
+    /// An amount of time in the largest unit that divides it: `30 days`, `2 hours`, `90 seconds`.
+    public static func durationText(_ seconds: TimeInterval) -> String {
+        let units: [(String, TimeInterval)] = [("day", 86_400), ("hour", 3_600), ("minute", 60)]
+        for (name, length) in units
+        where seconds >= length && seconds.truncatingRemainder(dividingBy: length) == 0 {
+            let count = seconds / length
+            return "\(count.formatted(.number.grouping(.never))) \(name)\(count == 1 ? "" : "s")"
+        }
+        // Not a whole number of any unit (a preset's move to midnight): the largest unit that
+        // fits, to a tenth.
+        let (name, length) = units.first { seconds >= $0.1 } ?? ("second", 1)
+        let count = (seconds / length * 10).rounded() / 10
+        return "\(count.formatted(.number.grouping(.never).precision(.fractionLength(0...1)))) \(name)"
+            + (count == 1 ? "" : "s")
     }
 
     /// The store clock as `2026-05-01 14:03` (UTC).

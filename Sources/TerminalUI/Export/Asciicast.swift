@@ -1,12 +1,20 @@
 /// asciinema's asciicast v2 format (docs.asciinema.org): a JSON header line, then one JSON
 /// array per event, `[seconds, "o", output]`. Pure formatting; the recorder writes the lines.
 public enum Asciicast {
+    /// How long a pause plays back at most (asciicast v2 `idle_time_limit`): a tester reading
+    /// the screen for a minute is two seconds in the replay, as `asciinema rec -i 2` records.
+    public static let idleTimeLimit = 2.0
+
     /// The header line for a `columns`×`rows` terminal, `timestamp` in Unix seconds.
-    public static func header(size: Size, timestamp: Int, title: String? = nil) -> String {
+    public static func header(
+        size: Size, timestamp: Int, title: String? = nil, idleTimeLimit: Double? = Asciicast.idleTimeLimit
+    ) -> String {
         var fields = [
             "\"version\": 2", "\"width\": \(size.columns)", "\"height\": \(size.rows)",
-            "\"timestamp\": \(timestamp)", "\"env\": {\"TERM\": \"xterm-256color\"}",
+            "\"timestamp\": \(timestamp)",
         ]
+        if let idleTimeLimit { fields.append("\"idle_time_limit\": \(idleTimeLimit)") }
+        fields.append("\"env\": {\"TERM\": \"xterm-256color\"}")
         if let title { fields.append("\"title\": \(jsonString(title))") }
         return "{" + fields.joined(separator: ", ") + "}"
     }
@@ -15,6 +23,15 @@ public enum Asciicast {
     public static func output(_ data: String, at seconds: Double) -> String {
         "[\(time(seconds)), \"o\", \(jsonString(data))]"
     }
+
+    /// A marker (asciicast v2 `"m"`): a chapter a player can jump to, named by `label`.
+    public static func marker(_ label: String, at seconds: Double) -> String {
+        "[\(time(seconds)), \"m\", \(jsonString(label))]"
+    }
+
+    /// What a recording ends with: attributes reset and the cursor shown again, so a replay
+    /// leaves the terminal as it found it (the paywall hides the cursor while it runs).
+    public static let restore = "\u{1B}[0m\u{1B}[?25h"
 
     /// A resize event (asciicast v2 `"r"`, `"COLSxROWS"`).
     public static func resize(_ size: Size, at seconds: Double) -> String {

@@ -21,5 +21,8 @@ enum BundledResources {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
+    /// The bundled catalogs' names, for suggestions.
+    static let catalogNames = ["demo", "shelf", "minimal"]
+
     static var themesDirectory: URL { root.appendingPathComponent("themes", isDirectory: true) }
 }

@@ -52,9 +52,13 @@ extension Command {
     static var discussion: String { "" }
 
     /// The full `--help` text.
-    static var helpText: String {
+    static var helpText: String { helpText(adding: []) }
+
+    /// The `--help` text with `extra` options after the command's own (`kiosk --help` adds
+    /// `--version`, which `Kiosk.run` answers before any command).
+    static func helpText(adding extra: [OptionSpec]) -> String {
         var lines = ["OVERVIEW: \(summary)", "", "USAGE: \(usage)"]
-        let all = options + [.flag("help", help: "Show this help.")]
+        let all = options + extra + [.flag("help", help: "Show this help.")]
         lines += ["", "OPTIONS:"]
         let labels = all.map { spec in
             spec.valueName.map { "--\(spec.name) \($0)" } ?? "--\(spec.name)"

@@ -1,4 +1,5 @@
 import Foundation
+import SourceDiagnostics
 import StoreCore
 
 /// Routes `kiosk [SUBCOMMAND] ARGS...` to a command and turns its outcome into an exit code.
@@ -15,7 +16,10 @@ enum Kiosk {
         var rest = arguments
         if let first = arguments.first, !first.hasPrefix("-") {
             guard let named = CommandRegistry.command(named: first) else {
-                Console.error("kiosk: unknown command '\(first)'. Run 'kiosk --help' for the list.")
+                let names = CommandRegistry.subcommands.map { $0.name }
+                let guess =
+                    Suggestion.closest(to: first, in: names).map { " Did you mean 'kiosk \($0)'?" } ?? ""
+                Console.error("kiosk: unknown command '\(first)'.\(guess) Run 'kiosk --help' for the list.")
                 return ExitCode.usage.rawValue
             }
             command = named
@@ -51,7 +55,8 @@ enum Kiosk {
     }
 
     static var topLevelHelp: String {
-        var text = PaywallCommand.helpText
+        var text = PaywallCommand.helpText(adding: [.flag("version", help: "Print Kiosk's version and exit.")]
+        )
         text += "\n\nSUBCOMMANDS:\n"
         let width = (CommandRegistry.subcommands.map { $0.name.count }.max() ?? 0) + 2
         for command in CommandRegistry.subcommands {

@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// Declares one option of a command: `--name VALUE` (or `--name=VALUE`) when it takes a
 /// value, a flag `--name` otherwise.
 struct OptionSpec: Sendable {
@@ -59,7 +61,10 @@ struct ParsedArguments: Sendable, Equatable {
                 name = String(name[..<equals])
             }
             guard let spec = specs.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '--\(name)' for '\(command)'")
+                throw UsageError(
+                    Suggestion.appending(
+                        to: "unknown option '--\(name)' for '\(command)'", word: "--\(name)",
+                        candidates: specs.map { "--\($0.name)" } + ["--help"]))
             }
             if spec.valueName == nil {
                 if inlineValue != nil { throw UsageError("'--\(name)' takes no value") }

@@ -32,6 +32,13 @@ struct StateDirectory: Equatable, Sendable {
                     "\(url.path) is a file, not a directory: give --state a directory (or move the file away)"
                 )
             }
+            // Another user's directory (or a read-only one): a chmod is not this user's to run,
+            // so say what is.
+            guard access(url.path, R_OK | W_OK | X_OK) == 0 else {
+                throw StateDirectoryError(
+                    "the state directory \(url.path) is not writable by you (another user's, or read-only): "
+                        + Self.otherPlace)
+            }
             for warning in tightenPermissions() { Console.error("kiosk: warning: \(warning)") }
             return url
         }
@@ -46,10 +53,15 @@ struct StateDirectory: Equatable, Sendable {
                     || isParentDirectory.boolValue
                 ? "permission denied in \(parent) (or a part of the path is not a directory)"
                 : "\(parent) is a file, not a directory"
-            throw StateDirectoryError("cannot create the state directory \(url.path): \(reason)")
+            throw StateDirectoryError(
+                "cannot create the state directory \(url.path): \(reason); " + Self.otherPlace)
         }
         return url
     }
+
+    /// What to do about a state directory this user cannot use.
+    static let otherPlace =
+        "give --state a directory you can write (--state ./kiosk-state), or --ephemeral to keep the state in memory"
 
     static let option = OptionSpec.option(
         "state", value: "DIR",

@@ -1,13 +1,16 @@
 import Foundation
 import Paywall
+import SourceDiagnostics
 
 /// `kiosk help [TOPIC]`: the documentation, offline. A topic is a page of docs/ (`server`,
-/// `troubleshooting` ...), `keys` (made from the key maps), `man` (a kiosk(1) page made from the
-/// same option tables as --help), or a subcommand without a page of its own (its --help).
+/// `troubleshooting` ...), `keys guide` (made from the key maps), `man` (a kiosk(1) page made from
+/// the same option tables as --help), or a subcommand (its --help). Where a guide and a command
+/// share a name (`store`, `state`, `keys`), the command's help shows, as `git help` does, and the
+/// guide is one word away: `kiosk help store guide`.
 struct HelpCommand: Command {
     static let name = "help"
     static let summary = "Show a documentation page offline (kiosk help lists the topics)."
-    static let usage = "kiosk help [TOPIC]"
+    static let usage = "kiosk help [TOPIC | COMMAND [guide]]"
     static let options: [OptionSpec] = []
     static let discussion = """
         The pages are the Markdown files of docs/ and the README in the Kiosk checkout this binary was
@@ -21,12 +24,18 @@ struct HelpCommand: Command {
         """
 
     var topic: String?
+    /// `guide` after a topic: the guide even where a command has the same name.
+    var wantsGuide = false
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        if arguments.positionals.count > 1 {
-            throw UsageError("name one topic, got \(arguments.positionals.count)")
+        let words = arguments.positionals
+        if words.count == 2, words[1] == "guide" {
+            wantsGuide = true
+        } else if words.count > 1 {
+            throw UsageError(
+                "name one topic (and 'guide' after it for the guide), got '\(words.joined(separator: " "))'")
         }
-        topic = arguments.positionals.first
+        topic = words.first
     }
 
     static var docsDirectory: URL { BundledResources.root.appendingPathComponent("docs", isDirectory: true) }
@@ -46,19 +55,26 @@ struct HelpCommand: Command {
             Console.print(Self.topicList)
             return .success
         }
-        if let text = try Self.text(for: topic.lowercased()) {
+        if let text = try Self.text(for: topic.lowercased(), guide: wantsGuide) {
             Console.print(text.hasSuffix("\n") ? String(text.dropLast()) : text)
             return .success
         }
+        let known = Self.pageTopics + ["keys", "man"] + CommandRegistry.subcommands.map { $0.name }
+        let guess = Suggestion.closest(to: topic, in: known).map { " Did you mean '\($0)'?" } ?? ""
         throw CommandFailure(
-            "kiosk help: no topic '\(topic)'. Topics: "
+            "kiosk help: no topic '\(topic)'.\(guess) Topics: "
                 + (Self.pageTopics + ["keys", "man"]).joined(separator: ", ")
                 + "; or a command: " + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "),
             exit: .usage)
     }
 
-    /// The text of a topic, or nil when there is no such topic.
-    static func text(for topic: String) throws -> String? {
+    /// The text of a topic, or nil when there is no such topic. A command's help wins over a
+    /// guide of the same name unless `guide` asks for the guide; the help then names it.
+    static func text(for topic: String, guide: Bool = false) throws -> String? {
+        if !guide, let command = CommandRegistry.command(named: topic) {
+            let hasGuide = topic == "keys" || pageTopics.contains(topic)
+            return command.helpText + (hasGuide ? "\n\nThe guide: kiosk help \(topic) guide" : "") + "\n"
+        }
         switch topic {
         case "keys": return KeyMaps.reference()
         case "man": return ManPage.render()
@@ -68,9 +84,7 @@ struct HelpCommand: Command {
             topic == "readme"
             ? BundledResources.root.appendingPathComponent("README.md")
             : docsDirectory.appendingPathComponent("\(topic).md")
-        // A guide wins over a command of the same name (`store`): `kiosk store --help` is one flag away.
         guard FileManager.default.fileExists(atPath: file.path) else {
-            if let command = CommandRegistry.command(named: topic) { return command.helpText + "\n" }
             guard FileManager.default.fileExists(atPath: docsDirectory.path) else {
                 throw CommandFailure(
                     "kiosk help: the documentation is not at \(docsDirectory.path); set KIOSK_HOME to a Kiosk checkout",
@@ -93,11 +107,11 @@ struct HelpCommand: Command {
                 .first { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) } ?? ""
             lines.append("  " + topic.padded(24) + title)
         }
-        lines.append("  " + "keys".padded(24) + "every key of the paywall and its screens")
+        lines.append("  " + "keys guide".padded(24) + "every key of the paywall and its screens")
         lines.append(
             "  " + "man".padded(24) + "kiosk(1), a man page: kiosk help man > kiosk.1; man ./kiosk.1")
         lines.append(
-            "  " + "COMMAND".padded(24) + "a command's --help: "
+            "  " + "COMMAND [guide]".padded(24) + "a command's --help, or the guide of the same name: "
                 + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }

@@ -53,10 +53,19 @@ enum LintFileKind: Equatable {
 }
 
 extension LintFileKind {
-    /// A `.rehearsal` file's located errors: the same parse `kiosk rehearse` does first.
+    /// A `.rehearsal` file's located errors: the same parse `kiosk rehearse` does first (keys
+    /// and expectation forms, with suggestions), then every product ID it names against the
+    /// catalog it runs on.
     static func lintRehearsal(_ path: String) -> [Diagnostic] {
         switch RehearsalParser.parse(path: path) {
-        case .success: return []
+        case .success(let script):
+            guard
+                let catalogPath = script.catalogPath(
+                    bundled: { BundledResources.catalog(named: $0)?.path },
+                    defaultCatalog: BundledResources.demoCatalog.path),
+                let catalog = try? LoadedCatalog.load(contentsOf: catalogPath)
+            else { return [] }
+            return script.unknownProducts(in: catalog.products().map(\.id))
         case .failure(let error): return error.diagnostics
         }
     }

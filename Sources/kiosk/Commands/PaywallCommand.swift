@@ -4,6 +4,7 @@ import Paywall
 import PaywallCatalog
 import Presets
 import SharedState
+import SourceDiagnostics
 import StoreCore
 import TerminalCurses
 import TerminalUI
@@ -81,20 +82,9 @@ struct PaywallCommand: Command {
             storeOptions.isEphemeral = true
         }
         let styleName = arguments.value("style") ?? "buttons"
-        guard let style = ControlStyle(rawValue: styleName) else {
-            throw UsageError(
-                "--style must be one of " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                    + ", got '\(styleName)'")
-        }
-        self.style = style
-        if let name = arguments.value("template") {
-            guard let template = PaywallTemplate(rawValue: name) else {
-                throw UsageError(
-                    "--template must be one of "
-                        + PaywallTemplate.allCases.map(\.rawValue).joined(separator: ", ") + ", got '\(name)'"
-                )
-            }
-            self.template = template
+        style = try ShotOptions.style(styleName)
+        template = try arguments.value("template").map { (name: String) throws(UsageError) in
+            try ShotOptions.template(name)
         }
         if let dump = arguments.value("dump") {
             // Bounded as kiosk shot's sizes: `--dump 100000x100000` was ten billion cells
@@ -105,6 +95,11 @@ struct PaywallCommand: Command {
 
     func run() async throws -> ExitCode {
         let start = ContinuousClock.now
+        if dumpSize == nil, isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
+            // Without a terminal, curses would write escape codes into a pipe or file and wait
+            // for keys that never come.
+            throw CommandFailure(Self.noTerminalMessage, exit: .usage)
+        }
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
         let theme = try Self.loadTheme(arguments.value("theme") ?? "default")
@@ -248,6 +243,12 @@ struct PaywallCommand: Command {
         }
     }
 
+    static let noTerminalMessage = """
+        kiosk: the paywall needs a terminal, and standard input or output is not one. Without a \
+        terminal: kiosk --dump 100x30 prints the first frame as text; kiosk shot --out paywall.svg \
+        writes a picture (.svg, .html, .txt, .ans); kiosk store drives the store.
+        """
+
     /// The file a `--theme` value names: itself when it is a path, else the bundled theme's file.
     static func themePath(_ nameOrPath: String) -> String {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return nameOrPath }
@@ -262,8 +263,12 @@ struct PaywallCommand: Command {
             }
             let path = BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
             guard FileManager.default.fileExists(atPath: path) else {
+                let bundled = ["default", "high-contrast", "mono", "sunset"]
                 throw CommandFailure(
-                    "kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset",
+                    Suggestion.appending(
+                        to:
+                            "kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset, "
+                            + "or a path to a theme file", word: nameOrPath, candidates: bundled),
                     exit: .usage)
             }
             return try Theme.load(path: path)

@@ -11,11 +11,14 @@ import TerminalUI
 struct RehearsalPlayer {
     var environment: RehearsalEnvironment
     var pace: Duration
+    /// `--record FILE.cast`: the performance as an asciicast, a marker per caption and step.
+    var castPath: String?
 
     func play(_ scripts: [RehearsalScript]) async throws -> ExitCode {
         let screen: PlayScreen
+        let castPath = self.castPath
         do {
-            screen = try await MainActor.run { try PlayScreen() }
+            screen = try await MainActor.run { try PlayScreen(recordingTo: castPath) }
         } catch {
             throw CommandFailure("kiosk rehearse --play: \(error)", exit: .failure)
         }
@@ -25,11 +28,16 @@ struct RehearsalPlayer {
         environment.paywallSize = Size(columns: size.columns, rows: max(1, size.rows - 1))
         let observer = RehearsalRunner.Observer(
             willRun: { step in await screen.show(step: step, pace: pace) },
-            didRun: { _, frame in await screen.show(frame: frame) })
+            didRun: { _, frame in await screen.show(frame: frame) },
+            shouldStop: { await screen.isStopped })
         var results: [RehearsalResult] = []
         for script in scripts {
-            results.append(await RehearsalRunner(environment: environment, observer: observer).run(script))
+            await MainActor.run { screen.mainFile = script.path }
+            let result = await RehearsalRunner(environment: environment, observer: observer).run(script)
+            results.append(result)
             if await screen.isStopped { break }
+            // The audience sees a failure where it happened, until a key is pressed.
+            if let failure = result.failure { await screen.show(failure: failure) }
         }
         await MainActor.run { screen.end() }
         let report = RehearsalReport(results: results)
@@ -41,7 +49,9 @@ struct RehearsalPlayer {
 /// The terminal while a rehearsal plays; on the main thread, as curses wants.
 @MainActor
 final class PlayScreen {
-    private let terminal: CursesTerminal
+    private let terminal: any TerminalBackend
+    /// The same terminal when the performance is recorded, for its markers.
+    private let recording: RecordingTerminal<CursesTerminal>?
     private var frame: Buffer?
     /// The last `caption` line: what the audience is watching.
     private var title = ""
@@ -49,9 +59,26 @@ final class PlayScreen {
     private var caption = ""
     private var isPaused = false
     private(set) var isStopped = false
+    /// The rehearsal playing: steps from a file it includes (a preamble's set-up) run unseen.
+    var mainFile = ""
+    /// A failure on the caption line, drawn in the error colours.
+    private var failureText: String?
 
-    init() throws {
-        terminal = try CursesTerminal()
+    init(recordingTo castPath: String? = nil) throws {
+        let curses = try CursesTerminal()
+        guard let castPath else {
+            terminal = curses
+            recording = nil
+            return
+        }
+        do {
+            let recording = try RecordingTerminal(curses, path: castPath)
+            self.recording = recording
+            terminal = recording
+        } catch {
+            curses.end()
+            throw error
+        }
     }
 
     func end() { terminal.end() }
@@ -61,7 +88,7 @@ final class PlayScreen {
     /// Names the step on the caption line, then waits: the pace, a `wait`'s own time, or while
     /// paused until space or `n`.
     func show(step: RehearsalStep, pace: Duration) async {
-        guard !isStopped else { return }
+        guard !isStopped, step.file == mainFile else { return }
         switch step.command {
         case .caption(let text):
             title = text
@@ -69,6 +96,7 @@ final class PlayScreen {
         case .press: caption = "⌨ " + step.text.dropFirst("press ".count)
         default: caption = step.text
         }
+        recording?.mark([title, caption].filter { !$0.isEmpty }.joined(separator: " › "))
         redraw()
         var remaining: Duration = pace
         if case .wait(let duration) = step.command { remaining = duration }
@@ -95,6 +123,22 @@ final class PlayScreen {
         }
     }
 
+    /// The failure on the caption line, until any key (`q` stops what is left).
+    func show(failure: RehearsalFailure) async {
+        let file = (failure.file as NSString).lastPathComponent
+        failureText = "✗ \(file):\(failure.line): \(failure.message)"
+        redraw()
+        while !isStopped {
+            switch terminal.readKey(timeoutMilliseconds: 200) {
+            case nil: continue
+            case .character("q"), .ctrl("c"): isStopped = true
+            default:
+                failureText = nil
+                return
+            }
+        }
+    }
+
     func show(frame: Frame?) {
         if let frame { self.frame = frame.buffer }
         redraw()
@@ -109,13 +153,17 @@ final class PlayScreen {
             }
         }
         let state = isPaused ? "  [paused: space resumes, n steps]" : "  [space pauses, q stops]"
+        let hint = "  [any key goes on]"
+        // A failure keeps its hint in view: the message is what gets cut.
+        let line =
+            failureText.map { String($0.prefix(max(0, size.columns - 1 - hint.count))) + hint }
+            ?? ([title, caption].filter { !$0.isEmpty }.joined(separator: "  ›  ") + state)
         buffer.write(
-            String(
-                (" " + [title, caption].filter { !$0.isEmpty }.joined(separator: "  ›  ") + state).prefix(
-                    size.columns)
-            ).padding(
+            String((" " + line).prefix(size.columns)).padding(
                 toLength: size.columns, withPad: " ", startingAt: 0),
-            x: 0, y: size.rows - 1, style: Style(reverse: true))
+            x: 0, y: size.rows - 1,
+            style: failureText == nil
+                ? Style(reverse: true) : Style(foreground: .indexed(15), background: .indexed(1), bold: true))
         terminal.draw(buffer)
     }
 }

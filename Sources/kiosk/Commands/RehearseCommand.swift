@@ -30,7 +30,10 @@ struct RehearseCommand: Command {
         ),
         .option("pace", value: "MS", help: "--play: milliseconds between steps (default 700)."),
         .option(
-            "record", value: "FILE", help: "Open the paywall and write each key pressed as a rehearsal line."),
+            "record", value: "FILE",
+            help:
+                "Open the paywall and write each key pressed as a rehearsal line; with --play, record the "
+                + "performance as an asciicast (FILE.cast), a marker per caption and step."),
         .option("catalog", value: "FILE|NAME", help: "--record: the catalog (default: demo)."),
     ]
     static let discussion = """
@@ -52,7 +55,7 @@ struct RehearseCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         self.arguments = arguments
         paths = arguments.positionals
-        if arguments.value("record") != nil {
+        if arguments.value("record") != nil, !arguments.flag("play") {
             guard paths.isEmpty else {
                 throw UsageError("--record writes a new file: name no rehearsal to run")
             }
@@ -70,7 +73,7 @@ struct RehearseCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        if let record = arguments.value("record") {
+        if let record = arguments.value("record"), !arguments.flag("play") {
             return try await RehearsalRecorder(command: self).record(to: record)
         }
         let files = try Self.files(paths)
@@ -88,7 +91,10 @@ struct RehearseCommand: Command {
         }
         let environment = try environment()
         if arguments.flag("play") {
-            return try await RehearsalPlayer(environment: environment, pace: pace).play(scripts)
+            return try await RehearsalPlayer(
+                environment: environment, pace: pace, castPath: arguments.value("record")
+            )
+            .play(scripts)
         }
         let runner = RehearsalRunner(environment: environment)
         var results: [RehearsalResult] = []

@@ -124,9 +124,7 @@ struct ServeCommand: Command {
         do {
             http = try await server.listen(HTTPServerConfiguration(host: listen.host, port: listen.port))
         } catch {
-            throw CommandFailure(
-                "kiosk serve: cannot listen on \(listen.authority(port: listen.port)): \(error)",
-                exit: .cannotCreate)
+            throw CommandFailure(Self.listenFailure(error, at: listen), exit: .cannotCreate)
         }
         let url = "http://\(listen.authority(port: http.port))"
         if let warning = listen.exposureWarning(url: url) { Console.error("kiosk serve: \(warning)") }
@@ -159,5 +157,17 @@ struct ServeCommand: Command {
         await ownership?.release()
         Console.print("kiosk serve: stopped")
         return .success
+    }
+
+    /// Why the server cannot listen, and for a port in use what to do about it.
+    static func listenFailure(_ error: any Error, at listen: ListenAddress) -> String {
+        let place = listen.authority(port: listen.port)
+        guard let failure = error as? IOError, failure.errnoCode == EADDRINUSE else {
+            return "kiosk serve: cannot listen on \(place): \(error)"
+        }
+        return
+            "kiosk serve: port \(listen.port) is already in use on \(listen.host) (another kiosk serve, or "
+            + "another server): choose another port with --listen \(listen.authority(port: listen.port &+ 1)), "
+            + "or --listen \(listen.authority(port: 0)) to let the system pick a free one"
     }
 }

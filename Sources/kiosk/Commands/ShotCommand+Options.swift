@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Paywall
+import SourceDiagnostics
 import TerminalUI
 
 /// Reading the options `kiosk shot` and `kiosk gallery` share, each bad value named with the
@@ -28,17 +29,14 @@ enum ShotOptions {
 
     static func style(_ text: String) throws(UsageError) -> ControlStyle {
         guard let style = ControlStyle(rawValue: text) else {
-            throw UsageError(
-                "--style must be one of " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                    + ", got '\(text)'")
+            throw Choice.refusal("--style", value: text, choices: ControlStyle.allCases.map(\.rawValue))
         }
         return style
     }
 
     static func template(_ text: String, option: String = "template") throws(UsageError) -> PaywallTemplate {
         guard let template = PaywallTemplate(rawValue: text) else {
-            throw UsageError(
-                "--\(option) must be one of \(templateNames.joined(separator: ", ")), got '\(text)'")
+            throw Choice.refusal("--\(option)", value: text, choices: templateNames)
         }
         return template
     }
@@ -47,7 +45,7 @@ enum ShotOptions {
 
     static func state(_ text: String, option: String = "state") throws(UsageError) -> ShotState {
         guard let state = ShotState(rawValue: text) else {
-            throw UsageError("--\(option) must be one of \(ShotState.names), got '\(text)'")
+            throw Choice.refusal("--\(option)", value: text, choices: ShotState.allCases.map(\.rawValue))
         }
         return state
     }
@@ -74,7 +72,10 @@ enum ShotOptions {
         if value.contains("/") || value.hasSuffix(".storekit") { return value }
         guard let bundled = BundledResources.catalog(named: value) else {
             throw UsageError(
-                "no bundled catalog '\(value)': use demo, shelf or minimal, or a path to a .storekit file")
+                Suggestion.appending(
+                    to:
+                        "no bundled catalog '\(value)': use demo, shelf or minimal, or a path to a .storekit file",
+                    word: value, candidates: BundledResources.catalogNames))
         }
         return bundled.path
     }

@@ -10,7 +10,7 @@ struct ShotCommand: Command {
     static let summary = "Write a screenshot of the paywall (SVG, HTML, text or ANSI), rendered headlessly."
     static let usage =
         "kiosk shot --out FILE.svg|.html|.txt|.ans [--size WxH] [--template NAME] [--style STYLE] "
-        + "[--theme NAME|PATH] [--locale LOCALE] [--catalog FILE|NAME] [--state STATE] [--tab TAB]"
+        + "[--theme NAME|PATH] [--locale LOCALE] [--catalog FILE|NAME] [--scene SCENE] [--tab TAB]"
     static let options: [OptionSpec] = [
         .option(
             "out", value: "FILE",
@@ -28,11 +28,16 @@ struct ShotCommand: Command {
         ShotOptions.catalogSpec,
         .option("tab", value: "TAB", help: "subscriptions (default) or shop: the screen behind the state."),
         .option(
-            "state", value: "STATE",
+            "scene", value: "SCENE",
             help: "What the paywall shows: " + ShotState.names + " (default: eligible)."),
+        .option(
+            "state", value: "SCENE",
+            help:
+                "The old spelling of --scene (it names a scene, not a state directory); still read, with a notice."
+        ),
     ]
     static let discussion = """
-        Each state is reached on a fresh in-memory store through the store's own actions and the
+        Each scene is reached on a fresh in-memory store through the store's own actions and the
         paywall's keys, with the store clock fixed at 2026-05-28: the same options give the same file.
         SVG keeps the theme's true colours. Inside the running paywall, S saves the screen the same way.
         """
@@ -66,7 +71,7 @@ struct ShotCommand: Command {
         locale = try arguments.value("locale").map { (text: String) throws(UsageError) in
             try ShotOptions.locale(text)
         }
-        state = try ShotOptions.state(arguments.value("state") ?? ShotState.eligible.rawValue)
+        state = try ShotOptions.state(try Self.sceneName(arguments), option: "scene")
         let tabName = arguments.value("tab") ?? "subscriptions"
         guard let tab = AppState.Tab(shotName: tabName) else {
             throw UsageError("--tab must be subscriptions or shop, got '\(tabName)'")
@@ -81,5 +86,16 @@ struct ShotCommand: Command {
             locale: locale, state: state, tab: tab)
         try ShotOptions.write(try await scene.export(format), to: out, command: "kiosk shot")
         return .success
+    }
+
+    /// `--scene`, or its old spelling `--state` with a notice: every other `--state` names a
+    /// state directory, so the scene's option has a name of its own.
+    static func sceneName(_ arguments: ParsedArguments) throws(UsageError) -> String {
+        let scene = arguments.value("scene")
+        guard let old = arguments.value("state") else { return scene ?? ShotState.eligible.rawValue }
+        guard scene == nil else { throw UsageError("give --scene once (--state is its old spelling)") }
+        Console.error(
+            "kiosk shot: --state is now --scene (it names a scene, not a state directory): --scene \(old)")
+        return old
     }
 }

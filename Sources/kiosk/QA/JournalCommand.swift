@@ -98,11 +98,28 @@ struct JournalCommand: Command {
             }.joined(separator: "  ")
         }
         var lines = [line(header)]
+        var preset: (session: String, screen: String)?
         for (entry, row) in zip(entries, rows) {
-            lines.append(line(row))
+            // A preset's steps fold under one line naming it: the tester did one thing.
+            if let screen = entry.screen, screen.hasPrefix("preset ") {
+                if preset?.session != entry.session || preset?.screen != screen {
+                    preset = (entry.session, screen)
+                    let count = entries.filter { $0.session == entry.session && $0.screen == screen }.count
+                    var first = row
+                    first[4] = entry.source
+                    first[6] = "Applying \(screen)"
+                    first[7] = "\(count) step\(count == 1 ? "" : "s"):"
+                    lines.append(line(first))
+                }
+                lines.append("    \(entry.sequence). \(entry.action): \(entry.result)")
+            } else {
+                preset = nil
+                lines.append(line(row))
+            }
+            let indent = preset == nil ? "    " : "       "
             for notification in entry.notifications {
                 lines.append(
-                    "    notification \(notification.sequence): \(notification.type)"
+                    indent + "notification \(notification.sequence): \(notification.type)"
                         + (notification.subtype.map { "/" + $0 } ?? ""))
             }
         }

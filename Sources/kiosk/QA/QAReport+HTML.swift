@@ -15,7 +15,7 @@ extension QAReport {
             <dt>Generated</dt><dd>\(JournalTime.text(generatedAt)) UTC</dd>
             <dt>Signed payloads</dt><dd>each transaction as the ledger signs it now, checked against the root above</dd>
             </dl>
-            </header>
+            \(summaryHTML)</header>
             <section id="timeline">
             <h2>Timeline</h2>
             <table>
@@ -52,6 +52,18 @@ extension QAReport {
             </html>
 
             """
+    }
+
+    /// The summary's lines as a list (`QAReport+Summary`).
+    private var summaryHTML: String {
+        guard summary != nil else { return "" }
+        let items = summaryLines.map { line -> String in
+            let nested = line.hasPrefix("  - ")
+            let text = Markup.escapeText(String(line.dropFirst(nested ? 4 : 2))).replacingOccurrences(
+                of: "`", with: "")
+            return nested ? "<li class=\"nested\">\(text)</li>" : "<li>\(text)</li>"
+        }
+        return "<h2>Summary</h2>\n<ul id=\"summary-list\">\n" + items.joined(separator: "\n") + "\n</ul>\n"
     }
 
     private static func html(_ step: Step) -> String {

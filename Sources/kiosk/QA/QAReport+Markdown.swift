@@ -10,6 +10,9 @@ extension QAReport {
             "- Covers: \(Self.inline(filterDescription)): \(steps.count) steps",
             "- Root certificate: SHA-256 \(Self.code(rootFingerprint))",
             "- Generated: \(JournalTime.text(generatedAt)) UTC", "",
+        ]
+        if summary != nil { lines += ["## Summary", ""] + summaryLines + [""] }
+        lines += [
             "## Timeline", "",
             "| # | Wall time (UTC) | Store clock | From | Account | Action | Result | Notifications |",
             "| --- | --- | --- | --- | --- | --- | --- | --- |",

@@ -33,6 +33,8 @@ struct QAReport {
     var timelines: [Timeline] = []
     /// Why there are no timelines, when the store could not be read for them.
     var timelineProblem: String?
+    /// Where the store ended (`QAReport+Summary`), when it could be read.
+    var summary: Summary?
 
     /// Reads the journal matching `filter` and everything its steps refer to.
     static func gather(
@@ -69,7 +71,7 @@ struct QAReport {
         do {
             let check = try verifier.check(jws)
             return Payload(
-                transactionID: id, json: VerifyCommand.prettyJSON(check.payload),
+                transactionID: id, json: readableDates(VerifyCommand.prettyJSON(check.payload)),
                 problem: check.error.map { "\($0)" })
         } catch {
             return Payload(transactionID: id, json: "", problem: "\(error)")

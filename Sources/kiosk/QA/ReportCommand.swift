@@ -114,6 +114,9 @@ struct ReportCommand: Command {
         do {
             report.timelines = try await QAReport.timelines(
                 store: opened.store, accounts: accounts, theme: theme)
+            report.summary = try await QAReport.summary(
+                store: opened.store, catalog: (storeOptions.catalogPath as NSString).lastPathComponent)
+            report.summary?.expected = QAReport.presetExpectations(report.steps)
         } catch {
             report.timelineProblem = "\(error)"
         }

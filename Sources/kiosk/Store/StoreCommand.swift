@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import SourceDiagnostics
 import StoreCommands
 import StoreCore
 
@@ -31,6 +32,11 @@ struct StoreCommand: Command {
             throw UsageError("name an action: kiosk store --help lists them")
         }
         guard let action = StoreAction(rawValue: first) else {
+            do {
+                _ = try StoreWords.parse([first])
+            } catch {
+                throw UsageError(error.description)
+            }
             throw UsageError("unknown action '\(first)'; kiosk store --help lists them")
         }
         self.action = action
@@ -63,6 +69,11 @@ struct StoreCommand: Command {
         } catch {
             throw UsageError(error.description)
         }
+        if action == .advance, parsed.value("periods") == nil,
+            let hint = arguments.first.flatMap(DurationText.minutesHint)
+        {
+            Console.error(hint)
+        }
         let opened = try await storeOptions.open(command: "kiosk store \(action.rawValue)")
         let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws")) { Console.print($0) }
         do {
@@ -70,8 +81,12 @@ struct StoreCommand: Command {
             await opened.close()
             return .success
         } catch let error as StoreError {
+            var message = "kiosk store \(action.rawValue): \(error)"
+            if case .productNotFound(let id) = error, let known = try? await opened.store.allProducts() {
+                message = Suggestion.appending(to: message, word: id, candidates: known.map(\.id))
+            }
             await opened.close()
-            throw CommandFailure("kiosk store \(action.rawValue): \(error)", exit: .failure)
+            throw CommandFailure(message, exit: .failure)
         } catch let error as StoreWordsError {
             await opened.close()
             throw UsageError(error.description)

@@ -3,6 +3,7 @@ import Foundation
 import RemoteStore
 import Signing
 import Simulator
+import SourceDiagnostics
 import StoreCore
 import StoreServer
 
@@ -54,8 +55,10 @@ struct StoreOptions: Sendable {
         if let catalog, !catalog.contains("/"), !catalog.hasSuffix(".storekit") {
             guard let bundled = BundledResources.catalog(named: catalog) else {
                 throw UsageError(
-                    "no bundled catalog '\(catalog)': use demo, shelf or minimal, or a path to a .storekit file"
-                )
+                    Suggestion.appending(
+                        to:
+                            "no bundled catalog '\(catalog)': use demo, shelf or minimal, or a path to a .storekit file",
+                        word: catalog, candidates: BundledResources.catalogNames))
             }
             catalogPath = bundled.path
         } else {

@@ -1,0 +1,89 @@
+import Foundation
+import Presets
+import Simulator
+import StoreCore
+
+/// The report's opening: what a reader of a bug needs before the steps (issue 27). Which Kiosk
+/// made it, on which catalog, and where each account ended: its entitlements and the state of
+/// each subscription group it bought in.
+extension QAReport {
+    struct Summary {
+        struct Account {
+            var name: String
+            var entitlements: [String]
+            /// `group: product state`, one per subscription group with a status.
+            var subscriptions: [String]
+        }
+
+        var version: String
+        var catalog: String
+        var accounts: [Account]
+        /// What the presets the journal applied promise ("Subscriber in the billing grace
+        /// period"), to hold the end state against.
+        var expected: [String] = []
+    }
+
+    /// Reads the summary from the store, account by account (each is switched to in turn).
+    static func summary(store: any Store & StoreControl, catalog: String) async throws(StoreError) -> Summary
+    {
+        let products = try await store.allProducts()
+        var names: [String: String] = [:]
+        for product in products { names[product.id] = product.displayName }
+        let groups = Array(Set(products.compactMap { $0.subscription?.groupID })).sorted()
+        var accounts: [Summary.Account] = []
+        for account in try await store.accounts() {
+            try await store.switchAccount(to: account.name)
+            let entitlements = try await store.currentEntitlements().map {
+                names[$0.unsafePayloadValue.productID] ?? $0.unsafePayloadValue.productID
+            }
+            var subscriptions: [String] = []
+            for group in groups {
+                guard let status = try await store.subscriptionStatuses(for: group).first else { continue }
+                let product = status.transaction.unsafePayloadValue.productID
+                subscriptions.append("group \(group): \(names[product] ?? product) \(status.state)")
+            }
+            accounts.append(
+                Summary.Account(name: account.name, entitlements: entitlements, subscriptions: subscriptions))
+        }
+        return Summary(version: Kiosk.version, catalog: catalog, accounts: accounts)
+    }
+
+    /// What each preset the steps applied says it builds, in the order applied.
+    static func presetExpectations(_ steps: [Step]) -> [String] {
+        var seen: Set<String> = []
+        return steps.compactMap { step -> String? in
+            guard let screen = step.entry.screen, screen.hasPrefix("preset "), seen.insert(screen).inserted
+            else {
+                return nil
+            }
+            let name = String(screen.dropFirst("preset ".count))
+            return (try? Preset.named(name)).map { "\(name): \($0.summary)" }
+        }
+    }
+
+    /// The summary as lines of Markdown (the HTML report escapes and wraps the same words).
+    var summaryLines: [String] {
+        guard let summary else { return [] }
+        var lines = ["- Kiosk \(summary.version), catalog `\(summary.catalog)`"]
+        lines += summary.expected.map { "- Expected: \($0)" }
+        for account in summary.accounts {
+            let entitled =
+                account.entitlements.isEmpty
+                ? "no entitlements" : account.entitlements.joined(separator: ", ")
+            lines.append("- Account \(account.name): \(entitled)")
+            lines += account.subscriptions.map { "  - \($0)" }
+        }
+        return lines
+    }
+
+    /// A signed payload's JSON with each date (milliseconds since 1970, as Apple signs them)
+    /// followed by the date in words, so a reader need not convert `1780000000000`.
+    static func readableDates(_ json: String) -> String {
+        let pattern = /("[A-Za-z]*Date" : )(\d{12,14})/
+        return json.replacing(pattern) { match in
+            let milliseconds = Double(match.output.2) ?? 0
+            let date = Date(timeIntervalSince1970: milliseconds / 1000)
+            return "\(match.output.1)\"\(JournalTime.text(date)) UTC (\(match.output.2))\""
+        }
+    }
+}

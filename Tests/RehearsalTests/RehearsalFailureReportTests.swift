@@ -1,0 +1,56 @@
+import Foundation
+import Rehearsal
+import Testing
+
+/// Rehearsals report everything (issue 27): every expectation that does not hold, the screen
+/// saved with `--screenshots`, a store error as its message alone, and the run time.
+@Suite struct RehearsalFailureReportTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rehearsal-report-\(UUID())")
+
+    func run(_ text: String, screenshots: Bool = false) async throws -> RehearsalResult {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("report.rehearsal").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var environment = Library.environment
+        if screenshots { environment.screenshotDirectory = folder.appendingPathComponent("shots").path }
+        let script = try RehearsalParser.parse(path: path).get()
+        return await RehearsalRunner(environment: environment).run(script)
+    }
+
+    @Test func everyFailingExpectationIsReportedAndTheRunGoesOn() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await run(
+            """
+            buy com.kiosk.lumen.lifetime
+            expect no entitlements
+            expect entitlement com.kiosk.lumen.filmpack
+            expect entitlement com.kiosk.lumen.lifetime
+            buy com.kiosk.lumen.filmpack
+            expect entitlement com.kiosk.lumen.filmpack
+            expect no entitlements
+            """, screenshots: true)
+        #expect(result.failures.map(\.line) == [2, 3, 7])
+        #expect(result.steps == 7, "the steps after a failed expectation ran")
+        let text = RehearsalReport(results: [result]).text()
+        #expect(text.hasPrefix("FAIL \(result.path) (3 failures)"))
+        #expect(text.components(separatedBy: "  the line: ").count == 4)
+        #expect(text.components(separatedBy: "screen at the failure:").count == 2, "one screen, not three")
+        let summary = try #require(text.split(separator: "\n").last)
+        #expect(summary.hasPrefix("0 passed, 1 failed in ") && summary.hasSuffix(" s"))
+        #expect(!RehearsalReport(results: [result]).text(showingTime: false).contains(" in "))
+        let saved = try #require(result.failures.first?.screenshot)
+        #expect(saved.hasSuffix("report/failure-line-2.svg"))
+        #expect(FileManager.default.fileExists(atPath: saved))
+        #expect(text.contains("screenshot: \(saved)"))
+    }
+
+    @Test func aStoreErrorIsItsMessageWithoutAScreen() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await run("launch\nrefund 2000000000000099\nexpect no entitlements\n")
+        #expect(result.failures.count == 1, "a step that cannot run stops the rehearsal")
+        let failure = try #require(result.failure)
+        #expect(failure.line == 2 && failure.screen == nil)
+        let text = RehearsalReport(results: [result]).text(showingTime: false)
+        #expect(text.split(separator: "\n").count == 4, "\(text)")
+    }
+}
