@@ -117,7 +117,7 @@ let package = Package(
             name: "kiosk-bench",
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall", "HTTP",
-                "SourceDiagnostics", "Rehearsal",
+                "SourceDiagnostics", "Rehearsal", "KioskStoreKit", "KioskStoreKitTest",
             ]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),

@@ -10,7 +10,8 @@ import Synchronization
 /// simulator: it runs wherever `swift test` does.
 ///
 /// Each session starts from its configuration file, whatever ran before: a new session is a new
-/// store, and the previous session's listeners end. Time stands still until the test moves it
+/// store, and the previous session's listeners end. The store stays in place after the session
+/// object is released, until the next session. Time stands still until the test moves it
 /// (`advance(by:)`), and a test waits for updates to be handled (`waitForPendingUpdates()`)
 /// instead of sleeping. Actions are `async` (Apple's block the caller): call them with
 /// `try await`. One session at a time per process, as with Apple's.
@@ -68,7 +69,9 @@ public final class SKTestSession: Sendable {
         StoreKitRuntime.shared.install(binding)
     }
 
-    deinit { StoreKitRuntime.shared.remove(binding) }
+    // No deinit that uninstalls: as with Apple's, the test environment outlives the session
+    // object (Swift may release a session after its last use, mid-test); the next session
+    // replaces it.
 
     // MARK: Settings (applied before the next StoreKit call or session action)
 

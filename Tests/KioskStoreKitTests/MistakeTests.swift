@@ -12,7 +12,7 @@ extension StoreKitSessionTests {
         try await store.requestProducts()
         await store.updateCustomerProductStatus()
         let bought = try #require(
-            try await store.purchase(try #require(store.product(StoreKitSessionTests.PurchaseFlowTests.lifetime))))
+            try await store.buy(StoreKitSessionTests.PurchaseFlowTests.lifetime))
         await store.updateCustomerProductStatus()
         try await session.refundTransaction(identifier: Int(bought.id))
         let mistakes = await session.mistakes
@@ -26,7 +26,7 @@ extension StoreKitSessionTests {
         let session = try SKTestSession(configurationFileNamed: "Lumen")
         let store = LumenStore(listen: false)
         try await store.requestProducts()
-        try await store.purchase(try #require(store.product(StoreKitSessionTests.PurchaseFlowTests.credits)))
+        try await store.buy(StoreKitSessionTests.PurchaseFlowTests.credits)
         #expect(await session.mistakes.map(\.kind) == [.purchaseBeforeListening])
     }
 
@@ -57,7 +57,7 @@ extension StoreKitSessionTests {
         try await store.requestProducts()
         await store.updateCustomerProductStatus()
         let transaction = try #require(
-            try await store.purchase(try #require(store.product(StoreKitSessionTests.PurchaseFlowTests.credits)), finish: false))
+            try await store.buy(StoreKitSessionTests.PurchaseFlowTests.credits, finish: false))
         #expect(await session.mistakes.map(\.kind) == [.unfinishedTransaction])
         await transaction.finish()
         #expect(await session.mistakes == [])

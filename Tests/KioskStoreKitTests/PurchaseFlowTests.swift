@@ -37,7 +37,7 @@ extension StoreKitSessionTests {
 
     @Test func buyingANonConsumableEntitlesAndFinishes() async throws {
         let (session, store) = try await start()
-        let transaction = try #require(try await store.purchase(try #require(store.product(Self.lifetime))))
+        let transaction = try #require(try await store.buy(Self.lifetime))
         await store.updateCustomerProductStatus()
         #expect(store.purchasedProductIDs == [Self.lifetime])
         #expect(transaction.productType == .nonConsumable)
@@ -61,7 +61,7 @@ extension StoreKitSessionTests {
 
     @Test func askToBuyApprovedArrivesThroughUpdates() async throws {
         let (session, store) = try await start { $0.askToBuyEnabled = true }
-        let result = try await store.purchase(try #require(store.product(Self.lifetime)))
+        let result = try await store.buy(Self.lifetime)
         #expect(result == nil)
         #expect(store.pendingProductIDs == [Self.lifetime])
         let asked = try #require(try await session.allTransactions().first)
@@ -75,7 +75,7 @@ extension StoreKitSessionTests {
 
     @Test func askToBuyDeclinedNeverEntitles() async throws {
         let (session, store) = try await start { $0.askToBuyEnabled = true }
-        _ = try await store.purchase(try #require(store.product(Self.lifetime)))
+        _ = try await store.buy(Self.lifetime)
         let asked = try #require(try await session.allTransactions().first)
         try await session.declineAskToBuyTransaction(identifier: asked.identifier)
         await session.waitForPendingUpdates()
@@ -85,7 +85,7 @@ extension StoreKitSessionTests {
 
     @Test func refundRevokesThroughUpdates() async throws {
         let (session, store) = try await start()
-        let bought = try #require(try await store.purchase(try #require(store.product(Self.lifetime))))
+        let bought = try #require(try await store.buy(Self.lifetime))
         await store.updateCustomerProductStatus()
         #expect(store.purchasedProductIDs == [Self.lifetime])
         try await session.refundTransaction(identifier: Int(bought.id))
@@ -98,7 +98,7 @@ extension StoreKitSessionTests {
 
     @Test func subscriptionTrialRenewsAndExpiresAsTimeIsAdvanced() async throws {
         let (session, store) = try await start()
-        let first = try #require(try await store.purchase(try #require(store.product(Self.proMonthly))))
+        let first = try #require(try await store.buy(Self.proMonthly))
         #expect(first.offer?.type == .introductory)
         #expect(first.offer?.paymentMode == .freeTrial)
         await store.updateCustomerProductStatus()
@@ -121,7 +121,7 @@ extension StoreKitSessionTests {
             $0.shouldEnterBillingRetryOnRenewal = true
             $0.billingGracePeriodIsEnabled = true
         }
-        let first = try #require(try await store.purchase(try #require(store.product(Self.proMonthly))))
+        let first = try #require(try await store.buy(Self.proMonthly))
         try await session.advance(by: 8 * 86_400)
         await session.waitForPendingUpdates()
         let group = try #require(first.subscriptionGroupID)
@@ -147,7 +147,7 @@ extension StoreKitSessionTests {
     @Test func anUnfinishedTransactionIsDeliveredAgainAtLaunch() async throws {
         let (session, first) = try await start()
         let bought = try #require(
-            try await first.purchase(try #require(first.product(Self.lifetime)), finish: false))
+            try await first.buy(Self.lifetime, finish: false))
         let flagged = await session.mistakes
         #expect(flagged.map(\.kind) == [.unfinishedTransaction])
         #expect(flagged.first?.transactionID == bought.id)

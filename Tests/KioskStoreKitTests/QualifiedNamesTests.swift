@@ -15,6 +15,9 @@
             @Test func theQualifiedNamesOfRealCodeResolve() async throws {
                 let session = try SKTestSession(configurationFileNamed: "Lumen")
                 session.disableDialogs = true
+                for await entitlement in StoreKit.Transaction.currentEntitlements {
+                    Issue.record("a new session has no entitlements, found \(entitlement)")
+                }
                 let products: [StoreKit.Product] = try await StoreKit.Product.products(for: [
                     "com.kiosk.lumen.pro.monthly"
                 ])

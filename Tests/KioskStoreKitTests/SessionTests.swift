@@ -65,6 +65,7 @@ extension StoreKitSessionTests {
     }
 
     @Test func withNoStoreConfiguredACallSaysHowToConfigureOne() async throws {
+        StoreKitRuntime.shared.removeAll()
         do {
             _ = try await Product.products(for: ["x"])
             Issue.record("a call with no store configured answered")

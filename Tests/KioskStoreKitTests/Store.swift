@@ -89,4 +89,15 @@ final class LumenStore {
     }
 
     func product(_ id: String) -> Product? { products.first { $0.id == id } }
+
+    enum Missing: Error { case product(String) }
+
+    /// Buys the product with this identifier (thrown when the store did not list it).
+    @discardableResult
+    func buy(_ id: String, options: Set<Product.PurchaseOption> = [], finish: Bool = true) async throws
+        -> Transaction?
+    {
+        guard let product = product(id) else { throw Missing.product(id) }
+        return try await purchase(product, options: options, finish: finish)
+    }
 }

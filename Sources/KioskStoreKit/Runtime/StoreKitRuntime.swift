@@ -29,7 +29,19 @@ package final class StoreKitRuntime: Sendable {
         for waiter in waiters { waiter.resume(returning: binding) }
     }
 
-    /// Removes `binding` if it is still the current one (a session ending).
+    /// Removes whatever store is installed (tests of the unconfigured case).
+    package func removeAll() {
+        let removed = state.withLock { state in
+            defer {
+                state.binding = nil
+                state.resolving = nil
+            }
+            return state.binding
+        }
+        removed?.close()
+    }
+
+    /// Removes `binding` if it is still the current one.
     package func remove(_ binding: StoreBinding) {
         let removed = state.withLock { state in
             guard state.binding === binding else { return false }

@@ -10,6 +10,16 @@ import Testing
     import KioskStoreKitTest
 #endif
 
+extension PurchaseManager {
+    struct MissingProduct: Error { var id: String }
+
+    /// The loaded product with this identifier, or an error naming it.
+    func require(_ id: String) throws -> Product {
+        guard let product = product(id) else { throw MissingProduct(id: id) }
+        return product
+    }
+}
+
 /// The purchase manager's behaviour, through SKTestSession. One App Store per process: the
 /// tests run one at a time.
 @Suite(.serialized) @MainActor struct PurchaseManagerTests {
@@ -26,7 +36,7 @@ import Testing
     @Test func buyingProUnlocksIt() async throws {
         let (session, manager) = try await launch()
         #expect(!manager.hasPro)
-        #expect(try await manager.buy(#require(manager.product(PurchaseManager.lifetimeID))))
+        #expect(try await manager.buy(manager.require(PurchaseManager.lifetimeID)))
         #expect(manager.hasPro)
         #expect(await session.mistakes.isEmpty)
     }
@@ -45,14 +55,14 @@ import Testing
             $0.disableDialogs = false  // a sheet to close, as on a device
             $0.userCancelsPurchases = true
         }
-        #expect(try await !manager.buy(#require(manager.product(PurchaseManager.lifetimeID))))
+        #expect(try await !manager.buy(manager.require(PurchaseManager.lifetimeID)))
         #expect(!manager.hasPro)
         #expect(try await session.allTransactions().isEmpty)
     }
 
     @Test func askToBuyApproved() async throws {
         let (session, manager) = try await launch { $0.askToBuyEnabled = true }
-        #expect(try await !manager.buy(#require(manager.product(PurchaseManager.lifetimeID))))
+        #expect(try await !manager.buy(manager.require(PurchaseManager.lifetimeID)))
         #expect(manager.awaitingApproval == [PurchaseManager.lifetimeID])
         let pending = try #require(try await session.allTransactions().first { $0.pendingAskToBuyConfirmation })
         try await session.approveAskToBuyTransaction(identifier: pending.identifier)
@@ -64,7 +74,7 @@ import Testing
 
     @Test func askToBuyDeclined() async throws {
         let (session, manager) = try await launch { $0.askToBuyEnabled = true }
-        try await manager.buy(#require(manager.product(PurchaseManager.lifetimeID)))
+        try await manager.buy(manager.require(PurchaseManager.lifetimeID))
         let pending = try #require(try await session.allTransactions().first)
         try await session.declineAskToBuyTransaction(identifier: pending.identifier)
         await session.waitForPendingUpdates()
@@ -74,7 +84,7 @@ import Testing
 
     @Test func aRefundRevokesPro() async throws {
         let (session, manager) = try await launch()
-        try await manager.buy(#require(manager.product(PurchaseManager.lifetimeID)))
+        try await manager.buy(manager.require(PurchaseManager.lifetimeID))
         let bought = try #require(try await session.allTransactions().first)
         try await session.refundTransaction(identifier: bought.identifier)
         await session.waitForPendingUpdates()
@@ -84,7 +94,7 @@ import Testing
 
     @Test func theTrialRenewsThenExpiryRevokes() async throws {
         let (session, manager) = try await launch()
-        try await manager.buy(#require(manager.product(PurchaseManager.proMonthlyID)))
+        try await manager.buy(manager.require(PurchaseManager.proMonthlyID))
         #expect(manager.hasPro)
         try await session.advance(by: 8 * 86_400)
         await session.waitForPendingUpdates()
@@ -101,7 +111,7 @@ import Testing
             $0.shouldEnterBillingRetryOnRenewal = true
             $0.billingGracePeriodIsEnabled = true
         }
-        try await manager.buy(#require(manager.product(PurchaseManager.proMonthlyID)))
+        try await manager.buy(manager.require(PurchaseManager.proMonthlyID))
         try await session.advance(by: 8 * 86_400)
         await session.waitForPendingUpdates()
         await manager.refresh()
@@ -116,8 +126,7 @@ import Testing
 
     @Test func anOfferCodeIsApplied() async throws {
         let (session, manager) = try await launch()
-        try await manager.buy(
-            #require(manager.product(PurchaseManager.proAnnualID)), options: [.codeOffer(referenceName: "FRIENDS3")])
+        try await manager.buy(manager.require(PurchaseManager.proAnnualID), options: [.codeOffer(referenceName: "FRIENDS3")])
         #expect(manager.hasPro)
         let latest = try #require(await Transaction.latest(for: PurchaseManager.proAnnualID))
         #expect(try latest.payloadValue.offer?.type == .code)
