@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "SharedState", "RemoteStore"]),
         .target(
             name: "KioskStoreKitTest",
-            dependencies: ["KioskStoreKit", "StoreCore", "Catalog", "Signing", "Simulator", "SourceDiagnostics"]),
+            dependencies: ["KioskStoreKit", "StoreCore", "Catalog", "Signing", "Simulator"]),
         // On Linux, StoreKit by its own name (issue 28): `import StoreKit` and `StoreKit.Transaction`
         // compile unchanged. Not offered on Apple platforms, where Apple's frameworks win.
         .target(name: "StoreKit", dependencies: ["KioskStoreKit"], path: "Sources/StoreKitLinux"),
@@ -96,8 +96,9 @@ let package = Package(
         .testTarget(
             name: "KioskStoreKitTests",
             dependencies: [
-                "KioskStoreKit", "KioskStoreKitTest", "StoreKit", "StoreKitTest", "Simulator", "StoreCore",
-                "Signing", "TestSupport",
+                "KioskStoreKit", "KioskStoreKitTest",
+                .target(name: "StoreKit", condition: .when(platforms: [.linux])),
+                .target(name: "StoreKitTest", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")]),
 

@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .target(
             name: "PurchaseManager",
-            dependencies: [.product(name: "KioskStoreKit", package: "Kiosk", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                .product(name: "KioskStoreKit", package: "Kiosk", condition: .when(platforms: [.linux]))
+            ],
             swiftSettings: swift5 ? [.swiftLanguageMode(.v5)] : []),
         .testTarget(
             name: "PurchaseManagerTests",

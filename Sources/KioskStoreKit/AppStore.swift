@@ -82,7 +82,9 @@ public struct Storefront: Identifiable, Hashable, Sendable {
         get async {
             do {
                 return Storefront(
-                    try await StoreKitRuntime.shared.call { store throws(StoreError) in try await store.storefront() })
+                    try await StoreKitRuntime.shared.call { store throws(StoreError) in
+                        try await store.storefront()
+                    })
             } catch {
                 StoreKitRuntime.shared.report(error)
                 return nil
@@ -108,7 +110,8 @@ public struct Message: Hashable, Sendable {
 
     init(_ message: StoreMessage) {
         switch message {
-        case .priceIncreaseConsent(let productID): (reason, self.productID) = (.priceIncreaseConsent, productID)
+        case .priceIncreaseConsent(let productID):
+            (reason, self.productID) = (.priceIncreaseConsent, productID)
         case .billingIssue(let productID): (reason, self.productID) = (.billingIssue, productID)
         case .winBackOffer(let productID, _): (reason, self.productID) = (.winBackOffer, productID)
         }

@@ -15,7 +15,9 @@ extension Product {
             order = "\(option)"
         }
 
-        public static func appAccountToken(_ token: UUID) -> PurchaseOption { PurchaseOption(.appAccountToken(token)) }
+        public static func appAccountToken(_ token: UUID) -> PurchaseOption {
+            PurchaseOption(.appAccountToken(token))
+        }
         public static func quantity(_ quantity: Int) -> PurchaseOption { PurchaseOption(.quantity(quantity)) }
         /// A promotional offer with a signature from the developer's server.
         public static func promotionalOffer(
@@ -32,11 +34,13 @@ extension Product {
             -> PurchaseOption
         {
             promotionalOffer(
-                offerID: offerID, keyID: signature.keyID, nonce: signature.nonce, signature: signature.signature,
+                offerID: offerID, keyID: signature.keyID, nonce: signature.nonce,
+                signature: signature.signature,
                 timestamp: signature.timestamp)
         }
         /// A promotional offer signed as a compact JWS (iOS 18.4 and later).
-        public static func promotionalOffer(_ offer: SubscriptionOffer, compactJWS: String) -> PurchaseOption {
+        public static func promotionalOffer(_ offer: SubscriptionOffer, compactJWS: String) -> PurchaseOption
+        {
             PurchaseOption(.promotionalOffer(id: offer.id ?? "", signature: .jws(compactJWS)))
         }
         /// A promotional offer without a signature (StoreKitTest's testing option).

@@ -16,8 +16,12 @@ extension Product {
         public var groupDisplayName: String { base.groupDisplayName }
         public var groupLevel: Int { base.groupLevel }
         public var subscriptionPeriod: SubscriptionPeriod { SubscriptionPeriod(base.period) }
-        public var introductoryOffer: SubscriptionOffer? { base.introductoryOffer.map(SubscriptionOffer.init) }
-        public var promotionalOffers: [SubscriptionOffer] { base.promotionalOffers.map(SubscriptionOffer.init) }
+        public var introductoryOffer: SubscriptionOffer? {
+            base.introductoryOffer.map(SubscriptionOffer.init)
+        }
+        public var promotionalOffers: [SubscriptionOffer] {
+            base.promotionalOffers.map(SubscriptionOffer.init)
+        }
         public var winBackOffers: [SubscriptionOffer] { base.winBackOffers.map(SubscriptionOffer.init) }
 
         /// Whether the account may still get this group's introductory offer.

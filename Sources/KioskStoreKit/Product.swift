@@ -15,7 +15,9 @@ public struct Product: Identifiable, Hashable, Sendable {
     public var price: Decimal { base.price }
     public var displayPrice: String { base.displayPrice }
     public var isFamilyShareable: Bool { base.isFamilyShareable }
-    public var subscription: SubscriptionInfo? { base.subscription.map { SubscriptionInfo($0, productID: base.id) } }
+    public var subscription: SubscriptionInfo? {
+        base.subscription.map { SubscriptionInfo($0, productID: base.id) }
+    }
     /// The product as JSON (Kiosk's own form of it; Apple's is undocumented).
     public var jsonRepresentation: Data {
         let encoder = JSONEncoder()
@@ -24,7 +26,8 @@ public struct Product: Identifiable, Hashable, Sendable {
     }
 
     /// The products with these identifiers; unknown identifiers are left out, as StoreKit does.
-    public static func products<Identifiers: Collection>(for identifiers: Identifiers) async throws -> [Product]
+    public static func products<Identifiers: Collection>(for identifiers: Identifiers) async throws
+        -> [Product]
     where Identifiers.Element == String {
         let ids = Array(identifiers)
         return try await StoreKitRuntime.shared.call { store throws(StoreError) in

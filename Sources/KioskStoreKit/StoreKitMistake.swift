@@ -70,7 +70,8 @@ public struct StoreKitMistake: Sendable, Hashable, CustomStringConvertible {
 
     static func finishedUnverified(_ transaction: Transaction) -> StoreKitMistake {
         StoreKitMistake(
-            kind: .finishedUnverifiedTransaction, transactionID: transaction.id, productID: transaction.productID,
+            kind: .finishedUnverifiedTransaction, transactionID: transaction.id,
+            productID: transaction.productID,
             message: """
                 transaction \(transaction.id) (\(transaction.productID)) failed verification and the app \
                 finished it: it trusted an unverified payload. Use `try result.payloadValue` (or match \

@@ -133,7 +133,8 @@ final class TransactionCursor: Sendable {
             }.map { VerificationResult<Transaction>($0) }
             switch source {
             case .currentEntitlements(nil): binding.watcher.entitlementsRead()
-            case .unfinished: for result in results { binding.watcher.delivered(result, via: "Transaction.unfinished") }
+            case .unfinished:
+                for result in results { binding.watcher.delivered(result, via: "Transaction.unfinished") }
             default: break
             }
             return results

@@ -90,7 +90,8 @@ private struct JWSParts {
 
     func part(_ index: Int) -> Data {
         guard index < parts.count else { return Data() }
-        var text = parts[index].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var text = parts[index].replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+            of: "_", with: "/")
         while text.count % 4 != 0 { text += "=" }
         return Data(base64Encoded: text) ?? Data()
     }

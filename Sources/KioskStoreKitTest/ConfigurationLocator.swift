@@ -12,8 +12,11 @@ enum ConfigurationLocator {
         var places: [URL] = []
         let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
         for directory in [Bundle.main.bundleURL, binary] {
-            let entries = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
-            for bundle in entries where bundle.pathExtension == "resources" || bundle.pathExtension == "bundle" {
+            let entries =
+                (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil))
+                ?? []
+            for bundle in entries
+            where bundle.pathExtension == "resources" || bundle.pathExtension == "bundle" {
                 places.append(bundle)
                 places.append(bundle.appendingPathComponent("Contents/Resources"))
             }
@@ -23,7 +26,9 @@ enum ConfigurationLocator {
             places.append(folder)
             places.append(folder.appendingPathComponent("Resources"))
             places.append(folder.appendingPathComponent("Fixtures"))
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { break }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                break
+            }
             folder = folder.deletingLastPathComponent()
         }
         for place in places {
@@ -34,7 +39,8 @@ enum ConfigurationLocator {
             .fileNotFound,
             "no configuration file \(fileName) in the test's resources or beside \(filePath): looked in "
                 + places.map(\.path).joined(separator: ", ")
-                + ". Add it to the test target's resources (resources: [.copy(\"\(fileName)\")]) or put it beside the test.")
+                + ". Add it to the test target's resources (resources: [.copy(\"\(fileName)\")]) or put it beside the test."
+        )
     }
 
     /// The catalog at `url`, from a cache while the file is unchanged (sessions are made for
@@ -43,7 +49,8 @@ enum ConfigurationLocator {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw SKTestError(.fileNotFound, "no configuration file at \(url.path)")
         }
-        let stamp = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? nil
+        let stamp =
+            (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? nil
         if let cached = cache.withLock({ $0[url.path] }), cached.stamp == stamp { return cached.catalog }
         do {
             let catalog = try LoadedCatalog.load(contentsOf: url.path)

@@ -83,7 +83,8 @@ public enum SKTestFailure: Sendable, Hashable, CustomStringConvertible {
     init(_ failure: SimulatedFailure) {
         switch failure {
         case .generic(let error): self = .generic(error)
-        case .purchase(let error): self = .purchase(KioskStoreKit.Product.PurchaseError(storeCoreError: error))
+        case .purchase(let error):
+            self = .purchase(KioskStoreKit.Product.PurchaseError(storeCoreError: error))
         case .verification(let error): self = .verification(.init(storeCoreError: error))
         }
     }

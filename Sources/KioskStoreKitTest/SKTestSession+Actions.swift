@@ -6,7 +6,9 @@ import StoreCore
 /// The Transaction Manager's actions, with StoreKitTest's names.
 extension SKTestSession {
     /// Deletes every transaction of the account.
-    public func clearTransactions() async throws { try await control { store throws(StoreError) in try await store.clearTransactions() } }
+    public func clearTransactions() async throws {
+        try await control { store throws(StoreError) in try await store.clearTransactions() }
+    }
 
     /// Settings, errors and clock back to the configuration file's, every transaction deleted.
     public func resetToDefaultState() async throws {
@@ -15,13 +17,16 @@ extension SKTestSession {
 
     /// Every transaction of the account, newest first, as the Transaction Manager lists them.
     public func allTransactions() async throws -> [SKTestTransaction] {
-        try await control { store throws(StoreError) in try await store.transactionRecords() }.map(SKTestTransaction.init)
+        try await control { store throws(StoreError) in try await store.transactionRecords() }.map(
+            SKTestTransaction.init)
     }
 
     /// A purchase made outside the app (on another device, or in Xcode): the app hears of it
     /// through `Transaction.updates`.
     @discardableResult
-    public func buyProduct(identifier productID: String, options: Set<KioskStoreKit.Product.PurchaseOption> = []) async throws
+    public func buyProduct(
+        identifier productID: String, options: Set<KioskStoreKit.Product.PurchaseOption> = []
+    ) async throws
         -> KioskStoreKit.Transaction
     {
         let core = options.map { $0.coreOption }
@@ -57,26 +62,34 @@ extension SKTestSession {
     }
 
     public func expireSubscription(productIdentifier: String) async throws {
-        try await control { store throws(StoreError) in try await store.expireSubscription(productID: productIdentifier) }
+        try await control { store throws(StoreError) in
+            try await store.expireSubscription(productID: productIdentifier)
+        }
     }
 
     public func forceRenewalOfSubscription(productIdentifier: String) async throws {
-        try await control { store throws(StoreError) in try await store.forceRenewal(productID: productIdentifier) }
+        try await control { store throws(StoreError) in
+            try await store.forceRenewal(productID: productIdentifier)
+        }
     }
 
     public func enableAutoRenewForTransaction(identifier: Int) async throws {
         let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.setAutoRenew(true, transactionID: id) }
+        try await control { store throws(StoreError) in try await store.setAutoRenew(true, transactionID: id)
+        }
     }
 
     public func disableAutoRenewForTransaction(identifier: Int) async throws {
         let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.setAutoRenew(false, transactionID: id) }
+        try await control { store throws(StoreError) in try await store.setAutoRenew(false, transactionID: id)
+        }
     }
 
     public func requestPriceIncreaseConsentForTransaction(identifier: Int) async throws {
         let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.requestPriceIncreaseConsent(transactionID: id) }
+        try await control { store throws(StoreError) in
+            try await store.requestPriceIncreaseConsent(transactionID: id)
+        }
     }
 
     public func consentToPriceIncreaseForTransaction(identifier: Int) async throws {
@@ -109,7 +122,9 @@ extension SKTestSession {
         guard error.map({ api.core.accepts($0.core) }) ?? true else {
             throw SKTestError(.invalidAction, "\(api) cannot fail with \(error.map { "\($0)" } ?? "nil")")
         }
-        try await control { store throws(StoreError) in try await store.setSimulatedError(error?.core, for: api.core) }
+        try await control { store throws(StoreError) in
+            try await store.setSimulatedError(error?.core, for: api.core)
+        }
     }
 
     /// The failure set for an API, if any.
@@ -125,13 +140,16 @@ extension SKTestSession {
     @discardableResult
     public func advance(by interval: TimeInterval) async throws -> Date {
         guard interval >= 0, interval.isFinite else {
-            throw SKTestError(.invalidAction, "advance(by: \(interval)): time only moves forward, by a finite interval")
+            throw SKTestError(
+                .invalidAction, "advance(by: \(interval)): time only moves forward, by a finite interval")
         }
         return try await control { store throws(StoreError) in try await store.advanceClock(by: interval) }
     }
 
     /// The store's clock.
-    public func now() async throws -> Date { try await control { store throws(StoreError) in try await store.now() } }
+    public func now() async throws -> Date {
+        try await control { store throws(StoreError) in try await store.now() }
+    }
 
     /// Waits until every update the store has committed reached the app's `Transaction.updates`
     /// listeners and each listener finished handling it (it waits for the next one): what a

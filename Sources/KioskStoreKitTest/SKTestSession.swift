@@ -50,8 +50,10 @@ public final class SKTestSession: Sendable {
         let store: SimulatedStore
         do {
             store = try SimulatedStore(
-                catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: SessionAuthority.shared()),
-                offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true, execution: .ownThread)
+                catalog: catalog, ledger: .memory,
+                signer: try CoveringSigner(authority: SessionAuthority.shared()),
+                offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true,
+                execution: .ownThread)
         } catch {
             throw SKTestError(.unknown, "the session's store did not open: \(error)")
         }
@@ -118,7 +120,9 @@ public final class SKTestSession: Sendable {
         set { binding.cancelsPurchases.withLock { $0 = newValue } }
     }
 
-    private func set<Value>(_ path: WritableKeyPath<Properties, Value>, _ value: Value, _ setting: StoreSetting) {
+    private func set<Value>(
+        _ path: WritableKeyPath<Properties, Value>, _ value: Value, _ setting: StoreSetting
+    ) {
         properties.withLock { $0[keyPath: path] = value }
         binding.enqueue(setting)
     }
@@ -129,7 +133,9 @@ public final class SKTestSession: Sendable {
     // MARK: Running an action
 
     /// Runs a tester's action with the pending settings applied, journaled as the session's.
-    func control<T: Sendable>(_ body: @Sendable (SimulatedStore) async throws(StoreError) -> T) async throws -> T {
+    func control<T: Sendable>(_ body: @Sendable (SimulatedStore) async throws(StoreError) -> T) async throws
+        -> T
+    {
         let store = store
         do {
             return try await binding.call { _ throws(StoreError) in try await body(store) }

@@ -31,18 +31,22 @@ enum StoreKitBenchmark {
         let sessionMedian = median(sessionTimes) * 1_000
         return [
             BenchmarkResult(
-                name: "storekit new SKTestSession + first purchase, median of \(sessionRuns)", value: sessionMedian,
+                name: "storekit new SKTestSession + first purchase, median of \(sessionRuns)",
+                value: sessionMedian,
                 unit: "ms", anchorName: "goal", anchorValue: 5, anchorUnit: "ms", higherIsBetter: false),
             BenchmarkResult(
-                name: "storekit session + first purchase vs a bare simulator", value: sessionMedian, unit: "ms",
-                anchorName: "SimulatedStore + purchase", anchorValue: median(bareTimes) * 1_000, anchorUnit: "ms",
+                name: "storekit session + first purchase vs a bare simulator", value: sessionMedian,
+                unit: "ms",
+                anchorName: "SimulatedStore + purchase", anchorValue: median(bareTimes) * 1_000,
+                anchorUnit: "ms",
                 higherIsBetter: false),
             BenchmarkResult(
                 name: "storekit \(pairs) purchase + finish pairs", value: kit, unit: "s", anchorName: "goal",
                 anchorValue: 1, anchorUnit: "s", higherIsBetter: false),
             BenchmarkResult(
                 name: "storekit \(pairs) pairs vs the Store protocol", value: kit, unit: "s",
-                anchorName: "Store.purchase + finish", anchorValue: direct, anchorUnit: "s", higherIsBetter: false),
+                anchorName: "Store.purchase + finish", anchorValue: direct, anchorUnit: "s",
+                higherIsBetter: false),
         ]
     }
 
@@ -81,7 +85,8 @@ enum StoreKitBenchmark {
         withExtendedLifetime(session) {}
     }
 
-    private static func purchasePairsOnTheStore(_ count: Int, _ authority: CertificateAuthority) async throws {
+    private static func purchasePairsOnTheStore(_ count: Int, _ authority: CertificateAuthority) async throws
+    {
         let catalog = try LoadedCatalog.load(contentsOf: catalogURL.path)
         let store = try SimulatedStore(
             catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),

@@ -4,75 +4,82 @@ import KioskStoreKitTest
 import Testing
 
 extension StoreKitSessionTests {
-@Suite @MainActor struct SessionTests {
-    @Test func aNewSessionStartsFromItsFileWhateverRanBefore() async throws {
-        do {
+    @Suite @MainActor struct SessionTests {
+        @Test func aNewSessionStartsFromItsFileWhateverRanBefore() async throws {
+            do {
+                let session = try SKTestSession(configurationFileNamed: "Lumen")
+                let products = try await Product.products(for: [
+                    StoreKitSessionTests.PurchaseFlowTests.lifetime
+                ])
+                _ = try await products[0].purchase()
+                #expect(try await session.allTransactions().count == 1)
+            }
+            let fresh = try SKTestSession(configurationFileNamed: "Lumen")
+            #expect(try await fresh.allTransactions().isEmpty)
+            var all: [UInt64] = []
+            for await result in Transaction.all { all.append(result.unsafePayloadValue.id) }
+            #expect(all.isEmpty)
+        }
+
+        @Test func timeStandsStillUntilAdvanced() async throws {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
-            let products = try await Product.products(for: [StoreKitSessionTests.PurchaseFlowTests.lifetime])
-            _ = try await products[0].purchase()
-            #expect(try await session.allTransactions().count == 1)
+            let start = try await session.now()
+            #expect(try await session.now() == start)
+            let later = try await session.advance(by: 3_600)
+            #expect(later.timeIntervalSince(start) == 3_600)
+            await #expect(throws: SKTestError.self) { try await session.advance(by: -1) }
         }
-        let fresh = try SKTestSession(configurationFileNamed: "Lumen")
-        #expect(try await fresh.allTransactions().isEmpty)
-        var all: [UInt64] = []
-        for await result in Transaction.all { all.append(result.unsafePayloadValue.id) }
-        #expect(all.isEmpty)
-    }
 
-    @Test func timeStandsStillUntilAdvanced() async throws {
-        let session = try SKTestSession(configurationFileNamed: "Lumen")
-        let start = try await session.now()
-        #expect(try await session.now() == start)
-        let later = try await session.advance(by: 3_600)
-        #expect(later.timeIntervalSince(start) == 3_600)
-        await #expect(throws: SKTestError.self) { try await session.advance(by: -1) }
-    }
-
-    @Test func aMissingConfigurationFileNamesWhereItLooked() throws {
-        let error = try #require(throws: SKTestError.self) { try SKTestSession(configurationFileNamed: "Nowhere") }
-        #expect(error.code == .fileNotFound)
-        #expect(error.message.contains("Nowhere.storekit"))
-    }
-
-    @Test func aBrokenConfigurationFileSaysWhereWithLineAndColumn() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).storekit")
-        try Data("{\n  \"products\" : [\n    { \"productID\" : 42 }\n  ]\n".utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let error = try #require(throws: SKTestError.self) { try SKTestSession(contentsOf: url) }
-        #expect(error.message.contains(url.path + ":"))
-        #expect(error.message.range(of: #":\d+:\d+"#, options: .regularExpression) != nil)
-    }
-
-    @Test func anIdentifierThatNamesNoTransactionThrowsApplesError() async throws {
-        let session = try SKTestSession(configurationFileNamed: "Lumen")
-        let error = await #expect(throws: SKTestError.self) { try await session.refundTransaction(identifier: 99) }
-        #expect(error?.code == .noTransactionFound)
-        let unknownProduct = await #expect(throws: SKTestError.self) {
-            try await session.buyProduct(identifier: "com.example.none")
+        @Test func aMissingConfigurationFileNamesWhereItLooked() throws {
+            let error = try #require(throws: SKTestError.self) {
+                try SKTestSession(configurationFileNamed: "Nowhere")
+            }
+            #expect(error.code == .fileNotFound)
+            #expect(error.message.contains("Nowhere.storekit"))
         }
-        #expect(unknownProduct?.code == .invalidProductIdentifier)
-    }
 
-    @Test func aProductBoughtElsewhereArrivesThroughUpdates() async throws {
-        let session = try SKTestSession(configurationFileNamed: "Lumen")
-        let store = LumenStore()
-        try await store.requestProducts()
-        await store.updateCustomerProductStatus()
-        try await session.buyProduct(identifier: StoreKitSessionTests.PurchaseFlowTests.lifetime)
-        await session.waitForPendingUpdates()
-        #expect(store.purchasedProductIDs == [StoreKitSessionTests.PurchaseFlowTests.lifetime])
-        #expect(await session.mistakes == [])
-    }
+        @Test func aBrokenConfigurationFileSaysWhereWithLineAndColumn() throws {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "broken-\(UUID().uuidString).storekit")
+            try Data("{\n  \"products\" : [\n    { \"productID\" : 42 }\n  ]\n".utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let error = try #require(throws: SKTestError.self) { try SKTestSession(contentsOf: url) }
+            #expect(error.message.contains(url.path + ":"))
+            #expect(error.message.range(of: #":\d+:\d+"#, options: .regularExpression) != nil)
+        }
 
-    @Test func withNoStoreConfiguredACallSaysHowToConfigureOne() async throws {
-        StoreKitRuntime.shared.removeAll()
-        do {
-            _ = try await Product.products(for: ["x"])
-            Issue.record("a call with no store configured answered")
-        } catch let StoreKitError.systemError(error) {
-            #expect("\(error)".contains("SKTestSession"))
-            #expect("\(error)".contains("KIOSK_CATALOG"))
+        @Test func anIdentifierThatNamesNoTransactionThrowsApplesError() async throws {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            let error = await #expect(throws: SKTestError.self) {
+                try await session.refundTransaction(identifier: 99)
+            }
+            #expect(error?.code == .noTransactionFound)
+            let unknownProduct = await #expect(throws: SKTestError.self) {
+                try await session.buyProduct(identifier: "com.example.none")
+            }
+            #expect(unknownProduct?.code == .invalidProductIdentifier)
+        }
+
+        @Test func aProductBoughtElsewhereArrivesThroughUpdates() async throws {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            let store = LumenStore()
+            try await store.requestProducts()
+            await store.updateCustomerProductStatus()
+            try await session.buyProduct(identifier: StoreKitSessionTests.PurchaseFlowTests.lifetime)
+            await session.waitForPendingUpdates()
+            #expect(store.purchasedProductIDs == [StoreKitSessionTests.PurchaseFlowTests.lifetime])
+            #expect(await session.mistakes == [])
+        }
+
+        @Test func withNoStoreConfiguredACallSaysHowToConfigureOne() async throws {
+            StoreKitRuntime.shared.removeAll()
+            do {
+                _ = try await Product.products(for: ["x"])
+                Issue.record("a call with no store configured answered")
+            } catch let StoreKitError.systemError(error) {
+                #expect("\(error)".contains("SKTestSession"))
+                #expect("\(error)".contains("KIOSK_CATALOG"))
+            }
         }
     }
-}
 }

@@ -43,7 +43,8 @@ final class LumenStore {
     func requestProducts() async throws { products = try await Product.products(for: Self.productIDs) }
 
     @discardableResult
-    func purchase(_ product: Product, options: Set<Product.PurchaseOption> = [], finish: Bool = true) async throws
+    func purchase(_ product: Product, options: Set<Product.PurchaseOption> = [], finish: Bool = true)
+        async throws
         -> Transaction?
     {
         let result = try await product.purchase(options: options)
@@ -82,7 +83,9 @@ final class LumenStore {
     func updateCustomerProductStatus() async {
         var purchased: Set<String> = []
         for await result in Transaction.currentEntitlements {
-            guard case .verified(let transaction) = result, transaction.revocationDate == nil else { continue }
+            guard case .verified(let transaction) = result, transaction.revocationDate == nil else {
+                continue
+            }
             purchased.insert(transaction.productID)
         }
         purchasedProductIDs = purchased

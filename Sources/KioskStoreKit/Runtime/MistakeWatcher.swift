@@ -27,7 +27,9 @@ package final class MistakeWatcher: Sendable {
     func delivered(_ result: VerificationResult<Transaction>, via source: String) {
         let transaction = result.unsafePayloadValue
         state.withLock { state in
-            guard !state.finished.contains(transaction.id), state.delivered[transaction.id] == nil else { return }
+            guard !state.finished.contains(transaction.id), state.delivered[transaction.id] == nil else {
+                return
+            }
             state.delivered[transaction.id] = (transaction, source)
         }
     }

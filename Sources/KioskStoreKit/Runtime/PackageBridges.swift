@@ -10,7 +10,9 @@ extension Product.PurchaseOption {
 
 extension Transaction {
     /// A store's signed transaction as the app sees it.
-    package static func from(_ result: StoreCore.VerificationResult<StoreCore.Transaction>) throws -> Transaction {
+    package static func from(_ result: StoreCore.VerificationResult<StoreCore.Transaction>) throws
+        -> Transaction
+    {
         VerificationResult<Transaction>(result).unsafePayloadValue
     }
 }

@@ -25,7 +25,8 @@ package final class StoreBinding: Sendable {
     private let keepAlive: (any Sendable)?
 
     package init(
-        store: CoreStore, simulator: SimulatedStore?, source: String = "storekit", keepAlive: (any Sendable)? = nil
+        store: CoreStore, simulator: SimulatedStore?, source: String = "storekit",
+        keepAlive: (any Sendable)? = nil
     ) {
         self.store = store
         self.keepAlive = keepAlive

@@ -10,7 +10,7 @@ import StoreCore
 /// environment: `KIOSK_STORE` (a kiosk serve), `KIOSK_STATE` (a state directory shared with the
 /// paywall and `kiosk store`), or `KIOSK_CATALOG` alone (an in-process simulator).
 package enum StoreConfiguration {
-    static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         async throws -> StoreBinding
     {
         let catalogPath = environment["KIOSK_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
@@ -22,7 +22,8 @@ package enum StoreConfiguration {
             return try await shared(state, catalogPath: catalogPath, account: account)
         }
         if let catalogPath {
-            let store = try simulator(catalogPath: catalogPath, ledger: .memory, authority: .ephemeral(), account: account)
+            let store = try simulator(
+                catalogPath: catalogPath, ledger: .memory, authority: .ephemeral(), account: account)
             return StoreBinding(store: store, simulator: store)
         }
         throw KioskStoreError.noStore
@@ -30,7 +31,8 @@ package enum StoreConfiguration {
 
     /// An in-process simulator on `catalogPath`.
     package static func simulator(
-        catalogPath: String, ledger: LedgerLocation, authority: @autoclosure () throws -> CertificateAuthority,
+        catalogPath: String, ledger: LedgerLocation,
+        authority: @autoclosure () throws -> CertificateAuthority,
         account: String? = nil, frozenClock: Bool = false
     ) throws -> SimulatedStore {
         let catalog: LoadedCatalog
@@ -41,7 +43,8 @@ package enum StoreConfiguration {
         }
         return try SimulatedStore(
             catalog: catalog, ledger: ledger, signer: try CoveringSigner(authority: try authority()),
-            offerChecker: PromotionalOfferChecker(catalog: catalog), account: account, frozenClock: frozenClock)
+            offerChecker: PromotionalOfferChecker(catalog: catalog), account: account,
+            frozenClock: frozenClock)
     }
 
     private static func shared(_ path: String, catalogPath: String?, account: String?) async throws
@@ -53,11 +56,14 @@ package enum StoreConfiguration {
             guard let catalogPath else {
                 throw KioskStoreError(
                     "KIOSK_STATE=\(path) has no owner to join, and KIOSK_CATALOG is not set: set KIOSK_CATALOG to "
-                        + "the .storekit file to open the state with, or start `kiosk paywall --state \(path)` first")
+                        + "the .storekit file to open the state with, or start `kiosk paywall --state \(path)` first"
+                )
             }
-            let authority = try CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)
+            let authority = try CertificateAuthority.open(
+                directory: directory.appendingPathComponent("ca").path)
             let store = try simulator(
-                catalogPath: catalogPath, ledger: .directory(directory), authority: authority, account: account)
+                catalogPath: catalogPath, ledger: .directory(directory), authority: authority,
+                account: account)
             return (store, authority.root)
         }
         switch try await ownership.attach() {
@@ -77,7 +83,8 @@ package enum StoreConfiguration {
         }
         guard let token = environment["KIOSK_SERVER_TOKEN"], !token.isEmpty else {
             throw KioskStoreError(
-                "KIOSK_STORE=\(text) needs the server's token in KIOSK_SERVER_TOKEN (kiosk serve prints where it is)")
+                "KIOSK_STORE=\(text) needs the server's token in KIOSK_SERVER_TOKEN (kiosk serve prints where it is)"
+            )
         }
         let trust: RemoteStore.Trust
         if let root = environment["KIOSK_ROOT"], !root.isEmpty {

@@ -48,7 +48,8 @@ package final class UpdateHub: Sendable {
 
     private func subscribe(_ simulator: SimulatedStore) async {
         let account = await simulator.activeAccount
-        guard let subscription = try? await simulator.subscribeToUpdateLog(account: account, after: nil) else {
+        guard let subscription = try? await simulator.subscribeToUpdateLog(account: account, after: nil)
+        else {
             return
         }
         let pump = Task { [weak self] in
@@ -95,7 +96,9 @@ package final class UpdateHub: Sendable {
     }
 
     /// The store's own stream, for listeners on a store without an update log.
-    func storeUpdates() async -> AsyncStream<CoreVerificationResult<CoreTransaction>> { await store.updates() }
+    func storeUpdates() async -> AsyncStream<CoreVerificationResult<CoreTransaction>> {
+        await store.updates()
+    }
 
     /// The unfinished transactions a new listener starts with.
     func unfinished() async -> [VerificationResult<Transaction>] {
@@ -185,7 +188,9 @@ final class UpdateInbox: Sendable {
         self.usesLog = usesLog
     }
 
-    var isIdle: Bool { state.withLock { $0.finished || ($0.queue.isEmpty && !$0.handling && !$0.startingUp) } }
+    var isIdle: Bool {
+        state.withLock { $0.finished || ($0.queue.isEmpty && !$0.handling && !$0.startingUp) }
+    }
 
     func enqueue(_ element: Element) {
         let waiter = state.withLock { state -> CheckedContinuation<Element?, Never>? in

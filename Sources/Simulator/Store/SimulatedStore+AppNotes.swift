@@ -9,7 +9,8 @@ extension SimulatedStore {
         var changes = Changeset()
         changes.journal = [
             JournalEntry(
-                wallTime: wallClock(), storeTime: currentTime, session: context.session, source: context.source,
+                wallTime: wallClock(), storeTime: currentTime, session: context.session,
+                source: context.source,
                 account: activeAccount, action: action, result: result)
         ]
         _ = try? ledger.commit(changes)

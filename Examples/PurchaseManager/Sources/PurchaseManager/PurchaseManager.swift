@@ -86,7 +86,9 @@ public final class PurchaseManager {
     public func refresh() async {
         var owned: Set<String> = []
         for await result in Transaction.currentEntitlements {
-            guard case .verified(let transaction) = result, transaction.revocationDate == nil else { continue }
+            guard case .verified(let transaction) = result, transaction.revocationDate == nil else {
+                continue
+            }
             owned.insert(transaction.productID)
         }
         entitlements = owned

@@ -26,7 +26,9 @@ import Testing
         @Test func flagsAPurchaseBeforeListening() async throws {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             let product = try #require(try await Product.products(for: [PurchaseManager.creditsID]).first)
-            if case .success(let result) = try await product.purchase() { await result.unsafePayloadValue.finish() }
+            if case .success(let result) = try await product.purchase() {
+                await result.unsafePayloadValue.finish()
+            }
             #expect(await session.mistakes.map(\.kind) == [.purchaseBeforeListening])
         }
 
@@ -36,7 +38,9 @@ import Testing
             let manager = PurchaseManager()
             await manager.refresh()
             let product = try #require(try await Product.products(for: [PurchaseManager.creditsID]).first)
-            if case .success(let result) = try await product.purchase() { await result.unsafePayloadValue.finish() }
+            if case .success(let result) = try await product.purchase() {
+                await result.unsafePayloadValue.finish()
+            }
             #expect(await session.mistakes.map(\.kind) == [.finishedUnverifiedTransaction])
         }
     }

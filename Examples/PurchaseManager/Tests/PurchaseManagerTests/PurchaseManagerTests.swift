@@ -23,7 +23,9 @@ extension PurchaseManager {
 /// The purchase manager's behaviour, through SKTestSession. One App Store per process: the
 /// tests run one at a time.
 @Suite(.serialized) @MainActor struct PurchaseManagerTests {
-    func launch(_ configure: (SKTestSession) -> Void = { _ in }) async throws -> (SKTestSession, PurchaseManager) {
+    func launch(_ configure: (SKTestSession) -> Void = { _ in }) async throws -> (
+        SKTestSession, PurchaseManager
+    ) {
         let session = try SKTestSession(configurationFileNamed: "Lumen")
         session.disableDialogs = true
         configure(session)
@@ -64,7 +66,8 @@ extension PurchaseManager {
         let (session, manager) = try await launch { $0.askToBuyEnabled = true }
         #expect(try await !manager.buy(manager.require(PurchaseManager.lifetimeID)))
         #expect(manager.awaitingApproval == [PurchaseManager.lifetimeID])
-        let pending = try #require(try await session.allTransactions().first { $0.pendingAskToBuyConfirmation })
+        let pending = try #require(
+            try await session.allTransactions().first { $0.pendingAskToBuyConfirmation })
         try await session.approveAskToBuyTransaction(identifier: pending.identifier)
         await session.waitForPendingUpdates()
         #expect(manager.hasPro)
@@ -126,7 +129,8 @@ extension PurchaseManager {
 
     @Test func anOfferCodeIsApplied() async throws {
         let (session, manager) = try await launch()
-        try await manager.buy(manager.require(PurchaseManager.proAnnualID), options: [.codeOffer(referenceName: "FRIENDS3")])
+        try await manager.buy(
+            manager.require(PurchaseManager.proAnnualID), options: [.codeOffer(referenceName: "FRIENDS3")])
         #expect(manager.hasPro)
         let latest = try #require(await Transaction.latest(for: PurchaseManager.proAnnualID))
         #expect(try latest.payloadValue.offer?.type == .code)
