@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "KioskStoreKitTests",
             dependencies: [
-                "KioskStoreKit", "KioskStoreKitTest",
+                "KioskStoreKit", "KioskStoreKitTest", "TestSupport",
                 .target(name: "StoreKit", condition: .when(platforms: [.linux])),
                 .target(name: "StoreKitTest", condition: .when(platforms: [.linux])),
             ],
