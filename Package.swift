@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "KioskStoreKitTests",
             dependencies: [
-                "KioskStoreKit", "KioskStoreKitTest", "TestSupport",
+                "KioskStoreKit", "KioskStoreKitTest", "Simulator", "TestSupport",
                 .target(name: "StoreKit", condition: .when(platforms: [.linux])),
                 .target(name: "StoreKitTest", condition: .when(platforms: [.linux])),
             ],

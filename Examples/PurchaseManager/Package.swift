@@ -17,6 +17,14 @@ let package = Package(
                 .product(name: "KioskStoreKit", package: "Kiosk", condition: .when(platforms: [.linux]))
             ],
             swiftSettings: swift5 ? [.swiftLanguageMode(.v5)] : []),
+        // The manager as a program, to run against KIOSK_CATALOG, KIOSK_STATE or KIOSK_STORE.
+        .executableTarget(
+            name: "purchase-demo",
+            dependencies: [
+                "PurchaseManager",
+                .product(name: "KioskStoreKit", package: "Kiosk", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: swift5 ? [.swiftLanguageMode(.v5)] : []),
         .testTarget(
             name: "PurchaseManagerTests",
             dependencies: [

@@ -43,21 +43,28 @@ public struct Product: Identifiable, Hashable, Sendable {
         let productID = id
         let coreOptions = options.sorted { $0.order < $1.order }.map(\.option)
         let confirmation: PurchaseConfirmation = binding.cancelsPurchases.withLock { $0 } ? .cancel : .confirm
+        let number = binding.watcher.purchaseStarted()
         let result: CorePurchaseResult
         do {
             result = try await binding.call { store throws(StoreError) in
                 try await store.purchase(productID, options: coreOptions, confirmation: confirmation)
             }
         } catch {
+            binding.watcher.purchaseEnded(number, handedOut: nil)
             throw StoreKitError.from(error)
         }
         switch result {
         case .success(let verification):
             let converted = VerificationResult<Transaction>(verification)
             binding.watcher.delivered(converted, via: "Product.purchase")
+            binding.watcher.purchaseEnded(number, handedOut: converted.unsafePayloadValue.id)
             return .success(converted)
-        case .userCancelled: return .userCancelled
-        case .pending: return .pending
+        case .userCancelled:
+            binding.watcher.purchaseEnded(number, handedOut: nil)
+            return .userCancelled
+        case .pending:
+            binding.watcher.purchaseEnded(number, handedOut: nil)
+            return .pending
         }
     }
 

@@ -17,6 +17,8 @@ import Synchronization
 /// `try await`. One session at a time per process, as with Apple's.
 public final class SKTestSession: Sendable {
     let store: SimulatedStore
+    /// The session's store, for tests of Kiosk itself (its journal, its ledger).
+    package var simulator: SimulatedStore { store }
     let binding: StoreBinding
     /// The configuration file the session was made from.
     public let configurationURL: URL

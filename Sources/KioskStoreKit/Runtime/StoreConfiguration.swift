@@ -51,7 +51,9 @@ package enum StoreConfiguration {
         -> StoreBinding
     {
         let directory = URL(fileURLWithPath: path, isDirectory: true)
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Private, as kiosk makes its state directories: it holds keys and a token.
+        try? FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let ownership = StateOwnership(directory: directory, command: "app (KioskStoreKit)") {
             guard let catalogPath else {
                 throw KioskStoreError(

@@ -81,7 +81,7 @@ package final class UpdateHub: Sendable {
     /// A new `Transaction.updates` listener: it gets every unfinished transaction first, then
     /// every update as it commits.
     func addListener() -> UpdateInbox {
-        let inbox = UpdateInbox(hub: self, usesLog: simulator != nil)
+        let inbox = UpdateInbox(hub: self, usesLog: simulator != nil, mark: watcher.purchaseMark)
         let closed = state.withLock { state in
             if !state.closed { state.inboxes[ObjectIdentifier(inbox)] = inbox }
             return state.closed
@@ -100,10 +100,14 @@ package final class UpdateHub: Sendable {
         await store.updates()
     }
 
-    /// The unfinished transactions a new listener starts with.
-    func unfinished() async -> [VerificationResult<Transaction>] {
+    /// The unfinished transactions a listener that started at `mark` begins with: those the
+    /// app was handed by a purchase after the listener started are the purchase's to finish.
+    func unfinished(since mark: Int) async -> [VerificationResult<Transaction>] {
+        await watcher.waitForPurchases(after: mark)
         let results = (try? await store.unfinished()) ?? []
-        return results.map { VerificationResult<Transaction>($0) }
+        return results.map { VerificationResult<Transaction>($0) }.filter {
+            !watcher.handedOut($0.unsafePayloadValue.id, after: mark)
+        }
     }
 
     var isListening: Bool { state.withLock { !$0.inboxes.isEmpty } }
@@ -182,10 +186,13 @@ final class UpdateInbox: Sendable {
     private let state = Mutex(State())
     private weak let hub: UpdateHub?
     private let usesLog: Bool
+    /// The watcher's count of purchases handed out when the listener started.
+    private let mark: Int
 
-    init(hub: UpdateHub, usesLog: Bool) {
+    init(hub: UpdateHub, usesLog: Bool, mark: Int) {
         self.hub = hub
         self.usesLog = usesLog
+        self.mark = mark
     }
 
     var isIdle: Bool {
@@ -253,8 +260,10 @@ final class UpdateInbox: Sendable {
     /// without an update log, starts reading its own stream.
     private func startUp() async {
         guard let hub else { return }
+        // The hub's subscription first, so nothing committed from here on can be missed.
+        await hub.start()
         if usesLog {
-            for result in await hub.unfinished() { enqueue(result) }
+            for result in await hub.unfinished(since: mark) { enqueue(result) }
         } else {
             let stream = await hub.storeUpdates()
             Task { [weak self] in
