@@ -159,6 +159,20 @@ extension SKTestSession {
         await binding.hub.waitUntilHandled()
     }
 
+    /// Waits until the app's `Transaction.updates` listener is running and has handled the
+    /// unfinished transactions it starts with. An app starts its listener in a task (Apple's
+    /// sample detaches it), which runs when the system gets to it: a test that depends on the
+    /// listener being there (before a purchase, before an approval) says so with this.
+    /// - Throws: `SKTestError` `.invalidAction` when no listener started within `timeout`.
+    public func waitForTransactionListener(timeout: Duration = .seconds(10)) async throws {
+        try? await binding.prepare()
+        guard await binding.hub.waitForListener(timeout: timeout) else {
+            throw SKTestError(
+                .invalidAction,
+                "no Transaction.updates listener started within \(timeout): start one when the app launches")
+        }
+    }
+
     /// The mistakes the app's code made so far in this session (docs/your-code.md), with every
     /// transaction it was given and has not finished.
     public var mistakes: [StoreKitMistake] {

@@ -41,6 +41,7 @@ extension StoreKitSessionTests {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             try await session.setSimulatedError(.verification(.invalidSignature), forAPI: .verification)
             let store = LumenStore()
+            try await session.waitForTransactionListener()
             try await store.requestProducts()
             await store.updateCustomerProductStatus()
             let product = try #require(store.product(StoreKitSessionTests.PurchaseFlowTests.lifetime))
@@ -61,6 +62,7 @@ extension StoreKitSessionTests {
         @Test func anUnfinishedTransactionIsFlaggedUntilFinished() async throws {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             let store = LumenStore()
+            try await session.waitForTransactionListener()
             try await store.requestProducts()
             await store.updateCustomerProductStatus()
             let transaction = try #require(

@@ -19,6 +19,7 @@ extension StoreKitSessionTests {
             session.disableDialogs = true
             configure(session)
             let store = LumenStore()
+            try await session.waitForTransactionListener()
             try await store.requestProducts()
             await store.updateCustomerProductStatus()
             return (session, store)
@@ -160,7 +161,7 @@ extension StoreKitSessionTests {
             #expect(flagged.first?.transactionID == bought.id)
             // The next launch: a new manager's listener is handed the transaction and finishes it.
             let relaunched = LumenStore()
-            await session.waitForPendingUpdates()
+            try await session.waitForTransactionListener()
             #expect(relaunched.purchasedProductIDs == [Self.lifetime])
             #expect(await session.mistakes.filter { $0.kind == .unfinishedTransaction }.isEmpty)
             _ = relaunched

@@ -30,6 +30,15 @@ extension StoreKitSessionTests {
             await #expect(throws: SKTestError.self) { try await session.advance(by: -1) }
         }
 
+        @Test func waitingForAListenerThatNeverStartsSaysSo() async throws {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            let error = await #expect(throws: SKTestError.self) {
+                try await session.waitForTransactionListener(timeout: .milliseconds(50))
+            }
+            #expect(error?.code == .invalidAction)
+            #expect(error?.message.contains("no Transaction.updates listener") == true)
+        }
+
         @Test func aMissingConfigurationFileNamesWhereItLooked() throws {
             let error = try #require(throws: SKTestError.self) {
                 try SKTestSession(configurationFileNamed: "Nowhere")
@@ -63,6 +72,7 @@ extension StoreKitSessionTests {
         @Test func aProductBoughtElsewhereArrivesThroughUpdates() async throws {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             let store = LumenStore()
+            try await session.waitForTransactionListener()
             try await store.requestProducts()
             await store.updateCustomerProductStatus()
             try await session.buyProduct(identifier: StoreKitSessionTests.PurchaseFlowTests.lifetime)

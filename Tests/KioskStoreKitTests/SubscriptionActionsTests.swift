@@ -13,6 +13,7 @@ extension StoreKitSessionTests {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             session.disableDialogs = true
             let store = LumenStore()
+            try await session.waitForTransactionListener()
             try await store.requestProducts()
             await store.updateCustomerProductStatus()
             let transaction = try #require(try await store.buy(Self.monthly))

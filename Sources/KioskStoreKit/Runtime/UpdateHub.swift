@@ -24,6 +24,7 @@ package final class UpdateHub: Sendable {
         var closed = false
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
         var seenWaiters: [(Int64, CheckedContinuation<Void, Never>)] = []
+        var listenerWaiters: [CheckedContinuation<Bool, Never>] = []
     }
     private let state = Mutex(State())
     private let starting = Mutex<Task<Void, Never>?>(nil)
@@ -82,11 +83,13 @@ package final class UpdateHub: Sendable {
     /// every update as it commits.
     func addListener() -> UpdateInbox {
         let inbox = UpdateInbox(hub: self, usesLog: simulator != nil, mark: watcher.purchaseMark)
-        let closed = state.withLock { state in
+        let (closed, waiters) = state.withLock { state in
             if !state.closed { state.inboxes[ObjectIdentifier(inbox)] = inbox }
-            return state.closed
+            defer { state.listenerWaiters = [] }
+            return (state.closed, state.listenerWaiters)
         }
         if closed { inbox.finish() } else { watcher.listenerStarted() }
+        for waiter in waiters { waiter.resume(returning: !closed) }
         return inbox
     }
 
@@ -141,6 +144,42 @@ package final class UpdateHub: Sendable {
         }
     }
 
+    /// Waits until a `Transaction.updates` listener is running and has handled what it was
+    /// given when it started (a listener the app starts in a detached task starts whenever
+    /// that task runs); false when none started within `timeout`.
+    package func waitForListener(timeout: Duration) async -> Bool {
+        let started = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let running = self.state.withLock { state in
+                        if !state.inboxes.isEmpty || state.closed { return true }
+                        state.listenerWaiters.append(continuation)
+                        return false
+                    }
+                    if running { continuation.resume(returning: true) }
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next() ?? false
+            if !first { self.wakeListenerWaiters() }
+            group.cancelAll()
+            return first
+        }
+        if started { await waitUntilHandled() }
+        return started
+    }
+
+    private func wakeListenerWaiters() {
+        let waiters = state.withLock { state in
+            defer { state.listenerWaiters = [] }
+            return state.listenerWaiters
+        }
+        for waiter in waiters { waiter.resume(returning: false) }
+    }
+
     /// Called when a listener's state changes: wakes the waiters once all are idle.
     func checkIdle() {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
@@ -162,6 +201,7 @@ package final class UpdateHub: Sendable {
             }
             return (Array(state.inboxes.values), state.pump, state.idleWaiters + state.seenWaiters.map(\.1))
         }
+        wakeListenerWaiters()
         pump?.cancel()
         for inbox in inboxes { inbox.finish() }
         for waiter in waiters { waiter.resume() }

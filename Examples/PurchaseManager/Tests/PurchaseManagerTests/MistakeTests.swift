@@ -11,6 +11,7 @@ import Testing
         @Test func flagsANeverFinishedTransaction() async throws {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             let manager = PurchaseManager()
+            try await session.waitForTransactionListener()
             await manager.refresh()
             let product = try #require(try await Product.products(for: [PurchaseManager.creditsID]).first)
             _ = try await product.purchase()  // delivered, never finished
@@ -36,6 +37,7 @@ import Testing
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             try await session.setSimulatedError(.verification(.invalidSignature), forAPI: .verification)
             let manager = PurchaseManager()
+            try await session.waitForTransactionListener()
             await manager.refresh()
             let product = try #require(try await Product.products(for: [PurchaseManager.creditsID]).first)
             if case .success(let result) = try await product.purchase() {

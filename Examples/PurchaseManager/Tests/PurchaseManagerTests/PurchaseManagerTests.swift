@@ -30,6 +30,7 @@ extension PurchaseManager {
         session.disableDialogs = true
         configure(session)
         let manager = PurchaseManager()
+        try await session.waitForTransactionListener()  // its detached listener is running
         try await manager.loadProducts()
         await manager.refresh()
         return (session, manager)
@@ -143,7 +144,7 @@ extension PurchaseManager {
         let product = try #require(try await Product.products(for: [PurchaseManager.lifetimeID]).first)
         _ = try await product.purchase()
         let manager = PurchaseManager()
-        await session.waitForPendingUpdates()
+        try await session.waitForTransactionListener()  // and it handled what it was given
         #expect(manager.entitlements == [PurchaseManager.lifetimeID])
         #expect(await session.mistakes.filter { $0.kind == .unfinishedTransaction }.isEmpty)
     }
