@@ -66,15 +66,15 @@ public enum StoreKitAPI: Sendable, Hashable, CaseIterable {
 }
 
 /// How a simulated failure fails: a StoreKit error (any API), a purchase error (purchase
-/// only) or a verification error (verification only).
-public enum SKTestFailure: Sendable, Hashable, CustomStringConvertible {
-    case generic(StoreCore.StoreKitError)
+/// only) or a verification error (verification only), as StoreKitTest's `SKTestFailures`.
+public enum SKTestFailure: Sendable, Equatable, CustomStringConvertible {
+    case generic(KioskStoreKit.StoreKitError)
     case purchase(KioskStoreKit.Product.PurchaseError)
     case verification(KioskStoreKit.VerificationResult<KioskStoreKit.Transaction>.VerificationError)
 
     var core: SimulatedFailure {
         switch self {
-        case .generic(let error): .generic(error)
+        case .generic(let error): .generic(error.storeCoreError)
         case .purchase(let error): .purchase(error.storeCoreError)
         case .verification(let error): .verification(error.storeCoreError)
         }
@@ -82,12 +82,16 @@ public enum SKTestFailure: Sendable, Hashable, CustomStringConvertible {
 
     init(_ failure: SimulatedFailure) {
         switch failure {
-        case .generic(let error): self = .generic(error)
+        case .generic(let error): self = .generic(KioskStoreKit.StoreKitError(storeCoreError: error))
         case .purchase(let error):
             self = .purchase(KioskStoreKit.Product.PurchaseError(storeCoreError: error))
         case .verification(let error): self = .verification(.init(storeCoreError: error))
         }
     }
+
+    /// Two failures are the same when they fail the same way (a StoreKit error's payload, such as
+    /// a network error's `URLError`, is not compared).
+    public static func == (lhs: SKTestFailure, rhs: SKTestFailure) -> Bool { lhs.core == rhs.core }
 
     public var description: String { core.description }
 }

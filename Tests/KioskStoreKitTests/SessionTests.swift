@@ -93,3 +93,51 @@ extension StoreKitSessionTests {
         }
     }
 }
+
+extension StoreKitSessionTests {
+    /// Simulated failures and the history actions, as the app's calls see them.
+    @Suite @MainActor struct SessionActionTests {
+        @Test func aSimulatedLoadFailureIsStoreKitsError() async throws {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            let offline = URLError(.notConnectedToInternet)
+            try await session.setSimulatedError(.generic(.networkError(offline)), forAPI: .loadProducts)
+            #expect(await session.simulatedError(forAPI: .loadProducts) == .generic(.networkError(offline)))
+            do {
+                _ = try await Product.products(for: ["com.kiosk.lumen.lifetime"])
+                Issue.record("products loaded despite the simulated failure")
+            } catch StoreKitError.networkError {
+            }
+            try await session.setSimulatedError(nil, forAPI: .loadProducts)
+            #expect(try await Product.products(for: ["com.kiosk.lumen.lifetime"]).count == 1)
+            let refused = await #expect(throws: SKTestError.self) {
+                try await session.setSimulatedError(.purchase(.productUnavailable), forAPI: .loadProducts)
+            }
+            #expect(refused?.code == .invalidAction)
+        }
+
+        @Test func aSimulatedPurchaseErrorIsApplesPurchaseError() async throws {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            session.disableDialogs = true
+            try await session.setSimulatedError(.purchase(.productUnavailable), forAPI: .purchase)
+            let product = try #require(try await Product.products(for: ["com.kiosk.lumen.lifetime"]).first)
+            await #expect(throws: Product.PurchaseError.productUnavailable) { try await product.purchase() }
+        }
+
+        @Test func deletingAndClearingEmptyTheHistory() async throws {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            session.disableDialogs = true
+            let bought = try await session.buyProduct(identifier: "com.kiosk.lumen.lifetime")
+            try await session.buyProduct(identifier: "com.kiosk.lumen.aicredits10")
+            try await session.deleteTransaction(identifier: Int(bought.id))
+            #expect(
+                try await session.allTransactions().map(\.productIdentifier) == [
+                    "com.kiosk.lumen.aicredits10"
+                ])
+            try await session.clearTransactions()
+            #expect(try await session.allTransactions().isEmpty)
+            var remaining = 0
+            for await _ in Transaction.all { remaining += 1 }
+            #expect(remaining == 0)
+        }
+    }
+}

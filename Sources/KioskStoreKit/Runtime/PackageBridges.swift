@@ -35,3 +35,26 @@ extension VerificationResult.VerificationError {
     }
     package init(storeCoreError: StoreCore.VerificationError) { self.init(storeCoreError) }
 }
+
+extension StoreKitError {
+    /// The case, without what it carries (a simulated failure names only the case).
+    package var storeCoreError: StoreCore.StoreKitError {
+        switch self {
+        case .unknown: .unknown
+        case .userCancelled: .userCancelled
+        case .networkError: .networkError
+        case .systemError: .systemError
+        case .notAvailableInStorefront: .notAvailableInStorefront
+        case .notEntitled: .notEntitled
+        case .unsupported: .unsupported
+        }
+    }
+
+    /// The error a simulated failure of this case throws.
+    package init(storeCoreError: StoreCore.StoreKitError) {
+        switch StoreKitError.from(.storeKit(storeCoreError)) {
+        case let error as StoreKitError: self = error
+        default: self = .unknown
+        }
+    }
+}
