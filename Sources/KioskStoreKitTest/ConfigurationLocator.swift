@@ -57,7 +57,7 @@ enum ConfigurationLocator {
             cache.withLock { $0[url.path] = (stamp, catalog) }
             return catalog
         } catch {
-            throw SKTestError(.invalidURL, "\(error)")
+            throw SKTestError(.unknown, "\(error)")
         }
     }
 
