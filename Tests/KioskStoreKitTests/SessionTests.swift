@@ -123,6 +123,24 @@ extension StoreKitSessionTests {
             await #expect(throws: Product.PurchaseError.productUnavailable) { try await product.purchase() }
         }
 
+        @Test func anInterruptedPurchaseCompletesWhenItsIssueIsResolved() async throws {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            session.disableDialogs = true
+            session.interruptedPurchasesEnabled = true
+            let store = LumenStore()
+            try await session.waitForTransactionListener()
+            try await store.requestProducts()
+            await store.updateCustomerProductStatus()
+            #expect(try await store.buy(StoreKitSessionTests.PurchaseFlowTests.lifetime) == nil)
+            #expect(store.pendingProductIDs == [StoreKitSessionTests.PurchaseFlowTests.lifetime])
+            let interrupted = try #require(try await session.allTransactions().first)
+            #expect(interrupted.hasPurchaseIssue)
+            try await session.resolveIssueForTransaction(identifier: interrupted.identifier)
+            await session.waitForPendingUpdates()
+            #expect(store.purchasedProductIDs == [StoreKitSessionTests.PurchaseFlowTests.lifetime])
+            #expect(await session.mistakes == [])
+        }
+
         @Test func deletingAndClearingEmptyTheHistory() async throws {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             session.disableDialogs = true

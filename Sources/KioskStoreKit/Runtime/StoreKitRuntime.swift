@@ -70,6 +70,7 @@ package final class StoreKitRuntime: Sendable {
     /// The current binding, resolving the environment's configuration the first time.
     /// - Throws: `StoreKitError.systemError` saying how to configure a store when none is.
     package func binding() async throws -> StoreBinding {
+        if let binding = installed { return binding }
         let task: Task<Result<StoreBinding, KioskStoreError>, Never> = state.withLock { state in
             if let binding = state.binding { return Task { .success(binding) } }
             if let resolving = state.resolving { return resolving }

@@ -37,7 +37,7 @@ package final class UpdateHub: Sendable {
 
     /// Subscribes to the simulator's update log (once); later calls wait for that first one.
     func start() async {
-        guard let simulator else { return }
+        guard let simulator, !state.withLock({ $0.started }) else { return }
         let task = starting.withLock { starting in
             if let task = starting { return task }
             let task = Task { await self.subscribe(simulator) }
