@@ -98,6 +98,17 @@ package enum StoreConfiguration {
         }
         let store = try await RemoteStore.connect(
             url: url, token: token, account: account ?? SimulatedStore.defaultAccount, trust: trust)
+        // The token is checked by the first request: ask now, so a refused one is told as such.
+        do {
+            _ = try await store.storefront()
+        } catch {
+            let refused = "\(error)".contains("\(4_010_001)")
+            throw KioskStoreError(
+                refused
+                    ? "KIOSK_STORE=\(text) refused the token in KIOSK_SERVER_TOKEN (\(error)): give the token the "
+                        + "server was started with (kiosk serve prints where it is, SERVER_STATE/server-token)"
+                    : "KIOSK_STORE=\(text) did not answer: \(error)")
+        }
         return StoreBinding(store: store, simulator: nil)
     }
 }
