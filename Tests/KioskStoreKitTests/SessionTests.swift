@@ -1,6 +1,7 @@
 import Foundation
 import KioskStoreKit
 import KioskStoreKitTest
+import TestSupport
 import Testing
 
 extension StoreKitSessionTests {
@@ -139,6 +140,26 @@ extension StoreKitSessionTests {
             await session.waitForPendingUpdates()
             #expect(store.purchasedProductIDs == [StoreKitSessionTests.PurchaseFlowTests.lifetime])
             #expect(await session.mistakes == [])
+        }
+
+        @Test func aListenerThatBreaksOutStopsCounting() async throws {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            let first = Task.detached { () -> UInt64? in
+                for await result in Transaction.updates {
+                    await result.unsafePayloadValue.finish()
+                    return result.unsafePayloadValue.id
+                }
+                return nil
+            }
+            try await session.waitForTransactionListener()
+            let bought = try await session.buyProduct(identifier: "com.kiosk.lumen.lifetime")
+            #expect(await first.value == bought.id)
+            let second = try await session.buyProduct(identifier: "com.kiosk.lumen.filmpack")
+            try await withDeadline(waitingFor: "the updates to be handled with no listener left") {
+                await session.waitForPendingUpdates()
+            }
+            #expect(await session.mistakes.map(\.kind) == [.updateWithoutListener])
+            #expect(await session.mistakes.first?.transactionID == second.id)
         }
 
         @Test func deletingAndClearingEmptyTheHistory() async throws {

@@ -16,7 +16,10 @@ package final class UpdateHub: Sendable {
     private let watcher: MistakeWatcher
 
     private struct State {
-        var inboxes: [ObjectIdentifier: UpdateInbox] = [:]
+        /// Held weakly: a loop that ends with `break` drops its iterator, and with it its inbox,
+        /// which then stops counting as a listener (and as one still handling an update).
+        var inboxReferences: [ObjectIdentifier: WeakInbox] = [:]
+        var inboxes: [UpdateInbox] { inboxReferences.values.compactMap(\.inbox) }
         var started = false
         var pump: Task<Void, Never>?
         /// The last update-log number the pump handed out.
@@ -59,11 +62,14 @@ package final class UpdateHub: Sendable {
                 self.dispatch(update)
             }
         }
-        state.withLock { state in
-            state.lastSeen = subscription.head
+        let closed = state.withLock { state in
+            state.lastSeen = max(state.lastSeen, subscription.head)
             state.started = true
             state.pump = pump
+            return state.closed
         }
+        // Closed while subscribing (a new session came): the old store's log is no one's.
+        if closed { pump.cancel() }
     }
 
     private func dispatch(_ update: LoggedUpdate) {
@@ -72,7 +78,7 @@ package final class UpdateHub: Sendable {
             state.lastSeen = max(state.lastSeen, update.sequence)
             let ready = state.seenWaiters.filter { $0.0 <= state.lastSeen }.map(\.1)
             state.seenWaiters.removeAll { $0.0 <= state.lastSeen }
-            return (Array(state.inboxes.values), ready)
+            return (state.inboxes, ready)
         }
         if inboxes.isEmpty { watcher.updateWithoutListener(result.unsafePayloadValue) }
         for inbox in inboxes { inbox.enqueue(result) }
@@ -84,7 +90,8 @@ package final class UpdateHub: Sendable {
     func addListener() -> UpdateInbox {
         let inbox = UpdateInbox(hub: self, usesLog: simulator != nil, mark: watcher.purchaseMark)
         let (closed, waiters) = state.withLock { state in
-            if !state.closed { state.inboxes[ObjectIdentifier(inbox)] = inbox }
+            state.inboxReferences = state.inboxReferences.filter { $0.value.inbox != nil }
+            if !state.closed { state.inboxReferences[ObjectIdentifier(inbox)] = WeakInbox(inbox: inbox) }
             defer { state.listenerWaiters = [] }
             return (state.closed, state.listenerWaiters)
         }
@@ -94,7 +101,7 @@ package final class UpdateHub: Sendable {
     }
 
     func removeListener(_ inbox: UpdateInbox) {
-        _ = state.withLock { $0.inboxes.removeValue(forKey: ObjectIdentifier(inbox)) }
+        _ = state.withLock { $0.inboxReferences.removeValue(forKey: ObjectIdentifier(inbox)) }
         checkIdle()
     }
 
@@ -136,7 +143,7 @@ package final class UpdateHub: Sendable {
         }
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state in
-                if state.closed || state.inboxes.values.allSatisfy(\.isIdle) { return true }
+                if state.closed || state.inboxes.allSatisfy(\.isIdle) { return true }
                 state.idleWaiters.append(continuation)
                 return false
             }
@@ -183,7 +190,7 @@ package final class UpdateHub: Sendable {
     /// Called when a listener's state changes: wakes the waiters once all are idle.
     func checkIdle() {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard state.inboxes.values.allSatisfy(\.isIdle) else { return [] }
+            guard state.inboxes.allSatisfy(\.isIdle) else { return [] }
             defer { state.idleWaiters = [] }
             return state.idleWaiters
         }
@@ -195,17 +202,22 @@ package final class UpdateHub: Sendable {
         let (inboxes, pump, waiters) = state.withLock { state in
             state.closed = true
             defer {
-                state.inboxes = [:]
+                state.inboxReferences = [:]
                 state.idleWaiters = []
                 state.seenWaiters = []
             }
-            return (Array(state.inboxes.values), state.pump, state.idleWaiters + state.seenWaiters.map(\.1))
+            return (state.inboxes, state.pump, state.idleWaiters + state.seenWaiters.map(\.1))
         }
         wakeListenerWaiters()
         pump?.cancel()
         for inbox in inboxes { inbox.finish() }
         for waiter in waiters { waiter.resume() }
     }
+}
+
+/// The hub's weak hold on a listener's inbox.
+struct WeakInbox: Sendable {
+    weak let inbox: UpdateInbox?
 }
 
 /// One listener's queue of updates. It is idle when its queue is empty and it is waiting for
@@ -234,6 +246,9 @@ final class UpdateInbox: Sendable {
         self.usesLog = usesLog
         self.mark = mark
     }
+
+    // A loop that broke out drops its inbox: whoever waits for the listeners to be idle looks again.
+    deinit { hub?.checkIdle() }
 
     var isIdle: Bool {
         state.withLock { $0.finished || ($0.queue.isEmpty && !$0.handling && !$0.startingUp) }
