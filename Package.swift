@@ -13,6 +13,9 @@ let package = Package(
         .executable(name: "kiosk-bench", targets: ["kiosk-bench"]),
         // The .storekit reader for other tools (docs/catalogs.md), with the types it returns.
         .library(name: "Catalog", targets: ["Catalog", "SourceDiagnostics", "StoreCore"]),
+        // StoreKit 2's API for your own purchase code, and SKTestSession (docs/your-code.md).
+        .library(name: "KioskStoreKit", targets: ["KioskStoreKit"]),
+        .library(name: "KioskStoreKitTest", targets: ["KioskStoreKitTest"]),
     ],
     targets: [
         // System-library shims: a modulemap and a header, no sources.
@@ -79,6 +82,27 @@ let package = Package(
                 "TerminalUI", "SourceDiagnostics",
             ]),
 
+        // Your own StoreKit 2 code against Kiosk (docs/your-code.md): StoreKit's public API over
+        // Store/StoreControl, and SKTestSession. No terminal layer, so an app's package stays small.
+        .target(
+            name: "KioskStoreKit",
+            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "SharedState", "RemoteStore"]),
+        .target(
+            name: "KioskStoreKitTest",
+            dependencies: ["KioskStoreKit", "StoreCore", "Catalog", "Signing", "Simulator"]),
+        // On Linux, StoreKit by its own name (issue 28): `import StoreKit` and `StoreKit.Transaction`
+        // compile unchanged. Not offered on Apple platforms, where Apple's frameworks win.
+        .target(name: "StoreKit", dependencies: ["KioskStoreKit"], path: "Sources/StoreKitLinux"),
+        .target(name: "StoreKitTest", dependencies: ["KioskStoreKitTest"], path: "Sources/StoreKitTestLinux"),
+        .testTarget(
+            name: "KioskStoreKitTests",
+            dependencies: [
+                "KioskStoreKit", "KioskStoreKitTest", "Simulator", "TestSupport",
+                .target(name: "StoreKit", condition: .when(platforms: [.linux])),
+                .target(name: "StoreKitTest", condition: .when(platforms: [.linux])),
+            ],
+            resources: [.copy("Fixtures")]),
+
         .executableTarget(
             name: "kiosk",
             dependencies: [
@@ -95,7 +119,7 @@ let package = Package(
             name: "kiosk-bench",
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall", "HTTP",
-                "SourceDiagnostics", "Rehearsal",
+                "SourceDiagnostics", "Rehearsal", "KioskStoreKit", "KioskStoreKitTest",
             ]),
 
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
@@ -192,3 +216,12 @@ if Context.environment["KIOSK_FUZZ"] != nil {
     package.targets.append(.executableTarget(name: "kiosk-fuzz", dependencies: ["FuzzTargets"]))
     package.products.append(.executable(name: "kiosk-fuzz", targets: ["kiosk-fuzz"]))
 }
+
+// `import StoreKit` / `import StoreKitTest` on Linux only: on Apple platforms Apple's own
+// frameworks have those names (docs/your-code.md, "StoreKit by its own name").
+#if os(Linux)
+    package.products += [
+        .library(name: "StoreKit", targets: ["StoreKit"]),
+        .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
+    ]
+#endif

@@ -39,6 +39,11 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await ScaleBenchmark.run() }
     ),
     (
+        "storekit",
+        "a new SKTestSession + first purchase (median), 1,000 purchase + finish pairs through KioskStoreKit",
+        { try await StoreKitBenchmark.run() }
+    ),
+    (
         "render",
         "render + diff of 200x60 frames (widgets; the paywall shop with 500 products), first frame, idle CPU",
         {

@@ -203,6 +203,8 @@ extension StagedAction {
         guard !stored.isFinished else { return }
         stored.isFinished = true
         putUnsigned(stored)
+        // The Transaction Manager shows "Finished": a paywall watching an app's store re-reads it.
+        announce(.event(account: account, .stateChanged))
     }
 
     // MARK: Helpers

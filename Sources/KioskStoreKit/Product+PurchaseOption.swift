@@ -1,0 +1,74 @@
+import Foundation
+import StoreCore
+
+extension Product {
+    /// An option of a purchase, as StoreKit's `Product.PurchaseOption` (the testing-only ones
+    /// of StoreKitTest included).
+    public struct PurchaseOption: Hashable, Sendable {
+        let option: CorePurchaseOption
+        /// Options are handed to the store in a stable order, so a purchase is the same request
+        /// however the `Set` iterates.
+        let order: String
+
+        init(_ option: CorePurchaseOption) {
+            self.option = option
+            order = "\(option)"
+        }
+
+        public static func appAccountToken(_ token: UUID) -> PurchaseOption {
+            PurchaseOption(.appAccountToken(token))
+        }
+        public static func quantity(_ quantity: Int) -> PurchaseOption { PurchaseOption(.quantity(quantity)) }
+        /// A promotional offer with a signature from the developer's server.
+        public static func promotionalOffer(
+            offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int
+        ) -> PurchaseOption {
+            PurchaseOption(
+                .promotionalOffer(
+                    id: offerID,
+                    signature: .legacy(
+                        keyID: keyID, nonce: nonce, timestamp: Int64(timestamp),
+                        signature: signature.base64EncodedString())))
+        }
+        public static func promotionalOffer(offerID: String, signature: SubscriptionOffer.Signature)
+            -> PurchaseOption
+        {
+            promotionalOffer(
+                offerID: offerID, keyID: signature.keyID, nonce: signature.nonce,
+                signature: signature.signature,
+                timestamp: signature.timestamp)
+        }
+        /// A promotional offer signed as a compact JWS (iOS 18.4 and later).
+        public static func promotionalOffer(_ offer: SubscriptionOffer, compactJWS: String) -> PurchaseOption
+        {
+            PurchaseOption(.promotionalOffer(id: offer.id ?? "", signature: .jws(compactJWS)))
+        }
+        /// A promotional offer without a signature (StoreKitTest's testing option).
+        public static func promotionalOffer(id: String) -> PurchaseOption {
+            PurchaseOption(.promotionalOffer(id: id, signature: nil))
+        }
+        public static func winBackOffer(_ offer: SubscriptionOffer) -> PurchaseOption {
+            PurchaseOption(.winBackOffer(id: offer.id ?? ""))
+        }
+        /// An offer code by its reference name (StoreKitTest's testing option).
+        public static func codeOffer(referenceName: String) -> PurchaseOption {
+            PurchaseOption(.codeOffer(referenceName: referenceName))
+        }
+        public static func simulatesAskToBuyInSandbox(_ simulatesAskToBuy: Bool) -> PurchaseOption {
+            PurchaseOption(.simulatesAskToBuy(simulatesAskToBuy))
+        }
+        /// A purchase backdated to `date` (StoreKitTest's testing option).
+        public static func purchaseDate(_ date: Date, renewalBehavior: RenewalBehavior = .renewUntilNow)
+            -> PurchaseOption
+        {
+            PurchaseOption(.purchaseDate(date, renewalBehavior: renewalBehavior.core))
+        }
+
+        /// What a backdated subscription does up to now.
+        public struct RenewalBehavior: Hashable, Sendable {
+            let core: CorePurchaseOption.RenewalBehavior
+            public static let renewUntilNow = RenewalBehavior(core: .renewUntilNow)
+            public static let cancelImmediately = RenewalBehavior(core: .cancelImmediately)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import StoreCore
+import Synchronization
+
+/// Watches the app's side of a binding for the mistakes `StoreKitMistake` names, and writes
+/// each into the journal as it is found.
+package final class MistakeWatcher: Sendable {
+    private struct State {
+        var listenerStarted = false
+        var entitlementsRead = false
+        /// Transactions given to the app that it must finish, with how they came.
+        var delivered: [UInt64: (transaction: Transaction, source: String)] = [:]
+        var finished: Set<UInt64> = []
+        /// Purchases the app started, numbered in order; those still under way; and the
+        /// number of the purchase that handed out each transaction.
+        var purchasesStarted = 0
+        var purchasesUnderWay: Set<Int> = []
+        var handedOutBy: [UInt64: Int] = [:]
+        var purchaseWaiters: [(mark: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var mistakes: [StoreKitMistake] = []
+    }
+    private let state = Mutex(State())
+    init() {}
+
+    /// Set once, by the binding that owns the watcher (it holds the journal).
+    private let owner = Mutex<StoreBindingReference?>(nil)
+    func attach(binding: StoreBinding) { owner.withLock { $0 = StoreBindingReference(binding: binding) } }
+
+    func listenerStarted() { state.withLock { $0.listenerStarted = true } }
+    func entitlementsRead() { state.withLock { $0.entitlementsRead = true } }
+
+    /// A transaction the app was handed: unless finished, it must be.
+    func delivered(_ result: VerificationResult<Transaction>, via source: String) {
+        let transaction = result.unsafePayloadValue
+        state.withLock { state in
+            guard !state.finished.contains(transaction.id), state.delivered[transaction.id] == nil else {
+                return
+            }
+            state.delivered[transaction.id] = (transaction, source)
+        }
+    }
+
+    func finished(_ transaction: Transaction) {
+        let mistake: StoreKitMistake? = state.withLock { state in
+            state.finished.insert(transaction.id)
+            state.delivered[transaction.id] = nil
+            return transaction.isVerifiedPayload ? nil : .finishedUnverified(transaction)
+        }
+        if let mistake { record(mistake) }
+    }
+
+    /// How many purchases the app started so far (a listener notes it when it starts).
+    var purchaseMark: Int { state.withLock { $0.purchasesStarted } }
+
+    /// A purchase starting; its number goes back to `purchaseEnded`.
+    func purchaseStarted() -> Int {
+        state.withLock { state in
+            state.purchasesStarted += 1
+            state.purchasesUnderWay.insert(state.purchasesStarted)
+            return state.purchasesStarted
+        }
+    }
+
+    /// A purchase answered, with the transaction it handed the app, if any.
+    func purchaseEnded(_ number: Int, handedOut transactionID: UInt64?) {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.purchasesUnderWay.remove(number)
+            if let transactionID { state.handedOutBy[transactionID] = number }
+            let latestUnderWay = state.purchasesUnderWay.max() ?? 0
+            let ready = state.purchaseWaiters.filter { $0.mark >= latestUnderWay }.map(\.continuation)
+            state.purchaseWaiters.removeAll { $0.mark >= latestUnderWay }
+            return ready
+        }
+        for waiter in ready { waiter.resume() }
+    }
+
+    /// Waits until every purchase started after `mark` has answered.
+    func waitForPurchases(after mark: Int) async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state in
+                if !state.purchasesUnderWay.contains(where: { $0 > mark }) { return true }
+                state.purchaseWaiters.append((mark, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Whether a purchase started after `mark` handed the app this transaction: a listener that
+    /// started before that purchase does not get it again as "unfinished at launch".
+    func handedOut(_ id: UInt64, after mark: Int) -> Bool {
+        state.withLock { ($0.handedOutBy[id] ?? 0) > mark }
+    }
+
+    func updateWithoutListener(_ transaction: Transaction) { record(.withoutListener(transaction)) }
+
+    /// Called before a purchase reaches the store.
+    func purchasing(_ productID: String) {
+        let early = state.withLock { !$0.listenerStarted && !$0.entitlementsRead }
+        if early { record(.purchaseBeforeListening(productID: productID)) }
+    }
+
+    /// The mistakes so far, with every transaction delivered and still unfinished in the store
+    /// (the unfinished ones are journaled the first time they are reported).
+    package func mistakes(unfinishedInStore: Set<UInt64>) async -> [StoreKitMistake] {
+        let unfinished = state.withLock { state in
+            state.delivered.values.filter { unfinishedInStore.contains($0.transaction.id) }
+                .sorted { $0.transaction.id < $1.transaction.id }
+                .map { StoreKitMistake.unfinished($0.transaction, via: $0.source) }
+        }
+        for write in writes.withLock({ writes in
+            defer { writes = [] }; return writes
+        }) { await write.value }
+        for mistake in unfinished { await journalOnce(mistake) }
+        return state.withLock { $0.mistakes } + unfinished
+    }
+
+    private func record(_ mistake: StoreKitMistake) {
+        state.withLock { $0.mistakes.append(mistake) }
+        let write = Task { await journalOnce(mistake) }
+        writes.withLock { $0.append(write) }
+    }
+
+    /// Journal lines being written; `mistakes` waits for them, so a test that read the
+    /// mistakes finds their lines.
+    private let writes = Mutex<[Task<Void, Never>]>([])
+
+    private let journaled = Mutex(Set<StoreKitMistake>())
+
+    private func journalOnce(_ mistake: StoreKitMistake) async {
+        guard journaled.withLock({ $0.insert(mistake).inserted }) else { return }
+        await owner.withLock { $0?.binding }?.journalNote(
+            action: "StoreKit mistake: \(mistake.kind.rawValue)", result: mistake.message)
+    }
+}
+
+/// The watcher's weak way back to its binding (the binding owns the watcher).
+private struct StoreBindingReference: Sendable {
+    weak let binding: StoreBinding?
+}

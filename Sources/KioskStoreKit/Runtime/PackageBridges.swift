@@ -1,0 +1,60 @@
+import Foundation
+import StoreCore
+
+// What KioskStoreKitTest (the same package) needs of these types' StoreCore forms; not public,
+// so an app sees only Apple's API.
+
+extension Product.PurchaseOption {
+    package var coreOption: StoreCore.PurchaseOption { option }
+}
+
+extension Transaction {
+    /// A store's signed transaction as the app sees it.
+    package static func from(_ result: StoreCore.VerificationResult<StoreCore.Transaction>) throws
+        -> Transaction
+    {
+        VerificationResult<Transaction>(result).unsafePayloadValue
+    }
+}
+
+extension Product.PurchaseError {
+    package var storeCoreError: StoreCore.PurchaseError { core }
+    package init(storeCoreError: StoreCore.PurchaseError) { self.init(storeCoreError) }
+}
+
+extension VerificationResult.VerificationError {
+    package var storeCoreError: StoreCore.VerificationError {
+        switch self {
+        case .revokedCertificate: .revokedCertificate()
+        case .invalidCertificateChain: .invalidCertificateChain()
+        case .invalidDeviceVerification: .invalidDeviceVerification()
+        case .invalidEncoding: .invalidEncoding()
+        case .invalidSignature: .invalidSignature()
+        case .missingRequiredProperties: .missingRequiredProperties()
+        }
+    }
+    package init(storeCoreError: StoreCore.VerificationError) { self.init(storeCoreError) }
+}
+
+extension StoreKitError {
+    /// The case, without what it carries (a simulated failure names only the case).
+    package var storeCoreError: StoreCore.StoreKitError {
+        switch self {
+        case .unknown: .unknown
+        case .userCancelled: .userCancelled
+        case .networkError: .networkError
+        case .systemError: .systemError
+        case .notAvailableInStorefront: .notAvailableInStorefront
+        case .notEntitled: .notEntitled
+        case .unsupported: .unsupported
+        }
+    }
+
+    /// The error a simulated failure of this case throws.
+    package init(storeCoreError: StoreCore.StoreKitError) {
+        switch StoreKitError.from(.storeKit(storeCoreError)) {
+        case let error as StoreKitError: self = error
+        default: self = .unknown
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Catalog
+import Foundation
+import KioskStoreKit
+import Signing
+import Simulator
+import StoreCore
+import Synchronization
+
+/// A StoreKit test environment, as StoreKitTest's `SKTestSession`, on Kiosk's in-process
+/// simulator: it runs wherever `swift test` does.
+///
+/// Each session starts from its configuration file, whatever ran before: a new session is a new
+/// store, and the previous session's listeners end. The store stays in place after the session
+/// object is released, until the next session. Time stands still until the test moves it
+/// (`advance(by:)`), and a test waits for updates to be handled (`waitForPendingUpdates()`)
+/// instead of sleeping. Actions are `async` (Apple's block the caller): call them with
+/// `try await`. One session at a time per process, as with Apple's.
+public final class SKTestSession: Sendable {
+    let store: SimulatedStore
+    /// The session's store, for tests of Kiosk itself (its journal, its ledger).
+    package var simulator: SimulatedStore { store }
+    let binding: StoreBinding
+    /// The configuration file the session was made from.
+    public let configurationURL: URL
+    private let properties: Mutex<Properties>
+
+    struct Properties {
+        var disableDialogs: Bool
+        var askToBuyEnabled: Bool
+        var interruptedPurchasesEnabled: Bool
+        var shouldEnterBillingRetryOnRenewal: Bool
+        var billingGracePeriodIsEnabled: Bool
+        var timeRate: TimeRate
+        var storefront: String
+        var locale: Locale
+    }
+
+    /// A session on a configuration file found by name, as Xcode finds it: in the test target's
+    /// resources, beside the test file, or in a folder above it (up to the package).
+    /// - Throws: `SKTestError` `.fileNotFound` naming every place looked in, or the file's
+    ///   first problem as `file:line:col`.
+    public convenience init(configurationFileNamed name: String, filePath: String = #filePath) throws {
+        try self.init(contentsOf: try ConfigurationLocator.find(name, besides: filePath))
+    }
+
+    /// A session on the `.storekit` file at `url`.
+    public init(contentsOf url: URL) throws {
+        guard url.isFileURL else {
+            throw SKTestError(.invalidURL, "\(url) is not a file URL: give the path of a .storekit file")
+        }
+        let catalog = try ConfigurationLocator.load(url)
+        let store: SimulatedStore
+        do {
+            store = try SimulatedStore(
+                catalog: catalog, ledger: .memory,
+                signer: try CoveringSigner(authority: SessionAuthority.shared()),
+                offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true,
+                execution: .ownThread)
+        } catch {
+            throw SKTestError(.unknown, "the session's store did not open: \(error)")
+        }
+        self.store = store
+        configurationURL = url
+        let settings = catalog.settings
+        properties = Mutex(
+            Properties(
+                disableDialogs: settings.disableDialogs, askToBuyEnabled: settings.askToBuyEnabled,
+                interruptedPurchasesEnabled: settings.interruptedPurchasesEnabled,
+                shouldEnterBillingRetryOnRenewal: settings.billingRetryOnRenewal,
+                billingGracePeriodIsEnabled: settings.billingGracePeriodEnabled, timeRate: settings.timeRate,
+                storefront: settings.storefront, locale: Locale(identifier: settings.locale)))
+        binding = StoreBinding(store: store, simulator: store, source: "storekit")
+        StoreKitRuntime.shared.install(binding)
+    }
+
+    // No deinit that uninstalls: as with Apple's, the test environment outlives the session
+    // object (Swift may release a session after its last use, mid-test); the next session
+    // replaces it.
+
+    // MARK: Settings (applied before the next StoreKit call or session action)
+
+    public var disableDialogs: Bool {
+        get { properties.withLock { $0.disableDialogs } }
+        set { set(\.disableDialogs, newValue, .disableDialogs(newValue)) }
+    }
+    public var askToBuyEnabled: Bool {
+        get { properties.withLock { $0.askToBuyEnabled } }
+        set { set(\.askToBuyEnabled, newValue, .askToBuy(newValue)) }
+    }
+    public var interruptedPurchasesEnabled: Bool {
+        get { properties.withLock { $0.interruptedPurchasesEnabled } }
+        set { set(\.interruptedPurchasesEnabled, newValue, .interruptedPurchases(newValue)) }
+    }
+    public var shouldEnterBillingRetryOnRenewal: Bool {
+        get { properties.withLock { $0.shouldEnterBillingRetryOnRenewal } }
+        set { set(\.shouldEnterBillingRetryOnRenewal, newValue, .billingRetryOnRenewal(newValue)) }
+    }
+    public var billingGracePeriodIsEnabled: Bool {
+        get { properties.withLock { $0.billingGracePeriodIsEnabled } }
+        set { set(\.billingGracePeriodIsEnabled, newValue, .billingGracePeriod(newValue)) }
+    }
+    /// How fast subscriptions renew relative to `advance(by:)`'s store time (the clock itself
+    /// stands still between advances).
+    public var timeRate: TimeRate {
+        get { properties.withLock { $0.timeRate } }
+        set { set(\.timeRate, newValue, .timeRate(newValue)) }
+    }
+    /// The storefront, ISO 3166-1 alpha-3 ("USA").
+    public var storefront: String {
+        get { properties.withLock { $0.storefront } }
+        set { set(\.storefront, newValue, .storefront(newValue)) }
+    }
+    public var locale: Locale {
+        get { properties.withLock { $0.locale } }
+        set { set(\.locale, newValue, .locale(newValue.identifier)) }
+    }
+
+    /// Kiosk's addition: the customer closes every payment sheet, so purchases answer
+    /// `.userCancelled` (Apple's sessions need a person, or `disableDialogs`, to confirm).
+    public var userCancelsPurchases: Bool {
+        get { binding.cancelsPurchases.withLock { $0 } }
+        set { binding.cancelsPurchases.withLock { $0 = newValue } }
+    }
+
+    private func set<Value>(
+        _ path: WritableKeyPath<Properties, Value>, _ value: Value, _ setting: StoreSetting
+    ) {
+        properties.withLock { $0[keyPath: path] = value }
+        binding.enqueue(setting)
+    }
+
+    /// The time rates of StoreKitTest (Kiosk's `TimeRate`, with Apple's case names).
+    public typealias TimeRate = StoreCore.TimeRate
+
+    // MARK: Running an action
+
+    /// Runs a tester's action with the pending settings applied, journaled as the session's.
+    func control<T: Sendable>(_ body: @Sendable (SimulatedStore) async throws(StoreError) -> T) async throws
+        -> T
+    {
+        let store = store
+        do {
+            return try await binding.call { _ throws(StoreError) in try await body(store) }
+        } catch {
+            throw SKTestError(error)
+        }
+    }
+
+    /// A transaction identifier as the store's (Apple's are `Int`, Kiosk's `UInt64`).
+    func transactionID(_ identifier: Int) throws -> UInt64 {
+        guard identifier > 0 else {
+            throw SKTestError(.noTransactionFound, "no transaction \(identifier): identifiers are positive")
+        }
+        return UInt64(identifier)
+    }
+}
+
+/// The signing authority sessions share: made once per process (making one costs more than a
+/// whole session), never written to disk.
+enum SessionAuthority {
+    private static let authority = Mutex<CertificateAuthority?>(nil)
+
+    static func shared() throws -> CertificateAuthority {
+        try authority.withLock { authority in
+            if let authority { return authority }
+            let made = try CertificateAuthority.ephemeral()
+            authority = made
+            return made
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Catalog
+import Foundation
+import KioskStoreKit
+import KioskStoreKitTest
+import Signing
+import Simulator
+import StoreCore
+
+/// `kiosk-bench storekit`: a developer's own StoreKit code through KioskStoreKit. A new
+/// `SKTestSession` plus a first purchase (median), beside the goal of 5 ms and beside the same
+/// purchase on a bare simulator; 1,000 purchase + finish pairs through `Product.purchase` and
+/// `Transaction.finish`, beside the goal of 1 s and beside the same pairs on the `Store`
+/// protocol directly (what the StoreKit layer costs).
+enum StoreKitBenchmark {
+    static let catalogURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../catalogs/demo.storekit").standardizedFileURL
+    static let productID = "com.kiosk.lumen.aicredits10"
+
+    static func run() async throws -> [BenchmarkResult] {
+        let authority = try CertificateAuthority.ephemeral()
+        // Read once, as a session reads its file once per process.
+        let catalog = try LoadedCatalog.load(contentsOf: catalogURL.path)
+        let sessionRuns = 40
+        var sessionTimes: [Double] = []
+        var bareTimes: [Double] = []
+        for _ in 0..<sessionRuns {
+            sessionTimes.append(try await timeAsync { try await sessionAndFirstPurchase() })
+            bareTimes.append(try await timeAsync { try await bareStoreAndFirstPurchase(catalog, authority) })
+        }
+        let pairs = 1_000
+        // Alternated, five rounds, medians: whichever of two runs goes second measured slower
+        // (the first store's thread and ledger are still being torn down), so neither goes
+        // second every time.
+        var kitTimes: [Double] = []
+        var directTimes: [Double] = []
+        for round in 0..<5 {
+            let kitRun = { try await timeAsync { try await purchasePairsThroughStoreKit(pairs) } }
+            let directRun = {
+                try await timeAsync { try await purchasePairsOnTheStore(pairs, catalog, authority) }
+            }
+            if round.isMultiple(of: 2) {
+                kitTimes.append(try await kitRun())
+                directTimes.append(try await directRun())
+            } else {
+                directTimes.append(try await directRun())
+                kitTimes.append(try await kitRun())
+            }
+        }
+        let kit = median(kitTimes)
+        let direct = median(directTimes)
+        let sessionMedian = median(sessionTimes) * 1_000
+        return [
+            BenchmarkResult(
+                name: "storekit new SKTestSession + first purchase, median of \(sessionRuns)",
+                value: sessionMedian,
+                unit: "ms", anchorName: "goal", anchorValue: 5, anchorUnit: "ms", higherIsBetter: false),
+            BenchmarkResult(
+                name: "storekit session + first purchase vs a bare simulator", value: sessionMedian,
+                unit: "ms",
+                anchorName: "SimulatedStore + purchase", anchorValue: median(bareTimes) * 1_000,
+                anchorUnit: "ms",
+                higherIsBetter: false),
+            BenchmarkResult(
+                name: "storekit \(pairs) purchase + finish pairs, median of 5", value: kit, unit: "s",
+                anchorName: "goal",
+                anchorValue: 1, anchorUnit: "s", higherIsBetter: false),
+            BenchmarkResult(
+                name: "storekit \(pairs) pairs vs the Store protocol", value: kit, unit: "s",
+                anchorName: "Store.purchase + finish", anchorValue: direct, anchorUnit: "s",
+                higherIsBetter: false),
+        ]
+    }
+
+    private static func sessionAndFirstPurchase() async throws {
+        let session = try SKTestSession(contentsOf: catalogURL)
+        session.disableDialogs = true
+        guard let product = try await Product.products(for: [productID]).first,
+            case .success(let result) = try await product.purchase()
+        else { throw BenchmarkFailure("the first purchase of \(productID) did not succeed") }
+        await result.unsafePayloadValue.finish()
+    }
+
+    private static func bareStoreAndFirstPurchase(_ catalog: LoadedCatalog, _ authority: CertificateAuthority)
+        async throws
+    {
+        let store = try SimulatedStore(
+            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
+            frozenClock: true)
+        try await store.apply(.disableDialogs(true))
+        guard case .success(let result) = try await store.purchase(productID) else {
+            throw BenchmarkFailure("the bare purchase of \(productID) did not succeed")
+        }
+        try await store.finish(result.unsafePayloadValue.id)
+    }
+
+    private static func purchasePairsThroughStoreKit(_ count: Int) async throws {
+        let session = try SKTestSession(contentsOf: catalogURL)
+        session.disableDialogs = true
+        guard let product = try await Product.products(for: [productID]).first else {
+            throw BenchmarkFailure("no product \(productID)")
+        }
+        for _ in 0..<count {
+            guard case .success(let result) = try await product.purchase() else {
+                throw BenchmarkFailure("a purchase of \(productID) did not succeed")
+            }
+            await result.unsafePayloadValue.finish()
+        }
+        withExtendedLifetime(session) {}
+    }
+
+    private static func purchasePairsOnTheStore(
+        _ count: Int, _ catalog: LoadedCatalog, _ authority: CertificateAuthority
+    ) async throws {
+        let store = try SimulatedStore(
+            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
+            frozenClock: true)
+        try await store.apply(.disableDialogs(true))
+        for _ in 0..<count {
+            guard case .success(let result) = try await store.purchase(productID) else {
+                throw BenchmarkFailure("a purchase of \(productID) did not succeed")
+            }
+            try await store.finish(result.unsafePayloadValue.id)
+        }
+    }
+
+    private static func timeAsync(_ body: () async throws -> Void) async throws -> Double {
+        let clock = ContinuousClock()
+        let elapsed = try await clock.measure { try await body() }
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import KioskStoreKit
+import Testing
+
+extension StoreKitSessionTests {
+    /// Which store a process's StoreKit calls reach without a session: its environment.
+    @Suite struct StoreConfigurationTests {
+        static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Lumen.storekit").path
+
+        func reason(_ environment: [String: String]) async -> String? {
+            do {
+                _ = try await StoreConfiguration.fromEnvironment(environment)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+
+        @Test func aCatalogAloneIsAnInProcessSimulator() async throws {
+            let binding = try await StoreConfiguration.fromEnvironment(["KIOSK_CATALOG": Self.catalog])
+            StoreKitRuntime.shared.install(binding)
+            defer { StoreKitRuntime.shared.removeAll() }
+            let products = try await Product.products(for: ["com.kiosk.lumen.lifetime"])
+            guard case .success(let result) = try await products[0].purchase() else {
+                Issue.record("the purchase did not succeed")
+                return
+            }
+            #expect(try result.payloadValue.productID == "com.kiosk.lumen.lifetime")
+        }
+
+        @Test func aStateDirectoryIsJoinedAndItsStoreKeptOnDisk() async throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "kiosk-storekit-state-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let binding = try await StoreConfiguration.fromEnvironment([
+                "KIOSK_STATE": directory.path, "KIOSK_CATALOG": Self.catalog,
+            ])
+            StoreKitRuntime.shared.install(binding)
+            defer { StoreKitRuntime.shared.removeAll() }
+            let products = try await Product.products(for: ["com.kiosk.lumen.aicredits10"])
+            _ = try await products[0].purchase()
+            #expect(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("ledger.sqlite").path)
+            )
+            #expect(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("kiosk.sock").path))
+        }
+
+        @Test func eachMisconfigurationSaysWhatToDo() async throws {
+            let noCatalog = await reason([
+                "KIOSK_STATE": FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "kiosk-storekit-empty-\(UUID().uuidString)"
+                ).path
+            ])
+            #expect(noCatalog?.contains("KIOSK_CATALOG is not set") == true)
+            let missingFile = await reason(["KIOSK_CATALOG": "/nonexistent/App.storekit"])
+            #expect(missingFile?.contains("/nonexistent/App.storekit") == true)
+            let badURL = await reason(["KIOSK_STORE": "localhost:8080"])
+            #expect(badURL?.contains("is not an http(s) URL") == true)
+            let noToken = await reason(["KIOSK_STORE": "http://127.0.0.1:9"])
+            #expect(noToken?.contains("KIOSK_SERVER_TOKEN") == true)
+            let nothing = await reason([:])
+            #expect(nothing?.contains("SKTestSession") == true)
+        }
+    }
+}
