@@ -162,8 +162,13 @@ struct SnippetRun {
             standardOutput: output, standardError: output, environment: environment)
         servers.append(pid)
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
-        while clock.now < deadline {
+        let deadline = clock.now + .seconds(60)
+        // Looks once more after the deadline: the other snippets' commands block the two threads
+        // of Swift's pool, so this task may wake only after the deadline, to find the server
+        // long started (as ServeProcess does).
+        var lastLook = false
+        while !lastLook {
+            lastLook = clock.now >= deadline
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             if let listening = text.split(separator: "\n").first(where: { $0.contains("listening on ") }),
                 let url = listening.split(separator: " ").last, let found = url.split(separator: ":").last
@@ -176,7 +181,7 @@ struct SnippetRun {
                 servers.removeAll { $0 == pid }
                 break
             }
-            try await Task.sleep(for: .milliseconds(50))
+            if !lastLook { try await Task.sleep(for: .milliseconds(50)) }
         }
         Issue.record(
             "\(place): `\(command)` did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")"
