@@ -13,10 +13,12 @@ import StoreCore
 // one purchase applied twice from two purchases.
 
 // `kiosk-storm shared STATE_DIR NAME COUNT`: one client of a shared state (SharedStorm).
+// `kiosk-storm exit-while-signing`: exits while threads sign (ExitWhileSigning).
 
 let arguments = CommandLine.arguments
 let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("catalogs/demo.storekit").path
+if arguments.count == 2, arguments[1] == "exit-while-signing" { ExitWhileSigning.run() }
 if arguments.count == 5, arguments[1] == "shared", let count = Int(arguments[4]) {
     do {
         try await SharedStorm.run(
