@@ -43,22 +43,27 @@ struct HandOver {
         return error.errorCode == WireError.http(status: 503, message: "").errorCode
     }
 
-    /// Notes a refusal; waits a little (longer each time, with jitter, so that the clients
-    /// refused together do not all come back at the same instant).
-    mutating func backOffAfterRefusal() async {
+    /// Notes a failed try: the owner refused the connection (`refused`), could not be reached,
+    /// or the connection ended before the answer.
+    mutating func note(refused: Bool) {
         failures += 1
-        refusals += 1
-        let ceiling = min(20 * (1 << min(refusals, 5)), 500)
-        try? await Task.sleep(for: .milliseconds(Int.random(in: ceiling / 2...ceiling)))
+        if refused { refusals += 1 }
     }
 
-    /// Notes that the owner could not be reached (or the connection ended before the answer);
-    /// from the second time on, waits a little before the next try, so that a socket that
-    /// answers but never serves is not hammered until the deadline.
-    mutating func noteUnreachable() async {
-        failures += 1
-        guard failures > 1 else { return }
-        try? await Task.sleep(for: .milliseconds(min(10 * failures, 200)))
+    /// Waits a little before the next try. After a refusal, longer each time and with jitter, so
+    /// that the clients refused together do not all come back at the same instant; after the
+    /// owner could not be reached, nothing the first time (the caller waits for a new owner
+    /// anyway), then a little, so that a socket that answers but never serves is not hammered
+    /// until the deadline.
+    func pause(afterRefusal refused: Bool) async {
+        let milliseconds: Int
+        if refused {
+            let ceiling = min(20 * (1 << min(refusals, 5)), 500)
+            milliseconds = Int.random(in: ceiling / 2...ceiling)
+        } else {
+            milliseconds = failures > 1 ? min(10 * failures, 200) : 0
+        }
+        if milliseconds > 0 { try? await Task.sleep(for: .milliseconds(milliseconds)) }
     }
 
     /// The error when the deadline passes with the owner still unreachable or refusing.
@@ -70,8 +75,9 @@ struct HandOver {
                     + "nothing was done. Too many processes use this state at once: try again, or use fewer")
         }
         return .backend(
-            "the owner of \(directory) went away while \(request) was tried, and no owner answered within "
-                + "\(seconds) s (\(failures) attempts; last: \(lastFailure))")
+            "no owner of \(directory) answered \(request) within \(seconds) s (tried \(failures == 1 ? "once" : "\(failures) times"); last: "
+                + "\(lastFailure)): the owner quit, was killed or is stuck; if it is stuck, stop it and try again"
+        )
     }
 
     /// The error when no process could take the state over (`reattach` failed).

@@ -166,12 +166,9 @@ struct WireClient: Sendable {
                 throw StoreError.backend("cannot reach the store at \(location): \(description)")
             }
             if case .lost = failure, !repeatable { throw handOver.cutOff() }
+            handOver.note(refused: failure == nil)
             guard !handOver.isOverdue else { throw handOver.gaveUp(lastFailure: description) }
-            if failure == nil {
-                await handOver.backOffAfterRefusal()
-            } else {
-                await handOver.noteUnreachable()
-            }
+            await handOver.pause(afterRefusal: failure == nil)
             // Someone serves the socket again: this process, taking the state over, or another.
             // (An owner that refuses may be quitting.)
             do {
