@@ -70,7 +70,14 @@ do {
                             "ACK k\(key) \(account) \(verification.unsafePayloadValue.id) \(product)\n".utf8)
                         _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
                     }
-                    if key % 7 == 0 { _ = try await store.advanceClock(by: 3 * 86_400) }  // renewals
+                    if key % 7 == 0 {  // renewals
+                        do {
+                            _ = try await store.advanceClock(by: 3 * 86_400)
+                        } catch StoreError.invalidArgument(_) {
+                            // The clock reached the last date the state's authority can sign (a
+                            // long storm, or a slow instrumented one): renewals end, purchases go on.
+                        }
+                    }
                     key += accounts.count
                     // A breath between purchases: the crash test runs beside the rest of the
                     // suite, whose waits have deadlines; the purchasers still overlap.
