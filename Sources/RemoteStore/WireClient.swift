@@ -134,35 +134,53 @@ struct WireClient: Sendable {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, Array(data))
     }
 
-    /// Over the state's socket. A request that never left is sent again once someone serves
-    /// the socket; one that left and got no answer is sent again only when repeating it is
-    /// harmless (a read, or a purchase with an idempotency key, which returns the first
-    /// outcome); otherwise the caller hears that it may or may not have happened.
+    /// Over the state's socket. A request that never left, or that the owner refused before
+    /// reading it (503, code 5030001: too many connections, or shutting down), is sent again
+    /// once someone serves the socket; one that left and got no answer is sent again only when
+    /// repeating it is harmless (a read, or a purchase with an idempotency key, which returns the
+    /// first outcome); otherwise the caller hears that it may or may not have happened. The
+    /// whole wait for an owner that answers is bounded (`HandOver`), and a failure says what
+    /// happened over it.
     private func send(
         _ client: HTTPClient, reattach: Reattach?, _ method: String, _ target: String,
         headers: [String: String], body: [UInt8]?, repeatable: Bool
     ) async throws(StoreError) -> (Int, [UInt8]) {
         let repeatable = repeatable || method == "GET" || headers["Idempotency-Key"] != nil
-        var attempts = 0
+        var handOver = HandOver(request: "\(method) \(target)", socketPath: location)
         while true {
-            attempts += 1
-            do {
+            // What went wrong: the connection (nil when the owner answered but refused).
+            let failure: HTTPClient.Failure?
+            let description: String
+            do throws(HTTPClient.Failure) {
                 let response = try await client.send(
                     method, target, headers: headers.map { ($0.key, $0.value) }, body: body)
-                return (response.status, response.body)
+                guard reattach != nil, HandOver.isRefusal(status: response.status, body: response.body) else {
+                    return (response.status, response.body)
+                }
+                (failure, description) = (nil, "503 \(Self.message(of: response.body))")
             } catch {
-                client.closeIdleConnections()
-                guard let reattach, attempts < 5 else {
-                    throw StoreError.backend("cannot reach the store at \(location): \(error)")
-                }
-                if case .lost = error, !repeatable {
-                    throw StoreError.backend(
-                        "the store's owner stopped while \(method) \(target) was under way: it happened "
-                            + "completely or not at all; look (kiosk store transactions) before repeating it")
-                }
+                (failure, description) = (error, "\(error)")
+            }
+            client.closeIdleConnections()
+            guard let reattach else {
+                throw StoreError.backend("cannot reach the store at \(location): \(description)")
+            }
+            if case .lost = failure, !repeatable { throw handOver.cutOff() }
+            handOver.note(refused: failure == nil)
+            guard !handOver.isOverdue else { throw handOver.gaveUp(lastFailure: description) }
+            await handOver.pause(afterRefusal: failure == nil)
+            // Someone serves the socket again: this process, taking the state over, or another.
+            // (An owner that refuses may be quitting.)
+            do {
                 try await reattach()
+            } catch {
+                throw handOver.noNewOwner(because: error)
             }
         }
+    }
+
+    private static func message(of body: [UInt8]) -> String {
+        (try? WireCoding.decode(WireError.self, from: body))?.errorMessage ?? "refused"
     }
 }
 

@@ -8,7 +8,9 @@ extension StoreOperation {
 
     // MARK: Routes
 
-    static let addAccountRoute = OperationRoute("PUT", account, accountMustExist: false) {
+    /// Repeatable, as a PUT: the account is set to the same values again (a client that took
+    /// the state over sends it again when the owner died before answering).
+    static let addAccountRoute = OperationRoute("PUT", account, accountMustExist: false, isRepeatable: true) {
         p, body throws(StoreError) in
         var account = try WireCoding.decode(StoreAccount.self, from: body)
         account.name = p["account"] ?? account.name
@@ -103,7 +105,10 @@ extension StoreOperation {
     static let resetRoute = OperationRoute("POST", "/v1/control/reset") { _, _ throws(StoreError) in
         [.resetToDefaultState]
     }
-    static let simulatedErrorRoute = OperationRoute("PUT", "/v1/control/simulated-errors/{api}") {
+    /// Repeatable, as a PUT: the API's simulated failure is set to the same value again.
+    static let simulatedErrorRoute = OperationRoute(
+        "PUT", "/v1/control/simulated-errors/{api}", isRepeatable: true
+    ) {
         p, body throws(StoreError) in
         guard let api = FailableAPI(key: p["api"] ?? "") else {
             throw StoreError.invalidArgument("unknown API '\(p["api"] ?? "")'")

@@ -28,6 +28,11 @@ import Testing
         return root.appendingPathComponent(".build/debug/kiosk-storm").path
     }
 
+    /// How many times slower the storm runs than an ordinary debug build (a sanitizer's build,
+    /// `scripts/sanitize`, sets KIOSK_TEST_SLOWDOWN): the kills wait as much longer, so that as
+    /// many of them fall after the storm's start-up as in an ordinary run.
+    static let slowdown = max(1, Int(ProcessInfo.processInfo.environment["KIOSK_TEST_SLOWDOWN"] ?? "") ?? 1)
+
     struct Acknowledgement: Hashable {
         var key: String
         var account: String
@@ -46,17 +51,20 @@ import Testing
         var nextKey = 0
         for round in 0..<50 {
             let output = directory.appendingPathComponent("round-\(round).out").path
+            let errors = directory.appendingPathComponent("round-\(round).err").path
             let pid = try Subprocess.spawn(
                 [Self.stormBinary, directory.path, String(nextKey)], standardOutput: output,
-                standardError: directory.appendingPathComponent("round-\(round).err").path)
+                standardError: errors)
             // Kill at a random instant: during start-up, mid-commit, between purchases.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 20...400, using: &generator)))
+            try await Task.sleep(
+                for: .milliseconds(Int.random(in: 20...400, using: &generator) * Self.slowdown))
             kill(pid, SIGKILL)
             // A process killed inside fsync dies once the disk answers: wait off the shared pool.
             let status = await Self.offThePool { Subprocess.wait(pid) }
             #expect(
                 status == 128 + SIGKILL,
-                "round \(round): the storm must still be running when killed")
+                "round \(round): the storm must still be running when killed; it said: \(Self.text(of: errors))"
+            )
             let lines = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             for line in lines.split(separator: "\n") {
                 let fields = line.split(separator: " ")
@@ -75,6 +83,9 @@ import Testing
         }
         #expect(acknowledged.count > 50, "the storm acknowledged too few purchases to mean anything")
     }
+
+    /// What a child wrote to `path` ("" when nothing).
+    static func text(of path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     /// Blocking work (waiting for a child, opening a ledger with its fsyncs) on a thread of its
     /// own: the rest of the suite runs on Swift's two pool threads beside this test.

@@ -91,12 +91,7 @@ import Testing
     static func verify(directory: URL, outcomes: StormHarness.Outcomes) async throws {
         let ids = outcomes.purchases.map(\.id)
         #expect(Set(ids).count == ids.count, "one transaction ID was acknowledged for two purchases")
-        let store = try SimulatedStore(
-            catalog: try LoadedCatalog.load(
-                contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path),
-            ledger: .directory(directory),
-            signer: try CoveringSigner(
-                authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)))
+        let store = try openLedger(directory)
         #expect(try await store.integrityCheck() == "ok")
         for (account, tried) in outcomes.keysTried {
             do {
@@ -134,6 +129,16 @@ import Testing
             return try await group.reduce(into: Set<UInt64>()) { $0.formUnion($1) }
         }
         #expect(accountsTouched.isSubset(of: known), "an approval or refund names a transaction that is gone")
+    }
+
+    /// The state's store, opened directly on its ledger (the storm's processes are gone).
+    static func openLedger(_ directory: URL) throws -> SimulatedStore {
+        try SimulatedStore(
+            catalog: try LoadedCatalog.load(
+                contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path),
+            ledger: .directory(directory),
+            signer: try CoveringSigner(
+                authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)))
     }
 
     static func freshDirectory() throws -> URL {

@@ -7,9 +7,10 @@ import Synchronization
 /// decides whether the caller may safely send it again.
 public final class HTTPClient: Sendable {
     public enum Failure: Error, Sendable, CustomStringConvertible {
-        /// No connection could be made: nothing was sent.
+        /// No connection could be made, or the request could not be written whole (the server
+        /// closed the connection first): the server cannot have acted on it.
         case unreachable(HTTPError)
-        /// The request was sent (or partly sent) and the connection ended before a whole
+        /// The request was sent whole and the connection ended before a whole
         /// response came back: the server may or may not have acted on it.
         case lost(HTTPError)
 
@@ -75,6 +76,12 @@ public final class HTTPClient: Sendable {
         }
         do {
             try socket.write(bytes)
+        } catch {
+            // A request cut short is not one the server can parse, let alone act on.
+            socket.close()
+            return .failure(.unreachable(error))
+        }
+        do {
             let response = try socket.readResponse(timeout: timeout)
             if response.headers["Connection"]?.lowercased() == "close" {
                 socket.close()

@@ -166,7 +166,9 @@ public final class HTTPServer: Sendable {
             state.withLock { $0.acceptorDone = true }
         }
         while true {
-            guard let ready = try? Posix.poll([listener, wake.read], milliseconds: -1), ready[1] == 0 else {
+            guard let ready = try? Posix.poll([listener, wake.read], milliseconds: -1) else { return }
+            if ready[1] != 0 {
+                refuseWaitingConnections()
                 return
             }
             guard ready[0] != 0, let client = try? Posix.accept(listener) else { continue }
@@ -182,9 +184,8 @@ public final class HTTPServer: Sendable {
                 return true
             }
             guard admitted else {
-                let connection = Connection(fd: client, server: self, slot: slot)
-                connection.send(configuration.errorResponse(503, "too many connections"), close: true)
-                Posix.close(client)
+                refuse(
+                    client, slot: slot, because: isShuttingDown ? Self.shuttingDown : "too many connections")
                 continue
             }
             let thread = Thread { [self] in
@@ -196,5 +197,26 @@ public final class HTTPServer: Sendable {
             thread.stackSize = 256 * 1024
             thread.start()
         }
+    }
+
+    private static let shuttingDown = "the server is shutting down"
+
+    /// Answers the connections still waiting to be accepted when shutdown begins 503 (nothing
+    /// was done, so their clients may send again elsewhere), where closing the listener would
+    /// reset them, and a client could not tell whether its request had been acted on.
+    private func refuseWaitingConnections() {
+        for _ in 0..<configuration.maxConnections {
+            guard let ready = try? Posix.poll([listener], milliseconds: 0), ready[0] != 0,
+                let client = try? Posix.accept(listener)
+            else { return }
+            refuse(client, slot: ConnectionSlot(fd: client), because: Self.shuttingDown)
+        }
+    }
+
+    /// Answers 503 before reading anything, and closes.
+    private func refuse(_ client: Int32, slot: ConnectionSlot, because reason: String) {
+        Connection(fd: client, server: self, slot: slot).send(
+            configuration.errorResponse(503, reason), close: true)
+        Posix.close(client)
     }
 }

@@ -29,6 +29,7 @@ public final class Certificate: @unchecked Sendable, CustomStringConvertible {
 
     /// Parses a DER certificate.
     public convenience init(der: [UInt8]) throws(SigningError) {
+        OpenSSLLibrary.prepare()
         let x509 = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor = buffer.baseAddress
             return d2i_X509(nil, &cursor, buffer.count)

@@ -20,6 +20,7 @@ public final class ECPrivateKey: @unchecked Sendable {
 
     /// A fresh key from OpenSSL's CSPRNG.
     public static func generate(_ curve: ECCurve) throws(SigningError) -> ECPrivateKey {
+        OpenSSLLibrary.prepare()
         guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
             throw .openSSL("EVP_PKEY_CTX_new")
         }

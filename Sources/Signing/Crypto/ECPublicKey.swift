@@ -19,6 +19,7 @@ public final class ECPublicKey: @unchecked Sendable {
 
     /// Reads a DER SubjectPublicKeyInfo.
     public convenience init(der: [UInt8]) throws(SigningError) {
+        OpenSSLLibrary.prepare()
         let key = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor = buffer.baseAddress
             return d2i_PUBKEY(nil, &cursor, buffer.count)

@@ -64,6 +64,7 @@ final class KeyContextPool: Sendable {
 
 /// SHA-256 of `message`, the digest ES256 signs.
 func sha256(_ message: some Collection<UInt8>) -> [UInt8] {
+    OpenSSLLibrary.prepare()
     var digest = [UInt8](repeating: 0, count: 32)
     if message.withContiguousStorageIfAvailable({ _ = SHA256($0.baseAddress, $0.count, &digest) }) == nil {
         _ = Array(message).withUnsafeBufferPointer { SHA256($0.baseAddress, $0.count, &digest) }

@@ -34,7 +34,8 @@ func withMemoryBIO(_ operation: String, _ write: (OpaquePointer) -> Int32) throw
 
 /// Runs `read` on a read-only memory BIO over `bytes`.
 func withReadBIO<T>(_ bytes: [UInt8], _ read: (OpaquePointer) -> T?) -> T? {
-    bytes.withUnsafeBytes { buffer -> T? in
+    OpenSSLLibrary.prepare()
+    return bytes.withUnsafeBytes { buffer -> T? in
         guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
         defer { BIO_free(bio) }
         return read(bio)
