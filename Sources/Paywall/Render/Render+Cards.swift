@@ -70,7 +70,7 @@ func renderCard(_ canvas: inout Canvas, _ row: PlanRow, area: Rect) {
     name.bold = row.isSelected
     var price = canvas[.accent]
     price.bold = true
-    let extras = [row.badge, row.tag].compactMap { $0 }.joined(separator: " · ")
+    let extras = [row.highlight, row.badge, row.tag].compactMap { $0 }.joined(separator: " · ")
     var lines: [(String, Style)] = TextLayout.wrap(row.name, width: inner.width).prefix(2).map { ($0, name) }
     lines.append((row.price, price))
     if let perMonth = row.perMonth { lines.append((perMonth, canvas[.muted])) }

@@ -17,7 +17,11 @@ struct Disclosure {
     var privacyLink: String?
 
     init?(_ state: AppState) {
-        guard let plan = state.selectedPlan, let info = plan.subscription else { return nil }
+        // Only a plan for sale is disclosed: the plan held, one scheduled or one waiting for
+        // approval is not being sold (its terms were agreed to when it was bought).
+        guard let plan = state.selectedPlan, let info = plan.subscription,
+            state.planStanding(plan, state.standing).isForSale
+        else { return nil }
         let strings = state.content.strings
         price = OfferText.pricePerPeriod(plan, strings)
         summary =

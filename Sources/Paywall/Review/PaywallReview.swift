@@ -16,7 +16,9 @@ public enum PaywallReview {
     /// price (``Prominence``).
     public static func check(_ state: AppState, theme: Theme, stateName: String) -> [ReviewFinding] {
         guard state.isLoaded, state.tab == .subscriptions, state.overlay == nil,
-            let plan = state.selectedPlan, let info = plan.subscription
+            let plan = state.selectedPlan, let info = plan.subscription,
+            // A plan held, scheduled or waiting for approval is not sold: nothing to disclose.
+            state.planStanding(plan, state.standing).isForSale
         else { return [] }
         let frame = PaywallProgram.render(state, theme: theme, size: state.size)
         let screen = ScreenText(frame.buffer)
