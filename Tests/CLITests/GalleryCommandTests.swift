@@ -72,7 +72,7 @@ import Testing
     @Test func badValuesAreNamed() async throws {
         #expect(
             throws: UsageError(
-                "--states must be one of eligible, ineligible, subscribed, pending, billing-retry, sheet, manager, got 'asleep'"
+                "--states must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, got 'asleep'"
             )
         ) {
             try GalleryCommand(

@@ -15,7 +15,9 @@ import Testing
         let findings = try await LintCommand.review(catalogAt: path, locales: ["ja", "ar"])
         #expect(Set(findings.map(\.message)) == ["Terms of Use link missing", "Privacy Policy link missing"])
         #expect(Set(findings.map(\.template)) == Set(PaywallTemplate.allCases))
-        #expect(Set(findings.map(\.state)) == Set(PaywallReview.CustomerState.allCases.map(\.rawValue)))
+        // The catalog's one plan is held by a subscriber and asked for in the pending state: not
+        // for sale there, so nothing to disclose (docs/behaviour.md).
+        #expect(Set(findings.map(\.state)) == ["eligible", "ineligible"])
         #expect(Set(findings.map(\.locale)) == ["ar", "ja"])
         let lines = LintCommand.grouped(findings)
         #expect(

@@ -48,7 +48,8 @@ import Testing
         let cards = try await shot(["--template", "cards", "--size", "80x24"])
         #expect(cards.contains("┏"), "the selected card's heavy border: \(cards)")
         let hero = try await shot(["--template", "hero", "--size", "80x24"])
-        #expect(hero.contains("‹  Lumen Ultimate (Monthly)  ›"), "\(hero)")
+        // It opens on the plan with a free trial that saves the most.
+        #expect(hero.contains("‹  Lumen Pro (Annual)  ›"), "\(hero)")
         #expect(try await shot(["--template", "list", "--size", "80x24"]) != cards)
     }
 
@@ -87,7 +88,7 @@ import Testing
     @Test(arguments: [
         (
             ["--state", "nope"],
-            "--state must be one of eligible, ineligible, subscribed, pending, billing-retry, sheet, manager, got 'nope'"
+            "--state must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, got 'nope'"
         ),
         (["--template", "fancy"], "--template must be one of list, cards, hero, comparison, got 'fancy'"),
         (["--style", "big"], "--style must be one of buttons, picker"),

@@ -8,7 +8,8 @@ import Testing
         defer { session.close() }
         try session.start()
         try await session.waitFor("Lumen Pro (Monthly)")
-        try session.keys("Down", "Down", "Enter")
+        // The paywall opens on Pro Annual (a free trial, the best value): Pro Monthly is above.
+        try session.keys("Up", "Enter")
         try await session.waitFor("1 week free, then $9.99/month")
         try await session.waitFor("Confirm")
         try session.keys("Enter")
