@@ -17,11 +17,25 @@ import Testing
     }
 
     @Test func bundledCatalogsAreClean() async {
-        let files = ["demo.storekit", "shelf.storekit", "minimal.storekit", "demo.paywall.json"].map {
+        let files = ["demo.storekit", "shelf.storekit", "demo.paywall.json"].map {
             Self.root.appendingPathComponent("catalogs/\($0)").path
         }
         for file in files { #expect(LintCommand.lint(file).isEmpty, "\(file)") }
         #expect(await Kiosk.run(["lint", "--strict"] + files) == 0)
+    }
+
+    /// A catalog that sells subscriptions with nothing for its paywall to link to as Terms of
+    /// Use and Privacy Policy (the bundled minimal one) is warned about both, at its top.
+    @Test func aCatalogWithoutPoliciesIsWarnedAbout() async {
+        let minimal = Self.root.appendingPathComponent("catalogs/minimal.storekit").path
+        let diagnostics = LintCommand.lint(minimal)
+        #expect(
+            diagnostics.allSatisfy { !$0.isError && $0.location.file == minimal && $0.location.line == 1 })
+        #expect(diagnostics.contains { $0.message.hasPrefix("no Terms of Use for the paywall to link to") })
+        #expect(diagnostics.contains { $0.message.hasPrefix("no Privacy Policy for the paywall to link to") })
+        #expect(diagnostics.count == 2)
+        #expect(await Kiosk.run(["lint", minimal]) == 0, "warnings only")
+        #expect(await Kiosk.run(["lint", "--strict", minimal]) == 1)
     }
 
     @Test func errorsExitOneAndNameFileLineAndValue() async throws {

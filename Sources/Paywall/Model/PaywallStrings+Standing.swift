@@ -45,9 +45,7 @@ extension PaywallStrings {
 
     /// The standing word with its placeholders filled in.
     public func format(_ word: StandingWord, _ values: [String: String]) -> String {
-        var text = self[standing: word]
-        for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
-        return text
+        Self.fill(self[standing: word], values)
     }
 
     /// "Start 1-week free trial": English says the trial's length as an adjective, the other

@@ -51,7 +51,7 @@ struct Disclosure {
     }
 
     private static func fill(_ template: String, _ values: [String: String]) -> String {
-        values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        PaywallStrings.fill(template, values)
     }
 
     /// The terms wrapped for `width` columns.

@@ -195,8 +195,14 @@ public enum BidiText {
 
     static func classify(_ character: Character) -> CharacterClass {
         guard let scalar = character.unicodeScalars.first else { return .neutral }
-        if isRightToLeft(scalar) { return .strongRTL }
         let value = scalar.value
+        // ASCII without a property lookup: most of any line is.
+        if value < 0x80 {
+            if (0x30...0x39).contains(value) { return .number }
+            if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { return .strongLTR }
+            return .neutral
+        }
+        if isRightToLeft(scalar) { return .strongRTL }
         if (0x30...0x39).contains(value) || (0x660...0x669).contains(value) || (0x6F0...0x6F9).contains(value)
         {
             return .number

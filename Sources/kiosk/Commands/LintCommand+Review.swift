@@ -12,20 +12,25 @@ import TerminalUI
 extension LintCommand {
     func review() async throws -> ExitCode {
         var findings: [ReviewFinding] = []
+        var causes: [ReviewCause] = []
         for file in files {
             guard file.hasSuffix(".storekit") else {
                 throw UsageError("--review renders a catalog's paywall: name a .storekit file, not \(file)")
             }
-            findings += try await Self.review(catalogAt: file, locales: reviewLocales)
+            let found = try await Self.review(catalogAt: file, locales: reviewLocales)
+            findings += found
+            causes += ReviewCause.of(found, catalogAt: file)
         }
         if json {
             Console.print(Self.json(findings))
         } else {
-            for line in Self.grouped(findings) { Console.print(line) }
-            let count = findings.count
+            // One line per cause, where to fix it: not one per screen it shows on.
+            for cause in causes { Console.print(cause.line) }
+            let count = causes.count
             Console.error(
                 "\(files.count) catalog\(files.count == 1 ? "" : "s") reviewed: "
-                    + "\(count) App Review finding\(count == 1 ? "" : "s")")
+                    + "\(count) App Review problem\(count == 1 ? "" : "s")"
+                    + (findings.isEmpty ? "" : " on \(findings.count) screens"))
         }
         return findings.isEmpty ? .success : .failure
     }
