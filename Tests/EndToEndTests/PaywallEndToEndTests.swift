@@ -14,7 +14,9 @@ import Testing
         try await session.waitFor("Confirm")
         try session.keys("Enter")
         try await session.waitFor("Purchased Lumen Pro (Monthly)")
-        try await session.waitFor("Current plan: Lumen Pro (Monthly)")
+        // A week's free trial: the subscriber's line says so and what it turns into.
+        try await session.waitFor("Free trial: Lumen Pro (Monthly) · ends")
+        try await session.waitFor("[ Current plan · Lumen Pro (Monthly) ]")
         try await session.waitFor("✓ Lumen Pro (Monthly)")
     }
 

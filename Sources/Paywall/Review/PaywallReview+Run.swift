@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import Synchronization
 import TerminalUI
 
 extension PaywallReview {
@@ -74,27 +75,21 @@ extension PaywallReview {
         let jobs = distinct.enumerated().flatMap { index, screen in
             templates.map { (screen.customer, screen.state, $0, alike[index]) }
         }
-        return await withTaskGroup(of: [(Int, [ReviewFinding])].self) { group in
-            let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-            // Jobs are dealt round-robin, one task per core: a task per job would cost more than
-            // many of the checks it runs.
-            for worker in 0..<workers {
-                group.addTask {
-                    var done: [(Int, [ReviewFinding])] = []
-                    for index in stride(from: worker, to: jobs.count, by: workers) {
-                        let (customer, state, template, locales) = jobs[index]
-                        let found = check(
-                            state, template: template, sizes: sizes, theme: theme, customer: customer)
-                        done.append((index, locales.flatMap { locale in found.map { $0.in(locale) } }))
-                    }
-                    return done
-                }
+        // One worker thread per core, the jobs dealt round-robin. Dispatch's threads, not tasks:
+        // the checks never suspend, and a task group on the cooperative pool ran them one at a time.
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let results = Mutex([[ReviewFinding]](repeating: [], count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var done: [(Int, [ReviewFinding])] = []
+            for index in stride(from: worker, to: jobs.count, by: workers) {
+                let (customer, state, template, locales) = jobs[index]
+                let found = check(state, template: template, sizes: sizes, theme: theme, customer: customer)
+                done.append((index, locales.flatMap { locale in found.map { $0.in(locale) } }))
             }
-            // In the order the jobs were listed, whatever the order they finished in.
-            var byJob = [[ReviewFinding]](repeating: [], count: jobs.count)
-            for await done in group { for (index, found) in done { byJob[index] = found } }
-            return byJob.flatMap { $0 }
+            results.withLock { all in for (index, found) in done { all[index] = found } }
         }
+        // In the order the jobs were listed, whatever the order they finished in.
+        return results.withLock { $0.flatMap { $0 } }
     }
 
     /// Checks `state` in `template` at every size, every plan selected.

@@ -22,7 +22,7 @@ struct Prominence {
     /// The score of `width` cells from (x, y).
     func score(_ buffer: Buffer, x: Int, y: Int, width: Int) -> Int {
         let cells = (x..<min(buffer.size.columns, x + width)).map { buffer[$0, y] }
-            .filter { $0.symbol.trimmingCharacters(in: .whitespaces) != "" }
+            .filter { !$0.symbol.unicodeScalars.allSatisfy(ScreenText.isWhitespace) }
         guard let style = cells.first?.style else { return 0 }
         var score = 2 * weight(style) + (style.bold ? 1 : 0)
         if style.background != surface.background || style.reverse {

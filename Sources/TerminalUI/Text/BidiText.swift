@@ -203,6 +203,12 @@ public enum BidiText {
             return .neutral
         }
         if isRightToLeft(scalar) { return .strongRTL }
+        // Chinese, Japanese and Korean letters without a property lookup.
+        if (0x3041...0x30FA).contains(value) || (0x4E00...0x9FFF).contains(value)
+            || (0xAC00...0xD7A3).contains(value)
+        {
+            return .strongLTR
+        }
         if (0x30...0x39).contains(value) || (0x660...0x669).contains(value) || (0x6F0...0x6F9).contains(value)
         {
             return .number

@@ -58,31 +58,6 @@ extension LintCommand {
             }, content: content, theme: theme, locales: locales)
     }
 
-    /// One line per message and locale, naming every template, state, plan and size it was
-    /// found in (a missing link shows in all of them; 768 lines would hide the one that matters).
-    static func grouped(_ findings: [ReviewFinding]) -> [String] {
-        var order: [String] = []
-        var groups: [String: [ReviewFinding]] = [:]
-        for finding in findings {
-            let key = "\(finding.locale): \(finding.message)"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(finding)
-        }
-        return order.map { key in
-            let group = groups[key] ?? []
-            func distinct(_ values: [String]) -> String {
-                var seen: Set<String> = []
-                return values.filter { seen.insert($0).inserted }.joined(separator: ", ")
-            }
-            let parts = [
-                "plan " + distinct(group.compactMap(\.plan)),
-                "template " + distinct(group.map(\.template.rawValue)),
-                distinct(group.map(\.state)), distinct(group.map { "\($0.size)" }),
-            ]
-            return "\(key) (\(parts.joined(separator: "; ")))"
-        }
-    }
-
     /// `[{template, locale, state, plan, size, message}]`.
     static func json(_ findings: [ReviewFinding]) -> String {
         let objects: [[String: String]] = findings.map {
