@@ -81,7 +81,8 @@ enum GalleryPage {
         main { padding: 0 24px 24px; }
         section h2 { position: sticky; top: 48px; z-index: 2; background: #f4f4f5; margin: 0;
           padding: 12px 0 6px; font-size: 16px; }
-        .matrix { overflow-x: auto; }
+        /* No scroll box of its own: a sticky head inside one would stick to the box, not the window. */
+        .matrix { width: max-content; }
         table { border-spacing: 12px; }
         thead th { position: sticky; top: 86px; z-index: 1; background: #f4f4f5; }
         th { font-weight: 600; text-align: left; font-size: 14px; }
