@@ -77,3 +77,32 @@ import Testing
         #expect(LintCommand.lint(catalog).contains { $0.message.contains("linted as a catalog") })
     }
 }
+
+/// A paywall copy's `defaultPlan` and `badges` must name subscriptions the catalog sells.
+@Suite struct CopyPlanLintTests {
+    @Test func anUnknownDefaultPlanIsAnErrorThatSuggests() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = LintCommandTests.root.appendingPathComponent("catalogs")
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("demo.storekit"),
+            to: directory.appendingPathComponent("demo.storekit"))
+        var copy = try String(contentsOf: root.appendingPathComponent("demo.paywall.json"), encoding: .utf8)
+        copy = copy.replacingOccurrences(
+            of: "\"defaultLocale\"",
+            with:
+                "\"defaultPlan\": \"com.kiosk.lumen.pro.anual\", \"badges\": {\"nope\": \"bestValue\"}, \"defaultLocale\""
+        )
+        try copy.write(
+            to: directory.appendingPathComponent("demo.paywall.json"), atomically: true, encoding: .utf8)
+        let diagnostics = LintCommand.lint(directory.appendingPathComponent("demo.storekit").path)
+        let errors = diagnostics.filter(\.isError).map(\.message)
+        #expect(
+            errors.contains {
+                $0.contains("\"com.kiosk.lumen.pro.anual\" (did you mean \"com.kiosk.lumen.pro.annual\"?)")
+            }, "\(errors)")
+        #expect(errors.contains { $0.contains("\"nope\"") }, "\(errors)")
+    }
+}

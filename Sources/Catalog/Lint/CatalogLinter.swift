@@ -30,13 +30,16 @@ public enum CatalogLinter {
         let catalog = StoreKitConfiguration.decode(bytes, file: path)
         let sidecar = PaywallCopy.sidecarPath(forCatalogAt: path)
         var copy: Decoded<PaywallCopy>?
+        var plans: [Diagnostic] = []
         if CatalogFile.exists(sidecar) {
             let groupIDs = catalog.value.map { Set($0.subscriptionGroups.map(\.id)) }
-            copy = PaywallCopy.decode(try CatalogFile.read(sidecar), file: sidecar, groupIDs: groupIDs)
+            let copyBytes = try CatalogFile.read(sidecar)
+            copy = PaywallCopy.decode(copyBytes, file: sidecar, groupIDs: groupIDs)
+            plans = catalog.value.map { copyPlanErrors($0, copyBytes: copyBytes, file: sidecar) } ?? []
         }
         let policies =
             catalog.value.map { policyWarnings($0, copy: copy?.value, bytes: bytes, file: path) } ?? []
-        return catalog.diagnostics + policies + (copy?.diagnostics ?? [])
+        return catalog.diagnostics + policies + (copy?.diagnostics ?? []) + plans
     }
 
     /// Lints bytes that are not in a file (an editor buffer, a test), by the file name's suffix.
