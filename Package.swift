@@ -109,7 +109,7 @@ let package = Package(
                 "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
                 "PaywallCatalog", "SourceDiagnostics", "HTTP",
                 "StoreServer", "RemoteStore", "SharedState", "Presets",
-                "StoreCommands", "Rehearsal",
+                "StoreCommands", "Rehearsal", "Subprocess",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(

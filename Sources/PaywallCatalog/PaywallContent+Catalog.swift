@@ -27,6 +27,8 @@ extension PaywallContent {
             self.template = template
         }
         defaultLocale = catalog.paywall?.defaultLocale ?? catalog.settings.locale
+        defaultPlanID = catalog.paywall?.defaultPlan
+        planBadges = (catalog.paywall?.badges ?? [:]).compactMapValues { PlanBadge(rawValue: $0) }
         titleFollowsGroup = catalog.paywall == nil
         var locales = Set(Self.shippedLocales + [locale, catalog.settings.locale])
         locales.formUnion(catalog.paywall?.locales ?? [])

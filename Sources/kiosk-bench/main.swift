@@ -44,6 +44,10 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await StoreKitBenchmark.run() }
     ),
     (
+        "review", "kiosk lint --review of the demo catalog beside plain kiosk lint of it",
+        { try ReviewBenchmark.run() }
+    ),
+    (
         "render",
         "render + diff of 200x60 frames (widgets; the paywall shop with 500 products), first frame, idle CPU",
         {

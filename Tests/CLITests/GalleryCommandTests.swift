@@ -35,8 +35,16 @@ import Testing
         #expect(
             index.contains(
                 "<figcaption>demo · cards · buttons · sunset · ja · subscribed · 80x24</figcaption>"))
-        // The finding sits in both themes' figures of its template, locale and state, and only there.
-        #expect(index.components(separatedBy: "no auto-renewal terms in ja").count - 1 == 2)
+        // The finding sits in both themes' figures of its template, locale and state, and once in
+        // the list of causes at the top.
+        #expect(index.components(separatedBy: "no auto-renewal terms in ja").count - 1 == 3)
+        // Filters by template, locale, theme and state; a larger view; no test text on the page.
+        for name in ["template", "locale", "theme", "state"] {
+            #expect(index.contains("<select name=\"\(name)\">"))
+        }
+        #expect(index.contains("<dialog id=\"viewer\">"))
+        #expect(index.contains("position: sticky"))
+        #expect(!index.contains("image-report\">"))
         let figure = try #require(
             index.range(
                 of:
@@ -65,14 +73,20 @@ import Testing
         #expect(status == 0)
         let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         let figure = try #require(index.range(of: "data-template=\"cards\" data-theme=\"default\""))
-        #expect(index[figure.upperBound...].prefix(2_000).contains("Terms of Use link missing (plan"))
+        // One line per cause, where to fix it, beside the picture and once at the top.
+        let cause = "no Terms of Use to link to; add \"eula\" to \"appPolicies\""
+        #expect(
+            index[figure.upperBound...].prefix(2_000).contains(
+                cause.replacingOccurrences(of: "\"", with: "&quot;")))
+        #expect(index.contains("minimal.storekit:1:1: no Terms of Use to link to"))
+        #expect(index.contains("App Review: 2 causes"))
         #expect(!index.contains("Findings without a picture here"))
     }
 
     @Test func badValuesAreNamed() async throws {
         #expect(
             throws: UsageError(
-                "--states must be one of eligible, ineligible, subscribed, pending, billing-retry, sheet, manager, got 'asleep'"
+                "--states must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, got 'asleep'"
             )
         ) {
             try GalleryCommand(

@@ -17,11 +17,25 @@ import Testing
     }
 
     @Test func bundledCatalogsAreClean() async {
-        let files = ["demo.storekit", "shelf.storekit", "minimal.storekit", "demo.paywall.json"].map {
+        let files = ["demo.storekit", "shelf.storekit", "demo.paywall.json"].map {
             Self.root.appendingPathComponent("catalogs/\($0)").path
         }
         for file in files { #expect(LintCommand.lint(file).isEmpty, "\(file)") }
         #expect(await Kiosk.run(["lint", "--strict"] + files) == 0)
+    }
+
+    /// A catalog that sells subscriptions with nothing for its paywall to link to as Terms of
+    /// Use and Privacy Policy (the bundled minimal one) is warned about both, at its top.
+    @Test func aCatalogWithoutPoliciesIsWarnedAbout() async {
+        let minimal = Self.root.appendingPathComponent("catalogs/minimal.storekit").path
+        let diagnostics = LintCommand.lint(minimal)
+        #expect(
+            diagnostics.allSatisfy { !$0.isError && $0.location.file == minimal && $0.location.line == 1 })
+        #expect(diagnostics.contains { $0.message.hasPrefix("no Terms of Use for the paywall to link to") })
+        #expect(diagnostics.contains { $0.message.hasPrefix("no Privacy Policy for the paywall to link to") })
+        #expect(diagnostics.count == 2)
+        #expect(await Kiosk.run(["lint", minimal]) == 0, "warnings only")
+        #expect(await Kiosk.run(["lint", "--strict", minimal]) == 1)
     }
 
     @Test func errorsExitOneAndNameFileLineAndValue() async throws {
@@ -61,5 +75,34 @@ import Testing
                 .kind == .theme)
         let catalog = try write(#"{"products": [], "subscriptionGroups": []}"#, name: "shop.json")
         #expect(LintCommand.lint(catalog).contains { $0.message.contains("linted as a catalog") })
+    }
+}
+
+/// A paywall copy's `defaultPlan` and `badges` must name subscriptions the catalog sells.
+@Suite struct CopyPlanLintTests {
+    @Test func anUnknownDefaultPlanIsAnErrorThatSuggests() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = LintCommandTests.root.appendingPathComponent("catalogs")
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("demo.storekit"),
+            to: directory.appendingPathComponent("demo.storekit"))
+        var copy = try String(contentsOf: root.appendingPathComponent("demo.paywall.json"), encoding: .utf8)
+        copy = copy.replacingOccurrences(
+            of: "\"defaultLocale\"",
+            with:
+                "\"defaultPlan\": \"com.kiosk.lumen.pro.anual\", \"badges\": {\"nope\": \"bestValue\"}, \"defaultLocale\""
+        )
+        try copy.write(
+            to: directory.appendingPathComponent("demo.paywall.json"), atomically: true, encoding: .utf8)
+        let diagnostics = LintCommand.lint(directory.appendingPathComponent("demo.storekit").path)
+        let errors = diagnostics.filter(\.isError).map(\.message)
+        #expect(
+            errors.contains {
+                $0.contains("\"com.kiosk.lumen.pro.anual\" (did you mean \"com.kiosk.lumen.pro.annual\"?)")
+            }, "\(errors)")
+        #expect(errors.contains { $0.contains("\"nope\"") }, "\(errors)")
     }
 }

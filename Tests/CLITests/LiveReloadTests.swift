@@ -68,6 +68,8 @@ import Testing
         var paywall = HeadlessPaywall(
             store: store, content: content, theme: theme, size: Size(columns: 200, rows: 30))
         await paywall.start()
+        // The first plan (the paywall opens on one with a trial), bought, then the third selected.
+        await paywall.press([Key](repeating: .up, count: 6))
         await paywall.press(.enter, .enter, .down, .down)
         let before = paywall.state
         #expect(before.planIndex == 2 && before.store.entitlements.count == 1)

@@ -48,7 +48,8 @@ import Testing
         let cards = try await shot(["--template", "cards", "--size", "80x24"])
         #expect(cards.contains("┏"), "the selected card's heavy border: \(cards)")
         let hero = try await shot(["--template", "hero", "--size", "80x24"])
-        #expect(hero.contains("‹  Lumen Ultimate (Monthly)  ›"), "\(hero)")
+        // It opens on the plan with a free trial that saves the most.
+        #expect(hero.contains("‹  Lumen Pro (Annual)  ›"), "\(hero)")
         #expect(try await shot(["--template", "list", "--size", "80x24"]) != cards)
     }
 
@@ -87,7 +88,7 @@ import Testing
     @Test(arguments: [
         (
             ["--scene", "nope"],
-            "--scene must be one of eligible, ineligible, subscribed, pending, billing-retry, sheet, manager, got 'nope'"
+            "--scene must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, got 'nope'"
         ),
         (["--template", "fancy"], "--template must be one of list, cards, hero, comparison, got 'fancy'"),
         (["--style", "big"], "--style must be one of buttons, picker"),
@@ -124,7 +125,7 @@ import Testing
     }
 
     @Test func theOutputNeedsAKnownExtension() async {
-        #expect(await Kiosk.run(["shot", "--out", "x.png"]) == 64)
+        #expect(await Kiosk.run(["shot", "--out", "x.jpeg"]) == 64)
         #expect(await Kiosk.run(["shot"]) == 64)
     }
 
@@ -133,5 +134,22 @@ import Testing
         #expect(
             await Kiosk.run(["shot", "--out", out, "--catalog", "shelf", "--scene", "billing-retry"]) == 1)
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
+
+/// `--out x.png`: the SVG drawing rasterised by rsvg-convert (scripts/setup installs it).
+@Suite struct ShotPNGTests {
+    @Test func aPNGIsThePictureInPixelsAtTheSVGsSize() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-\(UUID().uuidString).png"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(await Kiosk.run(["shot", "--out", path, "--scene", "subscribed", "--size", "80x24"]) == 0)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        try #require(bytes.count > 24)
+        #expect(Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "the PNG signature")
+        // The IHDR chunk: width and height, big-endian, as the SVG's (a 10-pixel margin, 9 pixels a column, 18 a row).
+        func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(word(16) == 740 && word(20) == 452, "\(word(16))x\(word(20))")
     }
 }

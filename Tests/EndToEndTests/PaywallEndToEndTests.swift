@@ -8,12 +8,15 @@ import Testing
         defer { session.close() }
         try session.start()
         try await session.waitFor("Lumen Pro (Monthly)")
-        try session.keys("Down", "Down", "Enter")
+        // The paywall opens on Pro Annual (a free trial, the best value): Pro Monthly is above.
+        try session.keys("Up", "Enter")
         try await session.waitFor("1 week free, then $9.99/month")
         try await session.waitFor("Confirm")
         try session.keys("Enter")
         try await session.waitFor("Purchased Lumen Pro (Monthly)")
-        try await session.waitFor("Current plan: Lumen Pro (Monthly)")
+        // A week's free trial: the subscriber's line says so and what it turns into.
+        try await session.waitFor("Free trial: Lumen Pro (Monthly) · ends")
+        try await session.waitFor("[ Current plan · Lumen Pro (Monthly) ]")
         try await session.waitFor("✓ Lumen Pro (Monthly)")
     }
 

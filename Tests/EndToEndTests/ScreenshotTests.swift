@@ -81,7 +81,11 @@ import Testing
         #expect(fields[0] == "8" && fields[1] == "8", "\(report)")
         let widths = fields[2].split(separator: ",").compactMap { Int($0) }
         #expect(widths.count == 8 && widths.allSatisfy { $0 == 920 }, "\(report)")
-        #expect(dom.components(separatedBy: "<figcaption>").count - 1 == 8)
+        // The eight figures and the viewer's caption (empty until a picture is opened).
+        #expect(dom.components(separatedBy: "<figcaption>").count - 1 == 9)
+        // The report is an attribute of the page's root, not text a designer would see.
+        #expect(dom.contains("data-image-report=\"images=8"), "\(dom.prefix(500))")
+        #expect(!dom.contains(">images="))
         #expect(dom.contains("demo · hero · buttons · sunset · ar · sheet · 100x30"))
     }
 

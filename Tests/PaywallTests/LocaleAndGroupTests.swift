@@ -16,10 +16,10 @@ import Testing
             "de_DE",
             [
                 "Abonnements", "Über 200 Profi-Filter", "Nutzungsbedingungen", "/Monat",
-                "Verlängert sich automatisch",
+                "Verlängert",
             ]
         ),
-        ("fr_FR", ["Abonnements", "Conditions d’utilisation", "/mois", "Renouvellement automatique"]),
+        ("fr_FR", ["Abonnements", "Conditions d’utilisation", "/mois", "Renouvellement"]),
         ("ja", ["サブスクリプション", "200種類以上のプロ用フィルター", "利用規約", "/月", "アカウント設定で管理"]),
         ("zh_Hant", ["訂閱", "使用條款", "/月"]),
         ("ko", ["구독", "이용 약관", "/월"]),

@@ -27,7 +27,7 @@ import Testing
             let terminal = ScriptedTerminal(
                 size: Size(columns: 100, rows: 30),
                 steps: [
-                    .init(waitFor: "Subscribe", keys: [.down, .enter]),
+                    .init(waitFor: "/month", keys: [.down, .enter]),
                     .init(waitFor: "Confirm", keys: [.enter]),
                     .init(waitFor: "Purchased", action: .resize(Size(columns: 90, rows: 26))),
                     .init(waitFor: "Current plan", keys: [.character("q")]),

@@ -17,7 +17,7 @@ import Testing
         let (screen, timedOut) = await Self.run(
             app, size: Size(columns: 100, rows: 30),
             steps: [
-                .init(waitFor: "Subscribe", keys: [.character("S")]),
+                .init(waitFor: "/month", keys: [.character("S")]),
                 .init(waitFor: "Screen saved to", keys: [.character("S")]),
                 .init(waitFor: "202640-2.", keys: [.character("q")]),
             ])
@@ -43,7 +43,7 @@ import Testing
         let (screen, timedOut) = await Self.run(
             app, size: Size(columns: 120, rows: 30),
             steps: [
-                .init(waitFor: "Subscribe", keys: [.character("S")]),
+                .init(waitFor: "/month", keys: [.character("S")]),
                 .init(waitFor: "Saving the screen failed", keys: [.character("q")]),
             ])
         #expect(timedOut == nil)

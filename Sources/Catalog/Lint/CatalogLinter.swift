@@ -26,13 +26,20 @@ public enum CatalogLinter {
             return PaywallCopy.decode(try CatalogFile.read(path), file: path, groupIDs: groupIDs).diagnostics
         }
         guard path.hasSuffix(".storekit") else { throw .unsupportedFile(file: path) }
-        let catalog = StoreKitConfiguration.decode(try CatalogFile.read(path), file: path)
+        let bytes = try CatalogFile.read(path)
+        let catalog = StoreKitConfiguration.decode(bytes, file: path)
         let sidecar = PaywallCopy.sidecarPath(forCatalogAt: path)
-        guard CatalogFile.exists(sidecar) else { return catalog.diagnostics }
-        let groupIDs = catalog.value.map { Set($0.subscriptionGroups.map(\.id)) }
-        return catalog.diagnostics
-            + PaywallCopy.decode(try CatalogFile.read(sidecar), file: sidecar, groupIDs: groupIDs)
-            .diagnostics
+        var copy: Decoded<PaywallCopy>?
+        var plans: [Diagnostic] = []
+        if CatalogFile.exists(sidecar) {
+            let groupIDs = catalog.value.map { Set($0.subscriptionGroups.map(\.id)) }
+            let copyBytes = try CatalogFile.read(sidecar)
+            copy = PaywallCopy.decode(copyBytes, file: sidecar, groupIDs: groupIDs)
+            plans = catalog.value.map { copyPlanErrors($0, copyBytes: copyBytes, file: sidecar) } ?? []
+        }
+        let policies =
+            catalog.value.map { policyWarnings($0, copy: copy?.value, bytes: bytes, file: path) } ?? []
+        return catalog.diagnostics + policies + (copy?.diagnostics ?? []) + plans
     }
 
     /// Lints bytes that are not in a file (an editor buffer, a test), by the file name's suffix.

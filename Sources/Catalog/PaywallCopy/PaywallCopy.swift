@@ -11,14 +11,25 @@ public struct PaywallCopy: Sendable, Hashable {
     public var localizations: [String: PaywallLocalization]
     /// The paywall's layout: one of ``templateNames``; the paywall's default (`list`) when nil.
     public var template: String?
+    /// The product ID of the plan the paywall selects when it opens; the paywall chooses
+    /// (the plan with a free trial, else the best value) when nil.
+    public var defaultPlan: String?
+    /// A badge per product ID, one of ``badgeNames``: the paywall says it in every language.
+    public var badges: [String: String]
+
+    /// The badges a plan may carry (the paywall's `PlanBadge` cases; a test keeps the two equal).
+    public static let badgeNames = ["mostPopular", "bestValue"]
 
     /// The layouts the paywall knows (its `PaywallTemplate` cases; a test keeps the two equal).
     public static let templateNames = ["list", "cards", "hero", "comparison"]
 
     public init(
         version: Int = 1, defaultLocale: String = "en_US", leadingGroupID: String? = nil,
-        localizations: [String: PaywallLocalization] = [:], template: String? = nil
+        localizations: [String: PaywallLocalization] = [:], template: String? = nil,
+        defaultPlan: String? = nil, badges: [String: String] = [:]
     ) {
+        self.defaultPlan = defaultPlan
+        self.badges = badges
         self.version = version
         self.defaultLocale = defaultLocale
         self.leadingGroupID = leadingGroupID

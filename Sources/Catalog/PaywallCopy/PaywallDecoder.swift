@@ -6,7 +6,9 @@ final class PaywallDecoder {
     /// The catalog's group IDs, to check `leadingGroupID`; nil when there is no catalog.
     let groupIDs: Set<String>?
 
-    enum Key: String, CaseIterable { case version, defaultLocale, leadingGroupID, localizations, template }
+    enum Key: String, CaseIterable {
+        case version, defaultLocale, leadingGroupID, localizations, template, defaultPlan, badges
+    }
 
     enum LocalizationKey: String, CaseIterable {
         case title, subtitle, features, callToAction, callToActionWithIntroOffer, termsOfService,
@@ -44,6 +46,8 @@ final class PaywallDecoder {
                 "no paywall template is called \"\(template)\"; use one of: "
                     + PaywallCopy.templateNames.joined(separator: ", "), at: at)
         }
+        let defaultPlan = reader.string(.defaultPlan)
+        let badges = reader.present(.badges).map { decodeBadges($0) } ?? [:]
         var localizations: [String: PaywallLocalization] = [:]
         if let node = reader.present(.localizations, required: true) {
             if context.document.kind(of: node) == .object {
@@ -67,8 +71,37 @@ final class PaywallDecoder {
         return PaywallCopy(
             version: version, defaultLocale: defaultLocale, leadingGroupID: leadingGroupID,
             localizations: localizations,
-            template: template.flatMap { PaywallCopy.templateNames.contains($0) ? $0 : nil })
+            template: template.flatMap { PaywallCopy.templateNames.contains($0) ? $0 : nil },
+            defaultPlan: defaultPlan, badges: badges)
     }
+
+    /// `"badges": {"com.example.pro.annual": "mostPopular"}`: a badge word per product ID.
+    private func decodeBadges(_ node: JSONDocument.Node) -> [String: String] {
+        guard context.document.kind(of: node) == .object else {
+            context.error(
+                "badges is an object of product IDs to a badge (\(Self.badgeChoices)); write it so", at: node)
+            return [:]
+        }
+        var badges: [String: String] = [:]
+        for member in context.document.members(of: node) {
+            guard let productID = context.document.string(member.key) else { continue }
+            guard let badge = context.document.string(member.value), PaywallCopy.badgeNames.contains(badge)
+            else {
+                let written = context.document.string(member.value).map { "\"\($0)\"" } ?? "this value"
+                let near = context.document.string(member.value).flatMap {
+                    Suggestion.closest(to: $0, in: PaywallCopy.badgeNames)
+                }
+                context.error(
+                    "\(written) is not a badge; use one of: \(Self.badgeChoices)"
+                        + (near.map { " (did you mean \"\($0)\"?)" } ?? ""), at: member.value)
+                continue
+            }
+            badges[productID] = badge
+        }
+        return badges
+    }
+
+    private static var badgeChoices: String { PaywallCopy.badgeNames.joined(separator: ", ") }
 
     private func decodeLocalization(_ node: JSONDocument.Node) -> PaywallLocalization? {
         guard var reader = ObjectReader<LocalizationKey>(context, node) else { return nil }

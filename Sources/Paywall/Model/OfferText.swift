@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import TerminalUI
 
 /// The words a paywall uses for prices, periods and offers: "$9.99/month",
 /// "1 week free, then $9.99/month", "Save 33%", in the paywall's language (English by default).
@@ -19,16 +20,16 @@ enum OfferText {
     /// "$9.99/month" for subscriptions, the plain price otherwise: the billed amount per period,
     /// the price App Review wants most prominent.
     static func pricePerPeriod(_ product: Product, _ strings: PaywallStrings = .english) -> String {
-        guard let period = product.subscription?.period else { return product.displayPrice }
-        return product.displayPrice + strings.perPeriod(period)
+        guard let period = product.subscription?.period else { return strings.amount(product.displayPrice) }
+        return strings.amount(product.displayPrice) + strings.perPeriod(period)
     }
 
     /// The offer's own price as shown ("$1.99/month", "$29.99"); nil for a free trial.
     static func offerPrice(_ offer: SubscriptionOffer, _ strings: PaywallStrings = .english) -> String? {
         switch offer.paymentMode {
         case .freeTrial: nil
-        case .payAsYouGo: offer.displayPrice + strings.perPeriod(offer.period)
-        case .payUpFront: offer.displayPrice
+        case .payAsYouGo: strings.amount(offer.displayPrice) + strings.perPeriod(offer.period)
+        case .payUpFront: strings.amount(offer.displayPrice)
         }
     }
 
@@ -57,7 +58,7 @@ enum OfferText {
         NSDecimalRound(&rounded, &monthly, 2, .plain)
         let price = PriceFormatter(currencyCode: product.currencyCode, localeIdentifier: locale).format(
             rounded)
-        return strings.format(.perMonthShort, ["price": price])
+        return strings.format(.perMonthShort, ["price": strings.amount(price)])
     }
 
     /// "Save 33%" when `product` costs less per month than the shortest plan of its level.
@@ -98,6 +99,12 @@ enum OfferText {
 }
 
 extension PaywallStrings {
+    /// An amount of money as drawn: in Arabic and Hebrew a left-to-right isolate, so "79.99 US$"
+    /// stays one run inside right-to-left text and two prices never run together.
+    func amount(_ price: String) -> String {
+        isRightToLeft ? BidiText.leftToRightIsolate(price) : price
+    }
+
     /// English, the fallback for every language.
     public static let english = PaywallStrings(language: "en", words: PaywallStrings.englishWords)
 

@@ -94,6 +94,10 @@ public struct PaywallContent: Sendable, Hashable {
     /// Whether the title is only the group's name (no copy file): it then follows the group
     /// switcher to each group's own name.
     public var titleFollowsGroup = false
+    /// The plan selected when the paywall opens (a product ID); nil lets the paywall choose.
+    public var defaultPlanID: String?
+    /// The copy's badges by product ID ("Most popular", "Best value").
+    public var planBadges: [String: PlanBadge] = [:]
     /// Shown in the status line: where the store lives (`sim`, a URL).
     public var backendName: String
     /// Shown in the status line: the catalog file name.

@@ -80,9 +80,26 @@ public struct PaywallStrings: Sendable, Hashable {
 
     /// The words with their placeholders filled in: `format(.save, ["n": "24"])` is "Save 24%".
     public func format(_ word: Word, _ values: [String: String]) -> String {
-        var text = self[word]
-        for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
-        return text
+        Self.fill(self[word], values)
+    }
+
+    /// `template` with each `{key}` of `values` replaced, in one pass (a frame formats dozens of
+    /// words; Foundation's search-and-replace per key cost more than drawing them). Braces that
+    /// name no value stay as written.
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard template.contains("{") else { return template }
+        var result = ""
+        result.reserveCapacity(template.utf8.count + 16)
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let key = String(rest[rest.index(after: open)..<close])
+            if let value = values[key] { result += value } else { result += rest[open...close] }
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        return result
     }
 
     /// The words this language's own table lacks (shown in English); empty for every shipped one.

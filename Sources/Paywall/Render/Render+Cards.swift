@@ -70,8 +70,10 @@ func renderCard(_ canvas: inout Canvas, _ row: PlanRow, area: Rect) {
     name.bold = row.isSelected
     var price = canvas[.accent]
     price.bold = true
-    let extras = [row.badge, row.tag].compactMap { $0 }.joined(separator: " · ")
-    var lines: [(String, Style)] = TextLayout.wrap(row.name, width: inner.width).prefix(2).map { ($0, name) }
+    let extras = [row.highlight, row.badge, row.tag].compactMap { $0 }.joined(separator: " · ")
+    var lines: [(String, Style)] = TextLayout.wrap(row.name, width: inner.width, maxLines: 2).map {
+        ($0, name)
+    }
     lines.append((row.price, price))
     if let perMonth = row.perMonth { lines.append((perMonth, canvas[.muted])) }
     if !extras.isEmpty { lines.append((extras, canvas[.muted])) }
@@ -80,9 +82,12 @@ func renderCard(_ canvas: inout Canvas, _ row: PlanRow, area: Rect) {
         var wrapped = TextLayout.wrap(offer, width: inner.width)
         if wrapped.count > room {
             // The card already shows the regular price: keep the offer's own part ("2 weeks
-            // free"), cut where every language's terms turn to "then …".
+            // free"), cut where every language's terms turn to "then …", and mark the cut.
             let short = offer.split(whereSeparator: { ",、，،".contains($0) }).first.map(String.init) ?? offer
-            wrapped = TextLayout.wrap(short, width: inner.width)
+            wrapped = TextLayout.wrap(short, width: inner.width, maxLines: room)
+            if let last = wrapped.last, !last.hasSuffix(TextLayout.ellipsis) {
+                wrapped[wrapped.count - 1] = TextLayout.endingInEllipsis(last, width: inner.width)
+            }
         }
         lines += wrapped.prefix(room).map { ($0, canvas[.success]) }
     }
@@ -138,7 +143,12 @@ struct ComparisonTable {
         prices = periods.map { period in
             levels.map { level in
                 plans.firstIndex { $0.subscription?.groupLevel == level && $0.subscription?.period == period }
-                    .map { ($0, OfferText.pricePerPeriod(plans[$0], strings), plans[$0].displayPrice) }
+                    .map {
+                        (
+                            $0, OfferText.pricePerPeriod(plans[$0], strings),
+                            strings.amount(plans[$0].displayPrice)
+                        )
+                    }
             }
         }
         selected = min(state.planIndex, plans.count - 1)

@@ -17,7 +17,11 @@ struct Disclosure {
     var privacyLink: String?
 
     init?(_ state: AppState) {
-        guard let plan = state.selectedPlan, let info = plan.subscription else { return nil }
+        // Only a plan for sale is disclosed: the plan held, one scheduled or one waiting for
+        // approval is not being sold (its terms were agreed to when it was bought).
+        guard let plan = state.selectedPlan, let info = plan.subscription,
+            state.planStanding(plan, state.standing).isForSale
+        else { return nil }
         let strings = state.content.strings
         price = OfferText.pricePerPeriod(plan, strings)
         summary =
@@ -47,7 +51,7 @@ struct Disclosure {
     }
 
     private static func fill(_ template: String, _ values: [String: String]) -> String {
-        values.reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        PaywallStrings.fill(template, values)
     }
 
     /// The terms wrapped for `width` columns.

@@ -37,8 +37,8 @@ func firstVisible(_ rows: [PlanRow], rowHeight: Int, area: Rect) -> Int {
 func renderTags(_ canvas: inout Canvas, _ row: PlanRow, line: Rect) -> Rect {
     var right = line.maxX
     var left = line.x
-    for text in [row.badge, row.tag].compactMap({ $0 }) {
-        let badge = Badge(text, style: canvas[text == row.badge ? .badge : .accent])
+    for text in [row.highlight, row.badge, row.tag].compactMap({ $0 }) {
+        let badge = Badge(text, style: canvas[text == row.tag ? .accent : .badge])
         let x = row.rightToLeft ? left : right - badge.width
         let rect = Rect(x: x, y: line.y, width: badge.width, height: 1)
         guard right - left - badge.width > 10 else { break }
@@ -48,7 +48,10 @@ func renderTags(_ canvas: inout Canvas, _ row: PlanRow, line: Rect) -> Rect {
     return Rect(x: left, y: line.y, width: right - left, height: 1)
 }
 
-/// `.buttons`: every plan is its own subscribe button, labelled by the label style.
+/// `.buttons`: every plan is its own button, labelled by the label style. With the action
+/// label only the selected plan's button says what it does ("Start 1-week free trial · Pro"):
+/// the verb on every row would repeat itself. The price follows the button, and the marks
+/// (badge, saving, relationship) follow the price, beside their plan.
 func renderButtonsStyle(_ canvas: inout Canvas, _ state: AppState, _ rows: [PlanRow], area: Rect) {
     let height = state.labelStyle == .multiline ? 3 : 2
     let first = firstVisible(rows, rowHeight: height, area: area)
@@ -59,32 +62,54 @@ func renderButtonsStyle(_ canvas: inout Canvas, _ state: AppState, _ rows: [Plan
         let line = area.row(top)
         let label: String =
             switch state.labelStyle {
-            case .action: "\(state.content.callToAction) · \(row.name)"
+            case .action: row.isSelected ? "\(row.action) · \(row.name)" : row.name
             case .displayName, .multiline: row.name
             case .price: row.price
             case .singleLine: "\(row.name) · \(row.price)"
             }
-        let free = renderTags(&canvas, row, line: line)
-        // Right-to-left: the button at the right edge, its price to its left.
-        let wanted = min(free.width, DisplayWidth.of(label) + 4)
-        let slot = row.rightToLeft ? free.inset(left: free.width - wanted) : free
+        // The selected plan's button may already say its mark ("Current plan").
+        let marks = [row.highlight, row.badge, row.tag].compactMap { $0 }.filter {
+            !(row.isSelected && state.labelStyle == .action && $0 == row.action)
+        }
+        let showsPrice = state.labelStyle == .action || state.labelStyle == .displayName
+        let priceWidth = showsPrice ? DisplayWidth.of(row.price) + 1 : 0
+        // The marks give way first (only whole ones are drawn), then the button is cut (it
+        // ends in "…") so its price still shows.
+        let wanted = max(8, min(DisplayWidth.of(label) + 4, line.width - priceWidth))
+        let slot =
+            row.rightToLeft
+            ? line.inset(left: max(0, line.width - wanted)) : line.inset(right: max(0, line.width - wanted))
         let button = canvas.button(
             label, at: slot, focused: row.isSelected, role: row.isSelected ? .cta : .ctaText,
             target: .plan(index))
-        if state.labelStyle == .action || state.labelStyle == .displayName {
-            let rest =
-                row.rightToLeft ? free.inset(right: button.width + 1) : free.inset(left: button.width + 1)
-            canvas.text(row.price, in: rest, role: .muted, alignment: row.rightToLeft ? .trailing : .leading)
+        var rest = row.rightToLeft ? line.inset(right: button.width + 1) : line.inset(left: button.width + 1)
+        if showsPrice {
+            let shown = canvas.text(
+                row.price, in: rest, role: .muted, alignment: row.rightToLeft ? .trailing : .leading)
+            rest = row.rightToLeft ? rest.inset(right: shown.width + 1) : rest.inset(left: shown.width + 1)
         }
-        var detail = row.offer ?? ""
+        renderInlineMarks(&canvas, row, marks, in: rest)
         if state.labelStyle == .multiline {
             canvas.text("  \(row.price)", in: area.row(top + 1), role: .text)
             canvas.targets.append((area.row(top + 1), .plan(index)))
-            detail = row.offer ?? ""
-            if !detail.isEmpty { canvas.text("  \(detail)", in: area.row(top + 2), role: .success) }
-        } else if !detail.isEmpty {
+            if let detail = row.offer { canvas.text("  \(detail)", in: area.row(top + 2), role: .success) }
+        } else if let detail = row.offer {
             canvas.text("  \(detail)", in: area.row(top + 1), role: .success)
         }
+    }
+}
+
+/// The marks of a plan one after the other from the start of `area` (its end, mirrored), as
+/// many as fit whole.
+func renderInlineMarks(_ canvas: inout Canvas, _ row: PlanRow, _ marks: [String], in area: Rect) {
+    var left = area.x
+    var right = area.maxX
+    for text in marks {
+        let badge = Badge(text, style: canvas[text == row.tag ? .accent : .badge])
+        guard badge.width <= right - left else { break }
+        let x = row.rightToLeft ? right - badge.width : left
+        badge.render(in: Rect(x: x, y: area.y, width: badge.width, height: 1), buffer: &canvas.buffer)
+        if row.rightToLeft { right = x - 1 } else { left = x + badge.width + 1 }
     }
 }
 

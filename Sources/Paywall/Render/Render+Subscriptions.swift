@@ -16,6 +16,10 @@ struct PlanRow {
     var tag: String?
     /// "$6.67/mo" for plans longer than a month.
     var perMonth: String?
+    /// The copy's badge for the plan: "Most popular", "Best value".
+    var highlight: String?
+    /// What its call to action does: "Subscribe", "Start 1-week free trial", "Current plan"...
+    var action = ""
     var isSelected: Bool
     /// Whether the row is laid out mirrored, for Arabic and Hebrew.
     var rightToLeft = false
@@ -43,15 +47,21 @@ func renderSubscriptions(_ canvas: inout Canvas, _ state: AppState, area: Rect) 
 func planRows(_ state: AppState) -> [PlanRow] {
     let plans = state.store.plans
     let strings = state.content.strings
+    let standing = state.standing
     return plans.enumerated().map { index, product in
-        let offer = PlanOffer.best(for: product, in: state.store).map {
+        let planStanding = state.planStanding(product, standing)
+        // Offers only where the plan is for sale to this customer, and only those they may get.
+        let offer = PlanOffer.best(for: product, in: state.store, standing: standing).map {
             OfferText.terms($0.offer, product: product, strings)
         }
         return PlanRow(
             product: product, name: product.displayName, price: OfferText.pricePerPeriod(product, strings),
-            offer: offer, badge: OfferText.savings(product, among: plans, strings),
-            tag: OfferText.relationship(product, in: state.store, strings),
+            offer: planStanding.isForSale ? offer : nil,
+            badge: OfferText.savings(product, among: plans, strings),
+            tag: planTag(planStanding, standing, strings),
             perMonth: OfferText.perMonth(product, locale: state.content.locale, strings),
+            highlight: state.content.planBadges[product.id].map { strings[standing: $0.word] },
+            action: actionWord(state, plan: product, planStanding, standing),
             isSelected: index == min(state.planIndex, plans.count - 1), rightToLeft: state.isRightToLeft)
     }
 }
@@ -111,63 +121,6 @@ func subscriberSection(_ state: AppState, width: Int) -> Section? {
         for (row, line) in lines.prefix(rect.height).enumerated() {
             canvas.text(line, in: rect.row(row), role: role, alignment: .center)
         }
-    }
-}
-
-/// "Current plan: Pro Monthly · renews 2026-06-01 · auto-renew on (u)", and its colour.
-func subscriberLine(_ state: AppState) -> (String, ThemeRole)? {
-    guard let status = state.store.activeStatus else { return nil }
-    let strings = state.content.strings
-    let renewal = status.renewalInfo.unsafePayloadValue
-    let transaction = status.transaction.unsafePayloadValue
-    let name = state.store.name(of: renewal.currentProductID)
-    let due = renewal.renewalDate ?? transaction.expirationDate
-    let date = due.map(formatDay) ?? "?"
-    let text: String
-    // A failed renewal reads as what it is, from the status, whether or not a message came.
-    switch status.state {
-    case .inGracePeriod:
-        let until = renewal.gracePeriodExpirationDate.map(formatDay) ?? "?"
-        text =
-            "\(strings[.currentPlan]): \(name) · \(strings.format(.paymentFailed, ["date": date])) · "
-            + strings.format(.graceUntil, ["date": until])
-    case .inBillingRetryPeriod:
-        let until =
-            due.map { formatDay($0.addingTimeInterval(state.store.settings.timeRate.billingRetryPeriod)) }
-            ?? "?"
-        text =
-            "\(strings[.currentPlan]): \(name) · \(strings.format(.paymentFailed, ["date": date])) · "
-            + strings.format(.retryingUntil, ["date": until])
-    default:
-        let when = strings.format(renewal.willAutoRenew ? .renews : .expires, ["date": date])
-        let auto = strings[renewal.willAutoRenew ? .autoRenewOn : .autoRenewOff]
-        text = "\(strings[.currentPlan]): \(name) · \(when) · \(auto) (u)"
-    }
-    return (text, status.state == .subscribed ? .success : .warning)
-}
-
-/// The call to action: follows the selection, its offer and the label style.
-func callToAction(_ state: AppState) -> (label: String, detail: String?) {
-    guard let plan = state.selectedPlan else { return (state.content.callToAction, nil) }
-    let strings = state.content.strings
-    let offer = PlanOffer.best(for: plan, in: state.store)
-    let relation = OfferText.relation(plan, in: state.store)
-    var action = state.content.callToAction
-    if relation == .current {
-        action = strings[.currentPlan]
-    } else if let offer, offer.offer.type == .introductory, offer.offer.paymentMode == .freeTrial {
-        action = state.content.callToActionWithIntroOffer
-    } else if let relation {
-        action = strings.word(for: relation)
-    }
-    let price = OfferText.pricePerPeriod(plan, strings)
-    let terms = offer.map { OfferText.terms($0.offer, product: plan, strings) }
-    switch state.labelStyle {
-    case .action: return (action, terms)
-    case .displayName: return ("\(action): \(plan.displayName)", terms)
-    case .price: return (terms.map { _ in action } ?? "\(action) · \(price)", terms)
-    case .singleLine: return ("\(action) · \(plan.displayName) · \(price)", terms)
-    case .multiline: return (action, terms ?? "\(plan.displayName) · \(price)")
     }
 }
 

@@ -67,7 +67,8 @@ func heroPlanSection(_ state: AppState) -> Section {
         var price = canvas[.accent]
         price.bold = true
         canvas.text(row.price, in: rect.row(1), style: price, alignment: .center)
-        let extra = [row.offer, row.perMonth, row.badge].compactMap { $0 }.joined(separator: " · ")
+        let extra = [row.tag, row.highlight, row.offer, row.perMonth, row.badge].compactMap { $0 }
+            .joined(separator: " · ")
         if rect.height > 2 { canvas.text(extra, in: rect.row(2), role: .success, alignment: .center) }
     }
 }

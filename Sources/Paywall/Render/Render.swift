@@ -15,7 +15,9 @@ extension PaywallProgram {
             return Frame(buffer: canvas.buffer, targets: [], cursor: nil)
         }
         let notices = visibleNotices(state, rows: size.rows >= 20 ? 2 : 1)
-        let rows = area.split(rows: [.fixed(notices.count), .fixed(1), .fill(), .fixed(1), .fixed(1)])
+        let noticeRows = notices.map { noticeLines($0, width: size.columns, tall: size.rows >= 20).count }
+        let rows = area.split(
+            rows: [.fixed(noticeRows.reduce(0, +)), .fixed(1), .fill(), .fixed(1), .fixed(1)])
         renderNotices(&canvas, notices, area: rows[0])
         renderTabs(&canvas, state, area: rows[1])
         if !state.isLoaded {
@@ -61,7 +63,8 @@ func visibleNotices(_ state: AppState, rows: Int) -> [Notice] {
 }
 
 func renderNotices(_ canvas: inout Canvas, _ notices: [Notice], area: Rect) {
-    for (row, notice) in notices.enumerated() {
+    var y = 0
+    for notice in notices {
         let (role, symbol): (ThemeRole, String) =
             switch notice.kind {
             case .pending: (.bannerPending, "⏳")
@@ -70,9 +73,24 @@ func renderNotices(_ canvas: inout Canvas, _ notices: [Notice], area: Rect) {
             case .warning: (.bannerWarning, "!")
             case .error: (.bannerError, "✗")
             }
-        let text = notice.hint.map { "\(notice.text)  (\($0))" } ?? notice.text
-        Banner(text, symbol: symbol, style: canvas[role]).render(in: area.row(row), buffer: &canvas.buffer)
+        for (offset, line) in noticeLines(notice, width: area.width, tall: area.height > 1).enumerated()
+        where y < area.height {
+            // The second line is indented under the first's text, past the symbol.
+            let banner = Banner(line, symbol: offset == 0 ? symbol : " ", style: canvas[role])
+            banner.render(in: area.row(y), buffer: &canvas.buffer)
+            y += 1
+        }
     }
+}
+
+/// A banner's lines: one, or for an error that does not fit (a reload's located message),
+/// two so the whole message shows (the second ends in "…" if even that is short).
+func noticeLines(_ notice: Notice, width: Int, tall: Bool) -> [String] {
+    let text = notice.hint.map { "\(notice.text)  (\($0))" } ?? notice.text
+    // The banner's own margins and symbol take 4 columns.
+    let room = max(1, width - 4)
+    guard notice.kind == .error, tall, DisplayWidth.of(text) > room else { return [text] }
+    return TextLayout.wrap(text, width: room, maxLines: 2)
 }
 
 /// The tabs, and which styles are on; right-to-left locales put the tabs on the right, the

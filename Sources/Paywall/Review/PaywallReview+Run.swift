@@ -1,4 +1,6 @@
+import Foundation
 import StoreCore
+import Synchronization
 import TerminalUI
 
 extension PaywallReview {
@@ -8,8 +10,12 @@ extension PaywallReview {
         case eligible
         /// Subscribed once and lapsed: no introductory offer any more.
         case ineligible
+        /// In the free trial of a plan that has one: the other plans are changes.
+        case trial
         /// Subscribed to the group's first plan.
         case subscribed
+        /// The first plan's renewal failed: in billing retry (the plan held asks for a payment fix).
+        case billingRetry = "billing-retry"
         /// A purchase waits for Ask to Buy approval (the banner shows).
         case pending
     }
@@ -18,7 +24,12 @@ extension PaywallReview {
     public static let sizes = [Size(columns: 80, rows: 24), Size(columns: 120, rows: 40)]
 
     /// Renders every template × locale × customer state × subscription group × plan at every
-    /// size on a fresh store per state, and returns every finding.
+    /// size and returns every finding.
+    ///
+    /// The store is used only to reach each customer state (a fresh store per state) and each
+    /// locale; the screens themselves are pure functions of the paywall's state, so they are
+    /// checked in parallel (on every core) and a screen identical to one already checked (two
+    /// locales the catalog and the paywall say alike) is checked once.
     ///
     /// - Parameter makeStore: a new store on the catalog, with no transactions.
     public static func run(
@@ -26,7 +37,7 @@ extension PaywallReview {
         templates: [PaywallTemplate] = PaywallTemplate.allCases, locales: [String],
         states: [CustomerState] = CustomerState.allCases, sizes: [Size] = sizes
     ) async throws -> [ReviewFinding] {
-        var findings: [ReviewFinding] = []
+        var screens: [(customer: CustomerState, state: AppState)] = []
         for customer in states {
             let store = try await makeStore()
             var paywall = HeadlessPaywall(store: store, content: content, theme: theme, size: sizes[0])
@@ -38,29 +49,69 @@ extension PaywallReview {
                 // Every group of the catalog, the group key wrapping back to the first at the end.
                 for group in paywall.state.store.subscriptionGroups.indices {
                     if group > 0 { await press(.group, on: &paywall) }
-                    for template in templates {
-                        await show(template, on: &paywall)
-                        for size in sizes {
-                            await paywall.resize(size)
-                            let count = paywall.state.store.plans.count
-                            await paywall.press([Key](repeating: .up, count: count))
-                            for index in 0..<count {
-                                if index > 0 { await paywall.press(.down) }
-                                findings += check(paywall.state, theme: theme, stateName: customer.rawValue)
-                                // Hundreds of renders in a row: let other tasks on the pool run between them.
-                                await Task.yield()
-                            }
-                        }
-                    }
+                    screens.append((customer, paywall.state))
                 }
                 if paywall.state.store.subscriptionGroups.count > 1 { await press(.group, on: &paywall) }
+            }
+        }
+        // Screens alike in every respect but the locale's name (en_US and en_GB on a catalog that
+        // says both alike) cannot differ: each is checked once and its findings named for each.
+        var unique: [AppState: Int] = [:]
+        var alike: [[String]] = []
+        var distinct: [(customer: CustomerState, state: AppState)] = []
+        for screen in screens {
+            var key = screen.state
+            // The language, not the locale's name: the paywall's own words stay in the key.
+            key.content.locale = screen.state.content.strings.language
+            key.store.settings.locale = ""
+            if let index = unique[key] {
+                alike[index].append(screen.state.content.locale)
+            } else {
+                unique[key] = distinct.count
+                alike.append([screen.state.content.locale])
+                distinct.append(screen)
+            }
+        }
+        let jobs = distinct.enumerated().flatMap { index, screen in
+            templates.map { (screen.customer, screen.state, $0, alike[index]) }
+        }
+        // One worker thread per core, the jobs dealt round-robin. Dispatch's threads, not tasks:
+        // the checks never suspend, and a task group on the cooperative pool ran them one at a time.
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let results = Mutex([[ReviewFinding]](repeating: [], count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var done: [(Int, [ReviewFinding])] = []
+            for index in stride(from: worker, to: jobs.count, by: workers) {
+                let (customer, state, template, locales) = jobs[index]
+                let found = check(state, template: template, sizes: sizes, theme: theme, customer: customer)
+                done.append((index, locales.flatMap { locale in found.map { $0.in(locale) } }))
+            }
+            results.withLock { all in for (index, found) in done { all[index] = found } }
+        }
+        // In the order the jobs were listed, whatever the order they finished in.
+        return results.withLock { $0.flatMap { $0 } }
+    }
+
+    /// Checks `state` in `template` at every size, every plan selected.
+    static func check(
+        _ loaded: AppState, template: PaywallTemplate, sizes: [Size], theme: Theme, customer: CustomerState
+    ) -> [ReviewFinding] {
+        var state = loaded
+        state.content.template = template
+        var findings: [ReviewFinding] = []
+        for size in sizes {
+            _ = PaywallProgram.update(&state, .resize(size))
+            for index in state.store.plans.indices {
+                state.planIndex = index
+                findings += check(state, theme: theme, stateName: customer.rawValue)
             }
         }
         return findings
     }
 
     /// Brings a fresh store and its paywall to `customer`, through the store's own operations
-    /// (a purchase off the device, an expiry, Ask to Buy and a purchase through the sheet).
+    /// (a purchase off the device, an expiry, a failed renewal, Ask to Buy and a purchase through
+    /// the sheet).
     public static func reach(_ customer: CustomerState, on paywall: inout HeadlessPaywall) async throws {
         guard let plan = paywall.state.store.plans.first else { return }
         let store = paywall.store
@@ -68,11 +119,24 @@ extension PaywallReview {
         case .eligible: return
         case .subscribed:
             _ = try await store.perform(.buyOffDevice(productID: plan.id, options: []))
+        case .trial:
+            // The plan with a free trial, if the group has one; else there is no trial to be in.
+            let trial =
+                paywall.state.store.plans.first {
+                    $0.subscription?.introductoryOffer?.paymentMode == .freeTrial
+                }
+            _ = try await store.perform(.buyOffDevice(productID: (trial ?? plan).id, options: []))
         case .ineligible:
             _ = try await store.perform(.buyOffDevice(productID: plan.id, options: []))
             _ = try await store.perform(.expireSubscription(productID: plan.id))
+        case .billingRetry:
+            _ = try await store.perform(.apply(.billingRetryOnRenewal(true)))
+            _ = try await store.perform(.buyOffDevice(productID: plan.id, options: []))
+            let days = plan.subscription?.period.approximateDays ?? 31
+            _ = try await store.perform(.advanceClock(seconds: days * 86_400 + 3_600))
         case .pending:
             _ = try await store.perform(.apply(.askToBuy(true)))
+            await paywall.press([Key](repeating: .up, count: paywall.state.store.plans.count))
             await paywall.press(.enter)  // the payment sheet
             await paywall.press(.enter)  // confirm: the purchase waits for approval
             if paywall.state.overlay != nil { await paywall.press(.escape) }

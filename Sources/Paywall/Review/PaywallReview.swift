@@ -16,7 +16,9 @@ public enum PaywallReview {
     /// price (``Prominence``).
     public static func check(_ state: AppState, theme: Theme, stateName: String) -> [ReviewFinding] {
         guard state.isLoaded, state.tab == .subscriptions, state.overlay == nil,
-            let plan = state.selectedPlan, let info = plan.subscription
+            let plan = state.selectedPlan, let info = plan.subscription,
+            // A plan held, scheduled or waiting for approval is not sold: nothing to disclose.
+            state.planStanding(plan, state.standing).isForSale
         else { return [] }
         let frame = PaywallProgram.render(state, theme: theme, size: state.size)
         let screen = ScreenText(frame.buffer)
@@ -110,8 +112,7 @@ public enum PaywallReview {
     /// or, for right-to-left text laid out line by line, every word of letters in it, in
     /// display order.
     static func contains(_ screen: ScreenText, _ text: String) -> Bool {
-        let squeezed = screen.squeezed
-        if squeezed.contains(String(visible(text).filter { !$0.isWhitespace })) { return true }
+        if screen.squeezedContains(visible(text)) { return true }
         guard BidiText.containsRightToLeft(text) else { return false }
         // Words that mix scripts with digits ("US$/شهر", "19.99") are reordered with their
         // neighbours on the line, so only the words of letters are looked for one by one.
@@ -119,7 +120,7 @@ public enum PaywallReview {
             .map { String($0.filter { !$0.isPunctuation }) }
             .filter { word in !word.isEmpty && word.allSatisfy { $0.isLetter } }
         return words.allSatisfy { word in
-            forms(of: word).contains { squeezed.contains($0.filter { !$0.isWhitespace }) }
+            forms(of: word).contains { screen.squeezedContains($0) }
         }
     }
 
@@ -133,7 +134,10 @@ public enum PaywallReview {
     /// `text` without the invisible characters a terminal cell never holds (direction marks
     /// such as the U+200F that right-to-left prices carry).
     static func visible(_ text: String) -> String {
-        let shown = text.unicodeScalars.filter { $0.properties.generalCategory != .format }
+        // Printable ASCII is never a format character: only the rest is looked up.
+        let shown = text.unicodeScalars.filter {
+            (0x20..<0x7F).contains($0.value) || $0.properties.generalCategory != .format
+        }
         return String(String.UnicodeScalarView(shown))
     }
 }

@@ -22,7 +22,7 @@ struct Prominence {
     /// The score of `width` cells from (x, y).
     func score(_ buffer: Buffer, x: Int, y: Int, width: Int) -> Int {
         let cells = (x..<min(buffer.size.columns, x + width)).map { buffer[$0, y] }
-            .filter { $0.symbol.trimmingCharacters(in: .whitespaces) != "" }
+            .filter { !$0.symbol.unicodeScalars.allSatisfy(ScreenText.isWhitespace) }
         guard let style = cells.first?.style else { return 0 }
         var score = 2 * weight(style) + (style.bold ? 1 : 0)
         if style.background != surface.background || style.reverse {
@@ -48,41 +48,57 @@ struct Prominence {
     }
 }
 
-/// The text of a buffer's rows with, for every character, the column it starts in.
+/// The text of a buffer's rows, as Unicode scalars with, for every scalar, the column its cell
+/// starts in. Searched scalar by scalar: a review searches thousands of screens, and comparing
+/// `Character`s (or bridging to `NSString`) cost most of its time.
 struct ScreenText {
-    var rows: [(text: [Character], columns: [Int])]
+    var rows: [(text: [Unicode.Scalar], columns: [Int])]
     /// All the text with every whitespace removed, rows joined: wrapped sentences read whole.
-    let squeezed: String
+    let squeezedScalars: [Unicode.Scalar]
 
     init(_ buffer: Buffer) {
         rows = (0..<buffer.size.rows).map { y in
-            var text: [Character] = []
+            var text: [Unicode.Scalar] = []
             var columns: [Int] = []
+            text.reserveCapacity(buffer.size.columns)
+            columns.reserveCapacity(buffer.size.columns)
             for x in 0..<buffer.size.columns {
                 let cell = buffer[x, y]
                 guard !cell.isContinuation else { continue }
-                for character in cell.symbol {
-                    text.append(character)
+                for scalar in cell.symbol.unicodeScalars {
+                    text.append(scalar)
                     columns.append(x)
                 }
             }
             return (text, columns)
         }
-        squeezed = String(rows.flatMap(\.text).filter { !$0.isWhitespace })
+        squeezedScalars = rows.flatMap(\.text).filter { !Self.isWhitespace($0) }
+    }
+
+    /// The squeezed text as a string.
+    var squeezed: String { String(String.UnicodeScalarView(squeezedScalars)) }
+
+    /// Whether the squeezed text contains `text` with its whitespace removed.
+    func squeezedContains(_ text: String) -> Bool {
+        let needle = text.unicodeScalars.filter { !Self.isWhitespace($0) }
+        return Self.firstIndex(of: needle, in: squeezedScalars[...]) != nil
     }
 
     /// Every place `needle` shows, as (column, row, width), not inside a longer number or
     /// price ("$9.99" is not found in "$19.99").
     func occurrences(of needle: String) -> [(x: Int, y: Int, width: Int)] {
-        let pattern = Array(needle)
+        let pattern = Array(needle.unicodeScalars)
         guard !pattern.isEmpty else { return [] }
         var found: [(Int, Int, Int)] = []
         for (y, row) in rows.enumerated() where row.text.count >= pattern.count {
-            for start in 0...(row.text.count - pattern.count)
-            where Array(row.text[start..<(start + pattern.count)]) == pattern {
+            var rest = row.text[...]
+            while let start = Self.firstIndex(of: pattern, in: rest) {
+                rest = row.text[(start + 1)...]
                 if start > 0, Self.continuesNumber(row.text[start - 1]) { continue }
                 let end = start + pattern.count
-                if end < row.text.count, Self.continuesNumber(row.text[end]), row.text[end - 1].isNumber {
+                if end < row.text.count, Self.continuesNumber(row.text[end]),
+                    row.text[end - 1].properties.numericType != nil
+                {
                     continue
                 }
                 let endColumn = end < row.columns.count ? row.columns[end] : (row.columns.last ?? 0) + 1
@@ -92,7 +108,30 @@ struct ScreenText {
         return found
     }
 
-    private static func continuesNumber(_ character: Character) -> Bool {
-        character.isNumber || character == "." || character == ","
+    /// Where `pattern` first starts in `text` (an index of `text`'s base), nil when nowhere.
+    static func firstIndex<Pattern: Collection<Unicode.Scalar>>(
+        of pattern: Pattern, in text: ArraySlice<Unicode.Scalar>
+    ) -> Int? {
+        guard let first = pattern.first, pattern.count <= text.count else {
+            return pattern.isEmpty ? text.startIndex : nil
+        }
+        let rest = pattern.dropFirst()
+        var index = text.startIndex
+        let last = text.endIndex - pattern.count
+        while index <= last {
+            if text[index] == first, text[(index + 1)...].starts(with: rest) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whitespace, with ASCII answered without a property lookup (most cells are spaces).
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace
+    }
+
+    private static func continuesNumber(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.numericType != nil || scalar == "." || scalar == ","
     }
 }

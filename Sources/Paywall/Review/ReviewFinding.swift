@@ -24,6 +24,13 @@ public struct ReviewFinding: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The same finding on the screen of another locale that renders alike.
+    func `in`(_ locale: String) -> ReviewFinding {
+        var finding = self
+        finding.locale = locale
+        return finding
+    }
+
     /// "billed amount … (plan Pro Annual, template cards, de_DE, eligible, 80x24)".
     public var description: String {
         let place = [plan.map { "plan \($0)" }, "template \(template.rawValue)", locale, state, "\(size)"]

@@ -18,6 +18,9 @@ public struct AppState: Sendable, Hashable {
     public var productViewStyle: ProductViewStyle = .regular
     /// The selected plan in the picker.
     public var planIndex = 0
+    /// Whether the next read of the store picks the plan to open on (the copy's default, a
+    /// plan with a trial, the best value): at start and when the group changes.
+    var choosesPlan = true
     public var shelf = ListState()
     /// How many of a consumable the next purchase buys.
     public var quantity = 1

@@ -94,6 +94,7 @@ func nextGroup(_ state: inout AppState) -> [Effect] {
     state.store.groupID = next.id
     state.store.statuses = []
     state.planIndex = 0
+    state.choosesPlan = true
     state.tab = .subscriptions
     return [.reload]
 }
@@ -128,6 +129,8 @@ func buy(_ state: inout AppState) -> [Effect] {
     switch state.tab {
     case .subscriptions:
         guard let plan = state.selectedPlan else { return [] }
+        // The plan held is not sold again: its button manages it (fix the payment, resume).
+        if let effects = standingEffects(&state, plan: plan) { return effects }
         let offer = PlanOffer.best(for: plan, in: state.store)
         return [.prepareSheet(productID: plan.id, options: offer?.options ?? [])]
     case .shelf:

@@ -58,6 +58,10 @@ extension PaywallProgram {
                 state.content.localize(to: snapshot.settings.locale)
             }
             state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
+            if state.choosesPlan, !snapshot.plans.isEmpty {
+                state.planIndex = defaultPlanIndex(state)
+                state.choosesPlan = false
+            }
             return []
         default:
             return handleStore(&state, event)

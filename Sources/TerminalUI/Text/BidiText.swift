@@ -31,7 +31,12 @@ public enum BidiText {
 
     /// The base direction of `text`: that of its first strong character, left-to-right when none.
     public static func baseDirection(of text: String) -> Direction {
+        var inIsolate = false
         for character in text {
+            // P2: characters inside an isolate do not decide the paragraph's direction.
+            if character == isolateStart { inIsolate = true }
+            if character == isolateEnd { inIsolate = false }
+            if inIsolate { continue }
             switch classify(character) {
             case .strongRTL: return .rightToLeft
             case .strongLTR: return .leftToRight
@@ -41,12 +46,70 @@ public enum BidiText {
         return .leftToRight
     }
 
+    /// Left-to-right isolate (U+2066) and pop directional isolate (U+2069): text between them
+    /// is one left-to-right unit that the text around it moves as a whole (UAX #9's isolates,
+    /// for prices such as "79.99 US$" inside Arabic).
+    public static let isolateStart: Character = "\u{2066}"
+    public static let isolateEnd: Character = "\u{2069}"
+
+    /// `text` as one left-to-right unit inside right-to-left text: isolated, its spaces
+    /// unbreakable so a line is never wrapped inside it.
+    public static func leftToRightIsolate(_ text: String) -> String {
+        String(isolateStart) + String(text.map { $0 == " " ? "\u{00A0}" : $0 }) + String(isolateEnd)
+    }
+
     /// `text` in visual (left-to-right display) order.
     /// - Parameter direction: the paragraph direction; nil detects it from the text.
     public static func visualOrder(_ text: String, direction: Direction? = nil) -> String {
         guard containsRightToLeft(text) else { return text }
-        let characters = Array(text)
-        let base = direction ?? baseDirection(of: text)
+        // Each isolate stands in as one neutral placeholder while the rest is reordered; an
+        // isolate left open by a line break runs to the end of the line.
+        var isolates: [String] = []
+        var placeheld: [Character] = []
+        var open: String?
+        for character in text {
+            if character == isolateStart, open == nil {
+                open = ""
+            } else if character == isolateEnd, let inner = open {
+                placeheld.append(placeholder(isolates.count))
+                isolates.append(inner)
+                open = nil
+            } else if open != nil {
+                open!.append(character)
+            } else if character != isolateEnd {
+                placeheld.append(character)
+            }
+        }
+        if let inner = open {
+            placeheld.append(placeholder(isolates.count))
+            isolates.append(inner)
+        }
+        let ordered = reorder(placeheld, direction: direction ?? baseDirection(of: text))
+        guard !isolates.isEmpty else { return ordered }
+        var result = ""
+        for character in ordered {
+            if let index = placeholderIndex(character), index < isolates.count {
+                result += isolates[index]
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A private-use character standing for the isolate at `index` (neutral to the algorithm).
+    private static func placeholder(_ index: Int) -> Character {
+        Character(Unicode.Scalar(0xF0000 + UInt32(index)) ?? "\u{FFFD}")
+    }
+
+    private static func placeholderIndex(_ character: Character) -> Int? {
+        guard let value = character.unicodeScalars.first?.value, (0xF0000...0xFFFFD).contains(value) else {
+            return nil
+        }
+        return Int(value - 0xF0000)
+    }
+
+    private static func reorder(_ characters: [Character], direction base: Direction) -> String {
         let levels = resolveLevels(characters, base: base)
         var order = Array(characters.indices)
         let highest = levels.max() ?? 0
@@ -132,8 +195,20 @@ public enum BidiText {
 
     static func classify(_ character: Character) -> CharacterClass {
         guard let scalar = character.unicodeScalars.first else { return .neutral }
-        if isRightToLeft(scalar) { return .strongRTL }
         let value = scalar.value
+        // ASCII without a property lookup: most of any line is.
+        if value < 0x80 {
+            if (0x30...0x39).contains(value) { return .number }
+            if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { return .strongLTR }
+            return .neutral
+        }
+        if isRightToLeft(scalar) { return .strongRTL }
+        // Chinese, Japanese and Korean letters without a property lookup.
+        if (0x3041...0x30FA).contains(value) || (0x4E00...0x9FFF).contains(value)
+            || (0xAC00...0xD7A3).contains(value)
+        {
+            return .strongLTR
+        }
         if (0x30...0x39).contains(value) || (0x660...0x669).contains(value) || (0x6F0...0x6F9).contains(value)
         {
             return .number

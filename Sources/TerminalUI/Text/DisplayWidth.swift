@@ -23,6 +23,7 @@ public enum DisplayWidth {
         let value = scalar.value
         if value >= 0x20 && value < 0x7F { return 1 }
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if let known = commonBlockWidth(value) { return known }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -31,6 +32,22 @@ public enum DisplayWidth {
         if scalar.properties.isEmojiPresentation { return 2 }
         for range in wide where range.contains(value) { return 2 }
         return 1
+    }
+
+    /// The width of scalars in blocks a paywall draws all the time, whose every code point has
+    /// one width (no marks or format characters among them), without a Unicode property lookup;
+    /// nil for anything else.
+    static func commonBlockWidth(_ value: UInt32) -> Int? {
+        switch value {
+        case 0xA1...0xAC, 0xAE...0x2FF: 1  // Latin-1 and Latin Extended letters, signs (not U+00AD)
+        case 0x5D0...0x5EA, 0x621...0x64A: 1  // Hebrew and Arabic letters
+        case 0x2010...0x2027, 0x2030...0x205E: 1  // dashes, quotes, bullets, "…", "‹ ›"
+        case 0x2500...0x257F: 1  // box drawing
+        case 0x3041...0x3096, 0x30A1...0x30FA: 2  // hiragana, katakana
+        case 0x4E00...0x9FFF, 0xAC00...0xD7A3: 2  // CJK ideographs, Hangul syllables
+        case 0xFF01...0xFF60: 2  // fullwidth forms
+        default: nil
+        }
     }
 
     /// The width of a string: the sum of its grapheme clusters' widths.

@@ -58,8 +58,9 @@ public enum TextLayout {
             }
             // Break words wider than a line into line-sized pieces.
             while wordWidth > width {
-                let piece = prefix(of: String(word), width: width)
+                var piece = prefix(of: String(word), width: width)
                 guard !piece.isEmpty else { break }  // a wide glyph in a 1-column line: skip it
+                piece = keepingLineBreakRules(piece, before: word.dropFirst(piece.count))
                 lines.append(piece)
                 word = word.dropFirst(piece.count)
                 wordWidth = DisplayWidth.of(word)
@@ -69,5 +70,43 @@ public enum TextLayout {
         }
         lines.append(line)
         return lines
+    }
+
+    /// `text` wrapped into at most `maxLines` lines; when more would follow, the last line
+    /// ends in an ellipsis so the cut shows.
+    public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        let lines = wrap(text, width: width)
+        guard lines.count > maxLines, maxLines > 0 else { return lines }
+        var kept = Array(lines.prefix(maxLines))
+        kept[maxLines - 1] = endingInEllipsis(kept[maxLines - 1], width: width)
+        return kept
+    }
+
+    /// `line` marked as cut: its end gives way to an ellipsis if need be.
+    public static func endingInEllipsis(_ line: String, width: Int) -> String {
+        var trimmed = Substring(line)
+        while trimmed.last == " " { trimmed.removeLast() }
+        return prefix(of: String(trimmed), width: max(0, width - DisplayWidth.of(ellipsis))) + ellipsis
+    }
+
+    /// Characters a line must not start with in Japanese and Chinese (kinsoku shori): closing
+    /// punctuation, the iteration marks and the small kana.
+    static let noLineStart: Set<Character> = Set("、。，．・：；？！）］｝〕〉》」』】〙〗ヽヾゝゞ々ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ,.!?:;)]}%")
+    /// Characters a line must not end with: opening brackets.
+    static let noLineEnd: Set<Character> = Set("（［｛〔〈《「『【〘〖([{")
+
+    /// A piece of a word broken across lines, shortened so the next line does not start with
+    /// closing punctuation and this one does not end with an opening bracket (JIS X 4051's
+    /// line breaking rules, by pushing a character onto the next line).
+    static func keepingLineBreakRules(_ piece: String, before rest: Substring) -> String {
+        var piece = piece
+        var next = String(rest)
+        while piece.count > 1 {
+            let nextStartsBadly = next.first.map { noLineStart.contains($0) } ?? false
+            let endsBadly = piece.last.map { noLineEnd.contains($0) } ?? false
+            guard nextStartsBadly || endsBadly else { break }
+            next = String(piece.removeLast()) + next
+        }
+        return piece
     }
 }

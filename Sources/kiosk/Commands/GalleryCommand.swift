@@ -146,19 +146,22 @@ struct GalleryCommand: Command {
         return locales
     }
 
-    /// The App Review checks over the gallery's templates, locales and states, one finding per
-    /// message and plan (the sizes a review renders at are named in the message).
+    /// The App Review checks over the gallery's templates, locales and states: each cause once
+    /// beside each picture it shows in (what is wrong, where to fix it), not a line per plan and size.
     private func reviewFindings(locales: [String]) async throws -> [GalleryFinding] {
         let reviewed = Set(states.map(\.rawValue))
+        let all = try await LintCommand.review(catalogAt: catalogPath, locales: locales)
         var seen = Set<GalleryFinding>()
         var findings: [GalleryFinding] = []
-        for finding in try await LintCommand.review(catalogAt: catalogPath, locales: locales)
-        where templates.contains(finding.template) && reviewed.contains(finding.state) {
-            let plan = finding.plan.map { "plan \($0), " } ?? ""
-            let item = GalleryFinding(
-                template: finding.template.rawValue, locale: finding.locale, state: finding.state,
-                message: "\(finding.message) (\(plan)\(finding.size))")
-            if seen.insert(item).inserted { findings.append(item) }
+        for cause in ReviewCause.of(all, catalogAt: catalogPath) {
+            let place = cause.location.map { "\($0): " } ?? ""
+            for finding in cause.findings
+            where templates.contains(finding.template) && reviewed.contains(finding.state) {
+                let item = GalleryFinding(
+                    template: finding.template.rawValue, locale: finding.locale, state: finding.state,
+                    message: "\(place)\(cause.problem); \(cause.fix)")
+                if seen.insert(item).inserted { findings.append(item) }
+            }
         }
         return findings
     }

@@ -12,20 +12,25 @@ import TerminalUI
 extension LintCommand {
     func review() async throws -> ExitCode {
         var findings: [ReviewFinding] = []
+        var causes: [ReviewCause] = []
         for file in files {
             guard file.hasSuffix(".storekit") else {
                 throw UsageError("--review renders a catalog's paywall: name a .storekit file, not \(file)")
             }
-            findings += try await Self.review(catalogAt: file, locales: reviewLocales)
+            let found = try await Self.review(catalogAt: file, locales: reviewLocales)
+            findings += found
+            causes += ReviewCause.of(found, catalogAt: file)
         }
         if json {
             Console.print(Self.json(findings))
         } else {
-            for line in Self.grouped(findings) { Console.print(line) }
-            let count = findings.count
+            // One line per cause, where to fix it: not one per screen it shows on.
+            for cause in causes { Console.print(cause.line) }
+            let count = causes.count
             Console.error(
                 "\(files.count) catalog\(files.count == 1 ? "" : "s") reviewed: "
-                    + "\(count) App Review finding\(count == 1 ? "" : "s")")
+                    + "\(count) App Review problem\(count == 1 ? "" : "s")"
+                    + (findings.isEmpty ? "" : " on \(findings.count) screens"))
         }
         return findings.isEmpty ? .success : .failure
     }
@@ -51,31 +56,6 @@ extension LintCommand {
                     signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()),
                     frozenClock: true)
             }, content: content, theme: theme, locales: locales)
-    }
-
-    /// One line per message and locale, naming every template, state, plan and size it was
-    /// found in (a missing link shows in all of them; 768 lines would hide the one that matters).
-    static func grouped(_ findings: [ReviewFinding]) -> [String] {
-        var order: [String] = []
-        var groups: [String: [ReviewFinding]] = [:]
-        for finding in findings {
-            let key = "\(finding.locale): \(finding.message)"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(finding)
-        }
-        return order.map { key in
-            let group = groups[key] ?? []
-            func distinct(_ values: [String]) -> String {
-                var seen: Set<String> = []
-                return values.filter { seen.insert($0).inserted }.joined(separator: ", ")
-            }
-            let parts = [
-                "plan " + distinct(group.compactMap(\.plan)),
-                "template " + distinct(group.map(\.template.rawValue)),
-                distinct(group.map(\.state)), distinct(group.map { "\($0.size)" }),
-            ]
-            return "\(key) (\(parts.joined(separator: "; ")))"
-        }
     }
 
     /// `[{template, locale, state, plan, size, message}]`.

@@ -63,8 +63,16 @@ final class LiveReloader: Sendable {
     static func catalogUpdater(for store: any Store & StoreControl) -> (
         @Sendable (LoadedCatalog) async -> Void
     )? {
-        guard let simulator = store as? SimulatedStore else { return nil }
-        return { await simulator.replaceCatalog($0) }
+        if let simulator = store as? SimulatedStore { return { await simulator.replaceCatalog($0) } }
+        // The paywall paints while its store opens: the store behind it is known only once open
+        // (this process's simulator when it owns the state; a client's store cannot take one).
+        if let opening = store as? OpeningStore {
+            return { catalog in
+                guard let simulator = try? await opening.opened().store as? SimulatedStore else { return }
+                await simulator.replaceCatalog(catalog)
+            }
+        }
+        return nil
     }
 
     /// Starts watching; each change posts a `.reloaded` event into `inbox`.

@@ -3,18 +3,19 @@ import Foundation
 import Paywall
 import TerminalUI
 
-/// `kiosk shot`: the paywall rendered headlessly in a chosen state, written as SVG, HTML, text
-/// or ANSI (docs/screenshots.md).
+/// `kiosk shot`: the paywall rendered headlessly in a chosen state, written as SVG, PNG, HTML,
+/// text or ANSI (docs/screenshots.md).
 struct ShotCommand: Command {
     static let name = "shot"
-    static let summary = "Write a screenshot of the paywall (SVG, HTML, text or ANSI), rendered headlessly."
+    static let summary =
+        "Write a screenshot of the paywall (SVG, PNG, HTML, text or ANSI), rendered headlessly."
     static let usage =
-        "kiosk shot --out FILE.svg|.html|.txt|.ans [--size WxH] [--template NAME] [--style STYLE] "
+        "kiosk shot --out FILE.svg|.png|.html|.txt|.ans [--size WxH] [--template NAME] [--style STYLE] "
         + "[--theme NAME|PATH] [--locale LOCALE] [--catalog FILE|NAME] [--scene SCENE] [--tab TAB]"
     static let options: [OptionSpec] = [
         .option(
             "out", value: "FILE",
-            help: "Where to write; the extension chooses the format (.svg, .html, .txt, .ans)."),
+            help: "Where to write; the extension chooses the format (.svg, .png, .html, .txt, .ans)."),
         .option("size", value: "WxH", help: "Columns x rows (default 100x30)."),
         .option(
             "template", value: "NAME",
@@ -39,7 +40,8 @@ struct ShotCommand: Command {
     static let discussion = """
         Each scene is reached on a fresh in-memory store through the store's own actions and the
         paywall's keys, with the store clock fixed at 2026-05-28: the same options give the same file.
-        SVG keeps the theme's true colours. Inside the running paywall, S saves the screen the same way.
+        SVG keeps the theme's true colours; PNG is the SVG rasterised by rsvg-convert (librsvg2-bin).
+        Inside the running paywall, S saves the screen the same way.
         """
 
     var out: String
@@ -56,10 +58,11 @@ struct ShotCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         guard let out = arguments.value("out") else {
-            throw UsageError("--out FILE is required (.svg, .html, .txt or .ans)")
+            throw UsageError("--out FILE is required (.svg, .png, .html, .txt or .ans)")
         }
-        guard let format = ScreenFormat(path: out) else {
-            throw UsageError("--out must end in one of \(ScreenFormat.extensionList), got '\(out)'")
+        // A PNG is the SVG drawing rasterised.
+        guard let format = PNGRasteriser.wants(out) ? .svg : ScreenFormat(path: out) else {
+            throw UsageError("--out must end in one of \(ScreenFormat.extensionList), .png, got '\(out)'")
         }
         self.out = out
         self.format = format
@@ -84,7 +87,12 @@ struct ShotCommand: Command {
             catalog: try ShotOptions.loadCatalog(catalogPath, command: "kiosk shot"),
             theme: try PaywallCommand.loadTheme(themeName), size: size, style: style, template: template,
             locale: locale, state: state, tab: tab)
-        try ShotOptions.write(try await scene.export(format), to: out, command: "kiosk shot")
+        let picture = try await scene.export(format)
+        if PNGRasteriser.wants(out) {
+            try PNGRasteriser.write(svg: picture, to: out, command: "kiosk shot")
+        } else {
+            try ShotOptions.write(picture, to: out, command: "kiosk shot")
+        }
         return .success
     }
 

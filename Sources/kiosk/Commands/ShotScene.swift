@@ -15,7 +15,9 @@ enum ShotState: String, CaseIterable, Sendable {
     case eligible
     /// Subscribed once and expired: no introductory offer any more.
     case ineligible
-    /// The selected plan bought and confirmed.
+    /// The plan the paywall opens on, with its free trial, bought: in the trial.
+    case trial
+    /// The first plan bought and confirmed.
     case subscribed
     /// Ask to Buy on, the selected plan asked for: waiting for approval.
     case pending
@@ -26,12 +28,14 @@ enum ShotState: String, CaseIterable, Sendable {
     /// Subscribed, then the Transaction Manager opened.
     case manager
 
-    /// The keys that reach the state from a freshly loaded paywall, in order.
+    /// The keys that reach the state from a freshly loaded paywall, in order. A purchase is of
+    /// the first plan (the paywall opens on one with a free trial; `trial` buys that one).
     var keys: [Key] {
-        let buy: [Key] = [.enter, .enter]
+        let buy: [Key] = [Key](repeating: .up, count: 12) + [.enter, .enter]
         let manager = Key.character("m")
         switch self {
         case .eligible: return []
+        case .trial: return [.enter, .enter]
         case .ineligible: return buy + [manager, .character("e"), .escape]
         case .subscribed: return buy
         case .pending: return [manager, .character("k"), .escape] + buy
@@ -53,6 +57,8 @@ enum ShotState: String, CaseIterable, Sendable {
         case .eligible: reached = store.isEligibleForIntroOffer && store.entitlements.isEmpty
         case .ineligible: reached = !store.isEligibleForIntroOffer && store.entitlements.isEmpty
         case .subscribed: reached = !store.entitlements.isEmpty && state.overlay == nil
+        case .trial:
+            reached = store.entitlements.contains { $0.unsafePayloadValue.offer?.paymentMode == .freeTrial }
         case .pending: reached = !state.pendingProductIDs.isEmpty
         case .billingRetry: reached = store.statuses.contains { $0.state == .inBillingRetryPeriod }
         case .sheet:
