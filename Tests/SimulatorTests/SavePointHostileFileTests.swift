@@ -221,7 +221,7 @@ import Testing
     }
 
     /// A save point of schema 5 (before the due-event index and the notifications' own
-    /// payloads of schema 7) is checked against schema 5's
+    /// payloads of schema 7, the idempotency token of schema 8) is checked against schema 5's
     /// exact text, then migrated on a copy and loaded; the file installed is the file as given.
     @Test func anOlderSavePointIsMigratedOnACopy() async throws {
         let (state, good) = try await makeState()
@@ -231,7 +231,8 @@ import Testing
         try execute(
             """
             DROP INDEX accounts_by_family; DROP INDEX accounts_by_app_transaction; DROP INDEX due_events_by_date;
-            DROP TABLE due_events; DROP TABLE outbox_payloads; ALTER TABLE accounts DROP COLUMN app_transaction_id;
+            DROP TABLE due_events; DROP TABLE outbox_payloads; ALTER TABLE idempotency DROP COLUMN app_account_token;
+            ALTER TABLE accounts DROP COLUMN app_transaction_id;
             ALTER TABLE accounts DROP COLUMN family_id; PRAGMA user_version=5;
             """, on: old)
         let checked = try SavePointImport(file: old, name: "old")

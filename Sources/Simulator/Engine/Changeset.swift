@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 
 /// Everything one store action changes. The engine stages changes here, the ledger commits
@@ -50,8 +51,16 @@ struct IdempotencyRecord: Sendable, Hashable, Codable {
         case success, pending, userCancelled
     }
 
+    /// The appAccountToken the key's purchase asked for, as the request said it: a key given
+    /// again with another token is another purchase. Records written before schema 8 did not
+    /// keep it (`.unrecorded`).
+    enum RequestedToken: Sendable, Hashable, Codable {
+        case unrecorded, absent, token(UUID)
+    }
+
     var account: String
     var key: String
     var transactionID: UInt64?
     var outcome: Outcome
+    var requestedToken: RequestedToken = .unrecorded
 }

@@ -196,7 +196,7 @@ extension Ledger {
     func idempotencyRecords(ofAccount account: String) throws(LedgerError) -> [IdempotencyRecord] {
         var result: [IdempotencyRecord] = []
         try connection.query(
-            "SELECT account, key, transaction_id, outcome FROM idempotency WHERE account = ?",
+            "SELECT account, key, transaction_id, outcome, app_account_token FROM idempotency WHERE account = ?",
             [.text(account)]
         ) { row throws(LedgerError) in
             result.append(try idempotencyRecord(row))

@@ -33,16 +33,40 @@ extension Ledger {
             sharedFrom: row.optionalInteger(4).map(UInt64.init))
     }
 
-    /// An idempotency row (`account, key, transaction_id, outcome`).
+    /// An idempotency row (`account, key, transaction_id, outcome, app_account_token`).
     func idempotencyRecord(_ row: SQLiteRow) throws(LedgerError) -> IdempotencyRecord {
         let account = try required(row.text(0), "account", table: "idempotency", key: "(no account)")
         let name = try required(row.text(1), "key", table: "idempotency", key: account + "/(no key)")
         let key = account + "/" + name
+        let token: IdempotencyRecord.RequestedToken
+        switch row.text(4) {
+        case nil: token = .unrecorded
+        case Self.noToken: token = .absent
+        case let text?:
+            guard let uuid = UUID(uuidString: text) else {
+                throw corrupt("idempotency", key, "app_account_token '\(text)' is not a UUID")
+            }
+            token = .token(uuid)
+        }
         return IdempotencyRecord(
             account: account, key: name,
             transactionID: row.integer(2) == 0 ? nil : UInt64(row.integer(2)),
             outcome: try value(
-                IdempotencyRecord.Outcome.self, row.text(3), "outcome", table: "idempotency", key: key))
+                IdempotencyRecord.Outcome.self, row.text(3), "outcome", table: "idempotency", key: key),
+            requestedToken: token)
+    }
+
+    /// How `app_account_token` says a purchase asked for no token (NULL is a row written before
+    /// schema 8, which did not keep it).
+    static let noToken = "none"
+
+    /// The `app_account_token` value of a record.
+    static func tokenColumn(_ token: IdempotencyRecord.RequestedToken) -> SQLiteValue {
+        switch token {
+        case .unrecorded: return .null
+        case .absent: return .text(noToken)
+        case .token(let uuid): return .text(uuid.uuidString)
+        }
     }
 
     /// The failure for a row that does not hold what was written.

@@ -105,11 +105,14 @@ extension Ledger {
         }
         for record in changes.idempotency {
             try connection.query(
-                "INSERT OR REPLACE INTO idempotency(account, key, transaction_id, outcome) VALUES(?, ?, ?, ?)",
+                """
+                INSERT OR REPLACE INTO idempotency(account, key, transaction_id, outcome, app_account_token)
+                VALUES(?, ?, ?, ?, ?)
+                """,
                 [
                     .text(record.account), .text(record.key),
                     record.transactionID.map { .integer(Int64($0)) } ?? .null,
-                    .text(record.outcome.rawValue),
+                    .text(record.outcome.rawValue), Self.tokenColumn(record.requestedToken),
                 ])
         }
         let sequences = try changes.updates.map { update throws(LedgerError) -> Int64 in

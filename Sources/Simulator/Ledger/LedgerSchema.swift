@@ -99,6 +99,13 @@ enum LedgerSchema {
             sequence INTEGER PRIMARY KEY, signed_at INTEGER, status INTEGER, transaction_payload TEXT,
             renewal_payload TEXT, consumption_reason TEXT, jws TEXT);
         """,
+        // 8: the appAccountToken an idempotency key's purchase asked for ('none' for none), so a
+        // key given again for another user's purchase is refused even where the answer would be
+        // a transaction the account already owned (a non-consumable, an active subscription).
+        // NULL in rows written before.
+        """
+        ALTER TABLE idempotency ADD COLUMN app_account_token TEXT;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

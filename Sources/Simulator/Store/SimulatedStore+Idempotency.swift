@@ -24,18 +24,28 @@ extension SimulatedStore {
             differences.append("quantity \(request.quantity), not \(earlier.1)")
         }
         // The token names the app's user the purchase is for: another user's purchase is
-        // another purchase (issue 22). Compared where the key's transaction is surely the one
-        // its first purchase made: a waiting purchase, a consumable or a non-renewing
-        // subscription. A non-consumable bought again, or a subscription bought while active,
-        // answers with the transaction already owned, which carries its first buyer's token.
-        let madeByThisKey =
-            stored.pendingPurchase != nil
-            || [.consumable, .nonRenewable].contains(stored.transaction.productType)
-        if earlier.2 != request.appAccountToken, madeByThisKey {
+        // another purchase (issue 22). The key's record keeps the token its purchase asked for
+        // (schema 8). A record from before keeps none, so the token is compared with the key's
+        // transaction where that is surely the one its first purchase made: a waiting purchase,
+        // a consumable or a non-renewing subscription (a non-consumable bought again, or a
+        // subscription bought while active, answers with the transaction already owned, which
+        // carries its first buyer's token).
+        let asked: UUID?
+        let comparable: Bool
+        switch record.requestedToken {
+        case .token(let token): (asked, comparable) = (token, true)
+        case .absent: (asked, comparable) = (nil, true)
+        case .unrecorded:
+            asked = earlier.2
+            comparable =
+                stored.pendingPurchase != nil
+                || [.consumable, .nonRenewable].contains(stored.transaction.productType)
+        }
+        if asked != request.appAccountToken, comparable {
             func text(_ token: UUID?) -> String {
                 token.map { "appAccountToken \($0.uuidString)" } ?? "no appAccountToken"
             }
-            differences.append("\(text(request.appAccountToken)), not \(text(earlier.2))")
+            differences.append("\(text(request.appAccountToken)), not \(text(asked))")
         }
         guard !differences.isEmpty else { return }
         throw .idempotencyKeyReused(

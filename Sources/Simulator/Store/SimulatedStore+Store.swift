@@ -55,13 +55,18 @@ extension SimulatedStore: Store {
             guard earlierPurchase(request, account: account) == nil else { return nil }
             let outcome = try action.purchase(request, account: account, origin: .app, checker: checker)
             if let key = request.idempotencyKey {
+                let token = request.appAccountToken.map(IdempotencyRecord.RequestedToken.token) ?? .absent
                 switch outcome {
                 case .purchased(let id):
                     action.record(
-                        IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .success))
+                        IdempotencyRecord(
+                            account: account, key: key, transactionID: id, outcome: .success,
+                            requestedToken: token))
                 case .pending(let id):
                     action.record(
-                        IdempotencyRecord(account: account, key: key, transactionID: id, outcome: .pending))
+                        IdempotencyRecord(
+                            account: account, key: key, transactionID: id, outcome: .pending,
+                            requestedToken: token))
                 }
             }
             return outcome
