@@ -53,7 +53,10 @@ check "--help prints usage on stdout and exits 0" \
 check "an unknown option is a usage error: exit 64, the reason on stderr, nothing on stdout" \
     'run 64 "$KIOSK" --no-such-option && empty "$out" && contains "$err" "--no-such-option"'
 check "every bundled catalog, paywall copy and theme lints clean" \
-    'run 0 "$KIOSK" lint catalogs/*.storekit catalogs/*.paywall.json themes/*.json && empty "$out"'
+    'run 0 "$KIOSK" lint catalogs/demo.storekit catalogs/shelf.storekit catalogs/*.paywall.json themes/*.json && empty "$out"'
+# The minimal catalog sells a subscription with no policies on purpose: plain lint warns, exit 0.
+check "the minimal catalog is warned about its missing Terms of Use and Privacy Policy" \
+    'run 0 "$KIOSK" lint catalogs/minimal.storekit && contains "$out" "no Terms of Use" && contains "$out" "no Privacy Policy"'
 
 # Beside a copy of the default theme it inherits from, so its only problem is the colour.
 cp themes/default.json "$scratch/default.json"
