@@ -205,6 +205,10 @@ struct PaywallCommand: Command {
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }
         let report = try await runOnMainThread(app, theme: theme, start: start)
+        if !app.exitsAfterFirstLoadedFrame {
+            // The session's end for `kiosk report --session last` (a killed paywall has none).
+            _ = try? await store.perform(.paywallClosed)
+        }
         if app.exitsAfterFirstLoadedFrame {
             let first = report.firstFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"
             let loaded =
