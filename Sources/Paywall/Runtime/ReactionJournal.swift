@@ -21,13 +21,17 @@ struct ReactionJournal {
         guard state.isLoaded, let change = Self.change(in: event) else { return }
         noteOwnWork(in: state, at: now)
         if let seen = ownWorkSeen, seen.duration(to: now) < Self.echo { return }
+        // Finishing a transaction announces a state change: the paywall's own, while it runs.
+        if case .storeEvent(.stateChanged) = event, state.pending.keys.contains(where: \.isFinish) { return }
         if due == nil { due = change }
     }
 
-    /// Remembers when the paywall last had work of its own in flight (anything but the reads
-    /// that follow a change).
+    /// Remembers when the paywall last had work of its own in flight: anything but the reads
+    /// and the finishing that follow any change, its own or not (a change from elsewhere is
+    /// often delivered on `updates`, and finished, before its store event arrives).
     mutating func noteOwnWork(in state: AppState, at now: ContinuousClock.Instant) {
-        if state.pending.keys.contains(where: { $0 != .reload && $0 != .readClock }) { ownWorkSeen = now }
+        let ownWork = state.pending.keys.contains { $0 != .reload && $0 != .readClock && !$0.isFinish }
+        if ownWork { ownWorkSeen = now }
     }
 
     /// The change to journal now that the screen shows its result, once; nil while none is due
@@ -38,19 +42,26 @@ struct ReactionJournal {
         return change
     }
 
-    /// A store change an event announces, in the journal's words; nil for anything else.
+    /// A store change an event announces, in the journal's words; nil for anything else. Only
+    /// the store's events count: every change is one, while `updates` also hands over, at
+    /// launch, transactions an earlier change left unfinished.
     static func change(in event: Event) -> String? {
-        switch event {
-        case .update(let verification):
+        guard case .storeEvent(let storeEvent) = event else { return nil }
+        switch storeEvent {
+        case .transaction(let verification):
             let transaction = verification.unsafePayloadValue
             return "transaction \(transaction.id) \(transaction.isRevoked ? "revoked" : "updated")"
-        case .message(let message): return "a message: \(message)"
-        case .storeEvent(.transaction(let verification)):
-            return change(in: .update(verification))
-        case .storeEvent(.askToBuyDeclined(let id, _)): return "Ask to Buy declined for transaction \(id)"
-        case .storeEvent(.clockChanged): return "the clock moved"
-        case .storeEvent(.stateChanged): return "the store changed"
-        default: return nil
+        case .askToBuyDeclined(let id, _): return "Ask to Buy declined for transaction \(id)"
+        case .clockChanged: return "the clock moved"
+        case .stateChanged: return "the store changed"
+        case .message: return "a message for the app"
         }
+    }
+}
+
+extension Effect {
+    fileprivate var isFinish: Bool {
+        if case .finish = self { return true }
+        return false
     }
 }

@@ -142,6 +142,9 @@ extension StoreOperation {
         }
     }
 
+    /// The paywall's first journal line: where `kiosk report --session last` starts, so a shell
+    /// step taken before the paywall's own first step is in its session.
+    public static let paywallOpened = StoreOperation.journalNote(action: "Paywall opened", result: "opened")
     /// The paywall's last journal line when it quits: where `kiosk report --session last` ends.
     public static let paywallClosed = StoreOperation.journalNote(action: "Paywall closed", result: "quit")
 
