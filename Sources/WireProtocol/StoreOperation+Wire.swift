@@ -135,13 +135,20 @@ extension StoreOperation {
         [.loadState(name: try WireCoding.decode(Wire.Value<String?>.self, from: body).value)]
     }
 
+    /// A line a client adds to the QA journal (the paywall's reaction, its closing).
+    static let journalNoteRoute = OperationRoute("POST", "/v1/control/journal-notes") {
+        _, body throws(StoreError) in
+        let note = try WireCoding.decode(Wire.JournalNote.self, from: body)
+        return [.journalNote(action: note.action, result: note.result)]
+    }
+
     /// Every route an operation travels on, for the server's router.
     public static let routes: [OperationRoute] = [
         addAccountRoute, approveRoute, declineRoute, resolveRoute, priceIncreaseRequestRoute,
         priceIncreaseResponseRoute, refundRoute, refundRequestRoute, refundGrantRoute, refundDeclineRoute,
         refundReverseRoute, autoRenewRoute, deleteRoute, clearRoute, expireRoute, renewRoute, offDeviceRoute,
         advancePeriodsRoute, settingsRoute, advanceRoute, resetRoute, simulatedErrorRoute,
-        saveStateRoute, loadStateRoute,
+        saveStateRoute, loadStateRoute, journalNoteRoute,
     ]
 
     // MARK: Requests
@@ -208,6 +215,10 @@ extension StoreOperation {
         case .loadState(let name):
             return OperationRequest(
                 route: Self.loadStateRoute, parameters: [:], body: WireCoding.encode(Wire.Value(name)))
+        case .journalNote(let action, let result):
+            return OperationRequest(
+                route: Self.journalNoteRoute, parameters: [:],
+                body: WireCoding.encode(Wire.JournalNote(action: action, result: result)))
         }
     }
 

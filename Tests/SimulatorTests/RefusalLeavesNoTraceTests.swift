@@ -111,10 +111,11 @@ import Testing
     }
 
     /// Operations and requests that take no input that could be refused: they fail only when
-    /// the ledger does, or when a failure is simulated (below).
+    /// the ledger does, or when a failure is simulated (below). A journal note's words are cut
+    /// to one line of 200 characters, never refused.
     static let withoutRefusableInput: Set<String> = [
         "operation.clearTransactions", "operation.resetToDefaultState", "request.sync",
-        "request.showManageSubscriptions",
+        "request.showManageSubscriptions", "operation.journalNote",
     ]
 
     @Test func everyRefusalLeavesTheStoreAsAReopenedStoreFindsIt() async throws {
@@ -236,7 +237,7 @@ import Testing
 
     // MARK: Every case, by name
 
-    static let operationCases = 24
+    static let operationCases = 25
     static let requestCases = 6
 
     /// Each case's name: a new case does not compile until it is named here, and the coverage
@@ -270,6 +271,7 @@ import Testing
                 case .setSimulatedError: "setSimulatedError"
                 case .saveState: "saveState"
                 case .loadState: "loadState"
+                case .journalNote: "journalNote"
                 }
             return "operation." + name
         case .request(let request):

@@ -35,6 +35,7 @@ import WireProtocol
         .setSimulatedError(nil, api: .loadProducts),
         .saveState(name: "before-refund"), .saveState(name: nil),
         .loadState(name: "before-refund"), .loadState(name: nil),
+        .journalNote(action: "Paywall closed", result: "quit"),
     ]
 
     @Test func everyOperationTravelsAndReadsBackTheSame() throws {

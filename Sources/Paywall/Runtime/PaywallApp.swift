@@ -55,8 +55,10 @@ public struct PaywallApp: Sendable {
         var theme = self.theme
         var screenSaver = self.screenSaver
         var screenshots = state.screenshotRequests
+        var reactions = ReactionJournal()
         while !state.shouldQuit {
             for event in inbox.drain() {
+                reactions.observe(event, in: state, at: .now)
                 if case .reloaded(let reload) = event {
                     theme = resolveTheme(reload.theme)
                     screenSaver?.theme = reload.theme
@@ -64,6 +66,7 @@ public struct PaywallApp: Sendable {
                 runner.send(event, to: &state)
                 isDirty = true
             }
+            reactions.noteOwnWork(in: state, at: .now)
             if state.screenshotRequests != screenshots {
                 screenshots = state.screenshotRequests
                 saveScreen(state, with: screenSaver)
@@ -84,6 +87,11 @@ public struct PaywallApp: Sendable {
                 frame = rendered
                 isDirty = false
                 let elapsed = seconds(start.duration(to: .now))
+                if let change = reactions.takeDue(in: state) {
+                    runner.journalScreen(
+                        state.journalScreenName, picture: ScreenExport(rendered.buffer).render(.ansi),
+                        action: "Paywall redrawn", result: "after a change from elsewhere: \(change)")
+                }
                 if report.firstFrame == nil { report.firstFrame = elapsed }
                 if state.isLoaded && report.firstLoadedFrame == nil {
                     report.firstLoadedFrame = elapsed

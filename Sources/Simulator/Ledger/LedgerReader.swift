@@ -39,7 +39,9 @@ public final class LedgerReader {
     /// Journal entries matching `filter`, where the session `last` means the newest paywall run
     /// and what the shell did meanwhile: a QA session is one session across processes, the
     /// paywall in one pane and `kiosk store` in another. From the run's first entry on, it keeps
-    /// the run's own entries and every other process's but another paywall's.
+    /// the run's own entries and every other process's but another paywall's, up to the run's
+    /// closing line (`StoreOperation.paywallClosed`); a run that was killed has none, so it
+    /// runs to now.
     public func journal(resolving filter: JournalFilter) throws(StoreError) -> [JournalEntry] {
         guard filter.session == "last" else { return try journal(filter) }
         guard
@@ -54,7 +56,12 @@ public final class LedgerReader {
         var around = filter
         around.session = nil
         around.since = max(filter.since ?? start, start)
-        return try journal(around).filter { $0.session == latest || $0.source != "paywall" }
+        let session = try journal(around).filter { $0.session == latest || $0.source != "paywall" }
+        let closing = StoreOperation.paywallClosed.summary
+        guard let end = session.firstIndex(where: { $0.session == latest && $0.action == closing }) else {
+            return session
+        }
+        return Array(session[...end])
     }
 
     /// The transaction's JWS as the ledger holds it now (its latest signature).

@@ -204,7 +204,14 @@ struct PaywallCommand: Command {
             updateStore: LiveReloader.catalogUpdater(for: store))
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }
+        // The session's start, beside the first frame rather than before it (the open may
+        // still be under way); the task keeps this command's journal context.
+        Task { _ = try? await store.perform(.paywallOpened) }
         let report = try await runOnMainThread(app, theme: theme, start: start)
+        if !app.exitsAfterFirstLoadedFrame {
+            // The session's end for `kiosk report --session last` (a killed paywall has none).
+            _ = try? await store.perform(.paywallClosed)
+        }
         if app.exitsAfterFirstLoadedFrame {
             let first = report.firstFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"
             let loaded =
