@@ -8,6 +8,15 @@ import Testing
 @Suite struct EngineTimingTests {
     let day: TimeInterval = 86_400
 
+    /// Buys basic.monthly without its introductory offer, failing the test if it does not succeed.
+    func subscribeToBasic(_ store: SimulatedStore) async throws {
+        let result = try await store.purchase(
+            "basic.monthly", options: [.introductoryOfferEligibility(false)])
+        guard case .success = result else {
+            throw StoreError.invalidAction("the purchase did not succeed: \(result)")
+        }
+    }
+
     func kinds(_ store: SimulatedStore) async throws -> [String] {
         try await store.notifications().map {
             [$0.type, $0.subtype].compactMap { $0 }.joined(separator: "/")
@@ -20,13 +29,7 @@ import Testing
         let store = try SimulatedStore.makeForTest()
         try await store.apply(.billingRetryOnRenewal(true))
         try await store.apply(.billingGracePeriod(true))
-        guard
-            case .success = try await store.purchase(
-                "basic.monthly", options: [.introductoryOfferEligibility(false)])
-        else {
-            Issue.record("the purchase did not succeed")
-            return
-        }
+        try await subscribeToBasic(store)
         _ = try await store.advanceClock(periods: 1, groupID: TestCatalog.group)
         #expect(try await kinds(store).last == "DID_FAIL_TO_RENEW/GRACE_PERIOD")
         // The 16-day grace period ends; billing retry (60 days) goes on.
@@ -39,13 +42,7 @@ import Testing
     /// subscriber and accepted once the subscription has expired.
     @Test func offerCodeEligibilityTellsLapsedFromCurrentSubscribers() async throws {
         let store = try SimulatedStore.makeForTest()
-        guard
-            case .success = try await store.purchase(
-                "basic.monthly", options: [.introductoryOfferEligibility(false)])
-        else {
-            Issue.record("the purchase did not succeed")
-            return
-        }
+        try await subscribeToBasic(store)
         await #expect(throws: StoreError.purchase(.ineligibleForOffer)) {
             try await store.redeemOfferCode("WELCOME")
         }

@@ -12,17 +12,6 @@ import Testing
     let alice = UUID(uuidString: "A11CE000-0000-4000-8000-000000000001")!
     let bob = UUID(uuidString: "B0B00000-0000-4000-8000-000000000002")!
 
-    func refusal(_ body: () async throws -> Void) async -> StoreError? {
-        do {
-            try await body()
-            return nil
-        } catch let error as StoreError {
-            return error
-        } catch {
-            return .backend("\(error)")
-        }
-    }
-
     @Test(arguments: ["lifetime", "basic.monthly"])
     func theSameKeyForAnotherUserIsAnotherPurchase(product: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-token-\(UUID())")
@@ -46,7 +35,7 @@ import Testing
         for options: [PurchaseOption] in [
             [.idempotencyKey("k"), .appAccountToken(bob)], [.idempotencyKey("k")],
         ] {
-            let error = await refusal { _ = try await store.purchase(product, options: options) }
+            let error = await storeError { _ = try await store.purchase(product, options: options) }
             guard case .idempotencyKeyReused(let message) = error else {
                 Issue.record("\(product) \(options): \(String(describing: error))")
                 continue
@@ -55,7 +44,7 @@ import Testing
         }
         // Reopened, the store still knows which user the key's purchase was for.
         let reopened = try SimulatedStore.makeForTest(location: .directory(directory))
-        let error = await refusal {
+        let error = await storeError {
             _ = try await reopened.purchase(product, options: [.idempotencyKey("k"), .appAccountToken(bob)])
         }
         guard case .idempotencyKeyReused = error else {

@@ -7,17 +7,6 @@ import Testing
 /// Every duration and date the store accepts stays within what it can sign, and idempotency
 /// keys cannot collapse different purchases (issue 11, items 2 and 5).
 @Suite struct StoreBoundsTests {
-    func reason(_ body: () async throws -> Void) async -> StoreError? {
-        do {
-            try await body()
-            return nil
-        } catch let error as StoreError {
-            return error
-        } catch {
-            return .backend("\(error)")
-        }
-    }
-
     @Test func theClockStopsAtTheLastDateTheAuthorityCanSign() async throws {
         let authority = try CertificateAuthority.ephemeral()
         let signer = try CoveringSigner(authority: authority)
@@ -27,7 +16,7 @@ import Testing
         #expect(signer.latestSigningDate == authority.intermediate.notAfter.addingTimeInterval(-1))
         let before = try await store.now()
         for seconds in [1e18, 1e308, Double.infinity, -1, .nan] {
-            let error = await reason { _ = try await store.advanceClock(by: seconds) }
+            let error = await storeError { _ = try await store.advanceClock(by: seconds) }
             guard case .invalidArgument = error else {
                 Issue.record("advancing \(seconds) s: \(String(describing: error))")
                 continue
@@ -42,7 +31,7 @@ import Testing
             return
         }
         #expect(try verification.payloadValue.productID == "gems")
-        let past = await reason { _ = try await store.advanceClock(by: 2 * day) }
+        let past = await storeError { _ = try await store.advanceClock(by: 2 * day) }
         #expect(past.map { "\($0)".contains("advance at most") } == true, "\(String(describing: past))")
         guard case .success = try await store.purchase("gems") else {
             Issue.record("the store is wedged after a refused advance")
@@ -70,7 +59,7 @@ import Testing
     @Test func aBackdatedPurchaseBefore1970IsRefused() async throws {
         let store = try SimulatedStore.makeForTest()
         let ancient = Date(timeIntervalSince1970: -1e12)
-        let error = await reason {
+        let error = await storeError {
             _ = try await store.purchase(
                 "basic.monthly", options: [.purchaseDate(ancient, renewalBehavior: .renewUntilNow)])
         }
@@ -80,7 +69,7 @@ import Testing
     @Test func aKeyReusedForADifferentPurchaseIsRefused() async throws {
         let store = try SimulatedStore.makeForTest()
         _ = try await store.purchase("gems", options: [.idempotencyKey("k1"), .quantity(2)])
-        let otherProduct = await reason {
+        let otherProduct = await storeError {
             _ = try await store.purchase("lifetime", options: [.idempotencyKey("k1")])
         }
         guard case .idempotencyKeyReused(let message) = otherProduct else {
@@ -88,7 +77,7 @@ import Testing
             return
         }
         #expect(message.contains("'k1'") && message.contains("lifetime") && message.contains("gems"))
-        let otherQuantity = await reason {
+        let otherQuantity = await storeError {
             _ = try await store.purchase("gems", options: [.idempotencyKey("k1"), .quantity(3)])
         }
         guard case .idempotencyKeyReused = otherQuantity else {
@@ -103,7 +92,9 @@ import Testing
     @Test func aBlankKeyIsRefusedRatherThanSharedByEveryone() async throws {
         let store = try SimulatedStore.makeForTest()
         for key in ["", "  ", String(repeating: "k", count: 257)] {
-            let error = await reason { _ = try await store.purchase("gems", options: [.idempotencyKey(key)]) }
+            let error = await storeError {
+                _ = try await store.purchase("gems", options: [.idempotencyKey(key)])
+            }
             guard case .invalidArgument(let message) = error else {
                 Issue.record("key \(key.debugDescription): \(String(describing: error))")
                 continue

@@ -97,3 +97,16 @@ extension SimulatedStore {
 }
 
 let day: TimeInterval = 86_400
+
+/// The `StoreError` a store call threw, or nil when it succeeded (another error becomes
+/// `.backend` with its description), for tests that look into the refusal's case and message.
+func storeError(_ body: () async throws -> Void) async -> StoreError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as StoreError {
+        return error
+    } catch {
+        return .backend("\(error)")
+    }
+}
