@@ -87,7 +87,8 @@ public struct PaywallStrings: Sendable, Hashable {
     /// words; Foundation's search-and-replace per key cost more than drawing them). Braces that
     /// name no value stay as written.
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        // The UTF-8 view, not `contains("{")`: with Foundation imported that is a locale-aware search.
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""
         result.reserveCapacity(template.utf8.count + 16)
         var rest = template[...]

@@ -180,9 +180,19 @@ func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
 }
 
 /// The store clock as `2026-05-01 14:03` (UTC), short enough for the status line.
+///
+/// Built from `gmtime_r` rather than an ISO 8601 format style and a search-and-replace: every
+/// frame's status line shows the clock, and the review renders thousands of frames.
 func formatClock(_ date: Date) -> String {
-    let text = date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
-    return String(text.replacingOccurrences(of: "T", with: " ").prefix(16))
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    guard gmtime_r(&seconds, &parts) != nil else { return "" }
+    func padded(_ value: Int32, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2)) "
+        + "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2))"
 }
 
 /// `2026-05-01`.

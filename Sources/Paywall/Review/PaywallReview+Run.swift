@@ -1,6 +1,5 @@
 import Foundation
 import StoreCore
-import Synchronization
 import TerminalUI
 
 extension PaywallReview {
@@ -28,8 +27,9 @@ extension PaywallReview {
     ///
     /// The store is used only to reach each customer state (a fresh store per state) and each
     /// locale; the screens themselves are pure functions of the paywall's state, so they are
-    /// checked in parallel (on every core) and a screen identical to one already checked (two
-    /// locales the catalog and the paywall say alike) is checked once.
+    /// checked on worker threads (one per core) while the walk goes on to the next state, and a
+    /// screen identical to one already checked (two locales the catalog and the paywall say
+    /// alike) is checked once.
     ///
     /// - Parameter makeStore: a new store on the catalog, with no transactions.
     public static func run(
@@ -37,59 +37,55 @@ extension PaywallReview {
         templates: [PaywallTemplate] = PaywallTemplate.allCases, locales: [String],
         states: [CustomerState] = CustomerState.allCases, sizes: [Size] = sizes
     ) async throws -> [ReviewFinding] {
-        var screens: [(customer: CustomerState, state: AppState)] = []
-        for customer in states {
-            let store = try await makeStore()
-            var paywall = HeadlessPaywall(store: store, content: content, theme: theme, size: sizes[0])
-            await paywall.start()
-            try await reach(customer, on: &paywall)
-            for locale in locales {
-                _ = try await store.perform(.apply(.locale(locale)))
-                await paywall.refresh()
-                // Every group of the catalog, the group key wrapping back to the first at the end.
-                for group in paywall.state.store.subscriptionGroups.indices {
-                    if group > 0 { await press(.group, on: &paywall) }
-                    screens.append((customer, paywall.state))
-                }
-                if paywall.state.store.subscriptionGroups.count > 1 { await press(.group, on: &paywall) }
-            }
+        let pool = ReviewCheckPool<(CustomerState, AppState, PaywallTemplate), [ReviewFinding]>(
+            workers: ProcessInfo.processInfo.activeProcessorCount
+        ) { customer, state, template in
+            check(state, template: template, sizes: sizes, theme: theme, customer: customer)
         }
         // Screens alike in every respect but the locale's name (en_US and en_GB on a catalog that
         // says both alike) cannot differ: each is checked once and its findings named for each.
         var unique: [AppState: Int] = [:]
         var alike: [[String]] = []
-        var distinct: [(customer: CustomerState, state: AppState)] = []
-        for screen in screens {
-            var key = screen.state
+        func add(_ customer: CustomerState, _ state: AppState) {
+            var key = state
             // The language, not the locale's name: the paywall's own words stay in the key.
-            key.content.locale = screen.state.content.strings.language
+            key.content.locale = state.content.strings.language
             key.store.settings.locale = ""
             if let index = unique[key] {
-                alike[index].append(screen.state.content.locale)
-            } else {
-                unique[key] = distinct.count
-                alike.append([screen.state.content.locale])
-                distinct.append(screen)
+                alike[index].append(state.content.locale)
+                return
             }
+            unique[key] = alike.count
+            alike.append([state.content.locale])
+            for template in templates { pool.add((customer, state, template)) }
         }
-        let jobs = distinct.enumerated().flatMap { index, screen in
-            templates.map { (screen.customer, screen.state, $0, alike[index]) }
-        }
-        // One worker thread per core, the jobs dealt round-robin. Dispatch's threads, not tasks:
-        // the checks never suspend, and a task group on the cooperative pool ran them one at a time.
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let results = Mutex([[ReviewFinding]](repeating: [], count: jobs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var done: [(Int, [ReviewFinding])] = []
-            for index in stride(from: worker, to: jobs.count, by: workers) {
-                let (customer, state, template, locales) = jobs[index]
-                let found = check(state, template: template, sizes: sizes, theme: theme, customer: customer)
-                done.append((index, locales.flatMap { locale in found.map { $0.in(locale) } }))
+        do {
+            for customer in states {
+                let store = try await makeStore()
+                var paywall = HeadlessPaywall(store: store, content: content, theme: theme, size: sizes[0])
+                await paywall.start()
+                try await reach(customer, on: &paywall)
+                for locale in locales {
+                    _ = try await store.perform(.apply(.locale(locale)))
+                    await paywall.refresh()
+                    // Every group of the catalog, the group key wrapping back to the first at the end.
+                    for group in paywall.state.store.subscriptionGroups.indices {
+                        if group > 0 { await press(.group, on: &paywall) }
+                        add(customer, paywall.state)
+                    }
+                    if paywall.state.store.subscriptionGroups.count > 1 { await press(.group, on: &paywall) }
+                }
             }
-            results.withLock { all in for (index, found) in done { all[index] = found } }
+        } catch {
+            // The workers finish what they were given before the error is passed on.
+            _ = await pool.results()
+            throw error
         }
-        // In the order the jobs were listed, whatever the order they finished in.
-        return results.withLock { $0.flatMap { $0 } }
+        // In the order the screens were reached, each named for every locale it stands for.
+        let found = await pool.results()
+        return found.enumerated().flatMap { job, findings in
+            alike[job / templates.count].flatMap { locale in findings.map { $0.in(locale) } }
+        }
     }
 
     /// Checks `state` in `template` at every size, every plan selected.

@@ -32,7 +32,9 @@ public enum PaywallReview {
         if !shows(plan.displayName) { messages.append("subscription title '\(plan.displayName)' not shown") }
         let length = strings.duration(value: info.period.value, unit: info.period.unit)
         if !shows(length) { messages.append("subscription length '\(length)' not shown") }
-        if let disclosure = Disclosure(state) {
+        // Worked out once: the checks below and the distance to the call to action both use it.
+        let disclosure = Disclosure(state)
+        if let disclosure {
             if let own = state.content.renewalTerms, !own.contains("24") {
                 messages.append(
                     "auto-renewal terms in \(locale) do not say the subscription renews unless turned off at least 24 hours before the period ends"
@@ -51,7 +53,7 @@ public enum PaywallReview {
             }
         }
         messages += prominence(state, plan: plan, price: price, screen: screen, frame: frame, theme: theme)
-        let summaryRows = Disclosure(state).map { disclosure in
+        let summaryRows = disclosure.map { disclosure in
             forms(of: disclosure.summary).flatMap { screen.occurrences(of: $0).map(\.y) }
         }
         if let rows = summaryRows, let distance = distanceFromCallToAction(frame, disclosureRows: rows),
@@ -127,6 +129,10 @@ public enum PaywallReview {
     /// How `text` may appear on screen: as is, and in display order when right-to-left.
     static func forms(of text: String) -> [String] {
         guard BidiText.containsRightToLeft(text) else { return [visible(text)] }
+        // A word of right-to-left letters alone shows reversed, in either paragraph direction.
+        if text.unicodeScalars.allSatisfy({ BidiText.isRightToLeft($0) && $0.properties.isAlphabetic }) {
+            return [text, String(text.reversed())]
+        }
         let orders = [text, BidiText.visualOrder(text), BidiText.visualOrder(text, direction: .rightToLeft)]
         return orders.map(visible)
     }
@@ -134,6 +140,11 @@ public enum PaywallReview {
     /// `text` without the invisible characters a terminal cell never holds (direction marks
     /// such as the U+200F that right-to-left prices carry).
     static func visible(_ text: String) -> String {
+        // Most texts hold no format character at all: returned as they are, not rebuilt.
+        let hasFormat = text.unicodeScalars.contains {
+            $0.value >= 0x7F && $0.properties.generalCategory == .format
+        }
+        guard hasFormat else { return text }
         // Printable ASCII is never a format character: only the rest is looked up.
         let shown = text.unicodeScalars.filter {
             (0x20..<0x7F).contains($0.value) || $0.properties.generalCategory != .format

@@ -62,9 +62,17 @@ struct ScreenText {
             var columns: [Int] = []
             text.reserveCapacity(buffer.size.columns)
             columns.reserveCapacity(buffer.size.columns)
+            let row = y * buffer.size.columns
             for x in 0..<buffer.size.columns {
-                let cell = buffer[x, y]
+                let cell = buffer.cells[row + x]
                 guard !cell.isContinuation else { continue }
+                let utf8 = cell.symbol.utf8
+                if utf8.count == 1, let byte = utf8.first {
+                    // A one-byte cell (almost all of them) is one ASCII scalar.
+                    text.append(Unicode.Scalar(byte))
+                    columns.append(x)
+                    continue
+                }
                 for scalar in cell.symbol.unicodeScalars {
                     text.append(scalar)
                     columns.append(x)
@@ -125,10 +133,14 @@ struct ScreenText {
         return nil
     }
 
-    /// Whitespace, with ASCII answered without a property lookup (most cells are spaces).
+    /// Unicode's White_Space property (PropList.txt, unchanged since Unicode 6.3), answered from
+    /// the code point: a frame's box-drawing borders made the property lookup a review's hot spot.
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
-        return scalar.properties.isWhitespace
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            true
+        default: false
+        }
     }
 
     private static func continuesNumber(_ scalar: Unicode.Scalar) -> Bool {

@@ -14,6 +14,17 @@ extension Buffer {
         let bounds = (clip ?? area).intersection(area)
         guard y >= bounds.y, y < bounds.maxY else { return x + DisplayWidth.of(text) }
         var column = x
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: one cell a byte, no grapheme breaking or width lookup.
+            for byte in text.utf8 {
+                if column >= bounds.maxX { break }
+                if column >= bounds.x {
+                    put(Cell(String(UnicodeScalar(byte)), style: style), width: 1, x: column, y: y)
+                }
+                column += 1
+            }
+            return column
+        }
         for character in text {
             let width = DisplayWidth.of(character)
             if width == 0 { continue }

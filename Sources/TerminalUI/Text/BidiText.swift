@@ -34,8 +34,8 @@ public enum BidiText {
         var inIsolate = false
         for character in text {
             // P2: characters inside an isolate do not decide the paragraph's direction.
-            if character == isolateStart { inIsolate = true }
-            if character == isolateEnd { inIsolate = false }
+            if isScalar(character, isolateStart) { inIsolate = true }
+            if isScalar(character, isolateEnd) { inIsolate = false }
             if inIsolate { continue }
             switch classify(character) {
             case .strongRTL: return .rightToLeft
@@ -68,15 +68,15 @@ public enum BidiText {
         var placeheld: [Character] = []
         var open: String?
         for character in text {
-            if character == isolateStart, open == nil {
+            if isScalar(character, isolateStart), open == nil {
                 open = ""
-            } else if character == isolateEnd, let inner = open {
+            } else if isScalar(character, isolateEnd), let inner = open {
                 placeheld.append(placeholder(isolates.count))
                 isolates.append(inner)
                 open = nil
             } else if open != nil {
                 open!.append(character)
-            } else if character != isolateEnd {
+            } else if !isScalar(character, isolateEnd) {
                 placeheld.append(character)
             }
         }
@@ -95,6 +95,13 @@ public enum BidiText {
             }
         }
         return result
+    }
+
+    /// Whether `character` is the one-scalar `marker`: compared by code point, since `==` on
+    /// `Character` normalises both sides and every character of a line is compared.
+    private static func isScalar(_ character: Character, _ marker: Character) -> Bool {
+        var scalars = character.unicodeScalars.makeIterator()
+        return scalars.next() == marker.unicodeScalars.first && scalars.next() == nil
     }
 
     /// A private-use character standing for the isolate at `index` (neutral to the algorithm).
@@ -217,7 +224,7 @@ public enum BidiText {
         return .neutral
     }
 
-    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if (0x660...0x669).contains(value) || (0x6F0...0x6F9).contains(value) { return false }
         return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value)
@@ -226,15 +233,17 @@ public enum BidiText {
     }
 
     private static func mirrored(_ character: Character) -> Character {
-        switch character {
-        case "(": ")"
-        case ")": "("
-        case "[": "]"
-        case "]": "["
-        case "{": "}"
-        case "}": "{"
-        case "<": ">"
-        case ">": "<"
+        // Only single ASCII brackets mirror: answered from the byte, not by comparing Characters.
+        guard character.utf8.count == 1, let byte = character.utf8.first else { return character }
+        return switch byte {
+        case UInt8(ascii: "("): ")"
+        case UInt8(ascii: ")"): "("
+        case UInt8(ascii: "["): "]"
+        case UInt8(ascii: "]"): "["
+        case UInt8(ascii: "{"): "}"
+        case UInt8(ascii: "}"): "{"
+        case UInt8(ascii: "<"): ">"
+        case UInt8(ascii: ">"): "<"
         default: character
         }
     }

@@ -11,10 +11,12 @@ public enum DisplayWidth {
     /// The width of one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        // Fast path: printable ASCII is by far the most common input.
-        if first.value >= 0x20 && first.value < 0x7F && scalars.count == 1 { return 1 }
-        if scalars.count > 1 && scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        var iterator = scalars.makeIterator()
+        guard let first = iterator.next() else { return 0 }
+        // One scalar (by far the most common) is that scalar's width; counting the scalars of
+        // every character first cost more than the lookup.
+        guard iterator.next() != nil else { return of(first) }
+        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         return of(first)
     }
 
@@ -52,6 +54,13 @@ public enum DisplayWidth {
 
     /// The width of a string: the sum of its grapheme clusters' widths.
     public static func of(_ string: some StringProtocol) -> Int {
+        // Printable ASCII, the bulk of any frame, is one column a byte: no grapheme breaking.
+        var printable = 0
+        for byte in string.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else { break }
+            printable += 1
+        }
+        if printable == string.utf8.count { return printable }
         var total = 0
         for character in string { total += of(character) }
         return total

@@ -15,15 +15,20 @@ public enum TextLayout {
 
     /// The longest prefix of `text` that fits in `width` columns.
     public static func prefix(of text: String, width: Int) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: one column a byte.
+            return String(decoding: text.utf8.prefix(max(0, width)), as: UTF8.self)
+        }
         var used = 0
-        var end = text.startIndex
-        for index in text.indices {
-            let characterWidth = DisplayWidth.of(text[index])
+        var bytes = 0
+        for character in text {
+            let characterWidth = DisplayWidth.of(character)
             if used + characterWidth > width { break }
             used += characterWidth
-            end = text.index(after: index)
+            bytes += character.utf8.count
         }
-        return String(text[..<end])
+        // Whole characters were counted, so the cut falls on a character boundary.
+        return String(decoding: text.utf8.prefix(bytes), as: UTF8.self)
     }
 
     /// Splits `text` into lines no wider than `width`: at newlines, then between words; a word
