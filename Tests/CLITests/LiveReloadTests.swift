@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Paywall
 import PaywallCatalog
+import PaywallShots
 import Signing
 import Simulator
 import StoreCore

@@ -1,7 +1,7 @@
 import Foundation
+import Linting
+import TestSupport
 import Testing
-
-@testable import kiosk
 
 /// `kiosk lint` on a rehearsal (issue 27) checks what the parse alone cannot: the product IDs
 /// against the catalog the rehearsal runs on, and keys and expectation forms with a suggestion.
@@ -11,7 +11,7 @@ import Testing
             .path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return LintFileKind.lintRehearsal(path).map(\.message)
+        return FileLinter.bundled.lintRehearsal(path).map(\.message)
     }
 
     @Test func misspeltProductsKeysAndExpectationsAreNamedWithTheNearestRightOne() throws {
