@@ -102,6 +102,14 @@ let package = Package(
                 "Catalog", "Paywall", "PaywallCatalog", "Signing", "Simulator", "SourceDiagnostics",
                 "TerminalUI",
             ]),
+        // What `kiosk` runs the paywall on: the store a command opened (`OpenedStore`), one still
+        // opening in the background while the loading screen paints, and live reload of its files.
+        .target(
+            name: "PaywallLaunch",
+            dependencies: [
+                "Catalog", "Paywall", "PaywallCatalog", "SharedState", "Simulator", "SourceDiagnostics",
+                "StoreCore", "TerminalUI",
+            ]),
         // Pictures of the paywall: scenes reached by real keys on a fresh store (`kiosk shot`),
         // PNG through rsvg-convert, and the gallery's matrix and page (`kiosk gallery`).
         .target(
@@ -139,7 +147,7 @@ let package = Package(
                 "PaywallCatalog", "SourceDiagnostics", "HTTP",
                 "StoreServer", "RemoteStore", "SharedState", "Presets",
                 "StoreCommands", "Rehearsal", "Subprocess", "QAReports", "Linting", "CatalogReview",
-                "PaywallShots",
+                "PaywallShots", "PaywallLaunch",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
@@ -201,7 +209,7 @@ let package = Package(
             dependencies: [
                 "kiosk", "kiosk-storm", "SharedState", "Simulator", "Catalog", "Signing", "StoreCore",
                 "Subprocess",
-                "StoreServer", "RemoteStore", "HTTP", "Paywall", "TestSupport",
+                "StoreServer", "RemoteStore", "HTTP", "Paywall", "TestSupport", "PaywallLaunch",
             ]),
         .testTarget(
             name: "TerminalUITests",
@@ -228,6 +236,12 @@ let package = Package(
             name: "CatalogReviewTests",
             dependencies: [
                 "CatalogReview", "Catalog", "Paywall", "SourceDiagnostics", "TerminalUI", "TestSupport",
+            ]),
+        .testTarget(
+            name: "PaywallLaunchTests",
+            dependencies: [
+                "PaywallLaunch", "Catalog", "Paywall", "PaywallCatalog", "Signing", "Simulator", "StoreCore",
+                "TerminalUI", "TestSupport",
             ]),
         .testTarget(
             name: "PaywallShotsTests",

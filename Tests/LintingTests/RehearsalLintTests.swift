@@ -36,4 +36,16 @@ import Testing
             try lint("buy com.kiosk.lumen.pro.monthly\nexpect no entitlement com.kiosk.lumen.lifetime\n")
                 .isEmpty)
     }
+
+    /// A rehearsal whose catalog does not load cannot have its products checked: it says so,
+    /// rather than passing as if every product were sold.
+    @Test func aCatalogThatDoesNotLoadIsSaid() throws {
+        let diagnostics = try lint("catalog /nonexistent/shop.storekit\nbuy com.kiosk.lumen.lifetme\n")
+        #expect(diagnostics.count == 1)
+        #expect(
+            diagnostics.first?.hasPrefix(
+                "its product IDs were not checked: the catalog it runs on, /nonexistent/shop.storekit, does not load"
+            )
+                == true, "\(diagnostics)")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallLaunch
 import QAReports
 import Signing
 import Simulator

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallLaunch
 import QAReports
 import SharedState
 import Simulator
