@@ -50,8 +50,8 @@ struct RehearsalRecorder {
             notes.append(RehearsalTranscript.note(for: key, overlay: paywall.state.overlay))
             await paywall.send(.key(key))
         }
-        let text =
-            RehearsalTranscript.lines(keys: keys, notes: notes, catalog: catalogName).joined(separator: "\n") + "\n"
+        let lines = RehearsalTranscript.lines(keys: keys, notes: notes, catalog: catalogName)
+        let text = lines.joined(separator: "\n") + "\n"
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
