@@ -82,6 +82,43 @@ let package = Package(
                 "TerminalUI", "SourceDiagnostics",
             ]),
 
+        // What a QA session's journal says, for people: the journal's table and JSON Lines, save
+        // point listings, and the QA report (HTML and Markdown) with payloads, notifications,
+        // screens, subscription timelines and where the store ended.
+        .target(
+            name: "QAReports",
+            dependencies: [
+                "Paywall", "Presets", "Signing", "Simulator", "SourceDiagnostics", "StoreCore", "TerminalUI",
+            ]),
+
+        // What `kiosk lint` checks in a file: its kind (by name, else by its keys) and its
+        // parser's diagnostics; a rehearsal's product IDs against the catalog it runs on.
+        .target(name: "Linting", dependencies: ["Catalog", "Rehearsal", "SourceDiagnostics", "TerminalUI"]),
+        // App Review checks over a catalog's paywall on fresh in-memory stores, and their findings
+        // grouped by cause at the place in the catalog or its copy where each is fixed.
+        .target(
+            name: "CatalogReview",
+            dependencies: [
+                "Catalog", "Paywall", "PaywallCatalog", "Signing", "Simulator", "SourceDiagnostics",
+                "TerminalUI",
+            ]),
+        // What `kiosk` runs the paywall on: the store a command opened (`OpenedStore`), one still
+        // opening in the background while the loading screen paints, and live reload of its files.
+        .target(
+            name: "PaywallLaunch",
+            dependencies: [
+                "Catalog", "Paywall", "PaywallCatalog", "SharedState", "Simulator", "SourceDiagnostics",
+                "StoreCore", "TerminalUI",
+            ]),
+        // Pictures of the paywall: scenes reached by real keys on a fresh store (`kiosk shot`),
+        // PNG through rsvg-convert, and the gallery's matrix and page (`kiosk gallery`).
+        .target(
+            name: "PaywallShots",
+            dependencies: [
+                "Catalog", "CatalogReview", "Paywall", "PaywallCatalog", "Signing", "Simulator", "StoreCore",
+                "Subprocess", "TerminalUI",
+            ]),
+
         // Your own StoreKit 2 code against Kiosk (docs/your-code.md): StoreKit's public API over
         // Store/StoreControl, and SKTestSession. No terminal layer, so an app's package stays small.
         .target(
@@ -109,7 +146,8 @@ let package = Package(
                 "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
                 "PaywallCatalog", "SourceDiagnostics", "HTTP",
                 "StoreServer", "RemoteStore", "SharedState", "Presets",
-                "StoreCommands", "Rehearsal", "Subprocess",
+                "StoreCommands", "Rehearsal", "Subprocess", "QAReports", "Linting", "CatalogReview",
+                "PaywallShots", "PaywallLaunch",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
@@ -154,7 +192,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["kiosk", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands", "Subprocess"]),
+            dependencies: [
+                "kiosk", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands", "Subprocess", "Linting",
+                "PaywallShots",
+            ]),
         .testTarget(
             name: "RehearsalTests",
             dependencies: [
@@ -168,7 +209,7 @@ let package = Package(
             dependencies: [
                 "kiosk", "kiosk-storm", "SharedState", "Simulator", "Catalog", "Signing", "StoreCore",
                 "Subprocess",
-                "StoreServer", "RemoteStore", "HTTP", "Paywall", "TestSupport",
+                "StoreServer", "RemoteStore", "HTTP", "Paywall", "TestSupport", "PaywallLaunch",
             ]),
         .testTarget(
             name: "TerminalUITests",
@@ -183,6 +224,31 @@ let package = Package(
                 "Subprocess", "TestSupport",
             ],
             exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "QAReportsTests",
+            dependencies: [
+                "QAReports", "Simulator", "Signing", "Catalog", "Paywall", "StoreCore", "TerminalUI",
+                "SourceDiagnostics", "TestSupport",
+            ]),
+        .testTarget(
+            name: "LintingTests", dependencies: ["Linting", "SourceDiagnostics", "TestSupport"]),
+        .testTarget(
+            name: "CatalogReviewTests",
+            dependencies: [
+                "CatalogReview", "Catalog", "Paywall", "SourceDiagnostics", "TerminalUI", "TestSupport",
+            ]),
+        .testTarget(
+            name: "PaywallLaunchTests",
+            dependencies: [
+                "PaywallLaunch", "Catalog", "Paywall", "PaywallCatalog", "Signing", "Simulator", "StoreCore",
+                "TerminalUI", "TestSupport",
+            ]),
+        .testTarget(
+            name: "PaywallShotsTests",
+            dependencies: [
+                "PaywallShots", "CatalogReview", "Catalog", "Paywall", "TerminalUI", "SourceDiagnostics",
+                "TestSupport",
+            ]),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk", "Subprocess", "TestSupport"]),
         .testTarget(
             name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI", "CNCursesW"]),

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallShots
 import Testing
 
 @testable import kiosk

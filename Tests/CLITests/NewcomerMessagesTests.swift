@@ -1,4 +1,5 @@
 import Foundation
+import Linting
 import Signing
 import StoreServer
 import TerminalUI
@@ -75,7 +76,7 @@ import Testing
         let path = scratch.appendingPathComponent("mine.json").path
         try Data(#"{"name": "mine", "inherits": "default", "roles": {"accent": {"fg": 5}}}"#.utf8)
             .write(to: URL(fileURLWithPath: path))
-        #expect(LintCommand.lint(path).isEmpty, "\(LintCommand.lint(path))")
+        #expect(FileLinter.bundled.lint(path).isEmpty, "\(FileLinter.bundled.lint(path))")
         let theme = try Theme.load(path: path, bundledThemes: BundledResources.themesDirectory.path)
         #expect(theme.name == "mine")
         // Without the bundled directory the name cannot be found, and the error says where it looked.

@@ -4,8 +4,6 @@ import StoreCore
 import Subprocess
 import Testing
 
-@testable import kiosk
-
 /// The progress bar: its line is a pure function of the numbers, and nothing is drawn when
 /// standard error is not a terminal.
 @Suite struct ProgressBarTests {

@@ -54,11 +54,4 @@ import Testing
         #expect(await Kiosk.run(["verify", "--state", state, "a.b.c"]) == 65)
         #expect(await Kiosk.run(["verify", "--root", out + "/nothing.der", "a.b.c"]) == 65)
     }
-
-    @Test func prettyPrintsThePayload() {
-        #expect(
-            VerifyCommand.prettyJSON(Array(#"{"b":1,"a":"x/y"}"#.utf8))
-                == "{\n  \"a\" : \"x/y\",\n  \"b\" : 1\n}")
-        #expect(VerifyCommand.prettyJSON(Array("plain".utf8)) == "plain")
-    }
 }

@@ -64,23 +64,6 @@ import Testing
         #expect(svg.contains("Restore Purchases"))
     }
 
-    /// Recorded keys read back as the keys pressed, even `#` and `"`, repeats folded.
-    @Test func recordedLinesParseBackToTheKeys() throws {
-        let keys: [Key] = [.character("#"), .character("\""), .down, .down, .character("a")]
-        let lines = RehearsalRecorder.lines(
-            keys: keys, notes: [nil, nil, nil, nil, "Transaction Manager: approve Ask to Buy"],
-            catalog: "demo")
-        #expect(lines.last == "press a   # Transaction Manager: approve Ask to Buy")
-        let script = try RehearsalParser.parse(text: lines.joined(separator: "\n"), file: "r.rehearsal").get()
-        var pressed: [Key] = []
-        for step in script.steps {
-            if case .press(let keys, let count) = step.command {
-                for _ in 0..<count { pressed += keys }
-            }
-        }
-        #expect(pressed == keys)
-    }
-
     /// `--store URL`: the same rehearsal against a server, its expectations holding over the wire.
     @Test func aRehearsalHoldsAgainstAServer() async throws {
         let catalog = try LoadedCatalog.load(

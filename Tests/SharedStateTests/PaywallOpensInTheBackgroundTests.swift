@@ -1,14 +1,13 @@
 import Catalog
 import Foundation
 import Paywall
+import PaywallLaunch
 import Signing
 import Simulator
 import StoreCore
 import Synchronization
 import TerminalUI
 import Testing
-
-@testable import kiosk
 
 /// The paywall's first frame does not wait for the ledger: `kiosk` hands the paywall an
 /// `OpeningStore` whose open runs in the background, and the loading screen paints meanwhile.

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import PaywallLaunch
 import StoreCore
 
 /// `kiosk completions bash|zsh|fish`: a completion script made from the same command and

@@ -1,6 +1,8 @@
 import Catalog
+import CatalogReview
 import Foundation
 import Paywall
+import PaywallShots
 import StoreCore
 import TerminalUI
 
@@ -98,72 +100,32 @@ struct GalleryCommand: Command {
     func run() async throws -> ExitCode {
         let catalog = try ShotOptions.loadCatalog(catalogPath, command: "kiosk gallery")
         let loadedThemes = try themes.map { try PaywallCommand.loadTheme($0) }
-        let locales = self.locales ?? Self.defaultLocales(catalog)
+        let gallery = Gallery(
+            catalog: catalog, themes: Array(zip(themes, loadedThemes)), templates: templates,
+            locales: locales ?? Gallery.defaultLocales(catalog), states: states, size: size, style: style)
         var findings = try readFindings()
-        if runsReview { findings += try await reviewFindings(locales: locales) }
+        if runsReview {
+            let all = try await LintCommand.review(catalogAt: catalogPath, locales: gallery.locales)
+            findings += gallery.findings(of: ReviewCause.of(all, catalogAt: catalogPath))
+        }
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
             throw CommandFailure(
                 "kiosk gallery: cannot create \(out): \(error.localizedDescription)", exit: .cannotCreate)
         }
-        var entries: [GalleryEntry] = []
-        for template in templates {
-            for (themeName, theme) in zip(themes, loadedThemes) {
-                for locale in locales {
-                    for state in states {
-                        let scene = ShotScene(
-                            catalog: catalog, theme: theme, size: size, style: style, template: template,
-                            locale: locale, state: state)
-                        let file =
-                            [template.rawValue, theme.name, locale, state.rawValue].joined(separator: "-")
-                            + ".svg"
-                        let export = ScreenExport(
-                            try await scene.render(), palette: ExportPalette(theme: theme),
-                            title: scene.caption)
-                        try ShotOptions.write(
-                            export.render(.svg), to: out + "/" + file, command: "kiosk gallery")
-                        let pixels = export.svgSize
-                        entries.append(
-                            GalleryEntry(
-                                file: file, template: template.rawValue, theme: themeName, locale: locale,
-                                state: state.rawValue, caption: scene.caption, width: pixels.width,
-                                height: pixels.height))
-                    }
-                }
+        let entries: [GalleryEntry]
+        do {
+            entries = try await gallery.render { svg, file in
+                try ShotOptions.write(svg, to: out + "/" + file, command: "kiosk gallery")
             }
+        } catch let error as ShotSceneError {
+            throw CommandFailure(error)
         }
         let page = GalleryPage.html(entries: entries, findings: findings, title: "Kiosk paywall gallery")
         try ShotOptions.write(page, to: out + "/index.html", command: "kiosk gallery")
         Console.print("kiosk gallery: \(entries.count) pictures in \(out)/index.html")
         return .success
-    }
-
-    /// The catalog's own locale, then a left-to-right European, a CJK and a right-to-left one.
-    static func defaultLocales(_ catalog: LoadedCatalog) -> [String] {
-        var locales = [catalog.settings.locale]
-        for locale in ["de_DE", "ja", "ar"] where !locales.contains(locale) { locales.append(locale) }
-        return locales
-    }
-
-    /// The App Review checks over the gallery's templates, locales and states: each cause once
-    /// beside each picture it shows in (what is wrong, where to fix it), not a line per plan and size.
-    private func reviewFindings(locales: [String]) async throws -> [GalleryFinding] {
-        let reviewed = Set(states.map(\.rawValue))
-        let all = try await LintCommand.review(catalogAt: catalogPath, locales: locales)
-        var seen = Set<GalleryFinding>()
-        var findings: [GalleryFinding] = []
-        for cause in ReviewCause.of(all, catalogAt: catalogPath) {
-            let place = cause.location.map { "\($0): " } ?? ""
-            for finding in cause.findings
-            where templates.contains(finding.template) && reviewed.contains(finding.state) {
-                let item = GalleryFinding(
-                    template: finding.template.rawValue, locale: finding.locale, state: finding.state,
-                    message: "\(place)\(cause.problem); \(cause.fix)")
-                if seen.insert(item).inserted { findings.append(item) }
-            }
-        }
-        return findings
     }
 
     private func readFindings() throws -> [GalleryFinding] {

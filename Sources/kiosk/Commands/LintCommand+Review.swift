@@ -1,10 +1,7 @@
 import Catalog
+import CatalogReview
 import Foundation
 import Paywall
-import PaywallCatalog
-import Signing
-import Simulator
-import StoreCore
 import TerminalUI
 
 /// `kiosk lint --review CATALOG...`: the App Review checks over every paywall template,
@@ -22,7 +19,7 @@ extension LintCommand {
             causes += ReviewCause.of(found, catalogAt: file)
         }
         if json {
-            Console.print(Self.json(findings))
+            Console.print(try CatalogReviewer.json(findings))
         } else {
             // One line per cause, where to fix it: not one per screen it shows on.
             for cause in causes { Console.print(cause.line) }
@@ -35,8 +32,9 @@ extension LintCommand {
         return findings.isEmpty ? .success : .failure
     }
 
-    /// Every finding for one catalog and its paywall copy, in `locales` (every locale the
-    /// paywall speaks and the copy has when nil).
+    /// Every finding for the catalog at `path` and its paywall copy, in `locales` (every locale
+    /// the paywall speaks and the copy has when nil), drawn in the bundled default theme; a
+    /// catalog that does not load fails with its diagnostics (exit 65).
     static func review(catalogAt path: String, locales: [String]? = nil) async throws -> [ReviewFinding] {
         let catalog: LoadedCatalog
         do {
@@ -46,30 +44,6 @@ extension LintCommand {
         }
         let theme = try Theme.load(
             path: BundledResources.themesDirectory.appendingPathComponent("default.json").path)
-        let content = PaywallContent(catalog: catalog)
-        let locales =
-            locales ?? Array(Set(PaywallContent.shippedLocales + (catalog.paywall?.locales ?? []))).sorted()
-        return try await PaywallReview.run(
-            makeStore: {
-                try SimulatedStore(
-                    catalog: catalog, ledger: .memory,
-                    signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()),
-                    frozenClock: true)
-            }, content: content, theme: theme, locales: locales)
-    }
-
-    /// `[{template, locale, state, plan, size, message}]`.
-    static func json(_ findings: [ReviewFinding]) -> String {
-        let objects: [[String: String]] = findings.map {
-            [
-                "template": $0.template.rawValue, "locale": $0.locale, "state": $0.state,
-                "plan": $0.plan ?? "",
-                "size": "\($0.size)", "message": $0.message,
-            ]
-        }
-        let data =
-            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted]))
-            ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return try await CatalogReviewer.findings(catalog: catalog, theme: theme, locales: locales)
     }
 }

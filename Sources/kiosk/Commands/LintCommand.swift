@@ -1,8 +1,6 @@
-import Catalog
 import Foundation
-import Rehearsal
+import Linting
 import SourceDiagnostics
-import TerminalUI
 
 /// `kiosk lint FILE...`: validates catalogs (`.storekit`), paywall copy (`.paywall.json`) and
 /// themes, printing `file:line:col: error|warning: message`.
@@ -54,7 +52,7 @@ struct LintCommand: Command {
         if isReview { return try await review() }
         var diagnostics: [Diagnostic] = []
         for file in files {
-            diagnostics += Self.lint(file)
+            diagnostics += FileLinter.bundled.lint(file)
         }
         if json {
             Console.print(DiagnosticFormatter.json(diagnostics))
@@ -71,44 +69,14 @@ struct LintCommand: Command {
         }
         return failed ? .failure : .success
     }
+}
 
-    /// Diagnostics for one file; a file that cannot be read or is of an unknown kind is itself
-    /// an error diagnostic, so one bad argument does not hide the others' results.
-    static func lint(_ file: String) -> [Diagnostic] {
-        let start = SourceLocation(file: file, line: 1, column: 1, offset: 0)
-        do {
-            if CatalogLinter.handles(path: file) { return try CatalogLinter.lint(path: file) }
-            if file.hasSuffix(".rehearsal") { return LintFileKind.lintRehearsal(file) }
-            if file.hasSuffix(".json") {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    return ThemeLinter.lint(path: file)  // names the unreadable file
-                }
-                let bytes = [UInt8](data)
-                let (kind, reason) = LintFileKind.detect(path: file, bytes: bytes)
-                var found: [Diagnostic]
-                switch kind {
-                case .theme:
-                    found = ThemeLinter.lint(path: file, bundledThemes: BundledResources.themesDirectory.path)
-
-                case .catalog: found = StoreKitConfiguration.decode(bytes, file: file).diagnostics
-                case .paywallCopy: found = PaywallCopy.decode(bytes, file: file).diagnostics
-                }
-                // Say which kind was assumed when the name did not decide it and it matters:
-                // always for a catalog or copy under a theme's name, for a theme only when it has errors.
-                if let reason, kind != .theme || found.containsErrors {
-                    found.append(kind.note(file: file, reason: reason))
-                }
-                return found
-            }
-            return [
-                Diagnostic(
-                    severity: .error, location: start, path: "", value: nil,
-                    message:
-                        "not a file kiosk lint knows: name a .storekit catalog, a .paywall.json, a theme .json or a .rehearsal"
-                )
-            ]
-        } catch {
-            return [Diagnostic(severity: .error, location: start, path: "", value: nil, message: "\(error)")]
-        }
+extension FileLinter {
+    /// The checks against this Kiosk's bundled themes and catalogs (`BundledResources`).
+    static var bundled: FileLinter {
+        FileLinter(
+            bundledThemes: BundledResources.themesDirectory.path,
+            bundledCatalog: { BundledResources.catalog(named: $0)?.path },
+            defaultCatalog: BundledResources.demoCatalog.path)
     }
 }

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Paywall
 import PaywallCatalog
+import PaywallLaunch
 import Presets
 import SharedState
 import SourceDiagnostics
@@ -200,7 +201,7 @@ struct PaywallCommand: Command {
         let reloader = LiveReloader(
             catalogPath: storeOptions.catalogPath,
             themePath: Self.themePath(arguments.value("theme") ?? "default"),
-            locale: nil, content: content, theme: theme,
+            bundledThemes: BundledResources.themesDirectory.path, locale: nil, content: content, theme: theme,
             updateStore: LiveReloader.catalogUpdater(for: store))
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }

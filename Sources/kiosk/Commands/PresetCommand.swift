@@ -1,4 +1,5 @@
 import Foundation
+import PaywallLaunch
 import Presets
 import StoreCommands
 import StoreCore

@@ -47,10 +47,11 @@ struct RehearsalRecorder {
         await paywall.start()
         var notes: [String?] = []
         for key in keys {
-            notes.append(Self.note(for: key, overlay: paywall.state.overlay))
+            notes.append(RehearsalTranscript.note(for: key, overlay: paywall.state.overlay))
             await paywall.send(.key(key))
         }
-        let text = Self.lines(keys: keys, notes: notes, catalog: catalogName).joined(separator: "\n") + "\n"
+        let lines = RehearsalTranscript.lines(keys: keys, notes: notes, catalog: catalogName)
+        let text = lines.joined(separator: "\n") + "\n"
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
@@ -61,44 +62,6 @@ struct RehearsalRecorder {
             "recorded \(keys.count) key\(keys.count == 1 ? "" : "s") into \(path): add expect lines, then kiosk rehearse \(path)"
         )
         return .success
-    }
-
-    /// A key as a rehearsal word: quoted when it would start a comment or a quote.
-    static func word(_ key: Key) -> String {
-        let name = "\(key)"
-        guard name == "#" || name == "\"" else { return name }
-        return name == "#" ? "\"#\"" : "\"\\\"\""
-    }
-
-    /// What a key did in the Transaction Manager, as its key map says (nil elsewhere).
-    static func note(for key: Key, overlay: Overlay?) -> String? {
-        guard case .transactionManager = overlay,
-            let binding = KeyMaps.manager.bindings.first(where: { $0.keys.contains(key) })
-        else { return nil }
-        return "Transaction Manager: \(binding.description)"
-    }
-
-    /// The rehearsal text for recorded keys: repeats folded into `press KEY N`, the manager's
-    /// actions named in a comment.
-    static func lines(keys: [Key], notes: [String?], catalog: String) -> [String] {
-        var lines = [
-            "# Recorded with kiosk rehearse --record. Add expect lines (docs/rehearsals.md), then run it.",
-            "catalog \(catalog)",
-        ]
-        var index = 0
-        while index < keys.count {
-            var count = 1
-            while index + count < keys.count, keys[index + count] == keys[index],
-                notes[index + count] == notes[index]
-            {
-                count += 1
-            }
-            lines.append(
-                "press \(word(keys[index]))" + (count > 1 ? " \(count)" : "")
-                    + (notes[index].map { "   # \($0)" } ?? ""))
-            index += count
-        }
-        return lines
     }
 }
 

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Paywall
+import PaywallShots
 import SourceDiagnostics
 import TerminalUI
 

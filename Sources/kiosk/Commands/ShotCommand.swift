@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Paywall
+import PaywallShots
 import TerminalUI
 
 /// `kiosk shot`: the paywall rendered headlessly in a chosen state, written as SVG, PNG, HTML,
@@ -87,9 +88,10 @@ struct ShotCommand: Command {
             catalog: try ShotOptions.loadCatalog(catalogPath, command: "kiosk shot"),
             theme: try PaywallCommand.loadTheme(themeName), size: size, style: style, template: template,
             locale: locale, state: state, tab: tab)
-        let picture = try await scene.export(format)
+        let picture: String
+        do { picture = try await scene.export(format) } catch { throw CommandFailure(error) }
         if PNGRasteriser.wants(out) {
-            try PNGRasteriser.write(svg: picture, to: out, command: "kiosk shot")
+            do { try PNGRasteriser.write(svg: picture, to: out) } catch { throw CommandFailure(error) }
         } else {
             try ShotOptions.write(picture, to: out, command: "kiosk shot")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import QAReports
 import Signing
 import StoreCore
 
@@ -72,8 +73,9 @@ struct VerifyCommand: Command {
         do { check = try verifier.check(jws) } catch {
             throw CommandFailure("not verified: \(error)", exit: .failure)
         }
-        Console.print(Self.prettyJSON(check.payload))
+        Console.print(PayloadJSON.pretty(check.payload))
         verified = report("JWS", check.error) && verified
+        // A payload that is not a JSON object (printed above as text) has no nested JWS to check.
         let payload = (try? JSONSerialization.jsonObject(with: Data(check.payload))) as? [String: Any]
         for (object, field) in Self.nestedFields {
             guard let nested = (payload?[object] as? [String: Any])?[field] as? String else { continue }
@@ -94,16 +96,5 @@ struct VerifyCommand: Command {
         }
         Console.error("\(what): verified")
         return true
-    }
-
-    /// The payload as indented JSON with sorted keys, or as text when it is not JSON.
-    static func prettyJSON(_ payload: [UInt8]) -> String {
-        guard
-            let object = try? JSONSerialization.jsonObject(with: Data(payload), options: [.fragmentsAllowed]),
-            let data = try? JSONSerialization.data(
-                withJSONObject: object,
-                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-        else { return String(decoding: payload, as: UTF8.self) }
-        return String(decoding: data, as: UTF8.self)
     }
 }

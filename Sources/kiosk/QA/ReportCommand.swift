@@ -1,4 +1,6 @@
 import Foundation
+import PaywallLaunch
+import QAReports
 import Signing
 import Simulator
 import TerminalUI
@@ -93,17 +95,21 @@ struct ReportCommand: Command {
         return .success
     }
 
-    /// Adds the subscription timelines, read from the store the way the Transaction Manager
-    /// reads them; when the store cannot be opened, the report says why and keeps the rest.
+    /// Adds the subscription timelines and the summary, read from the store the way the
+    /// Transaction Manager reads them; when the store cannot be opened, the report says why and
+    /// keeps the rest.
     private func drawTimelines(in report: inout QAReport) async {
-        let accounts = QAReport.timelineAccounts(steps: report.steps)
-        guard let first = accounts.first else { return }
+        guard let first = QAReport.timelineAccounts(steps: report.steps).first else { return }
         // Opened for an account the journal names, so opening creates none.
         var storeOptions = self.storeOptions
         storeOptions.account = first
-        let theme =
-            (try? Theme.load(named: "default", in: BundledResources.themesDirectory.path))
-            ?? Theme(name: "plain", styles: [:])
+        let theme: Theme
+        do {
+            theme = try Theme.load(named: "default", in: BundledResources.themesDirectory.path)
+        } catch {
+            Console.error("kiosk report: the timelines are drawn without colours: \(error)")
+            theme = Theme(name: "plain", styles: [:])
+        }
         let opened: OpenedStore
         do {
             opened = try await storeOptions.open(command: "kiosk report")
@@ -111,15 +117,10 @@ struct ReportCommand: Command {
             report.timelineProblem = (error as? CommandFailure)?.message ?? "\(error)"
             return
         }
-        do {
-            report.timelines = try await QAReport.timelines(
-                store: opened.store, accounts: accounts, theme: theme)
-            report.summary = try await QAReport.summary(
-                store: opened.store, catalog: (storeOptions.catalogPath as NSString).lastPathComponent)
-            report.summary?.expected = QAReport.presetExpectations(report.steps)
-        } catch {
-            report.timelineProblem = "\(error)"
-        }
+        await report.addTimelinesAndSummary(
+            store: opened.store, theme: theme,
+            catalog: (storeOptions.catalogPath as NSString).lastPathComponent,
+            version: Kiosk.version)
         await opened.close()
     }
 }

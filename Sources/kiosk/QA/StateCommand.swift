@@ -1,4 +1,6 @@
 import Foundation
+import PaywallLaunch
+import QAReports
 import SharedState
 import Simulator
 import StoreCommands
@@ -82,7 +84,7 @@ struct StateCommand: Command {
         switch action {
         case .save: try await perform(.saveState(name: argument))
         case .load: try await perform(.loadState(name: argument))
-        case .list: list()
+        case .list: try list()
         case .export: try export(to: URL(fileURLWithPath: argument ?? ""))
         case .import: try await importFile(URL(fileURLWithPath: argument ?? ""))
         }
@@ -104,34 +106,17 @@ struct StateCommand: Command {
         }
     }
 
-    private func list() {
+    private func list() throws {
         let points = SavePoints.list(in: storeOptions.state.url)
         if parsed.flag("json") {
-            for point in points {
-                let object: [String: Any] = [
-                    "name": point.name, "path": point.path, "savedAt": JournalTime.json(point.savedAt),
-                    "storeTime": point.storeTime.map(JournalTime.json) ?? NSNull(), "bytes": point.bytes,
-                ]
-                let data =
-                    (try? JSONSerialization.data(
-                        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-                Console.print(String(decoding: data, as: UTF8.self))
-            }
+            for point in points { Console.print(try SavePointListing.jsonLine(point)) }
             return
         }
         guard !points.isEmpty else {
             Console.print("(no save points in \(SavePoints.directory(in: storeOptions.state.url).path))")
             return
         }
-        let width = max(4, points.map(\.name.count).max() ?? 0)
-        Console.print(
-            "name".padding(toLength: width, withPad: " ", startingAt: 0)
-                + "  saved at             store clock")
-        for point in points {
-            Console.print(
-                point.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                    + JournalTime.text(point.savedAt) + "  " + (point.storeTime.map(JournalTime.text) ?? "-"))
-        }
+        for line in SavePointListing.table(points) { Console.print(line) }
     }
 
     private func export(to file: URL) throws {

@@ -1,23 +1,11 @@
 import Catalog
 import Foundation
+import PaywallLaunch
 import RemoteStore
 import SharedState
 import Signing
 import Simulator
 import StoreCore
-
-/// A store a command opened, and how: the state's owner, a client of its owner, a server's
-/// client, or an ephemeral simulator. `close()` gives the state up when this process owns it.
-struct OpenedStore {
-    var store: any Store & StoreControl
-    /// Set while the store is on a state directory (owner or client).
-    var ownership: StateOwnership?
-    /// What the status line names as the backend.
-    var backendName: String
-
-    /// Stops serving the state to the others (requests under way finish) and unlocks it.
-    func close() async { await ownership?.release() }
-}
 
 extension StoreOptions {
     /// The ownership of the state directory (created if missing), opening this process's own

@@ -1,4 +1,5 @@
 import Foundation
+import PaywallLaunch
 import Simulator
 import SourceDiagnostics
 import StoreCommands

@@ -1,7 +1,7 @@
 import Foundation
+import Linting
+import TestSupport
 import Testing
-
-@testable import kiosk
 
 /// `kiosk lint` on a rehearsal (issue 27) checks what the parse alone cannot: the product IDs
 /// against the catalog the rehearsal runs on, and keys and expectation forms with a suggestion.
@@ -11,7 +11,7 @@ import Testing
             .path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return LintFileKind.lintRehearsal(path).map(\.message)
+        return FileLinter.bundled.lintRehearsal(path).map(\.message)
     }
 
     @Test func misspeltProductsKeysAndExpectationsAreNamedWithTheNearestRightOne() throws {
@@ -35,5 +35,17 @@ import Testing
         #expect(
             try lint("buy com.kiosk.lumen.pro.monthly\nexpect no entitlement com.kiosk.lumen.lifetime\n")
                 .isEmpty)
+    }
+
+    /// A rehearsal whose catalog does not load cannot have its products checked: it says so,
+    /// rather than passing as if every product were sold.
+    @Test func aCatalogThatDoesNotLoadIsSaid() throws {
+        let diagnostics = try lint("catalog /nonexistent/shop.storekit\nbuy com.kiosk.lumen.lifetme\n")
+        #expect(diagnostics.count == 1)
+        #expect(
+            diagnostics.first?.hasPrefix(
+                "its product IDs were not checked: the catalog it runs on, /nonexistent/shop.storekit, does not load"
+            )
+                == true, "\(diagnostics)")
     }
 }

@@ -1,10 +1,15 @@
 import Foundation
 
 /// Times on the QA commands' command lines and in their output.
-enum JournalTime {
+public enum JournalTime {
+    /// A `--since` value that is neither a time nor a span; its message says what would do.
+    public struct Unreadable: Error, Equatable, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
     /// `--since T`: an ISO 8601 date or date-time (`2026-11-30`, `2026-11-30T14:05:00Z`), or a
     /// span back from `now` (`90s`, `15m`, `2h`, `1d`).
-    static func since(_ text: String, now: Date = Date()) throws(UsageError) -> Date {
+    public static func start(since text: String, now: Date = Date()) throws(Unreadable) -> Date {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
         if let unit = text.last, let seconds = units[unit], let count = Double(text.dropLast()), count >= 0 {
             // A span longer than the journal can hold (`1e308d`, infinite) means "everything":
@@ -16,13 +21,14 @@ enum JournalTime {
         let day = ISO8601DateFormatter()
         day.formatOptions = [.withFullDate]
         if let date = day.date(from: text) { return date }
-        throw UsageError(
-            "--since needs an ISO 8601 time (2026-11-30 or 2026-11-30T14:05:00Z) or a span back from now "
+        throw Unreadable(
+            description:
+                "--since needs an ISO 8601 time (2026-11-30 or 2026-11-30T14:05:00Z) or a span back from now "
                 + "(90s, 15m, 2h, 1d), got '\(text)'")
     }
 
     /// `2026-11-30 14:05:09` (UTC).
-    static func text(_ date: Date) -> String {
+    public static func text(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [
             .withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime,
@@ -31,7 +37,7 @@ enum JournalTime {
     }
 
     /// `2026-11-30T14:05:09.123Z`, for JSON.
-    static func json(_ date: Date) -> String {
+    public static func json(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)

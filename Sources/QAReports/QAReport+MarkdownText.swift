@@ -8,7 +8,7 @@ extension QAReport {
     /// Running text: `&`, `<` and `>` as entities (no HTML, no autolink), the brackets of a
     /// link and the backtick of code escaped, controls (line breaks too) spelled out. Emphasis
     /// marks stay: `DID_FAIL_TO_RENEW` must read as itself in the plain text.
-    static func inline(_ text: String) -> String {
+    public static func inline(_ text: String) -> String {
         var escaped = ""
         for character in VisibleControls.visible(text, keeping: []) {
             switch character {
@@ -25,7 +25,7 @@ extension QAReport {
 
     /// Inline code: delimited by one backtick more than the longest run inside, so no text
     /// can close it early.
-    static func code(_ text: String) -> String {
+    public static func code(_ text: String) -> String {
         let visible = VisibleControls.visible(text, keeping: [])
         let ticks = String(repeating: "`", count: longestBacktickRun(in: visible) + 1)
         let padding = visible.hasPrefix("`") || visible.hasSuffix("`") ? " " : ""
@@ -33,7 +33,7 @@ extension QAReport {
     }
 
     /// A fenced block of `text`, its fence longer than any run of backticks inside.
-    static func fenced(_ text: String, info: String) -> [String] {
+    public static func fenced(_ text: String, info: String) -> [String] {
         let visible = VisibleControls.visible(text)
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: visible) + 1))
         return [fence + info, visible, fence]

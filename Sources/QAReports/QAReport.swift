@@ -8,36 +8,61 @@ import TerminalUI
 /// it made (decoded, and whether they verify against the state's root), the notifications it
 /// caused with their delivery attempts, the paywall's screen at that step, and the timeline of
 /// each subscription of the accounts it covers.
-struct QAReport {
+public struct QAReport: Sendable {
     /// A signed payload of a step: the transaction's JWS as the ledger holds it now.
-    struct Payload {
-        var transactionID: UInt64
-        var json: String
+    public struct Payload: Sendable {
+        public var transactionID: UInt64
+        public var json: String
         /// nil: it verifies against the state's root; else why not.
-        var problem: String?
+        public var problem: String?
+
+        public init(transactionID: UInt64, json: String, problem: String? = nil) {
+            self.transactionID = transactionID
+            self.json = json
+            self.problem = problem
+        }
     }
 
-    struct Step {
-        var entry: JournalEntry
-        var payloads: [Payload]
-        var attempts: [Int64: [DeliveryAttempt]]
+    public struct Step: Sendable {
+        public var entry: JournalEntry
+        public var payloads: [Payload]
+        public var attempts: [Int64: [DeliveryAttempt]]
+
+        public init(entry: JournalEntry, payloads: [Payload], attempts: [Int64: [DeliveryAttempt]]) {
+            self.entry = entry
+            self.payloads = payloads
+            self.attempts = attempts
+        }
     }
 
-    var title: String
-    var stateDirectory: String
-    var rootFingerprint: String
-    var generatedAt: Date
-    var filterDescription: String
-    var steps: [Step]
+    public var title: String
+    public var stateDirectory: String
+    public var rootFingerprint: String
+    public var generatedAt: Date
+    public var filterDescription: String
+    public var steps: [Step]
     /// Each subscription group's history, per account (`QAReport+Timelines`).
-    var timelines: [Timeline] = []
+    public var timelines: [Timeline]
     /// Why there are no timelines, when the store could not be read for them.
-    var timelineProblem: String?
+    public var timelineProblem: String?
     /// Where the store ended (`QAReport+Summary`), when it could be read.
-    var summary: Summary?
+    public var summary: Summary?
+
+    public init(
+        title: String, stateDirectory: String, rootFingerprint: String, generatedAt: Date,
+        filterDescription: String, steps: [Step], timelines: [Timeline] = []
+    ) {
+        self.title = title
+        self.stateDirectory = stateDirectory
+        self.rootFingerprint = rootFingerprint
+        self.generatedAt = generatedAt
+        self.filterDescription = filterDescription
+        self.steps = steps
+        self.timelines = timelines
+    }
 
     /// Reads the journal matching `filter` and everything its steps refer to.
-    static func gather(
+    public static func gather(
         reader: LedgerReader, root: Certificate, filter: JournalFilter, stateDirectory: URL,
         now: Date = Date()
     ) throws -> QAReport {
@@ -71,7 +96,7 @@ struct QAReport {
         do {
             let check = try verifier.check(jws)
             return Payload(
-                transactionID: id, json: readableDates(VerifyCommand.prettyJSON(check.payload)),
+                transactionID: id, json: readableDates(PayloadJSON.pretty(check.payload)),
                 problem: check.error.map { "\($0)" })
         } catch {
             return Payload(transactionID: id, json: "", problem: "\(error)")
@@ -80,19 +105,19 @@ struct QAReport {
 
     /// The picture of the paywall at a step: the screen in its colours when the journal holds
     /// its ANSI form (what the paywall sends), plain text for lines journaled before it did.
-    static func picture(of entry: JournalEntry) -> Picture? {
+    public static func picture(of entry: JournalEntry) -> Picture? {
         guard let picture = entry.picture else { return nil }
         return ANSIScreen.hasEscapes(picture) ? .screen(ANSIScreen.buffer(from: picture)) : .text(picture)
     }
 
-    enum Picture {
+    public enum Picture: Sendable {
         /// An old journal line's picture: the characters only.
         case text(String)
         /// The screen read back from its ANSI form, cell by cell with its styles.
         case screen(Buffer)
 
         /// The characters only, trailing spaces trimmed (for Markdown).
-        var text: String {
+        public var text: String {
             switch self {
             case .text(let text): text
             case .screen(let buffer): ANSIScreen.plainText(of: ScreenExport(buffer).render(.ansi))
@@ -101,12 +126,12 @@ struct QAReport {
     }
 
     /// The notifications of a step in words: "DID_FAIL_TO_RENEW/GRACE_PERIOD (#12)".
-    static func name(_ notification: JournalEntry.Notification) -> String {
+    public static func name(_ notification: JournalEntry.Notification) -> String {
         notification.type + (notification.subtype.map { "/" + $0 } ?? "") + " (#\(notification.sequence))"
     }
 
     /// One delivery attempt in words.
-    static func describe(_ attempt: DeliveryAttempt) -> String {
+    public static func describe(_ attempt: DeliveryAttempt) -> String {
         var text = "attempt \(attempt.attempt) at \(JournalTime.text(attempt.attemptedAt)): \(attempt.result)"
         if let status = attempt.httpStatus { text += " (HTTP \(status))" }
         if let next = attempt.nextAttemptAt { text += ", next at \(JournalTime.text(next))" }

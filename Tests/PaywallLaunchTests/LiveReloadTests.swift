@@ -2,13 +2,13 @@ import Catalog
 import Foundation
 import Paywall
 import PaywallCatalog
+import PaywallLaunch
 import Signing
 import Simulator
 import StoreCore
 import TerminalUI
+import TestSupport
 import Testing
-
-@testable import kiosk
 
 /// Live reload: saving the catalog, its paywall copy or the theme re-renders the paywall with
 /// the store's state and the selection kept; a file with errors shows its located diagnostics
@@ -24,7 +24,7 @@ import Testing
 
         init() throws {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let root = LintCommandTests.root
+            let root = PackageFiles.root
             for (from, to) in [
                 ("catalogs/demo.storekit", catalog), ("catalogs/demo.paywall.json", copy),
                 ("themes/sunset.json", theme),
@@ -50,14 +50,15 @@ import Testing
         let catalog = try LoadedCatalog.load(contentsOf: workspace.catalog)
         let content = PaywallContent(catalog: catalog)
         let theme = try Theme.load(
-            path: workspace.theme, bundledThemes: BundledResources.themesDirectory.path)
+            path: workspace.theme, bundledThemes: PackageFiles.themesDirectory)
         let store = try SimulatedStore(
             catalog: catalog, ledger: .memory,
             signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
-            frozenClock: true, wallClock: { ShotScene.clock })
+            frozenClock: true, wallClock: { Date(timeIntervalSince1970: 1_780_000_000) })
         let reloader = LiveReloader(
-            catalogPath: workspace.catalog, themePath: workspace.theme, locale: nil, content: content,
-            theme: theme, updateStore: LiveReloader.catalogUpdater(for: store))
+            catalogPath: workspace.catalog, themePath: workspace.theme,
+            bundledThemes: PackageFiles.themesDirectory,
+            locale: nil, content: content, theme: theme, updateStore: LiveReloader.catalogUpdater(for: store))
         return (reloader, content, theme, store)
     }
 

@@ -1,13 +1,13 @@
 import Catalog
 import Foundation
 import Paywall
+import QAReports
 import Signing
 import Simulator
 import StoreCore
 import TerminalUI
+import TestSupport
 import Testing
-
-@testable import kiosk
 
 /// The report's pictures: a journaled ANSI picture becomes an inline SVG in its colours, an old
 /// line's plain text stays text, the Markdown holds text only; each subscription's timeline is
@@ -55,14 +55,14 @@ import Testing
     }
 
     @Test func eachSubscriptionOfTheReportsAccountsHasItsTimeline() async throws {
-        let catalog = try LoadedCatalog.load(contentsOf: BundledResources.demoCatalog.path)
+        let catalog = try LoadedCatalog.load(contentsOf: PackageFiles.catalog("demo"))
         let store = try SimulatedStore(
             catalog: catalog, ledger: .memory,
             signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
             frozenClock: true, wallClock: { Self.clock })
         _ = try await store.buyOffDevice("com.kiosk.lumen.pro.monthly", options: [])
         _ = try await store.advanceClock(by: 40 * 86_400)
-        let theme = try Theme.load(named: "default", in: BundledResources.themesDirectory.path)
+        let theme = try Theme.load(named: "default", in: PackageFiles.themesDirectory)
         // "nobody" has no account: skipped, not an error.
         let timelines = try await QAReport.timelines(
             store: store, accounts: ["tester", "nobody", "tester"], theme: theme)

@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The report as one self-contained HTML page: inline CSS, no scripts, nothing fetched.
 extension QAReport {
-    var html: String {
+    public var html: String {
         var body = """
             <header id="summary">
             <h1>\(Markup.escapeXML(title))</h1>
@@ -129,7 +129,7 @@ extension QAReport {
     }
 
     /// "paywall · transaction-manager", "cli".
-    static func origin(_ entry: JournalEntry) -> String {
+    public static func origin(_ entry: JournalEntry) -> String {
         entry.source + (entry.screen.map { " · " + $0 } ?? "")
     }
 

@@ -1,9 +1,8 @@
 import Foundation
+import QAReports
 import Simulator
 import SourceDiagnostics
 import Testing
-
-@testable import kiosk
 
 /// Text from a catalog, an account or a journal reaches a report or a terminal as the text it
 /// is (issue 22, item 8): no HTML a Markdown renderer runs, no code fence closed early, no

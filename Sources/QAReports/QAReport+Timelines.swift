@@ -8,26 +8,27 @@ import TerminalUI
 /// subscription group it has bought in, drawn as the Transaction Manager draws it (`t`).
 extension QAReport {
     /// One subscription group's history for one account.
-    struct Timeline {
-        var account: String
-        var groupID: String
+    public struct Timeline: Sendable {
+        public var account: String
+        public var groupID: String
         /// The subscription it was selected by: the account's latest in the group.
-        var productName: String
+        public var productName: String
         /// The picture in the default theme's colours, for the HTML report.
-        var screen: Buffer
+        public var screen: Buffer
         /// The colours the theme gives the terminal's defaults.
-        var palette: ExportPalette
+        public var palette: ExportPalette
         /// The same without style, for the Markdown report.
-        var plainText: String
+        public var plainText: String
     }
 
     /// How wide the timelines are drawn: as wide as the widest paywall picture that travels.
-    static let timelineWidth = 100
+    public static let timelineWidth = 100
 
     /// The timelines of `accounts` (in order, each once), from a snapshot of the store read the
     /// way the Transaction Manager reads it, so both draw the same history
     /// (`SubscriptionTimeline(for:in:)`: records, notifications, group levels and the clock).
-    static func timelines(store: any StoreControl, accounts: [String], theme: Theme) async throws(StoreError)
+    public static func timelines(store: any StoreControl, accounts: [String], theme: Theme)
+        async throws(StoreError)
         -> [Timeline]
     {
         var result: [Timeline] = []
@@ -61,7 +62,7 @@ extension QAReport {
     }
 
     /// Styled lines drawn into a buffer on the theme's surface, one line a row.
-    static func screen(of lines: [[StyledRun]], theme: Theme) -> Buffer {
+    public static func screen(of lines: [[StyledRun]], theme: Theme) -> Buffer {
         let width = lines.map { $0.reduce(0) { $0 + DisplayWidth.of($1.text) } }.max() ?? 0
         var buffer = Buffer(
             size: Size(columns: max(timelineWidth, width), rows: lines.count),
@@ -77,8 +78,24 @@ extension QAReport {
 
     /// The accounts a report's timelines are drawn for: every account its steps acted for (with
     /// `--account`, its steps are that account's), in order of appearance.
-    static func timelineAccounts(steps: [Step]) -> [String] {
+    public static func timelineAccounts(steps: [Step]) -> [String] {
         var seen: Set<String> = []
         return steps.map(\.entry.account).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Adds the subscription timelines and the summary, read from `store` (opened for one of
+    /// ``timelineAccounts(steps:)``) the way the Transaction Manager reads them. When the store
+    /// cannot be read, the report says why in ``timelineProblem`` and keeps the rest.
+    public mutating func addTimelinesAndSummary(
+        store: any Store & StoreControl, theme: Theme, catalog: String, version: String
+    ) async {
+        do {
+            timelines = try await Self.timelines(
+                store: store, accounts: Self.timelineAccounts(steps: steps), theme: theme)
+            summary = try await Self.summary(store: store, catalog: catalog, version: version)
+            summary?.expected = Self.presetExpectations(steps)
+        } catch {
+            timelineProblem = "\(error)"
+        }
     }
 }

@@ -6,17 +6,17 @@ import SourceDiagnostics
 /// The App Review findings of `kiosk lint --review` grouped by what causes them: a missing
 /// Terms of Use is one problem whatever the template, locale, state or size it shows in, and it
 /// is fixed in one place of one file. Each cause is printed once, at that place.
-struct ReviewCause {
+public struct ReviewCause: Sendable {
     /// Where to change the catalog or its copy, when the fix is in a file.
-    var location: SourceLocation?
+    public var location: SourceLocation?
     /// What is wrong.
-    var problem: String
+    public var problem: String
     /// What to change.
-    var fix: String
-    var findings: [ReviewFinding]
+    public var fix: String
+    public var findings: [ReviewFinding]
 
     /// `file:line:col: App Review: problem; fix (n screens: ...)`, as compilers print.
-    var line: String {
+    public var line: String {
         func distinct(_ values: [String]) -> String {
             var seen: Set<String> = []
             return values.filter { seen.insert($0).inserted }.joined(separator: ", ")
@@ -34,7 +34,7 @@ struct ReviewCause {
 
     /// The causes of `findings` on the catalog at `path` (and its paywall copy), in the order
     /// their first finding came.
-    static func of(_ findings: [ReviewFinding], catalogAt path: String) -> [ReviewCause] {
+    public static func of(_ findings: [ReviewFinding], catalogAt path: String) -> [ReviewCause] {
         let places = SourcePlaces(catalogPath: path)
         var order: [String] = []
         var causes: [String: ReviewCause] = [:]
@@ -97,7 +97,7 @@ struct ReviewCause {
 
     /// `message` without what differs from screen to screen (the price, the plan's words), so
     /// one layout problem is one cause.
-    static func generalised(_ message: String) -> String {
+    public static func generalised(_ message: String) -> String {
         var result = ""
         var quoted = false
         for character in message {
@@ -115,15 +115,17 @@ struct ReviewCause {
 }
 
 /// Positions in a catalog and its paywall copy, by key path, read once.
-struct SourcePlaces {
-    let catalogPath: String
+public struct SourcePlaces {
+    public let catalogPath: String
     private let catalogDocument: JSONDocument?
     private let copyDocument: JSONDocument?
 
-    init(catalogPath: String) {
+    public init(catalogPath: String) {
         self.catalogPath = catalogPath
         func read(_ path: String) -> JSONDocument? {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            // A file that does not parse has no places to point at: its causes are printed
+            // without one, and `kiosk lint` on the file itself reports why it does not parse.
             return try? JSONDocument(bytes: [UInt8](data))
         }
         catalogDocument = read(catalogPath)
@@ -131,13 +133,13 @@ struct SourcePlaces {
     }
 
     /// Where `keys` leads in the catalog (the root for none); nil when a key is missing.
-    func catalog(_ keys: [String]) -> SourceLocation? {
+    public func catalog(_ keys: [String]) -> SourceLocation? {
         catalogDocument.flatMap { Self.locate(keys, in: $0, file: catalogPath) }
     }
 
     /// Where `key` is in the copy's localization for `locale` (the top level for nil), or that
     /// localization when it lacks the key; nil without a copy.
-    func copy(locale: String?, key: String) -> SourceLocation? {
+    public func copy(locale: String?, key: String) -> SourceLocation? {
         guard let document = copyDocument else { return nil }
         let file = PaywallCopy.sidecarPath(forCatalogAt: catalogPath)
         guard let locale else {

@@ -3,7 +3,7 @@ import Simulator
 
 /// The report as Markdown: readable as plain text, rendered anywhere a bug tracker renders it.
 extension QAReport {
-    var markdown: String {
+    public var markdown: String {
         var lines = [
             "# \(Self.inline(title))", "",
             "- State: \(Self.code(stateDirectory))",

@@ -7,24 +7,27 @@ import StoreCore
 /// made it, on which catalog, and where each account ended: its entitlements and the state of
 /// each subscription group it bought in.
 extension QAReport {
-    struct Summary {
-        struct Account {
-            var name: String
-            var entitlements: [String]
+    public struct Summary: Sendable {
+        public struct Account: Sendable {
+            public var name: String
+            public var entitlements: [String]
             /// `group: product state`, one per subscription group with a status.
-            var subscriptions: [String]
+            public var subscriptions: [String]
         }
 
-        var version: String
-        var catalog: String
-        var accounts: [Account]
+        /// The Kiosk release that made the report.
+        public var version: String
+        public var catalog: String
+        public var accounts: [Account]
         /// What the presets the journal applied promise ("Subscriber in the billing grace
         /// period"), to hold the end state against.
-        var expected: [String] = []
+        public var expected: [String] = []
     }
 
-    /// Reads the summary from the store, account by account (each is switched to in turn).
-    static func summary(store: any Store & StoreControl, catalog: String) async throws(StoreError) -> Summary
+    /// Reads the summary from the store, account by account (each is switched to in turn);
+    /// `version` is the Kiosk release making the report.
+    public static func summary(store: any Store & StoreControl, catalog: String, version: String)
+        async throws(StoreError) -> Summary
     {
         let products = try await store.allProducts()
         var names: [String: String] = [:]
@@ -45,11 +48,11 @@ extension QAReport {
             accounts.append(
                 Summary.Account(name: account.name, entitlements: entitlements, subscriptions: subscriptions))
         }
-        return Summary(version: Kiosk.version, catalog: catalog, accounts: accounts)
+        return Summary(version: version, catalog: catalog, accounts: accounts)
     }
 
     /// What each preset the steps applied says it builds, in the order applied.
-    static func presetExpectations(_ steps: [Step]) -> [String] {
+    public static func presetExpectations(_ steps: [Step]) -> [String] {
         var seen: Set<String> = []
         return steps.compactMap { step -> String? in
             guard let screen = step.entry.screen, screen.hasPrefix("preset "), seen.insert(screen).inserted
@@ -57,12 +60,13 @@ extension QAReport {
                 return nil
             }
             let name = String(screen.dropFirst("preset ".count))
+            // A preset this Kiosk no longer has (the journal is older) promises nothing to check.
             return (try? Preset.named(name)).map { "\(name): \($0.summary)" }
         }
     }
 
     /// The summary as lines of Markdown (the HTML report escapes and wraps the same words).
-    var summaryLines: [String] {
+    public var summaryLines: [String] {
         guard let summary else { return [] }
         var lines = ["- Kiosk \(summary.version), catalog `\(summary.catalog)`"]
         lines += summary.expected.map { "- Expected: \($0)" }
@@ -78,7 +82,7 @@ extension QAReport {
 
     /// A signed payload's JSON with each date (milliseconds since 1970, as Apple signs them)
     /// followed by the date in words, so a reader need not convert `1780000000000`.
-    static func readableDates(_ json: String) -> String {
+    public static func readableDates(_ json: String) -> String {
         let pattern = /("[A-Za-z]*Date" : )(\d{12,14})/
         return json.replacing(pattern) { match in
             let milliseconds = Double(match.output.2) ?? 0

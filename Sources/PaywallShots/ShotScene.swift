@@ -10,7 +10,7 @@ import TerminalUI
 /// The states a screenshot can show, each reached through the store's real actions and the
 /// paywall's real keys (never by editing the state by hand), so a picture shows what a user
 /// pressing those keys would see.
-enum ShotState: String, CaseIterable, Sendable {
+public enum ShotState: String, CaseIterable, Sendable {
     /// Nothing bought: the introductory offer is on offer.
     case eligible
     /// Subscribed once and expired: no introductory offer any more.
@@ -30,7 +30,7 @@ enum ShotState: String, CaseIterable, Sendable {
 
     /// The keys that reach the state from a freshly loaded paywall, in order. A purchase is of
     /// the first plan (the paywall opens on one with a free trial; `trial` buys that one).
-    var keys: [Key] {
+    public var keys: [Key] {
         let buy: [Key] = [Key](repeating: .up, count: 12) + [.enter, .enter]
         let manager = Key.character("m")
         switch self {
@@ -50,7 +50,7 @@ enum ShotState: String, CaseIterable, Sendable {
     }
 
     /// Why `state` is not this state, nil when it is: a screenshot never silently shows another.
-    func mismatch(in state: AppState) -> String? {
+    public func mismatch(in state: AppState) -> String? {
         let store = state.store
         let reached: Bool
         switch self {
@@ -71,27 +71,62 @@ enum ShotState: String, CaseIterable, Sendable {
         return "the keys \(keys.map(\.description)) did not lead there\(banner)"
     }
 
-    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// Why a scene could not be shown; its description names the scene and what went wrong.
+public enum ShotSceneError: Error, CustomStringConvertible, Sendable {
+    /// No store could be made on the catalog (or set to the locale).
+    case storeUnavailable(catalog: String, reason: String)
+    /// The tab asked for is behind the state's overlay: the options contradict each other.
+    case tabCovered(tab: String, state: ShotState)
+    /// The state's keys did not lead to the state on this catalog.
+    case unreachable(state: ShotState, catalog: String, mismatch: String)
+
+    public var description: String {
+        switch self {
+        case .storeUnavailable(let catalog, let reason): "cannot open a store on \(catalog): \(reason)"
+        case .tabCovered(let tab, let state):
+            "--tab \(tab) cannot be combined with --state \(state.rawValue), whose overlay covers the tabs"
+        case .unreachable(let state, let catalog, let mismatch):
+            "cannot show --state \(state.rawValue) on \(catalog): \(mismatch)"
+        }
+    }
 }
 
 /// Everything a screenshot chooses: catalog, theme, size, style, template, locale and state.
-struct ShotScene: Sendable {
+public struct ShotScene: Sendable {
     /// The store clock and wall clock every screenshot shows, so pictures are the same on every run.
-    static let clock = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28
+    public static let clock = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28
 
-    var catalog: LoadedCatalog
-    var theme: Theme
-    var size = Size(columns: 100, rows: 30)
-    var style = ControlStyle.buttons
-    var template = PaywallTemplate.list
-    var locale: String?
-    var state = ShotState.eligible
+    public var catalog: LoadedCatalog
+    public var theme: Theme
+    public var size: Size
+    public var style: ControlStyle
+    public var template: PaywallTemplate
+    public var locale: String?
+    public var state: ShotState
     /// The screen behind: the subscriptions or the shop (after the state is reached).
-    var tab = AppState.Tab.subscriptions
+    public var tab: AppState.Tab
+
+    public init(
+        catalog: LoadedCatalog, theme: Theme, size: Size = Size(columns: 100, rows: 30),
+        style: ControlStyle = .buttons, template: PaywallTemplate = .list, locale: String? = nil,
+        state: ShotState = .eligible, tab: AppState.Tab = .subscriptions
+    ) {
+        self.catalog = catalog
+        self.theme = theme
+        self.size = size
+        self.style = style
+        self.template = template
+        self.locale = locale
+        self.state = state
+        self.tab = tab
+    }
 
     /// The screen, rendered headlessly on a fresh in-memory store with a frozen clock.
-    /// - Throws: `CommandFailure` when the store cannot be made or the state cannot be reached.
-    func render() async throws -> Buffer {
+    /// - Throws: ``ShotSceneError`` when the store cannot be made or the state cannot be reached.
+    public func render() async throws(ShotSceneError) -> Buffer {
         let store: SimulatedStore
         do {
             store = try SimulatedStore(
@@ -101,8 +136,7 @@ struct ShotScene: Sendable {
                 execution: .callerThreads, wallClock: { Self.clock })
             if let locale { _ = try await store.perform(.apply(.locale(locale))) }
         } catch {
-            throw CommandFailure(
-                "kiosk shot: cannot open a store on \(catalog.path): \(error)", exit: .failure)
+            throw .storeUnavailable(catalog: catalog.path, reason: "\(error)")
         }
         var content = PaywallContent(catalog: catalog, locale: locale)
         content.template = template
@@ -112,27 +146,23 @@ struct ShotScene: Sendable {
         await paywall.press(state.keys)
         if tab != paywall.state.tab {
             guard paywall.state.overlay == nil else {
-                throw CommandFailure(
-                    "kiosk shot: --tab \(tab.shotName) cannot be combined with --state \(state.rawValue), "
-                        + "whose overlay covers the tabs", exit: .usage)
+                throw .tabCovered(tab: tab.shotName, state: state)
             }
             await paywall.press(.tab)
         }
         if let mismatch = state.mismatch(in: paywall.state) {
-            throw CommandFailure(
-                "kiosk shot: cannot show --state \(state.rawValue) on \(catalog.path): \(mismatch)",
-                exit: .failure)
+            throw .unreachable(state: state, catalog: catalog.path, mismatch: mismatch)
         }
         return paywall.frame().buffer
     }
 
     /// The screen in `format`, with the theme's own colours.
-    func export(_ format: ScreenFormat) async throws -> String {
+    public func export(_ format: ScreenFormat) async throws(ShotSceneError) -> String {
         ScreenExport(try await render(), palette: ExportPalette(theme: theme), title: caption).render(format)
     }
 
     /// What the picture shows, for titles and gallery captions.
-    var caption: String {
+    public var caption: String {
         let catalogName = URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent
         return [
             catalogName, template.rawValue, style.rawValue, theme.name, locale ?? catalog.settings.locale,
@@ -143,9 +173,9 @@ struct ShotScene: Sendable {
 
 extension AppState.Tab {
     /// The word `--tab` takes: `subscriptions` or `shop` (the tab bar's names, not the code's).
-    var shotName: String { self == .shelf ? "shop" : rawValue }
+    public var shotName: String { self == .shelf ? "shop" : rawValue }
 
-    init?(shotName: String) {
+    public init?(shotName: String) {
         guard let tab = Self.allCases.first(where: { $0.shotName == shotName }) else { return nil }
         self = tab
     }

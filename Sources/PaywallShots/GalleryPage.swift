@@ -1,29 +1,51 @@
+import CatalogReview
 import Foundation
 import TerminalUI
 
 /// A finding of the App Review checks (`kiosk lint --review`) about one picture of the gallery:
 /// shown beside the picture of its template, locale and state (every theme's).
-struct GalleryFinding: Sendable, Hashable, Codable {
-    var template: String
-    var locale: String
-    var state: String
-    var message: String
+public struct GalleryFinding: Sendable, Hashable, Codable {
+    public var template: String
+    public var locale: String
+    public var state: String
+    public var message: String
+
+    public init(template: String, locale: String, state: String, message: String) {
+        self.template = template
+        self.locale = locale
+        self.state = state
+        self.message = message
+    }
 }
 
 /// One picture of the gallery: the file beside `index.html` and what it shows.
-struct GalleryEntry: Sendable, Hashable {
-    var file: String
-    var template: String
-    var theme: String
-    var locale: String
-    var state: String
-    var caption: String
+public struct GalleryEntry: Sendable, Hashable {
+    public var file: String
+    public var template: String
+    public var theme: String
+    public var locale: String
+    public var state: String
+    public var caption: String
     /// The SVG's size in pixels, so the page lays out before the images load.
-    var width: Int
-    var height: Int
+    public var width: Int
+    public var height: Int
+
+    public init(
+        file: String, template: String, theme: String, locale: String, state: String, caption: String,
+        width: Int, height: Int
+    ) {
+        self.file = file
+        self.template = template
+        self.theme = theme
+        self.locale = locale
+        self.state = state
+        self.caption = caption
+        self.width = width
+        self.height = height
+    }
 
     /// The figure's `id`, for links from the list of causes.
-    var anchor: String { "shot-" + file.replacingOccurrences(of: ".", with: "-") }
+    public var anchor: String { "shot-" + file.replacingOccurrences(of: ".", with: "-") }
 }
 
 /// The gallery's `index.html`, for a designer: a bar of filters (template, locale, theme, state)
@@ -32,8 +54,8 @@ struct GalleryEntry: Sendable, Hashable {
 /// review, each cause of its findings once at the top with links to its pictures and once beside
 /// each picture it concerns. Nothing on the page is there for tests: once the images load, a
 /// script records how many loaded and their widths in the root element's `data-image-report`.
-enum GalleryPage {
-    static func html(entries: [GalleryEntry], findings: [GalleryFinding], title: String) -> String {
+public enum GalleryPage {
+    public static func html(entries: [GalleryEntry], findings: [GalleryFinding], title: String) -> String {
         var body: [String] = [filters(entries)]
         body.append(causes(entries: entries, findings: findings))
         var sections: [(String, [GalleryEntry])] = []

@@ -1,20 +1,20 @@
-import Catalog
 import Foundation
-import Rehearsal
 import SourceDiagnostics
 
 /// What `kiosk lint` takes a file for. The name decides for `.storekit` and `.paywall.json`; any
 /// other `.json` is judged by its top-level keys, so paywall copy named `copy.json` is not
 /// linted as a theme, and the kind assumed is said whenever the name did not decide it.
-enum LintFileKind: Equatable {
+public enum LintFileKind: Equatable, Sendable {
     case catalog
     case paywallCopy
     case theme
 
     /// The kind of `path`, and why when its content (not its name) decided it.
-    static func detect(path: String, bytes: [UInt8]) -> (kind: LintFileKind, reason: String?) {
+    public static func detect(path: String, bytes: [UInt8]) -> (kind: LintFileKind, reason: String?) {
         if path.hasSuffix(".storekit") { return (.catalog, nil) }
         if path.hasSuffix(".paywall.json") { return (.paywallCopy, nil) }
+        // Not JSON is a kind of its own answer: it is linted as a theme, whose parser reports
+        // where the JSON breaks, and the note below says why it was taken for one.
         let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
         guard let keys = object.map({ Set($0.keys) }) else {
             return (.theme, "it is not a JSON object kiosk could read, and a .json file is taken for a theme")
@@ -37,7 +37,7 @@ enum LintFileKind: Equatable {
     }
 
     /// The note printed after the file's own diagnostics when the content decided its kind.
-    func note(file: String, reason: String) -> Diagnostic {
+    public func note(file: String, reason: String) -> Diagnostic {
         let advice: String
         switch self {
         case .catalog: advice = "; name it NAME.storekit so kiosk --catalog takes it"
@@ -49,24 +49,5 @@ enum LintFileKind: Equatable {
             value: nil,
             message:
                 "linted as \(self == .paywallCopy ? "paywall copy" : "a \(self)") because \(reason)\(advice)")
-    }
-}
-
-extension LintFileKind {
-    /// A `.rehearsal` file's located errors: the same parse `kiosk rehearse` does first (keys
-    /// and expectation forms, with suggestions), then every product ID it names against the
-    /// catalog it runs on.
-    static func lintRehearsal(_ path: String) -> [Diagnostic] {
-        switch RehearsalParser.parse(path: path) {
-        case .success(let script):
-            guard
-                let catalogPath = script.catalogPath(
-                    bundled: { BundledResources.catalog(named: $0)?.path },
-                    defaultCatalog: BundledResources.demoCatalog.path),
-                let catalog = try? LoadedCatalog.load(contentsOf: catalogPath)
-            else { return [] }
-            return script.unknownProducts(in: catalog.products().map(\.id))
-        case .failure(let error): return error.diagnostics
-        }
     }
 }

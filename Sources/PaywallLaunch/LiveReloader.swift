@@ -11,34 +11,40 @@ import TerminalUI
 /// Live reload for the running paywall: reads the `.storekit`, its paywall copy and the theme
 /// file again when one of them is saved, and hands the paywall what to show. A file with
 /// errors contributes its located diagnostics and the last version that read cleanly stays.
-final class LiveReloader: Sendable {
-    let catalogPath: String
-    let themePath: String
-    let locale: String?
+public final class LiveReloader: Sendable {
+    public let catalogPath: String
+    public let themePath: String
+    /// The folder of the bundled themes the theme file may inherit from.
+    public let bundledThemes: String
+    public let locale: String?
     /// Hands a catalog that read cleanly to the store, before the paywall reads the store again
     /// (the simulator sells from it from then on); nil when the store cannot take one (a client
     /// of another process's store, a server).
-    let updateStore: (@Sendable (LoadedCatalog) async -> Void)?
+    public let updateStore: (@Sendable (LoadedCatalog) async -> Void)?
     /// The last copy and theme that read without errors.
     private let lastGood: Mutex<(content: PaywallContent, theme: Theme)>
 
-    init(
-        catalogPath: String, themePath: String, locale: String?, content: PaywallContent, theme: Theme,
-        updateStore: (@Sendable (LoadedCatalog) async -> Void)? = nil
+    public init(
+        catalogPath: String, themePath: String, bundledThemes: String, locale: String?,
+        content: PaywallContent,
+        theme: Theme, updateStore: (@Sendable (LoadedCatalog) async -> Void)? = nil
     ) {
         self.catalogPath = catalogPath
         self.themePath = themePath
+        self.bundledThemes = bundledThemes
         self.locale = locale
         self.updateStore = updateStore
         lastGood = Mutex((content, theme))
     }
 
     /// The files to watch: the catalog, its sidecar (even before it exists) and the theme.
-    var paths: [String] { [catalogPath, PaywallCopy.sidecarPath(forCatalogAt: catalogPath), themePath] }
+    public var paths: [String] {
+        [catalogPath, PaywallCopy.sidecarPath(forCatalogAt: catalogPath), themePath]
+    }
 
     /// Reads every file again; what failed keeps its last good version. A catalog that read
     /// cleanly goes to the store first, so the paywall's next read shows its products.
-    func reload() async -> LiveReload {
+    public func reload() async -> LiveReload {
         var problems: [String] = []
         var (content, theme) = lastGood.withLock { $0 }
         do {
@@ -49,7 +55,7 @@ final class LiveReloader: Sendable {
             problems += Self.lines(error)
         }
         do {
-            theme = try Theme.load(path: themePath, bundledThemes: BundledResources.themesDirectory.path)
+            theme = try Theme.load(path: themePath, bundledThemes: bundledThemes)
         } catch {
             problems += Self.lines(error)
         }
@@ -60,7 +66,7 @@ final class LiveReloader: Sendable {
     /// What hands a reloaded catalog to `store`: the simulator this process runs (ephemeral, or
     /// the owner of a state directory) takes it; a client's or a server's store cannot, and keeps
     /// the products it was opened with.
-    static func catalogUpdater(for store: any Store & StoreControl) -> (
+    public static func catalogUpdater(for store: any Store & StoreControl) -> (
         @Sendable (LoadedCatalog) async -> Void
     )? {
         if let simulator = store as? SimulatedStore { return { await simulator.replaceCatalog($0) } }
@@ -68,6 +74,8 @@ final class LiveReloader: Sendable {
         // (this process's simulator when it owns the state; a client's store cannot take one).
         if let opening = store as? OpeningStore {
             return { catalog in
+                // An open that failed has no store to update; the paywall's command reports
+                // that failure once the screen is given back.
                 guard let simulator = try? await opening.opened().store as? SimulatedStore else { return }
                 await simulator.replaceCatalog(catalog)
             }
@@ -76,19 +84,19 @@ final class LiveReloader: Sendable {
     }
 
     /// Starts watching; each change posts a `.reloaded` event into `inbox`.
-    func watch(posting inbox: Inbox) -> FileWatcher {
+    public func watch(posting inbox: Inbox) -> FileWatcher {
         FileWatcher(paths: paths) { [self] _ in inbox.post(.reloaded(await reload())) }
     }
 
     /// One located line per error (`file:line:col: error: message`), for the banner.
-    static func lines(_ error: CatalogError) -> [String] {
+    public static func lines(_ error: CatalogError) -> [String] {
         switch error {
         case .invalid(_, let diagnostics): diagnostics.errors.map(\.description)
         default: ["\(error)"]
         }
     }
 
-    static func lines(_ error: TerminalUIError) -> [String] {
+    public static func lines(_ error: TerminalUIError) -> [String] {
         switch error {
         case .invalidTheme(_, let diagnostics): diagnostics.errors.map(\.description)
         }
