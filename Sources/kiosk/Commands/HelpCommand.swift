@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import Paywall
 import SourceDiagnostics
@@ -11,7 +12,12 @@ struct HelpCommand: Command {
     static let name = "help"
     static let summary = "Show a documentation page offline (kiosk help lists the topics)."
     static let usage = "kiosk help [TOPIC | COMMAND [guide]]"
-    static let options: [OptionSpec] = []
+    struct Options: ParsableOptions {}
+
+    static var positionals: PositionalCompletion {
+        PositionalCompletion(
+            first: .words(pageTopics + ["keys", "man"] + CommandRegistry.subcommands.map { $0.name }))
+    }
     static let discussion = """
         The pages are the Markdown files of docs/ and the README in the Kiosk checkout this binary was
         built from (or $KIOSK_HOME), so they work from any directory and without a network.
@@ -27,7 +33,7 @@ struct HelpCommand: Command {
     /// `guide` after a topic: the guide even where a command has the same name.
     var wantsGuide = false
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         let words = arguments.positionals
         if words.count == 2, words[1] == "guide" {
             wantsGuide = true
@@ -77,7 +83,7 @@ struct HelpCommand: Command {
         }
         switch topic {
         case "keys": return KeyMaps.reference()
-        case "man": return ManPage.render()
+        case "man": return KioskManual.render()
         default: break
         }
         let file =

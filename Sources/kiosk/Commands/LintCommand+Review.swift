@@ -1,4 +1,5 @@
 import Catalog
+import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallCatalog
