@@ -96,6 +96,7 @@ struct CompletionsCommand: Command {
         let storeOptions = try StoreOptions(catalog: options.catalog, state: options.state)
         switch kind {
         case .products, .groups:
+            // Quiet, as said above: a bad catalog completes nothing.
             guard let catalog = try? storeOptions.loadCatalog() else { return [] }
             let products = catalog.products()
             if kind == .products { return products.map(\.id) }
@@ -107,6 +108,7 @@ struct CompletionsCommand: Command {
         case .accounts:
             let ledger = storeOptions.state.url.appendingPathComponent(StateDirectory.ledgerName).path
             guard FileManager.default.fileExists(atPath: ledger) else { return [] }
+            // Quiet, as said above: a state that does not open, or cannot list, completes nothing.
             guard let opened = try? await storeOptions.open(command: "kiosk completions") else { return [] }
             let accounts = (try? await opened.store.accounts().map(\.name)) ?? []
             await opened.close()

@@ -48,6 +48,7 @@ struct HelpCommand: Command {
 
     /// Topics with a page: every docs/*.md by name, and readme.
     static var pageTopics: [String] {
+        // No docs/ lists no pages; asking for one then says the documentation is missing (exit 66).
         let files = (try? FileManager.default.contentsOfDirectory(atPath: docsDirectory.path)) ?? []
         // keys.md is the generated key reference: it is listed once, as `keys`.
         let pages = files.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.filter {
@@ -108,6 +109,7 @@ struct HelpCommand: Command {
                 topic == "readme"
                 ? BundledResources.root.appendingPathComponent("README.md")
                 : docsDirectory.appendingPathComponent("\(topic).md")
+            // A page that cannot be read is listed without its title; `kiosk help TOPIC` says why.
             let title =
                 ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n")
                 .first { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) } ?? ""

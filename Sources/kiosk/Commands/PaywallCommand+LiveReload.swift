@@ -68,6 +68,7 @@ final class LiveReloader: Sendable {
         // (this process's simulator when it owns the state; a client's store cannot take one).
         if let opening = store as? OpeningStore {
             return { catalog in
+                // A failed open has no catalog to replace; the paywall reports the failure itself.
                 guard let simulator = try? await opening.opened().store as? SimulatedStore else { return }
                 await simulator.replaceCatalog(catalog)
             }

@@ -140,6 +140,7 @@ struct PaywallCommand: Command {
             let code = try await run(
                 on: OpenedStore(store: opening, ownership: nil, backendName: "sim"), opening: opening,
                 catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)
+            // An open that failed has nothing to close; its error is thrown on the next line.
             await (try? await opening.opened())?.close()
             // An open that failed is reported as before, once the screen is given back.
             _ = try await opening.opened()
@@ -192,6 +193,7 @@ struct PaywallCommand: Command {
             let inbox = app.inbox
             let nameWhileOpening = opened.backendName
             Task {
+                // A failed open leaves the status line as it is; the failure ends the run (see run(...)).
                 guard let opened = try? await opening.opened() else { return }
                 if opened.backendName != nameWhileOpening { inbox.post(.backendChanged(opened.backendName)) }
                 await opened.ownership?.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
@@ -215,11 +217,23 @@ struct PaywallCommand: Command {
         defer { watcher.stop() }
         // The session's start, beside the first frame rather than before it (the open may
         // still be under way); the task keeps this command's journal context.
-        Task { _ = try? await store.perform(.paywallOpened) }
+        let log = app.log
+        Task {
+            do {
+                _ = try await store.perform(.paywallOpened)
+            } catch {
+                // Curses owns the screen: the journal's missing line goes to $KIOSK_LOG.
+                log.write("journal: the paywall's start was not recorded: \(error)")
+            }
+        }
         let report = try await runOnMainThread(app, theme: theme, start: start)
         if !app.exitsAfterFirstLoadedFrame {
             // The session's end for `kiosk report --session last` (a killed paywall has none).
-            _ = try? await store.perform(.paywallClosed)
+            do {
+                _ = try await store.perform(.paywallClosed)
+            } catch {
+                log.write("journal: the paywall's end was not recorded: \(error)")
+            }
         }
         if app.exitsAfterFirstLoadedFrame {
             let first = report.firstFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"

@@ -78,6 +78,7 @@ struct VerifyCommand: Command {
         }
         Console.print(Self.prettyJSON(check.payload))
         verified = report("JWS", check.error) && verified
+        // A payload that is not a JSON object holds no nested signed fields to check.
         let payload = (try? JSONSerialization.jsonObject(with: Data(check.payload))) as? [String: Any]
         for (object, field) in Self.nestedFields {
             guard let nested = (payload?[object] as? [String: Any])?[field] as? String else { continue }

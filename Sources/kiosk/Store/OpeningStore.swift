@@ -41,6 +41,9 @@ final class OpeningStore: Store, StoreControl, Sendable {
         try await store().perform(request)
     }
 
+    // The streams below end at once when the open failed: the failure itself is thrown by every
+    // other call and by `opened()`, which the paywall awaits when it ends.
+
     func updates() async -> AsyncStream<VerificationResult<Transaction>> {
         guard let store = try? await store() else { return AsyncStream { $0.finish() } }
         return await store.updates()

@@ -183,7 +183,8 @@ struct StoreOptions: Sendable {
     /// The store the options name: a `RemoteStore` for `--store URL`, else the simulator.
     func makeAnyStore() async throws -> any Store & StoreControl {
         guard let remote else { return try makeStore() }
-        guard let tokenSource = ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url) else {
+        guard let tokenSource = try ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url)
+        else {
             throw CommandFailure(
                 "kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url), exit: .usage)
         }
