@@ -20,7 +20,8 @@ public enum CompletionScript {
             "    local i extra=()",
             "    for ((i = 1; i < COMP_CWORD; i++)); do",
             "        case \"${COMP_WORDS[i]}\" in",
-            "            " + table.contextOptions.joined(separator: " | ") + ") extra+=(\"${COMP_WORDS[i]}\" \"${COMP_WORDS[i + 1]}\") ;;",
+            "            " + table.contextOptions.joined(separator: " | ")
+                + ") extra+=(\"${COMP_WORDS[i]}\" \"${COMP_WORDS[i + 1]}\") ;;",
             "        esac",
             "    done",
             "    \"${COMP_WORDS[0]}\" \(table.completionsCommand) --list \"$1\" \"${extra[@]}\" 2>/dev/null",
@@ -82,9 +83,12 @@ public enum CompletionScript {
                 lines.append("        \(patterns)) \(bashValues(rule.values, program: p)) ;;")
             }
             if entry.positionals.first != .none {
-                lines.append("        \(entry.name):0:*) \(bashValues(entry.positionals.first, program: p)) ;;")
+                lines.append(
+                    "        \(entry.name):0:*) \(bashValues(entry.positionals.first, program: p)) ;;")
             }
-            if entry.positionals.rest != .none { lines.append("        \(entry.name):*) \(bashValues(entry.positionals.rest, program: p)) ;;") }
+            if entry.positionals.rest != .none {
+                lines.append("        \(entry.name):*) \(bashValues(entry.positionals.rest, program: p)) ;;")
+            }
         }
         lines += ["    esac", "    return 0", "}", "", "complete -F _\(p) \(p)"]
         return lines.joined(separator: "\n")

@@ -14,7 +14,8 @@ extension CompletionScript {
             "    set -l tokens (commandline -opc)",
             "    set -l extra",
             "    for i in (seq 2 (count $tokens))",
-            "        if contains -- $tokens[$i] " + table.contextOptions.joined(separator: " ") + "; and test $i -lt (count $tokens)",
+            "        if contains -- $tokens[$i] " + table.contextOptions.joined(separator: " ")
+                + "; and test $i -lt (count $tokens)",
             "            set extra $extra $tokens[$i] $tokens[(math $i + 1)]",
             "        end",
             "    end",
@@ -82,7 +83,12 @@ extension CompletionScript {
             for option in entry.options {
                 var line =
                     "complete -c \(p) -n \(quoted(condition)) -l \(option.name) -d \(quoted(option.help))"
-                if option.valueName != nil { line += " -r" + fishValues(option.completion, program: p) }
+                // -r takes a value, and fish offers files for it besides the words; -x offers only
+                // the words, for a value that is not a file.
+                if option.valueName != nil {
+                    line +=
+                        (option.completion.files ? " -r" : " -x") + fishValues(option.completion, program: p)
+                }
                 lines.append(line)
             }
         }
@@ -93,7 +99,8 @@ extension CompletionScript {
             }
             if entry.positionals.first != .none {
                 lines.append(
-                    "complete -c \(p) -n \(quoted("__\(p)_at \(entry.name) 0"))" + fishValues(entry.positionals.first, program: p))
+                    "complete -c \(p) -n \(quoted("__\(p)_at \(entry.name) 0"))"
+                        + fishValues(entry.positionals.first, program: p))
             }
         }
         return lines.joined(separator: "\n")

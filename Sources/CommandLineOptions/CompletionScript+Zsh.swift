@@ -19,7 +19,8 @@ extension CompletionScript {
             "    local -a extra",
             "    for ((i = 2; i < CURRENT; i++)); do",
             "        case $words[i] in",
-            "            " + table.contextOptions.joined(separator: "|") + ") extra+=($words[i] $words[i+1]) ;;",
+            "            " + table.contextOptions.joined(separator: "|")
+                + ") extra+=($words[i] $words[i+1]) ;;",
             "        esac",
             "    done",
             "    $words[1] \(table.completionsCommand) --list $1 $extra 2>/dev/null",
@@ -73,9 +74,12 @@ extension CompletionScript {
                 lines.append("        \(patterns)) \(zshValues(rule.values, program: p)) ;;")
             }
             if entry.positionals.first != .none {
-                lines.append("        \(entry.name):0:*) \(zshValues(entry.positionals.first, program: p)) ;;")
+                lines.append(
+                    "        \(entry.name):0:*) \(zshValues(entry.positionals.first, program: p)) ;;")
             }
-            if entry.positionals.rest != .none { lines.append("        \(entry.name):*) \(zshValues(entry.positionals.rest, program: p)) ;;") }
+            if entry.positionals.rest != .none {
+                lines.append("        \(entry.name):*) \(zshValues(entry.positionals.rest, program: p)) ;;")
+            }
         }
         lines += ["    esac", "    return 0", "}", "", "compdef _\(p) \(p)"]
         return lines.joined(separator: "\n")

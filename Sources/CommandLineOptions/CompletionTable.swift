@@ -12,7 +12,10 @@ public struct CompletionTable: Sendable {
         public var options: [OptionDefinition]
         public var positionals: PositionalCompletion
 
-        public init(name: String, summary: String, options: [OptionDefinition], positionals: PositionalCompletion = .none) {
+        public init(
+            name: String, summary: String, options: [OptionDefinition],
+            positionals: PositionalCompletion = .none
+        ) {
             self.name = name
             self.summary = summary
             self.options = options

@@ -80,7 +80,8 @@ public struct ManPage: Sendable {
 
     private static func paragraphs(_ text: String) -> [String] {
         var result: [String] = []
-        for paragraph in text.split(separator: "\n\n", omittingEmptySubsequences: false) where !paragraph.isEmpty {
+        for paragraph in text.split(separator: "\n\n", omittingEmptySubsequences: false)
+        where !paragraph.isEmpty {
             let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // Indented blocks (exit status tables, action lists) keep their lines.
             if lines.dropFirst().contains(where: { $0.hasPrefix("  ") }) {

@@ -78,7 +78,9 @@ extension Option {
     /// A repeatable `--name VALUE` (a `[String]` property): every value, in the order given.
     public init(_ name: String, value: String, help: String, completion: CompletionValues? = nil)
     where Value == [String] {
-        self.init(.option(name, value: value, help: help, repeatable: true, completion: completion), absent: []) {
+        self.init(
+            .option(name, value: value, help: help, repeatable: true, completion: completion), absent: []
+        ) {
             $0
         }
     }

@@ -31,7 +31,8 @@ public struct OptionDefinition: Sendable, Equatable {
     }
 
     public static func option(
-        _ name: String, value: String, help: String, repeatable: Bool = false, completion: CompletionValues? = nil
+        _ name: String, value: String, help: String, repeatable: Bool = false,
+        completion: CompletionValues? = nil
     ) -> OptionDefinition {
         OptionDefinition(
             name: name, valueName: value, help: help, isRepeatable: repeatable, completion: completion)
@@ -53,7 +54,8 @@ public struct CompletionValues: Sendable, Equatable {
     public var files: Bool
     public var directories: Bool
 
-    public init(words: [String] = [], dynamic: String? = nil, files: Bool = false, directories: Bool = false) {
+    public init(words: [String] = [], dynamic: String? = nil, files: Bool = false, directories: Bool = false)
+    {
         self.words = words
         self.dynamic = dynamic
         self.files = files

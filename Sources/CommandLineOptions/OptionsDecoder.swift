@@ -17,7 +17,9 @@ struct OptionsDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { throw notOptions }
 
-    private var notOptions: OptionDeclarationError { OptionDeclarationError("\(type) is not a ParsableOptions") }
+    private var notOptions: OptionDeclarationError {
+        OptionDeclarationError("\(type) is not a ParsableOptions")
+    }
 }
 
 /// A declaration mistake: a stored property of a `ParsableOptions` that is not an option, or an
@@ -70,7 +72,9 @@ private struct OptionsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         throw notAnOption(key)
     }
 
-    func superDecoder() throws -> any Decoder { throw OptionDeclarationError("\(decoder.type) has a superclass") }
+    func superDecoder() throws -> any Decoder {
+        throw OptionDeclarationError("\(decoder.type) has a superclass")
+    }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { throw notAnOption(key) }
 
@@ -107,7 +111,8 @@ struct PropertyDecoder: Decoder {
         declared: Wrapper, given: GivenArguments
     ) {
         guard let decoder = decoder as? PropertyDecoder, let declared = decoder.declared as? Wrapper else {
-            throw OptionDeclarationError("\(Wrapper.self) is read from a command line only (ParsableOptions.parse)")
+            throw OptionDeclarationError(
+                "\(Wrapper.self) is read from a command line only (ParsableOptions.parse)")
         }
         return (declared, decoder.given)
     }

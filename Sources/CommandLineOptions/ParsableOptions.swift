@@ -39,7 +39,8 @@ extension ParsableOptions {
         let byProperty = Dictionary(
             declarations().map { ($0.property, $0.argument) }, uniquingKeysWith: { first, _ in first })
         do {
-            return try Self(from: OptionsDecoder(given: given, declarations: byProperty, type: "\(Self.self)"))
+            return try Self(
+                from: OptionsDecoder(given: given, declarations: byProperty, type: "\(Self.self)"))
         } catch let error as UsageError {
             throw error
         } catch {

@@ -9,7 +9,8 @@ import Testing
     ]
 
     @Test func helpListsEveryOptionAlignedWithHelpLast() {
-        let text = HelpText.render(summary: "Do it.", usage: "tool [--json]", options: options, discussion: "More.")
+        let text = HelpText.render(
+            summary: "Do it.", usage: "tool [--json]", options: options, discussion: "More.")
         #expect(
             text == """
                 OVERVIEW: Do it.
@@ -34,7 +35,8 @@ import Testing
             trailer: [".SH SEE ALSO", "nothing"]
         )
         .render()
-        #expect(page.hasPrefix(".TH TOOL 1 \"\" \"Tool\" \"User Commands\"\n.SH NAME\ntool \\- Does things.\n"))
+        #expect(
+            page.hasPrefix(".TH TOOL 1 \"\" \"Tool\" \"User Commands\"\n.SH NAME\ntool \\- Does things.\n"))
         #expect(page.contains(".nf\ntool [\\-\\-json]\n.fi\n.nf\ntool run\n.fi"), "each usage line, trimmed")
         #expect(page.contains(".PP\nOne line and its rest.\n.PP\n.nf\nEXIT:\n  0  done\n  1  not\n.fi"))
         #expect(page.contains(".TP\n\\fB\\-\\-out\\fR \\fIFILE\\fR\nWhere to write."))
@@ -56,14 +58,22 @@ import Testing
     }
 
     @Test func everyScriptNamesTheProgramItsCommandsAndTheirOptions() {
-        for script in [CompletionScript.bash(table), CompletionScript.zsh(table), CompletionScript.fish(table)] {
+        for script in [
+            CompletionScript.bash(table), CompletionScript.zsh(table), CompletionScript.fish(table),
+        ] {
             #expect(script.contains("tool completions") && !script.contains("kiosk"), "\(script.prefix(80))")
-            #expect(script.contains("run") && script.contains("--colour") && script.contains("red blue") || script.contains("'red' 'blue'"))
+            #expect(
+                script.contains("run") && script.contains("--colour") && script.contains("red blue")
+                    || script.contains("'red' 'blue'"))
             #expect(script.contains("completions --list"), "dynamic values are asked of the program")
         }
         #expect(CompletionScript.bash(table).contains("complete -F _tool tool"))
-        #expect(CompletionScript.bash(table).contains("            --out) extra+="), "context options go to --list")
+        #expect(
+            CompletionScript.bash(table).contains("            --out) extra+="),
+            "context options go to --list")
         #expect(CompletionScript.zsh(table).hasPrefix("#compdef tool\n"))
-        #expect(CompletionScript.fish(table).contains("complete -c tool -n '__tool_in run' -l colour -d 'red or blue.' -r -a 'red blue'"))
+        #expect(
+            CompletionScript.fish(table).contains(
+                "complete -c tool -n '__tool_in run' -l colour -d 'red or blue.' -x -a 'red blue'"))
     }
 }

@@ -37,7 +37,9 @@ import Testing
 
     @Test func definitionsFollowTheDeclarationsInOrder() {
         #expect(
-            Sample.definitions.map(\.name) == ["out", "colour", "count", "state", "dry-run", "tag", "quick", "level", "json"])
+            Sample.definitions.map(\.name) == [
+                "out", "colour", "count", "state", "dry-run", "tag", "quick", "level", "json",
+            ])
         let colour = Sample.definitions[1]
         #expect(colour.valueName == "COLOUR" && colour.completion == .words(["red", "green", "blue"]))
         #expect(Sample.definitions[0].completion == .files, "a FILE completes files unless told otherwise")
@@ -55,7 +57,8 @@ import Testing
 
     @Test func valuesAreReadTyped() throws {
         let parsed = try parse([
-            "a", "--out=x.txt", "--colour", "green", "--count", "3", "--state", "/tmp/s", "--dry-run", "--tag", "1",
+            "a", "--out=x.txt", "--colour", "green", "--count", "3", "--state", "/tmp/s", "--dry-run",
+            "--tag", "1",
             "--level", "2", "--tag=2", "--quick", "--json", "b",
         ])
         let options = parsed.options
@@ -68,7 +71,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--colour", "gren"], "--colour must be one of red, green, blue, got 'gren'; did you mean 'green'?"),
+        (
+            ["--colour", "gren"],
+            "--colour must be one of red, green, blue, got 'gren'; did you mean 'green'?"
+        ),
         (["--colour", "purple"], "--colour must be one of red, green, blue, got 'purple'"),
         (["--count", "0"], "--count needs a positive number, got '0'"),
         (["--state"], "'--state' needs a value (DIR)"),
@@ -89,7 +95,9 @@ import Testing
             _ = try Broken.parse(["--json"], command: "tool")
             Issue.record("a stored property outside the options was read without a word")
         } catch {
-            #expect(error.description.contains("Broken.extra is a stored property but not an @Option"), "\(error)")
+            #expect(
+                error.description.contains("Broken.extra is a stored property but not an @Option"), "\(error)"
+            )
         }
     }
 
@@ -101,7 +109,9 @@ import Testing
                 throw UsageError("unused")
             }
             func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw UsageError("unused") }
-            func singleValueContainer() throws -> any SingleValueDecodingContainer { throw UsageError("unused") }
+            func singleValueContainer() throws -> any SingleValueDecodingContainer {
+                throw UsageError("unused")
+            }
         }
         do {
             _ = try Flag(from: Plain())
