@@ -15,9 +15,26 @@ struct HelpCommand: Command {
     struct Options: ParsableOptions {}
 
     static var positionals: PositionalCompletion {
-        PositionalCompletion(
-            first: .words(pageTopics + ["keys", "man"] + CommandRegistry.subcommands.map { $0.name }))
+        PositionalCompletion(first: .words(topics + CommandRegistry.subcommands.map { $0.name }))
     }
+
+    /// Topics made by the binary rather than read from docs/.
+    enum GeneratedTopic: String, CaseIterable {
+        /// Every key of the paywall, from its key maps.
+        case keys
+        /// kiosk(1), from the commands' declarations.
+        case man
+
+        var text: String {
+            switch self {
+            case .keys: KeyMaps.reference()
+            case .man: KioskManual.render()
+            }
+        }
+    }
+
+    /// Every topic: the pages, then the generated ones.
+    static var topics: [String] { pageTopics + GeneratedTopic.allCases.map(\.rawValue) }
     static let discussion = """
         The pages are the Markdown files of docs/ and the README in the Kiosk checkout this binary was
         built from (or $KIOSK_HOME), so they work from any directory and without a network.
@@ -66,11 +83,11 @@ struct HelpCommand: Command {
             Console.print(text.hasSuffix("\n") ? String(text.dropLast()) : text)
             return .success
         }
-        let known = Self.pageTopics + ["keys", "man"] + CommandRegistry.subcommands.map { $0.name }
+        let known = Self.topics + CommandRegistry.subcommands.map { $0.name }
         let guess = Suggestion.closest(to: topic, in: known).map { " Did you mean '\($0)'?" } ?? ""
         throw CommandFailure(
             "kiosk help: no topic '\(topic)'.\(guess) Topics: "
-                + (Self.pageTopics + ["keys", "man"]).joined(separator: ", ")
+                + Self.topics.joined(separator: ", ")
                 + "; or a command: " + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "),
             exit: .usage)
     }
@@ -79,14 +96,10 @@ struct HelpCommand: Command {
     /// guide of the same name unless `guide` asks for the guide; the help then names it.
     static func text(for topic: String, guide: Bool = false) throws -> String? {
         if !guide, let command = CommandRegistry.command(named: topic) {
-            let hasGuide = topic == "keys" || pageTopics.contains(topic)
+            let hasGuide = topic == GeneratedTopic.keys.rawValue || pageTopics.contains(topic)
             return command.helpText + (hasGuide ? "\n\nThe guide: kiosk help \(topic) guide" : "") + "\n"
         }
-        switch topic {
-        case "keys": return KeyMaps.reference()
-        case "man": return KioskManual.render()
-        default: break
-        }
+        if let generated = GeneratedTopic(rawValue: topic) { return generated.text }
         let file =
             topic == "readme"
             ? BundledResources.root.appendingPathComponent("README.md")
