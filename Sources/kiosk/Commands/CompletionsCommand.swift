@@ -56,15 +56,20 @@ struct CompletionsCommand: Command {
         when it exists.
         """
 
-    var shell: Shell?
-    var listKind: ListKind?
+    /// A script, or the values the scripts ask for.
+    enum Job {
+        case script(Shell)
+        case list(ListKind)
+    }
+
+    var job: Job
     var options: Options
 
     init(_ arguments: Arguments<Options>) throws(UsageError) {
         options = arguments.options
-        listKind = options.list
-        if listKind != nil {
+        if let kind = options.list {
             if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+            job = .list(kind)
             return
         }
         guard arguments.positionals.count == 1, let shell = arguments.positionals.first else {
@@ -73,19 +78,16 @@ struct CompletionsCommand: Command {
         guard let known = Shell(rawValue: shell) else {
             throw UsageError("no completions for '\(shell)': bash, zsh or fish")
         }
-        self.shell = known
+        job = .script(known)
     }
 
     func run() async throws -> ExitCode {
-        if let listKind {
-            for value in try await Self.list(listKind, options: options) { Console.print(value) }
-            return .success
-        }
-        let table = CompletionTable.make()
-        switch shell {
-        case .zsh: Console.print(CompletionScript.zsh(table))
-        case .fish: Console.print(CompletionScript.fish(table))
-        case .bash, nil: Console.print(CompletionScript.bash(table))
+        switch job {
+        case .list(let kind):
+            for value in try await Self.list(kind, options: options) { Console.print(value) }
+        case .script(.bash): Console.print(CompletionScript.bash(CompletionTable.make()))
+        case .script(.zsh): Console.print(CompletionScript.zsh(CompletionTable.make()))
+        case .script(.fish): Console.print(CompletionScript.fish(CompletionTable.make()))
         }
         return .success
     }
