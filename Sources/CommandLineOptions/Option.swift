@@ -1,8 +1,8 @@
 /// `--name VALUE`: an option taking a value, declared once with its help.
 ///
 ///     @Option("out", value: "DIR", help: "Where to write the files.") var out: String?
-///     @Option("style", value: "STYLE", help: "...") var style: ControlStyle?   // one of its cases
-///     @Option("pace", value: "MS", help: "...", transform: Pace.init) var pace: Pace?
+///     @Option("style", value: "STYLE", help: "...", choices: ControlStyle.self) var style: ControlStyle?
+///     @Option("pace", value: "MS", help: "...", transform: Pace.init(option:)) var pace: Pace?
 ///
 /// The value is nil when the option is not given. `$out` is its ``OptionDefinition``, for
 /// messages that name it.
