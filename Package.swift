@@ -46,6 +46,11 @@ let package = Package(
         // The StoreKit-2-style store: subscription engine on a virtual clock, Ledger on SQLite.
         .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "CSQLite"]),
 
+        // Typed command-line options (`@Option`, `@Flag`, `@OptionGroup`), declared once per command,
+        // and what is made from the declarations: usage errors, --help, a man page, bash/zsh/fish
+        // completion scripts. Knows nothing of Kiosk's commands.
+        .target(name: "CommandLineOptions", dependencies: ["SourceDiagnostics"]),
+
         // Pure terminal UI: cells, buffer + diff, styles, colours, display width, widgets, themes.
         .target(name: "TerminalUI", dependencies: ["SourceDiagnostics"]),
         // The only importer of ncurses: draws a Buffer, reads keys, mouse and resizes.
@@ -147,7 +152,7 @@ let package = Package(
                 "PaywallCatalog", "SourceDiagnostics", "HTTP",
                 "StoreServer", "RemoteStore", "SharedState", "Presets",
                 "StoreCommands", "Rehearsal", "Subprocess", "QAReports", "Linting", "CatalogReview",
-                "PaywallShots", "PaywallLaunch",
+                "PaywallShots", "PaywallLaunch", "CommandLineOptions",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
@@ -193,9 +198,10 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "kiosk", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands", "Subprocess", "Linting",
-                "PaywallShots",
+                "kiosk", "CommandLineOptions", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands",
+                "Subprocess", "Linting", "PaywallShots",
             ]),
+        .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(
             name: "RehearsalTests",
             dependencies: [

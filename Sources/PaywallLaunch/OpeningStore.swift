@@ -41,6 +41,9 @@ public final class OpeningStore: Store, StoreControl, Sendable {
         try await store().perform(request)
     }
 
+    // The streams below end at once when the open failed: the failure itself is thrown by every
+    // other call and by `opened()`, which the paywall awaits when it ends.
+
     public func updates() async -> AsyncStream<VerificationResult<Transaction>> {
         // A store that failed to open has nothing to stream: the stream ends at once, and the
         // open's error is thrown by `opened()`, which the paywall's command awaits and reports.

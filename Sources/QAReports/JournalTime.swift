@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 
 /// Times on the QA commands' command lines and in their output.

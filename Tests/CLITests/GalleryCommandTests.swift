@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import PaywallShots
 import Testing
@@ -91,15 +92,13 @@ import Testing
             )
         ) {
             try GalleryCommand(
-                try ParsedArguments.parse(
-                    ["--out", "x", "--states", "eligible,asleep"], specs: GalleryCommand.options,
-                    command: "kiosk gallery"))
+                try GalleryCommand.Options.parse(
+                    ["--out", "x", "--states", "eligible,asleep"], command: "kiosk gallery"))
         }
         #expect(throws: UsageError("--themes needs a comma-separated list, got 'default,'")) {
             try GalleryCommand(
-                try ParsedArguments.parse(
-                    ["--out", "x", "--themes", "default,"], specs: GalleryCommand.options,
-                    command: "kiosk gallery"))
+                try GalleryCommand.Options.parse(
+                    ["--out", "x", "--themes", "default,"], command: "kiosk gallery"))
         }
         let findings = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-\(UUID().uuidString).json"

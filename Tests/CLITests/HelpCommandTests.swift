@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import Paywall
 import Testing
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func theManPageListsEveryOptionOfEveryCommand() {
-        let page = ManPage.render()
+        let page = KioskManual.render()
         #expect(page.hasPrefix(".TH KIOSK 1"))
         for command in CommandRegistry.subcommands {
             #expect(page.contains(".SS kiosk \(command.name)"))

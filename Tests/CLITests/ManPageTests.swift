@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import Subprocess
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// in it, new ones included, and groff reads it without a warning.
 @Suite struct ManPageTests {
     @Test func everyCommandHasItsSynopsis() {
-        let page = ManPage.render()
+        let page = KioskManual.render()
         for command in CommandRegistry.subcommands {
             for line in command.usage.split(separator: "\n") {
                 let synopsis = ManPage.escape(line.trimmingCharacters(in: .whitespaces))
@@ -21,7 +22,7 @@ import Testing
     @Test(.enabled(if: CompletionsTests.has("groff"), "groff is not installed: apt-get install groff-base"))
     func groffReadsItWithoutWarnings() async throws {
         let path = NSTemporaryDirectory() + "kiosk-\(UUID().uuidString).1"
-        try ManPage.render().write(toFile: path, atomically: true, encoding: .utf8)
+        try KioskManual.render().write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try await Child.run(["groff", "-man", "-ww", "-z", path])
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Paywall
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 @Suite struct PaywallTemplateOptionTests {
     @Test func aKnownTemplateIsTakenAndAnUnknownOneIsAUsageError() async throws {
         for template in PaywallTemplate.allCases {
-            let parsed = try ParsedArguments.parse(
-                ["--template", template.rawValue], specs: PaywallCommand.options, command: "kiosk")
+            let parsed = try PaywallCommand.Options.parse(
+                ["--template", template.rawValue], command: "kiosk")
             #expect(try PaywallCommand(parsed).template == template)
         }
         #expect(await Kiosk.run(["--template", "carousel", "--ephemeral"]) == 64)

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Testing
 
 @testable import kiosk
@@ -6,8 +7,7 @@ import Testing
 @Suite struct ServeOptionsTests {
     func serve(_ arguments: [String]) throws(UsageError) -> ServeCommand {
         try ServeCommand(
-            ParsedArguments.parse(
-                arguments + ["--ephemeral"], specs: ServeCommand.options, command: "kiosk serve"))
+            ServeCommand.Options.parse(arguments + ["--ephemeral"], command: "kiosk serve"))
     }
 
     func refusal(_ arguments: [String]) -> String? {

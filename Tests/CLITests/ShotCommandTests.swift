@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import Testing
 
@@ -76,13 +77,11 @@ import Testing
     func badValuesNameTheOptionAndTheValidValues(arguments: [String], message: String) throws {
         #expect(throws: UsageError.self) {
             try ShotCommand(
-                try ParsedArguments.parse(
-                    ["--out", "x.svg"] + arguments, specs: ShotCommand.options, command: "kiosk shot"))
+                try ShotCommand.Options.parse(["--out", "x.svg"] + arguments, command: "kiosk shot"))
         }
         do {
             _ = try ShotCommand(
-                try ParsedArguments.parse(
-                    ["--out", "x.svg"] + arguments, specs: ShotCommand.options, command: "kiosk shot"))
+                try ShotCommand.Options.parse(["--out", "x.svg"] + arguments, command: "kiosk shot"))
         } catch {
             #expect("\(error)".contains(message), "\(error)")
         }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import StoreServer
 import Testing
@@ -55,18 +56,16 @@ import Testing
     }
 
     @Test func anOptionLikeValueIsPointedAtDoubleDash() throws {
-        let specs = StoreCommand.options
         #expect(throws: UsageError.self) {
-            try ParsedArguments.parse(["buy", "-tip"], specs: specs, command: "kiosk store")
+            try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
         }
         do {
-            _ = try ParsedArguments.parse(["buy", "-tip"], specs: specs, command: "kiosk store")
+            _ = try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
         } catch {
             #expect(error.description.contains("kiosk store ... -- -tip"), "\(error)")
         }
-        let parsed = try ParsedArguments.parse(
-            ["buy", "--json", "--", "-tip"], specs: specs, command: "kiosk store")
-        #expect(parsed.positionals == ["buy", "-tip"] && parsed.flag("json"))
+        let parsed = try StoreCommand.Options.parse(["buy", "--json", "--", "-tip"], command: "kiosk store")
+        #expect(parsed.positionals == ["buy", "-tip"] && parsed.options.actionWords == ["--json"])
     }
 }
 

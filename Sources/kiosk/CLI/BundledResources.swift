@@ -24,5 +24,17 @@ enum BundledResources {
     /// The bundled catalogs' names, for suggestions.
     static let catalogNames = ["demo", "shelf", "minimal"]
 
+    /// The names of the bundled files in `folder` ending in `suffix` (catalogs, themes), for
+    /// completion. Without the folder (a binary moved away from its checkout, no $KIOSK_HOME)
+    /// there is nothing to offer, and a completion must not print errors into the line typed.
+    static func names(_ folder: String, suffix: String) -> [String] {
+        let directory = root.appendingPathComponent(folder).path
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return files.filter { $0.hasSuffix(suffix) && !$0.hasSuffix(".paywall.json") }.map {
+            String($0.dropLast(suffix.count))
+        }
+        .sorted()
+    }
+
     static var themesDirectory: URL { root.appendingPathComponent("themes", isDirectory: true) }
 }

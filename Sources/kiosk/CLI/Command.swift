@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 
 /// Process exit codes, after sysexits(3) where one fits.
@@ -32,42 +33,44 @@ struct CommandFailure: Error, CustomStringConvertible, Sendable {
     var description: String { message }
 }
 
-/// One `kiosk` subcommand. Its help text is generated from `usage`, `summary` and `options`.
+/// One `kiosk` subcommand. Its options are declared once, typed, in `Options`; its `--help`,
+/// its part of the man page and its completions are made from that declaration, `usage`,
+/// `summary`, `discussion` and `positionals`.
 protocol Command {
+    associatedtype Options: ParsableOptions
     /// The word after `kiosk` (`lint`).
     static var name: String { get }
     /// One line for `kiosk --help`.
     static var summary: String { get }
     /// The synopsis, for example `kiosk lint [--json] FILE...`.
     static var usage: String { get }
-    static var options: [OptionSpec] { get }
     /// Paragraphs shown after the options in `--help`.
     static var discussion: String { get }
+    /// What a shell completes for the positional words (an action, a topic, files).
+    static var positionals: PositionalCompletion { get }
 
-    init(_ arguments: ParsedArguments) throws(UsageError)
+    init(_ arguments: Arguments<Options>) throws(UsageError)
     func run() async throws -> ExitCode
 }
 
 extension Command {
     static var discussion: String { "" }
+    static var positionals: PositionalCompletion { .none }
+
+    /// Every option, in the order `--help` lists them.
+    static var options: [OptionDefinition] { Options.definitions }
+
+    /// How messages name the command: `kiosk lint`, or `kiosk` for the paywall.
+    static var label: String { self == PaywallCommand.self ? "kiosk" : "kiosk \(name)" }
 
     /// The full `--help` text.
-    static var helpText: String { helpText(adding: []) }
+    static var helpText: String {
+        HelpText.render(summary: summary, usage: usage, options: options, discussion: discussion)
+    }
 
-    /// The `--help` text with `extra` options after the command's own (`kiosk --help` adds
-    /// `--version`, which `Kiosk.run` answers before any command).
-    static func helpText(adding extra: [OptionSpec]) -> String {
-        var lines = ["OVERVIEW: \(summary)", "", "USAGE: \(usage)"]
-        let all = options + extra + [.flag("help", help: "Show this help.")]
-        lines += ["", "OPTIONS:"]
-        let labels = all.map { spec in
-            spec.valueName.map { "--\(spec.name) \($0)" } ?? "--\(spec.name)"
-        }
-        let width = (labels.map(\.count).max() ?? 0) + 2
-        for (label, spec) in zip(labels, all) {
-            lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help)
-        }
-        if !discussion.isEmpty { lines += ["", discussion] }
-        return lines.joined(separator: "\n")
+    /// The command `arguments` (the words after its name) ask for.
+    /// - Throws: `UsageError` naming the option or value at fault.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Self {
+        try Self(Options.parse(arguments, command: label))
     }
 }

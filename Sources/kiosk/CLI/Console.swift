@@ -17,6 +17,7 @@ enum Console {
     }
 
     static func error(_ text: String) {
+        // Standard error is where failures are told: when it is gone there is nowhere left to say so.
         try? FileHandle.standardError.write(contentsOf: Data((VisibleControls.visible(text) + "\n").utf8))
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import SourceDiagnostics
 import StoreCore
@@ -27,36 +28,43 @@ enum Kiosk {
         } else {
             command = PaywallCommand.self
         }
-        let label = command == PaywallCommand.self ? "kiosk" : "kiosk \(command.name)"
         do {
-            let parsed = try ParsedArguments.parse(rest, specs: command.options, command: label)
-            if parsed.flag("help") {
-                Console.print(command == PaywallCommand.self ? topLevelHelp : command.helpText)
-                return ExitCode.success.rawValue
-            }
-            // Each invocation is one session of the store's QA journal (a paywall run is one too).
-            let journal = JournalContext(
-                session: JournalContext.newSessionID(),
-                source: command == PaywallCommand.self ? "paywall" : "cli")
-            return try await JournalContext.$current.withValue(journal) {
-                try await command.init(parsed).run().rawValue
-            }
+            return try await run(command, rest).rawValue
         } catch let error as UsageError {
-            Console.error("\(label): \(error)")
+            Console.error("\(command.label): \(error)")
             Console.error("usage: \(command.usage)")
             return ExitCode.usage.rawValue
         } catch let failure as CommandFailure {
             Console.error(failure.message)
             return failure.exitCode.rawValue
         } catch {
-            Console.error("\(label): \(error)")
+            Console.error("\(command.label): \(error)")
             return ExitCode.failure.rawValue
         }
     }
 
-    static var topLevelHelp: String {
-        var text = PaywallCommand.helpText(adding: [.flag("version", help: "Print Kiosk's version and exit.")]
+    /// Splits `arguments` against the command's options, answers `--help` (before any value is
+    /// read, so `--style nonsense --help` still helps), then reads the options and runs it.
+    private static func run<C: Command>(_ command: C.Type, _ arguments: [String]) async throws -> ExitCode {
+        let given = try GivenArguments.split(arguments, definitions: C.options, command: C.label)
+        if given.wantsHelp {
+            Console.print(command == PaywallCommand.self ? topLevelHelp : command.helpText)
+            return .success
+        }
+        // Each invocation is one session of the store's QA journal (a paywall run is one too).
+        let journal = JournalContext(
+            session: JournalContext.newSessionID(), source: command == PaywallCommand.self ? "paywall" : "cli"
         )
+        return try await JournalContext.$current.withValue(journal) {
+            try await C(Arguments(options: C.Options.read(given), positionals: given.positionals)).run()
+        }
+    }
+
+    static var topLevelHelp: String {
+        var text = HelpText.render(
+            summary: PaywallCommand.summary, usage: PaywallCommand.usage,
+            options: PaywallCommand.options + [.flag("version", help: "Print Kiosk's version and exit.")],
+            discussion: PaywallCommand.discussion)
         text += "\n\nSUBCOMMANDS:\n"
         let width = (CommandRegistry.subcommands.map { $0.name.count }.max() ?? 0) + 2
         for command in CommandRegistry.subcommands {

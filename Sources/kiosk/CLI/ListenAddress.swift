@@ -1,3 +1,5 @@
+import CommandLineOptions
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -77,6 +77,7 @@ extension StateDirectory {
         )
     }
 
+    /// The file's size; 0 for a file that is not there (an empty ledger and a missing one are alike).
     private static func size(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }

@@ -36,6 +36,7 @@ extension StateDirectory {
             }
         }
         let tokenPath = url.appendingPathComponent(ServerToken.fileName).path
+        // Only a token that can be read can be judged weak; using an unreadable one says why.
         if let text = try? String(contentsOfFile: tokenPath, encoding: .utf8),
             let weakness = ServerToken.weakness(of: text.trimmingCharacters(in: .whitespacesAndNewlines))
         {
@@ -45,6 +46,7 @@ extension StateDirectory {
         return warnings
     }
 
+    /// The file's permission bits; nil when it cannot be examined (missing: nothing to tighten).
     static func mode(_ path: String) -> Int? {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)
             .map { $0.intValue & 0o777 }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 
 /// Where Kiosk keeps its state (ledger, certificate authority, tokens): `--state PATH`, else
@@ -63,7 +64,7 @@ struct StateDirectory: Equatable, Sendable {
     static let otherPlace =
         "give --state a directory you can write (--state ./kiosk-state), or --ephemeral to keep the state in memory"
 
-    static let option = OptionSpec.option(
+    static let option = OptionDefinition.option(
         "state", value: "DIR",
         help: "State directory (default $XDG_STATE_HOME/kiosk or ~/.local/state/kiosk).")
 }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import Signing
 
@@ -7,10 +8,11 @@ struct CertsCommand: Command {
     static let name = "certs"
     static let summary = "Export the local certificate authority's root (DER, PEM) and chain."
     static let usage = "kiosk certs [--out DIR] [--state DIR]"
-    static let options: [OptionSpec] = [
-        .option("out", value: "DIR", help: "Where to write the files (default: the current directory)."),
-        StateDirectory.option,
-    ]
+    struct Options: ParsableOptions {
+        @Option("out", value: "DIR", help: "Where to write the files (default: the current directory).")
+        var out: String?
+        @Option(StateDirectory.option) var state: String?
+    }
     static let discussion = """
         FILES:
           kiosk-root.der    the root, DER: what Apple's SignedDataVerifier takes in root_certificates
@@ -29,10 +31,10 @@ struct CertsCommand: Command {
     var outputDirectory: URL
     var state: StateDirectory
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        outputDirectory = URL(fileURLWithPath: arguments.value("out") ?? ".", isDirectory: true)
-        state = StateDirectory(explicitPath: arguments.value("state"))
+        outputDirectory = URL(fileURLWithPath: arguments.options.out ?? ".", isDirectory: true)
+        state = StateDirectory(explicitPath: arguments.options.state)
     }
 
     func run() async throws -> ExitCode {

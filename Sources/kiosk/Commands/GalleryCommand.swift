@@ -1,5 +1,6 @@
 import Catalog
 import CatalogReview
+import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallShots
@@ -15,36 +16,46 @@ struct GalleryCommand: Command {
     static let usage =
         "kiosk gallery --out DIR [--templates LIST] [--themes LIST] [--locales LIST] [--states LIST] "
         + "[--size WxH] [--style STYLE] [--catalog FILE|NAME] [--review] [--findings FILE]"
-    static let options: [OptionSpec] = [
-        .option("out", value: "DIR", help: "The directory to write index.html and the SVGs into (created)."),
-        .option(
+    struct Options: ParsableOptions {
+        @Option("out", value: "DIR", help: "The directory to write index.html and the SVGs into (created).")
+        var out: String?
+        @Option(
             "templates", value: "LIST",
             help:
                 "Comma-separated templates (default: all: \(ShotOptions.templateNames.joined(separator: ",")))."
-        ),
-        .option(
+        )
+        var templates: String?
+        @Option(
             "themes", value: "LIST", help: "Comma-separated bundled themes or theme files (default: default)."
-        ),
-        .option(
+        )
+        var themes: String?
+        @Option(
             "locales", value: "LIST", help: "Comma-separated locales (default: the catalog's, de_DE, ja, ar)."
-        ),
-        .option(
+        )
+        var locales: String?
+        @Option(
             "states", value: "LIST",
             help:
                 "Comma-separated states (default: all: \(ShotState.allCases.map(\.rawValue).joined(separator: ",")))."
-        ),
-        .option("size", value: "WxH", help: "Columns x rows of every picture (default 100x30)."),
-        .option("style", value: "STYLE", help: "Control style (default: buttons)."),
-        ShotOptions.catalogSpec,
-        .flag(
+        )
+        var states: String?
+        @Option("size", value: "WxH", help: "Columns x rows of every picture (default 100x30).")
+        var size: String?
+        @Option(
+            "style", value: "STYLE", help: "Control style (default: buttons).", choices: ControlStyle.self)
+        var style: ControlStyle?
+        @Option(StoreOptions.catalogOption) var catalog: String?
+        @Flag(
             "review",
             help:
                 "Run the App Review checks (as `kiosk lint --review`) and show each finding beside its pictures."
-        ),
-        .option(
+        )
+        var review: Bool
+        @Option(
             "findings", value: "FILE",
-            help: "A JSON array of {template, locale, state, message} to show beside the pictures."),
-    ]
+            help: "A JSON array of {template, locale, state, message} to show beside the pictures.")
+        var findings: String?
+    }
     static let discussion = """
         Every picture is made as `kiosk shot` makes it. Findings (from --review, or `kiosk lint --review
         --json` saved to a file and given with --findings) are shown
@@ -63,27 +74,28 @@ struct GalleryCommand: Command {
     var findingsPath: String?
     var runsReview: Bool
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        guard let out = arguments.value("out") else { throw UsageError("--out DIR is required") }
+        let options = arguments.options
+        guard let out = options.out else { throw UsageError("--out DIR is required") }
         self.out = out
-        catalogPath = try ShotOptions.catalogPath(arguments.value("catalog"))
+        catalogPath = try ShotOptions.catalogPath(options.catalog)
         templates =
-            try Self.list(arguments.value("templates"), option: "templates")?.map {
+            try Self.list(options.templates, option: "templates")?.map {
                 (name: String) throws(UsageError) in try ShotOptions.template(name, option: "templates")
             } ?? PaywallTemplate.allCases
-        themes = try Self.list(arguments.value("themes"), option: "themes") ?? ["default"]
-        locales = try Self.list(arguments.value("locales"), option: "locales")?.map {
+        themes = try Self.list(options.themes, option: "themes") ?? ["default"]
+        locales = try Self.list(options.locales, option: "locales")?.map {
             (name: String) throws(UsageError) in try ShotOptions.locale(name, option: "locales")
         }
         states =
-            try Self.list(arguments.value("states"), option: "states")?.map {
+            try Self.list(options.states, option: "states")?.map {
                 (name: String) throws(UsageError) in try ShotOptions.state(name, option: "states")
             } ?? ShotState.allCases
-        size = try ShotOptions.size(arguments.value("size") ?? "100x30", option: "size")
-        style = try ShotOptions.style(arguments.value("style") ?? ControlStyle.buttons.rawValue)
-        findingsPath = arguments.value("findings")
-        runsReview = arguments.flag("review")
+        size = try ShotOptions.size(options.size ?? "100x30", option: "size")
+        style = options.style ?? .buttons
+        findingsPath = options.findings
+        runsReview = options.review
     }
 
     static func list(_ text: String?, option: String) throws(UsageError) -> [String]? {

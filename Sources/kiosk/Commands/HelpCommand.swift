@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import Paywall
 import SourceDiagnostics
@@ -11,7 +12,29 @@ struct HelpCommand: Command {
     static let name = "help"
     static let summary = "Show a documentation page offline (kiosk help lists the topics)."
     static let usage = "kiosk help [TOPIC | COMMAND [guide]]"
-    static let options: [OptionSpec] = []
+    struct Options: ParsableOptions {}
+
+    static var positionals: PositionalCompletion {
+        PositionalCompletion(first: .words(topics + CommandRegistry.subcommands.map { $0.name }))
+    }
+
+    /// Topics made by the binary rather than read from docs/.
+    enum GeneratedTopic: String, CaseIterable {
+        /// Every key of the paywall, from its key maps.
+        case keys
+        /// kiosk(1), from the commands' declarations.
+        case man
+
+        var text: String {
+            switch self {
+            case .keys: KeyMaps.reference()
+            case .man: KioskManual.render()
+            }
+        }
+    }
+
+    /// Every topic: the pages, then the generated ones.
+    static var topics: [String] { pageTopics + GeneratedTopic.allCases.map(\.rawValue) }
     static let discussion = """
         The pages are the Markdown files of docs/ and the README in the Kiosk checkout this binary was
         built from (or $KIOSK_HOME), so they work from any directory and without a network.
@@ -27,7 +50,7 @@ struct HelpCommand: Command {
     /// `guide` after a topic: the guide even where a command has the same name.
     var wantsGuide = false
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         let words = arguments.positionals
         if words.count == 2, words[1] == "guide" {
             wantsGuide = true
@@ -42,6 +65,7 @@ struct HelpCommand: Command {
 
     /// Topics with a page: every docs/*.md by name, and readme.
     static var pageTopics: [String] {
+        // No docs/ lists no pages; asking for one then says the documentation is missing (exit 66).
         let files = (try? FileManager.default.contentsOfDirectory(atPath: docsDirectory.path)) ?? []
         // keys.md is the generated key reference: it is listed once, as `keys`.
         let pages = files.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.filter {
@@ -59,11 +83,11 @@ struct HelpCommand: Command {
             Console.print(text.hasSuffix("\n") ? String(text.dropLast()) : text)
             return .success
         }
-        let known = Self.pageTopics + ["keys", "man"] + CommandRegistry.subcommands.map { $0.name }
+        let known = Self.topics + CommandRegistry.subcommands.map { $0.name }
         let guess = Suggestion.closest(to: topic, in: known).map { " Did you mean '\($0)'?" } ?? ""
         throw CommandFailure(
             "kiosk help: no topic '\(topic)'.\(guess) Topics: "
-                + (Self.pageTopics + ["keys", "man"]).joined(separator: ", ")
+                + Self.topics.joined(separator: ", ")
                 + "; or a command: " + CommandRegistry.subcommands.map { $0.name }.joined(separator: ", "),
             exit: .usage)
     }
@@ -72,14 +96,10 @@ struct HelpCommand: Command {
     /// guide of the same name unless `guide` asks for the guide; the help then names it.
     static func text(for topic: String, guide: Bool = false) throws -> String? {
         if !guide, let command = CommandRegistry.command(named: topic) {
-            let hasGuide = topic == "keys" || pageTopics.contains(topic)
+            let hasGuide = topic == GeneratedTopic.keys.rawValue || pageTopics.contains(topic)
             return command.helpText + (hasGuide ? "\n\nThe guide: kiosk help \(topic) guide" : "") + "\n"
         }
-        switch topic {
-        case "keys": return KeyMaps.reference()
-        case "man": return ManPage.render()
-        default: break
-        }
+        if let generated = GeneratedTopic(rawValue: topic) { return generated.text }
         let file =
             topic == "readme"
             ? BundledResources.root.appendingPathComponent("README.md")
@@ -102,6 +122,7 @@ struct HelpCommand: Command {
                 topic == "readme"
                 ? BundledResources.root.appendingPathComponent("README.md")
                 : docsDirectory.appendingPathComponent("\(topic).md")
+            // A page that cannot be read is listed without its title; `kiosk help TOPIC` says why.
             let title =
                 ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n")
                 .first { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) } ?? ""

@@ -1,4 +1,5 @@
 import Catalog
+import CommandLineOptions
 import Foundation
 import Signing
 import Simulator
@@ -13,15 +14,24 @@ struct KeysCommand: Command {
         "kiosk keys add --key-id KID --issuer ID --public-key FILE [--bundle-id ID] [--state DIR]\n"
         + "       kiosk keys new --key-id KID --issuer ID --out FILE.p8 [--bundle-id ID] [--force] [--state DIR]\n"
         + "       kiosk keys list [--state DIR]"
-    static let options: [OptionSpec] = [
-        .option("key-id", value: "KID", help: "The key ID a token's header names (kid)."),
-        .option("issuer", value: "ID", help: "The issuer ID a token's iss claim must hold."),
-        .option("bundle-id", value: "ID", help: "The app the key may act for (default: dev.kiosk.demo)."),
-        .option("public-key", value: "FILE", help: "add: the key's public half, PEM."),
-        .option("out", value: "FILE", help: "new: where to write the private key (.p8, mode 0600)."),
-        .flag("force", help: "new: replace a key already registered with this key ID."),
-        StateDirectory.option,
-    ]
+    struct Options: ParsableOptions {
+        @Option("key-id", value: "KID", help: "The key ID a token's header names (kid).") var keyID: String?
+        @Option("issuer", value: "ID", help: "The issuer ID a token's iss claim must hold.")
+        var issuer: String?
+        @Option("bundle-id", value: "ID", help: "The app the key may act for (default: dev.kiosk.demo).")
+        var bundleID: String?
+        @Option("public-key", value: "FILE", help: "add: the key's public half, PEM.") var publicKey: String?
+        @Option("out", value: "FILE", help: "new: where to write the private key (.p8, mode 0600).")
+        var out: String?
+        @Flag("force", help: "new: replace a key already registered with this key ID.") var force: Bool
+        @Option(StateDirectory.option) var state: String?
+    }
+
+    enum Action: String, CaseIterable {
+        case add, new, list
+    }
+
+    static let positionals = PositionalCompletion(first: .words(Action.allCases.map(\.rawValue)))
     static let discussion = """
         A backend signs App Store Server API calls with its .p8 key, as Apple's clients do; `kiosk serve`
         accepts a token whose kid, iss and bid match a key registered here, and sees keys added while
@@ -35,52 +45,78 @@ struct KeysCommand: Command {
           73 the registry or the key file could not be written
         """
 
-    var action: String
-    var arguments: ParsedArguments
+    /// What `add` and `new` register besides the public key.
+    struct Registration {
+        var keyID: String
+        var issuer: String
+        var bundleID: String
+
+        func key(publicKey: String) -> RegisteredAPIKey {
+            RegisteredAPIKey(keyID: keyID, issuerID: issuer, bundleID: bundleID, publicKey: publicKey)
+        }
+    }
+
+    /// The action with what it needs.
+    enum Job {
+        case list
+        case add(Registration, publicKey: String)
+        case new(Registration, out: String)
+    }
+
+    var job: Job
+    var force: Bool
     var state: StateDirectory
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let action = arguments.positionals.first, ["add", "new", "list"].contains(action) else {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
+        guard let word = arguments.positionals.first, let action = Action(rawValue: word) else {
             throw UsageError("say what to do: kiosk keys add | new | list")
         }
         if arguments.positionals.count > 1 {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'")
         }
-        self.action = action
-        self.arguments = arguments
-        state = StateDirectory(explicitPath: arguments.value("state"))
-        if action != "list" {
-            for required in ["key-id", "issuer", action == "add" ? "public-key" : "out"]
-            where arguments.value(required) == nil {
-                throw UsageError("kiosk keys \(action) needs --\(required)")
-            }
+        let options = arguments.options
+        force = options.force
+        state = StateDirectory(explicitPath: options.state)
+        func required(_ value: String?, _ option: OptionDefinition) throws(UsageError) -> String {
+            guard let value else { throw UsageError("kiosk keys \(action.rawValue) needs --\(option.name)") }
+            return value
+        }
+        func registration() throws(UsageError) -> Registration {
+            Registration(
+                keyID: try required(options.keyID, options.$keyID),
+                issuer: try required(options.issuer, options.$issuer),
+                bundleID: options.bundleID ?? AppIdentity().bundleID)
+        }
+        switch action {
+        case .list: job = .list
+        case .add:
+            job = .add(try registration(), publicKey: try required(options.publicKey, options.$publicKey))
+        case .new: job = .new(try registration(), out: try required(options.out, options.$out))
         }
     }
 
     func run() async throws -> ExitCode {
         do {
             let registry = try APIKeyRegistry(directory: try state.create())
-            switch action {
-            case "list":
+            switch job {
+            case .list:
                 for key in registry.all {
                     Console.print("\(key.keyID)  issuer \(key.issuerID)  bundle \(key.bundleID)")
                 }
-            case "new":
-                let keyID = arguments.value("key-id")!
-                if let existing = registry.key(keyID), !arguments.flag("force") {
+            case .new(let registration, let out):
+                let keyID = registration.keyID
+                if let existing = registry.key(keyID), !force {
                     throw CommandFailure(
                         "kiosk keys: key ID \(keyID) is registered already (issuer \(existing.issuerID), bundle "
                             + "\(existing.bundleID)); a backend holding its .p8 would stop working. Choose another "
                             + "--key-id, or pass --force to replace it", exit: .failure)
                 }
                 let key = try ECPrivateKey.generate(.p256)
-                let out = arguments.value("out")!
                 try key.writeP8(to: out)
-                try registry.add(registered(publicKey: key.publicKey.pemRepresentation))
-                Console.print(
-                    "kiosk keys: wrote \(out) (mode 0600) and registered \(arguments.value("key-id")!)")
-            default:
-                let path = arguments.value("public-key")!
+                try registry.add(registration.key(publicKey: key.publicKey.pemRepresentation))
+                Console.print("kiosk keys: wrote \(out) (mode 0600) and registered \(keyID)")
+            case .add(let registration, let path):
+                // Not read: FileProblem says why, else the bytes are not UTF-8; both are reported below.
                 guard FileProblem.reading(path) == nil,
                     let pem = try? String(contentsOfFile: path, encoding: .utf8)
                 else {
@@ -90,10 +126,10 @@ struct KeysCommand: Command {
                 if pem.contains("PRIVATE KEY-----") {
                     throw CommandFailure(Self.privateKeyGiven(path), exit: .dataError)
                 }
-                if let problem = try Self.keyProblem(registry, registered(publicKey: pem)) {
+                if let problem = try Self.keyProblem(registry, registration.key(publicKey: pem)) {
                     throw CommandFailure("kiosk keys: \(path): \(problem)", exit: .dataError)
                 }
-                Console.print("kiosk keys: registered \(arguments.value("key-id")!)")
+                Console.print("kiosk keys: registered \(registration.keyID)")
             }
         } catch let failure as CommandFailure {
             throw failure
@@ -121,11 +157,5 @@ struct KeysCommand: Command {
             guard case .invalidAPIKey(let reason) = error else { throw error }
             return reason
         }
-    }
-
-    private func registered(publicKey: String) -> RegisteredAPIKey {
-        RegisteredAPIKey(
-            keyID: arguments.value("key-id")!, issuerID: arguments.value("issuer")!,
-            bundleID: arguments.value("bundle-id") ?? AppIdentity().bundleID, publicKey: publicKey)
     }
 }

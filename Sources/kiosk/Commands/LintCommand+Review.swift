@@ -1,5 +1,6 @@
 import Catalog
 import CatalogReview
+import CommandLineOptions
 import Foundation
 import Paywall
 import TerminalUI

@@ -1,3 +1,5 @@
+import Catalog
+import CommandLineOptions
 import Foundation
 import Linting
 import SourceDiagnostics
@@ -8,22 +10,27 @@ struct LintCommand: Command {
     static let name = "lint"
     static let summary = "Validate .storekit catalogs, paywall copy, themes and rehearsals."
     static let usage = "kiosk lint [--json] [--strict] [--review [--locale LOCALES]] FILE..."
-    static let options: [OptionSpec] = [
-        .flag(
+    struct Options: ParsableOptions {
+        @Flag(
             "json",
-            help: "Print diagnostics as a JSON array of {file,line,column,severity,path,value,message}."),
-        .flag("strict", help: "Exit 1 on warnings too."),
-        .flag(
+            help: "Print diagnostics as a JSON array of {file,line,column,severity,path,value,message}.")
+        var json: Bool
+        @Flag("strict", help: "Exit 1 on warnings too.") var strict: Bool
+        @Flag(
             "review",
             help:
                 "Render each catalog's paywall in every template, locale and customer state and check what App Review asks for."
-        ),
-        .option(
+        )
+        var review: Bool
+        @Option(
             "locale", value: "LOCALES",
             help:
                 "With --review: only these locales, comma-separated (default: every locale the paywall speaks)."
-        ),
-    ]
+        )
+        var locale: String?
+    }
+
+    static let positionals = PositionalCompletion(first: .files, rest: .files)
     static let discussion = """
         EXIT STATUS:
           0  no errors (warnings are printed but allowed unless --strict)
@@ -38,13 +45,13 @@ struct LintCommand: Command {
     /// `--locale ja,ar`: the locales `--review` renders; all when nil.
     var reviewLocales: [String]?
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard !arguments.positionals.isEmpty else { throw UsageError("name at least one file to lint") }
         files = arguments.positionals
-        json = arguments.flag("json")
-        strict = arguments.flag("strict")
-        isReview = arguments.flag("review")
-        reviewLocales = arguments.value("locale").map { $0.split(separator: ",").map(String.init) }
+        json = arguments.options.json
+        strict = arguments.options.strict
+        isReview = arguments.options.review
+        reviewLocales = arguments.options.locale.map { $0.split(separator: ",").map(String.init) }
         if reviewLocales != nil && !isReview { throw UsageError("--locale goes with --review") }
     }
 

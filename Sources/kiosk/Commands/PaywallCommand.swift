@@ -1,4 +1,5 @@
 import Catalog
+import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallCatalog
@@ -17,35 +18,46 @@ struct PaywallCommand: Command {
     static let usage =
         "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim|URL] [--account NAME] [--style STYLE] "
         + "[--state DIR | --ephemeral] [--server-token TOKEN] [--root FILE] [--preset NAME [--force]]"
-    static let options: [OptionSpec] =
-        StoreOptions.specs + [
-            .option(
-                "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default)."),
-            .option(
-                "style", value: "STYLE",
-                help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + "."),
-            .option(
-                "dump", value: "WxH", help: "Print the first loaded frame as text at this size and exit."),
-            .flag("exit-after-first-frame", help: "Quit once the products are on screen; print the timings."),
-            .option(
-                "template", value: "NAME",
-                help: "Paywall layout: " + PaywallTemplate.allCases.map(\.rawValue).joined(separator: ", ")
-                    + " (default: the paywall copy's, else list)."),
-            .option(
-                "locale", value: "LOCALE",
-                help:
-                    "Switch the store's locale first (as `kiosk store locale`): copy, words and prices follow."
-            ),
-            .option(
-                "preset", value: "NAME",
-                help: "Start from a named state (kiosk preset list), on an ephemeral store unless --state."),
-            PresetApplication.forceOption,
-            .option(
-                "record", value: "FILE.cast", help: "Record the session as an asciinema (asciicast v2) file."),
-            .option(
-                "screenshots", value: "DIR",
-                help: "Where S saves screenshots (default: $KIOSK_SCREENSHOTS, else the current directory)."),
-        ]
+    struct Options: ParsableOptions {
+        @OptionGroup var store: StoreOptions.Group
+        @Option(PaywallCommand.themeOption) var theme: String?
+        @Option(
+            "style", value: "STYLE",
+            help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            choices: ControlStyle.self)
+        var style: ControlStyle?
+        @Option("dump", value: "WxH", help: "Print the first loaded frame as text at this size and exit.")
+        var dump: String?
+        @Flag("exit-after-first-frame", help: "Quit once the products are on screen; print the timings.")
+        var exitAfterFirstFrame: Bool
+        @Option(
+            "template", value: "NAME",
+            help: "Paywall layout: " + PaywallTemplate.allCases.map(\.rawValue).joined(separator: ", ")
+                + " (default: the paywall copy's, else list).",
+            choices: PaywallTemplate.self)
+        var template: PaywallTemplate?
+        @Option(
+            "locale", value: "LOCALE",
+            help: "Switch the store's locale first (as `kiosk store locale`): copy, words and prices follow.")
+        var locale: String?
+        @Option(
+            "preset", value: "NAME",
+            help: "Start from a named state (kiosk preset list), on an ephemeral store unless --state.",
+            completion: .words(Preset.all.map(\.name)))
+        var preset: String?
+        @Flag(PresetApplication.forceOption) var force: Bool
+        @Option("record", value: "FILE.cast", help: "Record the session as an asciinema (asciicast v2) file.")
+        var record: String?
+        @Option(
+            "screenshots", value: "DIR",
+            help: "Where S saves screenshots (default: $KIOSK_SCREENSHOTS, else the current directory).")
+        var screenshots: String?
+    }
+
+    /// `--theme NAME|PATH`, as `kiosk shot` takes it too.
+    static let themeOption = OptionDefinition.option(
+        "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default).",
+        completion: CompletionValues(words: BundledResources.names("themes", suffix: ".json"), files: true))
     static let discussion = """
         Keys are listed by '?' inside the paywall. Diagnostics go to the file named by $KIOSK_LOG.
         NO_COLOR (any value) draws without colour.
@@ -60,7 +72,7 @@ struct PaywallCommand: Command {
         replaces the store's whole history).
         """
 
-    var arguments: ParsedArguments
+    var options: Options
     var storeOptions: StoreOptions
     var style: ControlStyle
     var dumpSize: Size?
@@ -68,26 +80,23 @@ struct PaywallCommand: Command {
     /// `--preset NAME`: the starting state built before the paywall opens.
     var presetName: String?
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
-        self.arguments = arguments
-        storeOptions = try StoreOptions(arguments)
-        presetName = arguments.value("preset")
-        if presetName == nil, arguments.flag("force") {
+        options = arguments.options
+        storeOptions = try StoreOptions(options.store)
+        presetName = options.preset
+        if presetName == nil, options.force {
             throw UsageError("--force goes with --preset NAME (it lets a preset replace a state's history)")
         }
-        if presetName != nil, arguments.value("state") == nil, storeOptions.remote == nil {
+        if presetName != nil, options.store.local.state == nil, storeOptions.remote == nil {
             // A fresh copy: nothing the tester keeps is touched.
             storeOptions.isEphemeral = true
         }
-        let styleName = arguments.value("style") ?? "buttons"
-        style = try ShotOptions.style(styleName)
-        template = try arguments.value("template").map { (name: String) throws(UsageError) in
-            try ShotOptions.template(name)
-        }
-        if let dump = arguments.value("dump") {
+        style = options.style ?? .buttons
+        template = options.template
+        if let dump = options.dump {
             // Bounded as kiosk shot's sizes: `--dump 100000x100000` was ten billion cells
             // (and a larger one overflowed the area).
             dumpSize = try ShotOptions.size(dump, option: "dump")
@@ -103,7 +112,7 @@ struct PaywallCommand: Command {
         }
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
-        let theme = try Self.loadTheme(arguments.value("theme") ?? "default")
+        let theme = try Self.loadTheme(options.theme ?? "default")
         let preset = try presetName.map { name throws(CommandFailure) in
             try PresetApplication.preset(named: name)
         }
@@ -112,8 +121,8 @@ struct PaywallCommand: Command {
         if storeOptions.remote == nil && dumpSize == nil {
             // The loading screen paints at once; the store opens meanwhile (reading a long
             // ledger takes a while) and the paywall's first read waits for it.
+            let force = options.force
             let options = storeOptions
-            let force = arguments.flag("force")
             let opening = OpeningStore {
                 let opened = try await options.open(command: "kiosk (paywall)", catalog: catalog)
                 // The preset is built before the paywall's first read, which waits for the open.
@@ -132,6 +141,7 @@ struct PaywallCommand: Command {
             let code = try await run(
                 on: OpenedStore(store: opening, ownership: nil, backendName: "sim"), opening: opening,
                 catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)
+            // An open that failed has nothing to close; its error is thrown on the next line.
             await (try? await opening.opened())?.close()
             // An open that failed is reported as before, once the screen is given back.
             _ = try await opening.opened()
@@ -141,7 +151,7 @@ struct PaywallCommand: Command {
         do {
             if let preset {
                 try await PresetApplication.apply(
-                    preset, to: opened.store, force: arguments.flag("force"),
+                    preset, to: opened.store, force: options.force,
                     stateDescription: storeOptions.placeDescription)
             }
             let code = try await run(
@@ -161,7 +171,7 @@ struct PaywallCommand: Command {
         let store = opened.store
         var content = PaywallContent(catalog: catalog, backendName: opened.backendName)
         if let template { content.template = template }
-        if let locale = arguments.value("locale") {
+        if let locale = options.locale {
             _ = try await store.perform(.apply(.locale(locale)))
         }
         if let remote = storeOptions.remote {
@@ -170,7 +180,7 @@ struct PaywallCommand: Command {
         var app = PaywallApp(store: store, content: content, theme: theme)
         app.controlStyle = style
         let screenshots =
-            arguments.value("screenshots") ?? ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS"]
+            options.screenshots ?? ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS"]
         app.screenSaver = ScreenSaver(
             directory: screenshots ?? FileManager.default.currentDirectoryPath, theme: theme)
         app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
@@ -184,6 +194,7 @@ struct PaywallCommand: Command {
             let inbox = app.inbox
             let nameWhileOpening = opened.backendName
             Task {
+                // A failed open leaves the status line as it is; the failure ends the run (see run(...)).
                 guard let opened = try? await opening.opened() else { return }
                 if opened.backendName != nameWhileOpening { inbox.post(.backendChanged(opened.backendName)) }
                 await opened.ownership?.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
@@ -196,22 +207,34 @@ struct PaywallCommand: Command {
             Console.print(terminal.screen.plainText)
             return .success
         }
-        app.exitsAfterFirstLoadedFrame = arguments.flag("exit-after-first-frame")
+        app.exitsAfterFirstLoadedFrame = options.exitAfterFirstFrame
         // Saving the catalog, its copy or the theme re-renders the running paywall.
         let reloader = LiveReloader(
             catalogPath: storeOptions.catalogPath,
-            themePath: Self.themePath(arguments.value("theme") ?? "default"),
+            themePath: Self.themePath(options.theme ?? "default"),
             bundledThemes: BundledResources.themesDirectory.path, locale: nil, content: content, theme: theme,
             updateStore: LiveReloader.catalogUpdater(for: store))
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }
         // The session's start, beside the first frame rather than before it (the open may
         // still be under way); the task keeps this command's journal context.
-        Task { _ = try? await store.perform(.paywallOpened) }
+        let log = app.log
+        Task {
+            do {
+                _ = try await store.perform(.paywallOpened)
+            } catch {
+                // Curses owns the screen: the journal's missing line goes to $KIOSK_LOG.
+                log.write("journal: the paywall's start was not recorded: \(error)")
+            }
+        }
         let report = try await runOnMainThread(app, theme: theme, start: start)
         if !app.exitsAfterFirstLoadedFrame {
             // The session's end for `kiosk report --session last` (a killed paywall has none).
-            _ = try? await store.perform(.paywallClosed)
+            do {
+                _ = try await store.perform(.paywallClosed)
+            } catch {
+                log.write("journal: the paywall's end was not recorded: \(error)")
+            }
         }
         if app.exitsAfterFirstLoadedFrame {
             let first = report.firstFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"
@@ -238,7 +261,7 @@ struct PaywallCommand: Command {
             let capability = terminal.colorCapability
             app.theme = theme.resolved(for: capability)
             app.resolveTheme = { $0.resolved(for: capability) }
-            if let path = arguments.value("record") {
+            if let path = options.record {
                 let recording: RecordingTerminal<CursesTerminal>
                 do {
                     recording = try RecordingTerminal(terminal, path: path)

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import PaywallLaunch
 import Presets
@@ -12,11 +13,19 @@ struct PresetCommand: Command {
     static let usage =
         "kiosk preset list [--json]\n"
         + "       kiosk preset apply NAME [--force] [--state DIR] [--catalog FILE] [--account NAME] [--store URL]"
-    static let options: [OptionSpec] =
-        StoreOptions.specs + [
-            .flag("json", help: "list: print machine-readable JSON."),
-            PresetApplication.forceOption,
-        ]
+    struct Options: ParsableOptions {
+        @OptionGroup var store: StoreOptions.Group
+        @Flag("json", help: "list: print machine-readable JSON.") var json: Bool
+        @Flag(PresetApplication.forceOption) var force: Bool
+    }
+
+    enum Action: String, CaseIterable {
+        case list, apply
+    }
+
+    static let positionals = PositionalCompletion(
+        first: .words(Action.allCases.map(\.rawValue)),
+        second: [.init([Action.apply.rawValue], .words(Preset.all.map(\.name)))])
     static var discussion: String {
         """
         A preset clears the store back to its catalog's defaults, starts the clock at the next midnight
@@ -35,16 +44,16 @@ struct PresetCommand: Command {
         """ + "\n" + PresetApplication.table(indent: "  ")
     }
 
-    var action: String
+    var action: Action
     var presetName: String?
-    var arguments: ParsedArguments
+    var options: Options
     var storeOptions: StoreOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let action = arguments.positionals.first, ["list", "apply"].contains(action) else {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
+        guard let word = arguments.positionals.first, let action = Action(rawValue: word) else {
             throw UsageError("say what to do: kiosk preset list | apply NAME")
         }
-        let expected = action == "apply" ? 2 : 1
+        let expected = action == .apply ? 2 : 1
         if arguments.positionals.count < expected {
             throw UsageError("kiosk preset apply needs a preset's name (kiosk preset list shows them)")
         }
@@ -52,14 +61,14 @@ struct PresetCommand: Command {
             throw UsageError("unexpected argument '\(arguments.positionals[expected])'")
         }
         self.action = action
-        presetName = action == "apply" ? arguments.positionals[1] : nil
-        self.arguments = arguments
-        storeOptions = try StoreOptions(arguments)
+        presetName = action == .apply ? arguments.positionals[1] : nil
+        options = arguments.options
+        storeOptions = try StoreOptions(options.store)
     }
 
     func run() async throws -> ExitCode {
         guard let presetName else {
-            if arguments.flag("json") {
+            if options.json {
                 let list = Preset.all.map { ["name": $0.name, "summary": $0.summary] }
                 let data = try JSONSerialization.data(
                     withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
@@ -74,7 +83,7 @@ struct PresetCommand: Command {
         do {
             let place = storeOptions.isEphemeral ? "an ephemeral store" : storeOptions.state.url.path
             try await PresetApplication.apply(
-                preset, to: opened.store, force: arguments.flag("force"), stateDescription: place)
+                preset, to: opened.store, force: options.force, stateDescription: place)
             let account = try await opened.store.currentAccount().name
             let clock = try await opened.store.now().formatted(.iso8601)
             Console.print("Applied preset \(preset.name) for \(account) in \(place); store clock \(clock).")
@@ -90,7 +99,7 @@ struct PresetCommand: Command {
 /// What `kiosk preset apply` and `kiosk --preset` share: finding a preset, refusing to replace
 /// a store's history unless forced, and applying it with a progress bar on a terminal.
 enum PresetApplication {
-    static let forceOption = OptionSpec.flag(
+    static let forceOption = OptionDefinition.flag(
         "force", help: "--preset, preset apply: replace the history of a state that has transactions.")
 
     /// Every preset, name and summary, one a line.

@@ -14,8 +14,8 @@ struct RehearsalRecorder {
     var command: RehearseCommand
 
     func record(to path: String) async throws -> ExitCode {
-        let catalogName = command.arguments.value("catalog") ?? "demo"
-        let options = try StoreOptions(command.arguments)
+        let catalogName = command.options.catalog ?? "demo"
+        let options = try command.options.storeOptions
         let catalog = try options.loadCatalog()
         let environment = try command.environment()
         let store = try await environment.openStore(

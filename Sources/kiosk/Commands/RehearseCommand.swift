@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import Rehearsal
 import SourceDiagnostics
@@ -10,32 +11,58 @@ struct RehearseCommand: Command {
     static let summary = "Run .rehearsal files: purchase flows with expectations (docs/rehearsals.md)."
     static let usage =
         "kiosk rehearse [--junit FILE] [--json] [--store URL] [--play] [--record FILE] FILE|DIR..."
-    static let options: [OptionSpec] = [
-        .option("junit", value: "FILE", help: "Also write the results as JUnit XML (what CI systems read)."),
-        .flag("json", help: "Print the results as JSON instead of text."),
-        .flag("verbose", help: "Also print what each store step printed."),
-        .option(
+    struct Options: ParsableOptions {
+        @Option("junit", value: "FILE", help: "Also write the results as JUnit XML (what CI systems read).")
+        var junit: String?
+        @Flag("json", help: "Print the results as JSON instead of text.") var json: Bool
+        @Flag("verbose", help: "Also print what each store step printed.") var verbose: Bool
+        @Option(
             "screenshots", value: "DIR",
-            help: "Write each screenshot NAME as DIR/REHEARSAL/NAME.txt and NAME.svg."),
-        .option(
-            "store", value: "URL",
-            help:
-                "Run against a kiosk serve (its store is reset before each rehearsal) instead of a simulator."
-        ),
-        .option("server-token", value: "TOKEN", help: "--store URL: the server's bearer token."),
-        .option("root", value: "FILE", help: "--store URL: trust this root (default: pin the server's)."),
-        StateDirectory.option,
-        .flag(
+            help: "Write each screenshot NAME as DIR/REHEARSAL/NAME.txt and NAME.svg.")
+        var screenshots: String?
+        @Option(
+            .option(
+                "store", value: "URL",
+                help:
+                    "Run against a kiosk serve (its store is reset before each rehearsal) instead of a simulator.",
+                completion: StoreOptions.storeCompletion),
+            transform: StoreBackend.init(option:))
+        var store: StoreBackend?
+        @Option("server-token", value: "TOKEN", help: "--store URL: the server's bearer token.")
+        var serverToken: String?
+        @Option("root", value: "FILE", help: "--store URL: trust this root (default: pin the server's).")
+        var root: String?
+        @Option(StateDirectory.option) var state: String?
+        @Flag(
             "play", help: "Play one rehearsal in the terminal at human pace (space pauses, n steps, q quits)."
-        ),
-        .option("pace", value: "MS", help: "--play: milliseconds between steps (default 700)."),
-        .option(
+        )
+        var play: Bool
+        @Option(
+            "pace", value: "MS", help: "--play: milliseconds between steps (default 700).",
+            transform: RehearseCommand.pace(milliseconds:))
+        var pace: Duration?
+        @Option(
             "record", value: "FILE",
-            help:
-                "Open the paywall and write each key pressed as a rehearsal line; with --play, record the "
-                + "performance as an asciicast (FILE.cast), a marker per caption and step."),
-        .option("catalog", value: "FILE|NAME", help: "--record: the catalog (default: demo)."),
-    ]
+            help: "Open the paywall and write each key pressed as a rehearsal line; with --play, record the "
+                + "performance as an asciicast (FILE.cast), a marker per caption and step.")
+        var record: String?
+        @Option(
+            .option(
+                "catalog", value: "FILE|NAME", help: "--record: the catalog (default: demo).",
+                completion: StoreOptions.catalogCompletion))
+        var catalog: String?
+
+        /// The store options these name: the catalog, the state, and a server.
+        var storeOptions: StoreOptions {
+            get throws(UsageError) {
+                try StoreOptions(
+                    catalog: catalog, state: state, remote: store?.url, serverToken: serverToken,
+                    rootPath: root)
+            }
+        }
+    }
+
+    static let positionals = PositionalCompletion(first: .files, rest: .files)
     static let discussion = """
         A DIR runs every .rehearsal file under it, in name order; files whose name starts with _ are
         only included by others. Same file, same result: the store is new and in memory for each
@@ -50,12 +77,12 @@ struct RehearseCommand: Command {
         """
 
     var paths: [String]
-    var arguments: ParsedArguments
+    var options: Options
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        self.arguments = arguments
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
+        options = arguments.options
         paths = arguments.positionals
-        if arguments.value("record") != nil, !arguments.flag("play") {
+        if options.record != nil, !options.play {
             guard paths.isEmpty else {
                 throw UsageError("--record writes a new file: name no rehearsal to run")
             }
@@ -64,16 +91,21 @@ struct RehearseCommand: Command {
         guard !paths.isEmpty else {
             throw UsageError("name at least one .rehearsal file or a directory of them")
         }
-        if arguments.flag("play"), arguments.flag("json") || arguments.value("junit") != nil {
+        if options.play, options.json || options.junit != nil {
             throw UsageError("--play shows a rehearsal to people: leave out --json and --junit")
-        }
-        if let pace = arguments.value("pace"), Int(pace).map({ $0 >= 0 && $0 <= 60_000 }) != true {
-            throw UsageError("--pace takes milliseconds from 0 to 60000, got '\(pace)'")
         }
     }
 
+    /// `--pace MS`: from 0 to 60000 milliseconds.
+    @Sendable static func pace(milliseconds text: String) throws(UsageError) -> Duration {
+        guard let milliseconds = Int(text), (0...60_000).contains(milliseconds) else {
+            throw UsageError("--pace takes milliseconds from 0 to 60000, got '\(text)'")
+        }
+        return .milliseconds(milliseconds)
+    }
+
     func run() async throws -> ExitCode {
-        if let record = arguments.value("record"), !arguments.flag("play") {
+        if let record = options.record, !options.play {
             return try await RehearsalRecorder(command: self).record(to: record)
         }
         let files = try Self.files(paths)
@@ -90,9 +122,9 @@ struct RehearseCommand: Command {
                 DiagnosticFormatter.text(diagnostics).trimmingCharacters(in: .newlines), exit: .dataError)
         }
         let environment = try environment()
-        if arguments.flag("play") {
+        if options.play {
             return try await RehearsalPlayer(
-                environment: environment, pace: pace, castPath: arguments.value("record")
+                environment: environment, pace: options.pace ?? .milliseconds(700), castPath: options.record
             )
             .play(scripts)
         }
@@ -100,14 +132,14 @@ struct RehearseCommand: Command {
         var results: [RehearsalResult] = []
         for script in scripts {
             let result = await runner.run(script)
-            if arguments.flag("verbose") && !arguments.flag("json") {
+            if options.verbose && !options.json {
                 result.transcript.forEach { Console.print($0) }
             }
             results.append(result)
         }
         let report = RehearsalReport(results: results)
-        Console.print(arguments.flag("json") ? report.json() : report.text())
-        if let junit = arguments.value("junit") {
+        Console.print(options.json ? report.json() : report.text())
+        if let junit = options.junit {
             do {
                 try Data(report.junit().utf8).write(to: URL(fileURLWithPath: junit))
             } catch {
@@ -116,8 +148,6 @@ struct RehearseCommand: Command {
         }
         return report.failed == 0 ? .success : .failure
     }
-
-    var pace: Duration { .milliseconds(Int(arguments.value("pace") ?? "700") ?? 700) }
 
     /// The files the arguments name: files as given, directories searched for `.rehearsal` files.
     static func files(_ paths: [String]) throws -> [String] {
@@ -147,15 +177,15 @@ struct RehearseCommand: Command {
         var open: @Sendable (StoreRequirements) async throws -> RehearsalStore = {
             try RehearsalStore.simulator($0)
         }
-        if arguments.value("store") != nil {
-            let options = try StoreOptions(arguments)
-            open = { requirements in try await Self.remoteStore(options, requirements) }
+        if options.store?.url != nil {
+            let storeOptions = try options.storeOptions
+            open = { requirements in try await Self.remoteStore(storeOptions, requirements) }
         }
         return RehearsalEnvironment(
             bundledCatalog: { BundledResources.catalog(named: $0)?.path },
             defaultCatalog: BundledResources.demoCatalog.path,
             themesDirectory: BundledResources.themesDirectory.path, openStore: open,
-            screenshotDirectory: arguments.value("screenshots"))
+            screenshotDirectory: options.screenshots)
     }
 
     /// A server's store, reset to its catalog's defaults so no rehearsal sees another's history.

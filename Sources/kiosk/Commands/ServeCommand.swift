@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import HTTP
 import SharedState
@@ -13,24 +14,29 @@ struct ServeCommand: Command {
     static let usage =
         "kiosk serve [--catalog FILE] [--listen HOST:PORT [--expose]] [--state DIR | --ephemeral] [--token TOKEN]"
         + " [--webhook URL]"
-    static let options: [OptionSpec] =
-        StoreOptions.specs.filter { !["store", "server-token", "root", "account"].contains($0.name) } + [
-            .option(
-                "listen", value: "HOST:PORT",
-                help: "Where to listen: HOST:PORT or [IPV6]:PORT (default 127.0.0.1:8686; port 0 picks one)."),
-            .flag(
-                "expose",
-                help: "Allow a --listen address other machines can reach (the token travels as plain HTTP)."),
-            .option(
-                "token", value: "TOKEN",
-                help:
-                    "The bearer token, kept in STATE/server-token for clients (default: the one there, else a new one)."
-            ),
-            .option(
-                "webhook", value: "URL",
-                help: "POST every App Store Server Notification V2 to this http:// URL, with Apple's retries."
-            ),
-        ]
+    struct Options: ParsableOptions {
+        @OptionGroup var local: StoreOptions.Local
+        @OptionGroup var identity: StoreOptions.Identity
+        @Option(
+            "listen", value: "HOST:PORT",
+            help: "Where to listen: HOST:PORT or [IPV6]:PORT (default 127.0.0.1:8686; port 0 picks one).",
+            transform: ListenAddress.init(parsing:))
+        var listen: ListenAddress?
+        @Flag(
+            "expose",
+            help: "Allow a --listen address other machines can reach (the token travels as plain HTTP).")
+        var expose: Bool
+        @Option(
+            "token", value: "TOKEN",
+            help:
+                "The bearer token, kept in STATE/server-token for clients (default: the one there, else a new one)."
+        )
+        var token: String?
+        @Option(
+            "webhook", value: "URL",
+            help: "POST every App Store Server Notification V2 to this http:// URL, with Apple's retries.")
+        var webhook: String?
+    }
     static let discussion = """
         Every call needs `Authorization: Bearer TOKEN`. Clients verify what the server signs against its
         root certificate: `kiosk store ... --store URL` pins it on first contact; a backend exports it with
@@ -49,21 +55,26 @@ struct ServeCommand: Command {
     var token: String?
     var webhook: String?
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        storeOptions = try StoreOptions(arguments)
-        listen = try ListenAddress(parsing: arguments.value("listen") ?? "127.0.0.1:8686")
-        if !listen.isLoopback && !arguments.flag("expose") {
+        let options = arguments.options
+        storeOptions = try StoreOptions(local: options.local, identity: options.identity)
+        if let address = options.listen {
+            listen = address
+        } else {
+            listen = try ListenAddress(parsing: "127.0.0.1:8686")
+        }
+        if !listen.isLoopback && !options.expose {
             throw UsageError(
                 "--listen \(listen.authority(port: listen.port)) lets other machines connect, and the bearer token "
                     + "and every purchase would cross the network as plain HTTP: add --expose to mean it, "
                     + "or listen on 127.0.0.1 (or [::1])")
         }
-        token = arguments.value("token")
+        token = options.token
         if let token, let weakness = ServerToken.weakness(of: token) {
             throw UsageError("--token \(weakness)")
         }
-        webhook = arguments.value("webhook")
+        webhook = options.webhook
     }
 
     func run() async throws -> ExitCode {

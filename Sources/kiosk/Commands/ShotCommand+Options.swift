@@ -1,4 +1,5 @@
 import Catalog
+import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallShots
@@ -8,9 +9,6 @@ import TerminalUI
 /// Reading the options `kiosk shot` and `kiosk gallery` share, each bad value named with the
 /// values that would do.
 enum ShotOptions {
-    static let catalogSpec = OptionSpec.option(
-        "catalog", value: "FILE|NAME", help: "A .storekit file or a bundled catalog name (default: demo).")
-
     /// The largest screen a picture may have: far beyond any terminal, small enough that a typo
     /// (`--size 100000x30`) is an error rather than gigabytes of cells.
     static let largestSize = Size(columns: 1000, rows: 500)
@@ -26,13 +24,6 @@ enum ShotOptions {
                 "--\(option) is at most \(largestSize.columns)x\(largestSize.rows), got '\(text)'")
         }
         return Size(columns: columns, rows: rows)
-    }
-
-    static func style(_ text: String) throws(UsageError) -> ControlStyle {
-        guard let style = ControlStyle(rawValue: text) else {
-            throw Choice.refusal("--style", value: text, choices: ControlStyle.allCases.map(\.rawValue))
-        }
-        return style
     }
 
     static func template(_ text: String, option: String = "template") throws(UsageError) -> PaywallTemplate {

@@ -1,4 +1,5 @@
 import Catalog
+import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallShots
@@ -13,31 +14,39 @@ struct ShotCommand: Command {
     static let usage =
         "kiosk shot --out FILE.svg|.png|.html|.txt|.ans [--size WxH] [--template NAME] [--style STYLE] "
         + "[--theme NAME|PATH] [--locale LOCALE] [--catalog FILE|NAME] [--scene SCENE] [--tab TAB]"
-    static let options: [OptionSpec] = [
-        .option(
+    struct Options: ParsableOptions {
+        @Option(
             "out", value: "FILE",
-            help: "Where to write; the extension chooses the format (.svg, .png, .html, .txt, .ans)."),
-        .option("size", value: "WxH", help: "Columns x rows (default 100x30)."),
-        .option(
+            help: "Where to write; the extension chooses the format (.svg, .png, .html, .txt, .ans).")
+        var out: String?
+        @Option("size", value: "WxH", help: "Columns x rows (default 100x30).") var size: String?
+        @Option(
             "template", value: "NAME",
-            help: "Paywall template: " + ShotOptions.templateNames.joined(separator: ", ") + "."),
-        .option(
+            help: "Paywall template: " + ShotOptions.templateNames.joined(separator: ", ") + ".",
+            choices: PaywallTemplate.self)
+        var template: PaywallTemplate?
+        @Option(
             "style", value: "STYLE",
-            help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + "."),
-        .option(
-            "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default)."),
-        .option("locale", value: "LOCALE", help: "The store's locale, e.g. de_DE (default: the catalog's)."),
-        ShotOptions.catalogSpec,
-        .option("tab", value: "TAB", help: "subscriptions (default) or shop: the screen behind the state."),
-        .option(
+            help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+            choices: ControlStyle.self)
+        var style: ControlStyle?
+        @Option(PaywallCommand.themeOption) var theme: String?
+        @Option("locale", value: "LOCALE", help: "The store's locale, e.g. de_DE (default: the catalog's).")
+        var locale: String?
+        @Option(StoreOptions.catalogOption) var catalog: String?
+        @Option("tab", value: "TAB", help: "subscriptions (default) or shop: the screen behind the state.")
+        var tab: String?
+        @Option(
             "scene", value: "SCENE",
-            help: "What the paywall shows: " + ShotState.names + " (default: eligible)."),
-        .option(
+            help: "What the paywall shows: " + ShotState.names + " (default: eligible).")
+        var scene: String?
+        @Option(
             "state", value: "SCENE",
             help:
                 "The old spelling of --scene (it names a scene, not a state directory); still read, with a notice."
-        ),
-    ]
+        )
+        var state: String?
+    }
     static let discussion = """
         Each scene is reached on a fresh in-memory store through the store's own actions and the
         paywall's keys, with the store clock fixed at 2026-05-28: the same options give the same file.
@@ -56,9 +65,10 @@ struct ShotCommand: Command {
     var state: ShotState
     var tab: AppState.Tab
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        guard let out = arguments.value("out") else {
+        let options = arguments.options
+        guard let out = options.out else {
             throw UsageError("--out FILE is required (.svg, .png, .html, .txt or .ans)")
         }
         // A PNG is the SVG drawing rasterised.
@@ -67,16 +77,16 @@ struct ShotCommand: Command {
         }
         self.out = out
         self.format = format
-        catalogPath = try ShotOptions.catalogPath(arguments.value("catalog"))
-        themeName = arguments.value("theme") ?? "default"
-        size = try ShotOptions.size(arguments.value("size") ?? "100x30", option: "size")
-        style = try ShotOptions.style(arguments.value("style") ?? ControlStyle.buttons.rawValue)
-        template = try ShotOptions.template(arguments.value("template") ?? "list")
-        locale = try arguments.value("locale").map { (text: String) throws(UsageError) in
+        catalogPath = try ShotOptions.catalogPath(options.catalog)
+        themeName = options.theme ?? "default"
+        size = try ShotOptions.size(options.size ?? "100x30", option: "size")
+        style = options.style ?? .buttons
+        template = options.template ?? .list
+        locale = try options.locale.map { (text: String) throws(UsageError) in
             try ShotOptions.locale(text)
         }
-        state = try ShotOptions.state(try Self.sceneName(arguments), option: "scene")
-        let tabName = arguments.value("tab") ?? "subscriptions"
+        state = try ShotOptions.state(try Self.sceneName(options), option: "scene")
+        let tabName = options.tab ?? "subscriptions"
         guard let tab = AppState.Tab(shotName: tabName) else {
             throw UsageError("--tab must be subscriptions or shop, got '\(tabName)'")
         }
@@ -100,9 +110,9 @@ struct ShotCommand: Command {
 
     /// `--scene`, or its old spelling `--state` with a notice: every other `--state` names a
     /// state directory, so the scene's option has a name of its own.
-    static func sceneName(_ arguments: ParsedArguments) throws(UsageError) -> String {
-        let scene = arguments.value("scene")
-        guard let old = arguments.value("state") else { return scene ?? ShotState.eligible.rawValue }
+    static func sceneName(_ options: Options) throws(UsageError) -> String {
+        let scene = options.scene
+        guard let old = options.state else { return scene ?? ShotState.eligible.rawValue }
         guard scene == nil else { throw UsageError("give --scene once (--state is its old spelling)") }
         Console.error(
             "kiosk shot: --state is now --scene (it names a scene, not a state directory): --scene \(old)")

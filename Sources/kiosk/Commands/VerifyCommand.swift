@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import QAReports
 import Signing
@@ -10,12 +11,15 @@ struct VerifyCommand: Command {
     static let summary =
         "Decode and verify a signed transaction, renewal info, app transaction or notification."
     static let usage = "kiosk verify [--root FILE] [--state DIR] [JWS | -]"
-    static let options: [OptionSpec] = [
-        .option(
+    struct Options: ParsableOptions {
+        @Option(
             "root", value: "FILE",
-            help: "The root certificate to trust, DER or PEM (default: the state's CA)."),
-        StateDirectory.option,
-    ]
+            help: "The root certificate to trust, DER or PEM (default: the state's CA).")
+        var root: String?
+        @Option(StateDirectory.option) var state: String?
+    }
+
+    static let positionals = PositionalCompletion(first: .files, rest: .files)
     static let discussion = """
         Reads the JWS from the argument, or from standard input when it is '-' or absent. Prints the
         payload as JSON on standard output and the verdict on standard error. For a notification,
@@ -42,13 +46,13 @@ struct VerifyCommand: Command {
     var rootPath: String?
     var state: StateDirectory
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("give one JWS (or '-' for standard input)")
         }
         input = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
-        rootPath = arguments.value("root")
-        state = StateDirectory(explicitPath: arguments.value("state"))
+        rootPath = arguments.options.root
+        state = StateDirectory(explicitPath: arguments.options.state)
     }
 
     func run() async throws -> ExitCode {

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import QAReports
 import Simulator
@@ -9,17 +10,20 @@ struct JournalCommand: Command {
     static let name = "journal"
     static let summary = "Show the QA journal: every action on the store, who made it and what it caused."
     static let usage = "kiosk journal [--since T] [--account NAME] [--session ID] [--json] [--state DIR]"
-    static let options: [OptionSpec] = [
-        .option(
+    struct Options: ParsableOptions {
+        @Option(
             "since", value: "T",
-            help: "Only entries from T on: 2026-11-30T14:05:00Z, 2026-11-30, or 15m, 2h, 1d ago."),
-        .option("account", value: "NAME", help: "Only what was done for this account."),
-        .option(
+            help: "Only entries from T on: 2026-11-30T14:05:00Z, 2026-11-30, or 15m, 2h, 1d ago.",
+            transform: { text throws(UsageError) in try JournalTime.since(text) })
+        var since: Date?
+        @Option(JournalCommand.accountOption) var account: String?
+        @Option(
             "session", value: "ID",
-            help: "Only this paywall run or command (the session column); last: the newest paywall run."),
-        .flag("json", help: "One JSON object a line (JSON Lines), with the screen's picture."),
-        StateDirectory.option,
-    ]
+            help: "Only this paywall run or command (the session column); last: the newest paywall run.")
+        var session: String?
+        @Flag("json", help: "One JSON object a line (JSON Lines), with the screen's picture.") var json: Bool
+        @Option(StateDirectory.option) var state: String?
+    }
     static let discussion = """
         Every paywall run and every kiosk command is a session. Each line is one action, written in the
         same SQLite transaction as the change it records: its wall time, the store's clock, the session,
@@ -32,18 +36,21 @@ struct JournalCommand: Command {
           66 the state has no ledger yet
         """
 
+    /// `--account NAME`, as `kiosk report` takes it too.
+    static let accountOption = OptionDefinition.option(
+        "account", value: "NAME", help: "Only what was done for this account.",
+        completion: .dynamic("accounts"))
+
     var filter: JournalFilter
     var json: Bool
     var state: StateDirectory
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        filter = JournalFilter(
-            since: try arguments.value("since").map { (text) throws(UsageError) in try JournalTime.since(text)
-            },
-            account: arguments.value("account"), session: arguments.value("session"))
-        json = arguments.flag("json")
-        state = StateDirectory(explicitPath: arguments.value("state"))
+        let options = arguments.options
+        filter = JournalFilter(since: options.since, account: options.account, session: options.session)
+        json = options.json
+        state = StateDirectory(explicitPath: options.state)
     }
 
     func run() async throws -> ExitCode {

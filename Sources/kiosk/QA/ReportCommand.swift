@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import PaywallLaunch
 import QAReports
@@ -12,20 +13,27 @@ struct ReportCommand: Command {
         "Write a QA report (HTML or Markdown) of the journal: steps, payloads, notifications, screens."
     static let usage =
         "kiosk report --out FILE.html|FILE.md [--since T] [--session ID] [--account NAME] [--catalog FILE|NAME] [--state DIR]"
-    static let options: [OptionSpec] = [
-        .option(
-            "out", value: "FILE", help: "Where to write: .html (one self-contained page) or .md (Markdown)."),
-        .option(
+    struct Options: ParsableOptions {
+        @Option(
+            "out", value: "FILE", help: "Where to write: .html (one self-contained page) or .md (Markdown).")
+        var out: String?
+        @Option(
             "since", value: "T",
-            help: "Only steps from T on: 2026-11-30T14:05:00Z, 2026-11-30, or 15m, 2h, 1d ago."),
-        .option(
-            "session", value: "ID", help: "Only this paywall run or command (kiosk journal shows the IDs)."),
-        .option("account", value: "NAME", help: "Only what was done for this account."),
-        .option(
-            "catalog", value: "FILE|NAME",
-            help: "The state's catalog, for the timelines' plan names and levels (default: demo)."),
-        StateDirectory.option,
-    ]
+            help: "Only steps from T on: 2026-11-30T14:05:00Z, 2026-11-30, or 15m, 2h, 1d ago.",
+            transform: { text throws(UsageError) in try JournalTime.since(text) })
+        var since: Date?
+        @Option(
+            "session", value: "ID", help: "Only this paywall run or command (kiosk journal shows the IDs).")
+        var session: String?
+        @Option(JournalCommand.accountOption) var account: String?
+        @Option(
+            .option(
+                "catalog", value: "FILE|NAME",
+                help: "The state's catalog, for the timelines' plan names and levels (default: demo).",
+                completion: StoreOptions.catalogCompletion))
+        var catalog: String?
+        @Option(StateDirectory.option) var state: String?
+    }
     static let discussion = """
         The report holds the timeline of actions and store events, each signed payload decoded and checked
         against the state's root certificate, the App Store Server Notifications each step caused with
@@ -48,9 +56,10 @@ struct ReportCommand: Command {
     /// How the store is opened to draw the timelines (as `kiosk store` opens it).
     var storeOptions: StoreOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        guard let out = arguments.value("out") else {
+        let options = arguments.options
+        guard let out = options.out else {
             throw UsageError("give --out FILE.html or --out FILE.md")
         }
         switch URL(fileURLWithPath: out).pathExtension.lowercased() {
@@ -60,12 +69,10 @@ struct ReportCommand: Command {
             throw UsageError("--out must end in .html or .md (the format follows the name), got '\(out)'")
         }
         output = URL(fileURLWithPath: out)
-        filter = JournalFilter(
-            since: try arguments.value("since").map { (text) throws(UsageError) in try JournalTime.since(text)
-            },
-            account: arguments.value("account"), session: arguments.value("session"))
-        state = StateDirectory(explicitPath: arguments.value("state"))
-        storeOptions = try StoreOptions(arguments)
+        filter = JournalFilter(since: options.since, account: options.account, session: options.session)
+        state = StateDirectory(explicitPath: options.state)
+        storeOptions = try StoreOptions(
+            catalog: options.catalog, state: options.state, account: options.account)
     }
 
     func run() async throws -> ExitCode {

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import PaywallLaunch
 import QAReports
@@ -19,11 +20,14 @@ struct StateCommand: Command {
     static let summary = "Save, load, list, export and import save points of a state (for QA)."
     static let usage =
         "kiosk state save NAME | load [NAME] | list | export FILE | import FILE [--name NAME] [--state DIR]"
-    static let options: [OptionSpec] =
-        StoreOptions.specs + [
-            .option("name", value: "NAME", help: "import: the save point's name (default: the file's name)."),
-            .flag("json", help: "list: JSON Lines."),
-        ]
+    struct Options: ParsableOptions {
+        @OptionGroup var store: StoreOptions.Group
+        @Option("name", value: "NAME", help: "import: the save point's name (default: the file's name).")
+        var name: String?
+        @Flag("json", help: "list: JSON Lines.") var json: Bool
+    }
+
+    static let positionals = PositionalCompletion(first: .words(Action.allCases.map(\.rawValue)))
     static let discussion = """
         ACTIONS:
           save NAME      save the store now as STATE/savepoints/NAME.kiosk (letters, digits, . _ -)
@@ -45,10 +49,10 @@ struct StateCommand: Command {
 
     var action: Action
     var argument: String?
-    var parsed: ParsedArguments
+    var options: Options
     var storeOptions: StoreOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard let first = arguments.positionals.first else {
             throw UsageError("name an action: save, load, list, export or import")
         }
@@ -68,14 +72,14 @@ struct StateCommand: Command {
             guard rest.isEmpty else { throw UsageError("list takes no arguments") }
         }
         argument = rest.first
-        parsed = arguments
-        storeOptions = try StoreOptions(arguments)
+        options = arguments.options
+        storeOptions = try StoreOptions(options.store)
         if storeOptions.isEphemeral || storeOptions.remote != nil {
             throw UsageError(
                 "save points live in a state directory: use --state DIR, not --ephemeral or --store URL")
         }
         // A name is checked before anything else is read or written.
-        if let name = action == .save ? argument : action == .import ? arguments.value("name") : nil {
+        if let name = action == .save ? argument : action == .import ? options.name : nil {
             do { _ = try SavePoints.validName(name) } catch { throw UsageError("\(error)") }
         }
     }
@@ -108,7 +112,7 @@ struct StateCommand: Command {
 
     private func list() throws {
         let points = SavePoints.list(in: storeOptions.state.url)
-        if parsed.flag("json") {
+        if options.json {
             for point in points { Console.print(try SavePointListing.jsonLine(point)) }
             return
         }
@@ -133,7 +137,7 @@ struct StateCommand: Command {
     /// signed by another authority brings its authority along, which only works while nobody
     /// has the state open.
     private func importFile(_ file: URL) async throws {
-        let name = parsed.value("name") ?? Self.sanitized(file.deletingPathExtension().lastPathComponent)
+        let name = options.name ?? Self.sanitized(file.deletingPathExtension().lastPathComponent)
         let checked: SavePointImport
         // A large state takes a while to check row by row: a bar on a terminal, nothing otherwise.
         let bar = ProgressBar.onStandardError("checking \(file.lastPathComponent)")

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreServer
 
@@ -18,13 +19,22 @@ struct ServerTokenSource: Equatable {
     static func resolve(
         flag: String?, stateDirectory: URL,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> ServerTokenSource? {
+    ) throws(CommandFailure) -> ServerTokenSource? {
         if let flag { return ServerTokenSource(token: flag, origin: .flag) }
         if let value = environment["KIOSK_SERVER_TOKEN"], !value.isEmpty {
             return ServerTokenSource(token: value, origin: .environment)
         }
         let file = stateDirectory.appendingPathComponent(ServerToken.fileName)
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            // A token file that is there but cannot be read is not a missing token: say why.
+            let reason = FileProblem.reading(file.path) ?? "it is not UTF-8 text (a token is)"
+            throw CommandFailure(
+                "kiosk: cannot read the server's token \(file.path): \(reason)", exit: .noInput)
+        }
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return token.isEmpty ? nil : ServerTokenSource(token: token, origin: .file(file.path))
     }

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 import PaywallLaunch
 import Simulator
@@ -13,22 +14,55 @@ struct StoreCommand: Command {
     static let summary = "Run store and Transaction Manager actions headlessly (for scripts and CI)."
     static let usage =
         "kiosk store ACTION [ARGUMENTS] [--json] [--catalog FILE] [--state DIR] [--account NAME] [--store URL]"
-    static let options: [OptionSpec] =
-        StoreOptions.specs
-        + StoreWords.options.map { spec in
-            spec.valueName.map { .option(spec.name, value: $0, help: spec.help) }
-                ?? .flag(spec.name, help: spec.help)
-        }
+    struct Options: ParsableOptions {
+        @OptionGroup var store: StoreOptions.Group
+        /// The action's own options (`--quantity 2`, `--json`), handed on as words to the parser a
+        /// rehearsal's store lines go through.
+        @ForwardedOptions(StoreCommand.actionOptions) var actionWords: [String]
+    }
+
+    /// The options of the store actions, as `StoreWords` declares them, with what a shell offers
+    /// for their values.
+    static let actionOptions: [OptionDefinition] = StoreWords.options.map { spec in
+        OptionDefinition(
+            name: spec.name, valueName: spec.valueName, help: spec.help,
+            completion: actionCompletions[spec.name])
+    }
+
+    /// Values of the store actions' options a shell can offer, by the option's name in
+    /// `StoreWords.options` (StoreOptionDeclarationTests checks each name is one of them).
+    static let actionCompletions: [String: CompletionValues] = [
+        "reason": .words(["developer-issue", "other"]), "plan": .words(["upfront", "monthly"]),
+        "group": .dynamic("groups"),
+    ]
+
+    static let positionals = PositionalCompletion(
+        first: .words(StoreAction.allCases.map(\.rawValue)),
+        second: [
+            .init([StoreAction.buy, .latest, .expire, .renew].map(\.rawValue), .dynamic("products")),
+            .init([StoreAction.statuses, .eligibility].map(\.rawValue), .dynamic("groups")),
+            .init(
+                [StoreAction.set.rawValue],
+                .words([
+                    "ask-to-buy", "billing-retry", "grace-period", "interrupted", "dialogs",
+                    "finished-consumables",
+                    "grace-days",
+                ])),
+            .init([StoreAction.error.rawValue], .words(FailableAPI.allCases.map(\.key))),
+            .init([StoreAction.account.rawValue], .words(["add"])),
+            .init([StoreAction.timeRate.rawValue], .words(TimeRate.allCases.map { String($0.rawValue) })),
+        ])
+
     static var discussion: String {
         "ACTIONS:\n" + StoreAction.allCases.map { "  " + $0.synopsis }.joined(separator: "\n")
     }
 
     var action: StoreAction
     var arguments: [String]
-    var parsed: ParsedArguments
+    var actionWords: [String]
     var storeOptions: StoreOptions
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard let first = arguments.positionals.first else {
             throw UsageError("name an action: kiosk store --help lists them")
         }
@@ -42,8 +76,8 @@ struct StoreCommand: Command {
         }
         self.action = action
         self.arguments = Array(arguments.positionals.dropFirst())
-        self.parsed = arguments
-        self.storeOptions = try StoreOptions(arguments)
+        actionWords = arguments.options.actionWords
+        self.storeOptions = try StoreOptions(arguments.options.store)
         storeOptions.resetsDamagedState = action == .reset
     }
 
@@ -51,15 +85,7 @@ struct StoreCommand: Command {
     /// action's own options, then `--` and the arguments as given.
     var words: StoreWords {
         get throws(StoreWordsError) {
-            var words = [action.rawValue]
-            for spec in StoreWords.options {
-                if spec.valueName == nil {
-                    if parsed.flag(spec.name) { words.append("--\(spec.name)") }
-                } else if let value = parsed.value(spec.name) {
-                    words.append("--\(spec.name)=\(value)")
-                }
-            }
-            return try StoreWords.parse(words + ["--"] + arguments)
+            try StoreWords.parse([action.rawValue] + actionWords + ["--"] + arguments)
         }
     }
 
@@ -70,19 +96,20 @@ struct StoreCommand: Command {
         } catch {
             throw UsageError(error.description)
         }
-        if action == .advance, parsed.value("periods") == nil,
+        if action == .advance, words.value("periods") == nil,
             let hint = arguments.first.flatMap(DurationText.minutesHint)
         {
             Console.error(hint)
         }
         let opened = try await storeOptions.open(command: "kiosk store \(action.rawValue)")
-        let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws")) { Console.print($0) }
+        let output = StoreOutput(json: words.flag("json"), jwsOnly: words.flag("jws")) { Console.print($0) }
         do {
             try await StoreActionRunner(store: opened.store, words: words, output: output).run()
             await opened.close()
             return .success
         } catch let error as StoreError {
             var message = "kiosk store \(action.rawValue): \(error)"
+            // The product list only adds "did you mean"; without it the refusal is still said.
             if case .productNotFound(let id) = error, let known = try? await opened.store.allProducts() {
                 message = Suggestion.appending(to: message, word: id, candidates: known.map(\.id))
             }

@@ -1,4 +1,5 @@
 import Catalog
+import CommandLineOptions
 import Foundation
 import RemoteStore
 import Signing
@@ -7,33 +8,93 @@ import SourceDiagnostics
 import StoreCore
 import StoreServer
 
+/// `--store sim|URL`: the simulator, or a `kiosk serve` server.
+enum StoreBackend: Sendable, Equatable {
+    case simulator
+    case server(URL)
+
+    @Sendable init(option text: String) throws(UsageError) {
+        guard text != "sim" else {
+            self = .simulator
+            return
+        }
+        guard let url = URL(string: text), url.scheme == "http", url.host != nil else {
+            throw UsageError(
+                "--store needs sim or an http:// URL such as http://127.0.0.1:8686, got '\(text)'")
+        }
+        self = .server(url)
+    }
+
+    /// The server's URL; nil for the simulator.
+    var url: URL? {
+        guard case .server(let url) = self else { return nil }
+        return url
+    }
+}
+
 /// The options every command that opens a store shares: which catalog, where the state lives,
 /// which account, and the identity signed payloads carry.
 struct StoreOptions: Sendable {
-    static let specs: [OptionSpec] = [
-        .option(
-            "catalog", value: "FILE|NAME", help: "A .storekit file or a bundled catalog name (default: demo)."
-        ),
-        StateDirectory.option,
-        .flag("ephemeral", help: "Keep the store in memory; nothing is written."),
-        .option(
-            "account", value: "NAME",
-            help: "The sandbox account to act for (default: tester; created if missing)."),
-        .option("bundle-id", value: "ID", help: "Bundle ID signed payloads carry (default dev.kiosk.demo)."),
-        .option("app-apple-id", value: "N", help: "App Apple ID signed payloads carry (default 1234567890)."),
-        .option("environment", value: "ENV", help: "Sandbox (default), Production, Xcode or LocalTesting."),
-        .option(
-            "store", value: "sim|URL",
-            help: "sim (default), or a kiosk serve URL such as http://127.0.0.1:8686."),
-        .option(
+    /// `--catalog`, `--state`, `--ephemeral`: the store itself (`kiosk serve` takes only these
+    /// and ``Identity``).
+    struct Local: ParsableOptions {
+        @Option(StoreOptions.catalogOption) var catalog: String?
+        @Option(StateDirectory.option) var state: String?
+        @Flag("ephemeral", help: "Keep the store in memory; nothing is written.") var ephemeral: Bool
+    }
+
+    /// What signed payloads carry.
+    struct Identity: ParsableOptions {
+        @Option("bundle-id", value: "ID", help: "Bundle ID signed payloads carry (default dev.kiosk.demo).")
+        var bundleID: String?
+        @Option(
+            "app-apple-id", value: "N", help: "App Apple ID signed payloads carry (default 1234567890).",
+            transform: StoreOptions.appAppleID)
+        var appAppleID: Int64?
+        @Option(
+            "environment", value: "ENV", help: "Sandbox (default), Production, Xcode or LocalTesting.",
+            completion: .words(AppStoreEnvironment.allCases.map(\.rawValue)),
+            transform: StoreOptions.environment)
+        var environment: AppStoreEnvironment?
+    }
+
+    /// A `kiosk serve` server instead of the simulator.
+    struct Remote: ParsableOptions {
+        @Option(StoreOptions.storeOption, transform: StoreBackend.init(option:)) var store: StoreBackend?
+        @Option(
             "server-token", value: "TOKEN",
             help:
                 "--store URL: the server's bearer token (default: $KIOSK_SERVER_TOKEN, else STATE/server-token)."
-        ),
-        .option(
+        )
+        var serverToken: String?
+        @Option(
             "root", value: "FILE",
-            help: "--store URL: trust this root (default: pin the server's on first contact)."),
-    ]
+            help: "--store URL: trust this root (default: pin the server's on first contact).")
+        var root: String?
+    }
+
+    /// Every store option, in the order `--help` lists them.
+    struct Group: ParsableOptions {
+        @OptionGroup var local: Local
+        @Option(
+            "account", value: "NAME",
+            help: "The sandbox account to act for (default: tester; created if missing).",
+            completion: .dynamic("accounts"))
+        var account: String?
+        @OptionGroup var identity: Identity
+        @OptionGroup var remote: Remote
+    }
+
+    static let catalogOption = OptionDefinition.option(
+        "catalog", value: "FILE|NAME", help: "A .storekit file or a bundled catalog name (default: demo).",
+        completion: catalogCompletion)
+    /// A bundled catalog's name, or any file.
+    static let catalogCompletion = CompletionValues(
+        words: BundledResources.names("catalogs", suffix: ".storekit"), files: true)
+    static let storeOption = OptionDefinition.option(
+        "store", value: "sim|URL", help: "sim (default), or a kiosk serve URL such as http://127.0.0.1:8686.",
+        completion: storeCompletion)
+    static let storeCompletion = CompletionValues.words(["sim", "http://127.0.0.1:8686"])
 
     var catalogPath: String
     var state: StateDirectory
@@ -50,8 +111,27 @@ struct StoreOptions: Sendable {
     /// `kiosk store reset`: a damaged state directory is moved aside instead of refused.
     var resetsDamagedState = false
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        let catalog = arguments.value("catalog")
+    init(_ group: Group) throws(UsageError) {
+        try self.init(
+            local: group.local, account: group.account, identity: group.identity, remote: group.remote)
+    }
+
+    /// The store of a command that takes some of the options (`kiosk serve`: no account, no server).
+    init(
+        local: Local, account: String? = nil, identity: Identity = Identity(), remote: Remote = Remote()
+    ) throws(UsageError) {
+        try self.init(
+            catalog: local.catalog, state: local.state, ephemeral: local.ephemeral, account: account,
+            identity: identity, remote: remote.store?.url, serverToken: remote.serverToken,
+            rootPath: remote.root)
+    }
+
+    /// The store the options name; what a command does not take stays at its default.
+    init(
+        catalog: String?, state: String?, ephemeral: Bool = false, account: String? = nil,
+        identity: Identity = Identity(), remote: URL? = nil, serverToken: String? = nil,
+        rootPath: String? = nil
+    ) throws(UsageError) {
         if let catalog, !catalog.contains("/"), !catalog.hasSuffix(".storekit") {
             guard let bundled = BundledResources.catalog(named: catalog) else {
                 throw UsageError(
@@ -64,46 +144,47 @@ struct StoreOptions: Sendable {
         } else {
             catalogPath = catalog ?? BundledResources.demoCatalog.path
         }
-        state = StateDirectory(explicitPath: arguments.value("state"))
-        isEphemeral = arguments.flag("ephemeral")
-        if isEphemeral && arguments.value("state") != nil {
+        self.state = StateDirectory(explicitPath: state)
+        isEphemeral = ephemeral
+        if ephemeral && state != nil {
             throw UsageError("--ephemeral and --state contradict each other: choose one")
         }
-        account = arguments.value("account")
-        if let store = arguments.value("store"), store != "sim" {
-            guard let url = URL(string: store), url.scheme == "http", url.host != nil else {
-                throw UsageError(
-                    "--store needs sim or an http:// URL such as http://127.0.0.1:8686, got '\(store)'")
-            }
-            remote = url
+        self.account = account
+        self.remote = remote
+        self.serverToken = serverToken
+        self.rootPath = rootPath
+        self.identity = AppIdentity()
+        if let bundleID = identity.bundleID { self.identity.bundleID = bundleID }
+        if let appAppleID = identity.appAppleID { self.identity.appAppleID = appAppleID }
+        if let environment = identity.environment { self.identity.environment = environment }
+    }
+
+    /// `--app-apple-id N`: a positive number.
+    @Sendable static func appAppleID(_ text: String) throws(UsageError) -> Int64 {
+        guard let id = Int64(text), id > 0 else {
+            throw UsageError("--app-apple-id needs a positive number, got '\(text)'")
         }
-        serverToken = arguments.value("server-token")
-        rootPath = arguments.value("root")
-        identity = AppIdentity()
-        if let bundleID = arguments.value("bundle-id") { identity.bundleID = bundleID }
-        if let text = arguments.value("app-apple-id") {
-            guard let id = Int64(text), id > 0 else {
-                throw UsageError("--app-apple-id needs a positive number, got '\(text)'")
-            }
-            identity.appAppleID = id
+        return id
+    }
+
+    /// `--environment ENV`, in any case (`production` is Production).
+    @Sendable static func environment(_ text: String) throws(UsageError) -> AppStoreEnvironment {
+        guard
+            let environment = AppStoreEnvironment.allCases.first(where: {
+                $0.rawValue.lowercased() == text.lowercased()
+            })
+        else {
+            throw UsageError(
+                "--environment must be Sandbox, Production, Xcode or LocalTesting, got '\(text)'")
         }
-        if let text = arguments.value("environment") {
-            guard
-                let environment = AppStoreEnvironment.allCases.first(where: {
-                    $0.rawValue.lowercased() == text.lowercased()
-                })
-            else {
-                throw UsageError(
-                    "--environment must be Sandbox, Production, Xcode or LocalTesting, got '\(text)'")
-            }
-            identity.environment = environment
-        }
+        return environment
     }
 
     /// The store the options name: a `RemoteStore` for `--store URL`, else the simulator.
     func makeAnyStore() async throws -> any Store & StoreControl {
         guard let remote else { return try makeStore() }
-        guard let tokenSource = ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url) else {
+        guard let tokenSource = try ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url)
+        else {
             throw CommandFailure(
                 "kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url), exit: .usage)
         }

@@ -1,0 +1,24 @@
+import SourceDiagnostics
+
+/// A mistake in how a command was called: an unknown option, a missing or bad value, a wrong
+/// positional word. The program prints it with the usage line and exits 64 (EX_USAGE).
+public struct UsageError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// Refusing a value that is not one of an option's choices, the same way everywhere: the
+/// choices, what was given, and the nearest choice when the value reads as a typo
+/// (`--theme sunst` → `did you mean 'sunset'?`).
+public enum Choice {
+    public static func refusal(_ option: String, value: String, choices: [String]) -> UsageError {
+        UsageError(message(option, value: value, choices: choices))
+    }
+
+    public static func message(_ option: String, value: String, choices: [String]) -> String {
+        Suggestion.appending(
+            to: "\(option) must be one of \(choices.joined(separator: ", ")), got '\(value)'", word: value,
+            candidates: choices)
+    }
+}
