@@ -96,8 +96,10 @@ extension StagedAction {
         } else if case .declined = chain.priceIncrease {
             try expire(chain, at: date, reason: .didNotConsentToPriceIncrease, subtype: .priceIncrease)
         } else if (try? product(chain.autoRenewProductID, for: account)) == nil {
+            // `product` throws only `productNotFound`: the product left the catalog.
             try expire(chain, at: date, reason: .productUnavailable, subtype: .productNotForSale)
         } else if settings.billingRetryOnRenewal {
+            // Nil when the product left the catalog (its only error): no grace period then.
             let product = try? product(chain.currentProductID, for: account)
             chain.billingRetryStart = date
             chain.gracePeriodEnded = false
@@ -173,7 +175,8 @@ extension StagedAction {
         chain.priceIncrease = .none
         chain.pendingMessage = nil
         put(chain)
-        // Eligibility reads the chain as expired, so it is staged first.
+        // Eligibility reads the chain as expired, so it is staged first. A product that left
+        // the catalog (`product`'s only error) has no win-back offer.
         if let product = try? product(chain.currentProductID, for: account),
             let offer = eligibleWinBackOffers(account: account, product: product).first, let id = offer.id
         {
