@@ -162,9 +162,12 @@ extension SKTestSession {
     /// listeners and each listener finished handling it (it waits for the next one): what a
     /// test does after an approval or a renewal instead of sleeping.
     public func waitForPendingUpdates() async {
-        // It cannot throw (Apple's sessions have no such call to mirror): a setting that fails
-        // to apply here fails again, thrown, at the session's next store call.
-        try? await binding.prepare()
+        do {
+            try await binding.prepare()
+        } catch {
+            // It cannot throw (a wait, like Apple's): a setting that failed to apply is reported.
+            StoreKitRuntime.shared.report(error)
+        }
         await binding.hub.waitUntilHandled()
     }
 

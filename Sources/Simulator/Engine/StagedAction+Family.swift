@@ -15,9 +15,8 @@ extension StagedAction {
     /// member's server hears of its copy with the notification the purchaser's event made
     /// (SUBSCRIBED, DID_RENEW, ONE_TIME_CHARGE ...), carrying the FAMILY_SHARED transaction.
     mutating func shareWithFamily(_ transaction: Transaction, purchaser: String) throws(StoreError) {
-        // A product that left the catalog (`product`'s only error) is shared with no one.
         guard transaction.ownershipType == .purchased,
-            let product = try? product(transaction.productID, for: purchaser), product.isFamilyShareable
+            let product = productIfSold(transaction.productID, for: purchaser), product.isFamilyShareable
         else { return }
         let event = changes.notifications.last {
             $0.account == purchaser && $0.transactionID == transaction.id

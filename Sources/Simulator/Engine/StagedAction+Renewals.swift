@@ -95,12 +95,10 @@ extension StagedAction {
             try expire(chain, at: date, reason: .didNotConsentToPriceIncrease, subtype: .priceIncrease)
         } else if case .declined = chain.priceIncrease {
             try expire(chain, at: date, reason: .didNotConsentToPriceIncrease, subtype: .priceIncrease)
-        } else if (try? product(chain.autoRenewProductID, for: account)) == nil {
-            // `product` throws only `productNotFound`: the product left the catalog.
+        } else if productIfSold(chain.autoRenewProductID, for: account) == nil {
             try expire(chain, at: date, reason: .productUnavailable, subtype: .productNotForSale)
         } else if settings.billingRetryOnRenewal {
-            // Nil when the product left the catalog (its only error): no grace period then.
-            let product = try? product(chain.currentProductID, for: account)
+            let product = productIfSold(chain.currentProductID, for: account)
             chain.billingRetryStart = date
             chain.gracePeriodEnded = false
             chain.gracePeriodExpirationDate =
@@ -175,9 +173,8 @@ extension StagedAction {
         chain.priceIncrease = .none
         chain.pendingMessage = nil
         put(chain)
-        // Eligibility reads the chain as expired, so it is staged first. A product that left
-        // the catalog (`product`'s only error) has no win-back offer.
-        if let product = try? product(chain.currentProductID, for: account),
+        // Eligibility reads the chain as expired, so it is staged first.
+        if let product = productIfSold(chain.currentProductID, for: account),
             let offer = eligibleWinBackOffers(account: account, product: product).first, let id = offer.id
         {
             let message = StoreMessage.winBackOffer(productID: product.id, offerID: id)

@@ -124,8 +124,10 @@ extension StagedAction {
                 record.account.storefront = code.uppercased()
                 put(record)
             }
-        // Every other setting is a value of `settings` alone, set by `applying` above.
-        default: break
+        // A value of `settings` alone, set by `applying` above.
+        case .locale, .askToBuy, .billingRetryOnRenewal, .billingGracePeriod, .interruptedPurchases,
+            .disableDialogs, .billingGracePeriodDays, .includeFinishedConsumables:
+            break
         }
         setMeta(meta)
         announce(.event(account: nil, .stateChanged))
