@@ -211,7 +211,8 @@ extension Ledger {
         }
         guard let split else { return (.null, jws) }
         if let known = split.known { return (.integer(known), split.rest) }
-        let header = split.header!
+        // A split either knows its header's row or carries the header.
+        guard let header = split.header else { return (.null, jws) }
         if let id = headerIDs[header] {
             lastHeader = (Array(header.utf8), id)
             return (.integer(id), split.rest)
