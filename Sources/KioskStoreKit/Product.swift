@@ -22,6 +22,7 @@ public struct Product: Identifiable, Hashable, Sendable {
     public var jsonRepresentation: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        // A product is plain values, which always encode; Apple's property cannot throw.
         return (try? encoder.encode(base)) ?? Data()
     }
 

@@ -48,18 +48,25 @@ extension StoreKitError {
     /// case, anything else is a system error that says what happened.
     static func from(_ error: StoreError) -> any Error {
         switch error {
-        case .storeKit(let kit):
-            switch kit {
-            case .unknown: return StoreKitError.unknown
-            case .userCancelled: return StoreKitError.userCancelled
-            case .networkError: return StoreKitError.networkError(URLError(.notConnectedToInternet))
-            case .systemError: return StoreKitError.systemError(KioskStoreError("\(error)"))
-            case .notAvailableInStorefront: return StoreKitError.notAvailableInStorefront
-            case .notEntitled: return StoreKitError.notEntitled
-            case .unsupported: return StoreKitError.unsupported
-            }
+        case .storeKit(let kit): return from(kit, describing: error)
         case .purchase(let purchase): return Product.PurchaseError(purchase)
-        default: return StoreKitError.systemError(KioskStoreError("\(error)"))
+        case .productNotFound, .transactionNotFound, .accountNotFound, .invalidAction, .invalidArgument,
+            .backend,
+            .idempotencyKeyReused:
+            return StoreKitError.systemError(KioskStoreError("\(error)"))
+        }
+    }
+
+    /// StoreKit's own error for the store's; a system error says `error` in its words.
+    static func from(_ kit: CoreStoreKitError, describing error: StoreError) -> StoreKitError {
+        switch kit {
+        case .unknown: .unknown
+        case .userCancelled: .userCancelled
+        case .networkError: .networkError(URLError(.notConnectedToInternet))
+        case .systemError: .systemError(KioskStoreError("\(error)"))
+        case .notAvailableInStorefront: .notAvailableInStorefront
+        case .notEntitled: .notEntitled
+        case .unsupported: .unsupported
         }
     }
 }

@@ -135,7 +135,8 @@ final class TransactionCursor: Sendable {
             case .currentEntitlements(nil): binding.watcher.entitlementsRead()
             case .unfinished:
                 for result in results { binding.watcher.delivered(result, via: "Transaction.unfinished") }
-            default: break
+            // Only the first read of every entitlement and the unfinished ones are watched for mistakes.
+            case .currentEntitlements(.some), .all, .updates: break
             }
             return results
         } catch {

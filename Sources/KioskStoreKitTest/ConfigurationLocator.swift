@@ -12,6 +12,7 @@ enum ConfigurationLocator {
         var places: [URL] = []
         let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
         for directory in [Bundle.main.bundleURL, binary] {
+            // A folder that cannot be listed holds nothing found here; the error lists every place.
             let entries =
                 (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil))
                 ?? []
@@ -49,9 +50,12 @@ enum ConfigurationLocator {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw SKTestError(.fileNotFound, "no configuration file at \(url.path)")
         }
+        // A file whose date cannot be read is read afresh every time: no cache without a date.
         let stamp =
             (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? nil
-        if let cached = cache.withLock({ $0[url.path] }), cached.stamp == stamp { return cached.catalog }
+        if let stamp, let cached = cache.withLock({ $0[url.path] }), cached.stamp == stamp {
+            return cached.catalog
+        }
         do {
             let catalog = try LoadedCatalog.load(contentsOf: url.path)
             cache.withLock { $0[url.path] = (stamp, catalog) }

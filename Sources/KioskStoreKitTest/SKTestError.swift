@@ -40,7 +40,8 @@ public struct SKTestError: Error, Sendable, Hashable, LocalizedError, CustomStri
         case .transactionNotFound: self.init(.noTransactionFound, "\(error)")
         case .productNotFound: self.init(.invalidProductIdentifier, "\(error)")
         case .invalidAction, .invalidArgument: self.init(.invalidAction, "\(error)")
-        default: self.init(.unknown, "\(error)")
+        case .storeKit, .purchase, .accountNotFound, .backend, .idempotencyKeyReused:
+            self.init(.unknown, "\(error)")
         }
     }
 }

@@ -129,7 +129,14 @@ extension SKTestSession {
 
     /// The failure set for an API, if any.
     public func simulatedError(forAPI api: StoreKitAPI) async -> SKTestFailure? {
-        let errors = try? await control { store throws(StoreError) in try await store.simulatedErrors() }
+        // Apple's call cannot throw: a store that cannot be read answers no failure, reported.
+        let errors: [FailableAPI: SimulatedFailure]?
+        do {
+            errors = try await control { store throws(StoreError) in try await store.simulatedErrors() }
+        } catch {
+            StoreKitRuntime.shared.report(error)
+            errors = nil
+        }
         return errors?[api.core].map(SKTestFailure.init)
     }
 
@@ -155,7 +162,12 @@ extension SKTestSession {
     /// listeners and each listener finished handling it (it waits for the next one): what a
     /// test does after an approval or a renewal instead of sleeping.
     public func waitForPendingUpdates() async {
-        try? await binding.prepare()
+        do {
+            try await binding.prepare()
+        } catch {
+            // It cannot throw (a wait, like Apple's): a setting that failed to apply is reported.
+            StoreKitRuntime.shared.report(error)
+        }
         await binding.hub.waitUntilHandled()
     }
 
@@ -165,7 +177,11 @@ extension SKTestSession {
     /// listener being there (before a purchase, before an approval) says so with this.
     /// - Throws: `SKTestError` `.invalidAction` when no listener started within `timeout`.
     public func waitForTransactionListener(timeout: Duration = .seconds(10)) async throws {
-        try? await binding.prepare()
+        do {
+            try await binding.prepare()
+        } catch {
+            throw SKTestError(error)
+        }
         guard await binding.hub.waitForListener(timeout: timeout) else {
             throw SKTestError(
                 .invalidAction,
@@ -178,9 +194,14 @@ extension SKTestSession {
     public var mistakes: [StoreKitMistake] {
         get async {
             await waitForPendingUpdates()
-            let unfinished = (try? await store.unfinished()) ?? []
-            return await binding.watcher.mistakes(
-                unfinishedInStore: Set(unfinished.map { $0.unsafePayloadValue.id }))
+            // A property cannot throw: unread, the store's unfinished ones are reported, not guessed.
+            var unfinished: Set<UInt64> = []
+            do {
+                unfinished = Set(try await store.unfinished().map { $0.unsafePayloadValue.id })
+            } catch {
+                StoreKitRuntime.shared.report(error)
+            }
+            return await binding.watcher.mistakes(unfinishedInStore: unfinished)
         }
     }
 }

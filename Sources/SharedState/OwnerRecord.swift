@@ -34,6 +34,7 @@ public struct OwnerRecord: Codable, Sendable, Equatable {
         decoder.dateDecodingStrategy = .iso8601
         let path = directory.appendingPathComponent(fileName).path
         guard StateFileKind(at: path) == .regularFile, let data = FileManager.default.contents(atPath: path),
+            // A record that does not decode (half written by a killed owner) names no owner.
             let record = try? decoder.decode(OwnerRecord.self, from: data),
             kill(record.pid, 0) == 0 || errno == EPERM
         else { return nil }

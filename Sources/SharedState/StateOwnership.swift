@@ -67,7 +67,7 @@ public actor StateOwnership {
             guard ContinuousClock.now < deadline else {
                 throw SharedStateError.ownerNotAnswering(directory: directory.path, owner: owner)
             }
-            try? await Task.sleep(for: .milliseconds(20))
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 
@@ -88,6 +88,8 @@ public actor StateOwnership {
         configuration.socketPath = socketPath
         let server = try StoreServer(store: store, token: token, rootCertificate: root).serve(configuration)
         let record = OwnerRecord(command: command)
+        // The record only names the owner in others' messages; the lock and the socket are the
+        // ownership, and a state whose record cannot be written is still served.
         try? record.write(in: directory)
         (self.lock, self.server, self.record, ownedStore, ownedRoot) = (lock, server, record, store, root)
         return (store, root)
@@ -96,6 +98,7 @@ public actor StateOwnership {
     /// Notes where `kiosk serve` listens too, for the others' messages.
     public func announce(url: String) {
         record?.url = url
+        // Only others' messages read the URL (`own` says why a failed write is not fatal).
         try? record?.write(in: directory)
     }
 
@@ -143,6 +146,7 @@ public actor StateOwnership {
 
     /// Whether a process accepts connections on the socket.
     private nonisolated func socketAnswers() -> Bool {
+        // A refused or failed connection is the answer: nobody accepts on it.
         guard let socket = try? ClientSocket(address: .unix(path: socketPath)) else { return false }
         socket.close()
         return true

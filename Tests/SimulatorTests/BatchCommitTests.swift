@@ -160,9 +160,7 @@ extension SimulatedStore {
 
     /// A purchase written into the open batch and not committed yet.
     func purchaseInAnOpenBatchForTests(_ productID: String) async throws -> Ledger.BatchNumber {
-        try await grouped { () async throws(StoreError) in
-            _ = try await self.purchase(productID, options: [], confirmation: .confirm)
-        }.1
+        try await performGrouped(StoreRequest.purchase(productID: productID, options: [], confirmed: true)).1
     }
 
     func breakTheOpenBatchForTests() throws {

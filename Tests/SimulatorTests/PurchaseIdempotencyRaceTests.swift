@@ -1,11 +1,12 @@
 import Foundation
+import Simulator
 import StoreCore
 import Testing
 
-@testable import Simulator
-
-/// Two purchases with one idempotency key that both wait on the payment sheet at once: the
-/// key is checked again when the purchase commits, so only one of them buys.
+/// Two purchases with one idempotency key that both wait on the payment sheet at once, through
+/// the public `Store.purchase(_:options:confirmation:)` an app calls: the sheet is answered
+/// before the request reaches the store, and the key is checked on the action that commits the
+/// purchase, so only one of them buys.
 @Suite struct PurchaseIdempotencyRaceTests {
     /// Holds every caller until `expected` have arrived (or the deadline passes, which the test
     /// reports), so both purchases are past their first key check before either commits.

@@ -44,8 +44,9 @@ final class DecodingContext {
     }
 
     func location(ofOffset offset: Int) -> SourceLocation {
-        if lineTable == nil { lineTable = LineTable(bytes: document.bytes) }
-        return lineTable!.location(ofOffset: offset, file: file)
+        let table = lineTable ?? LineTable(bytes: document.bytes)
+        lineTable = table
+        return table.location(ofOffset: offset, file: file)
     }
 
     /// Scalars as written (strings without quotes, cut to a readable length); nil for containers.

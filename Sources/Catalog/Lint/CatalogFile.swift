@@ -28,6 +28,7 @@ public enum FileProblem {
         let files = FileManager.default
         // attributesOfItem does not follow a symbolic link: look at what it points to.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        // The answer is the problem found: why the attributes could not be read is said below.
         guard let attributes = try? files.attributesOfItem(atPath: target) else {
             return files.fileExists(atPath: path)
                 ? "it cannot be examined: check the permissions of the directories above it"

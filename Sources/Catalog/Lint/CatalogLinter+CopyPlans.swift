@@ -6,6 +6,7 @@ extension CatalogLinter {
     static func copyPlanErrors(_ configuration: StoreKitConfiguration, copyBytes: [UInt8], file: String)
         -> [Diagnostic]
     {
+        // Copy that does not parse is reported by `PaywallCopy.decode`, with its line and column.
         guard let document = try? JSONDocument(bytes: copyBytes) else { return [] }
         let known = configuration.allSubscriptions.map(\.product.productID)
         func check(_ node: JSONDocument.Node, path: String) -> Diagnostic? {

@@ -13,6 +13,7 @@ extension CatalogLinter {
         if let copy, let localization = copy.localization(for: copy.defaultLocale) {
             policies = policies.filling(from: localization.policies)
         }
+        // The catalog decoded already, so it parses; without a document the warnings point at line 1.
         let document = try? JSONDocument(bytes: bytes)
         let node = document.flatMap { $0.member("appPolicies", of: $0.root) } ?? 0
         let location =

@@ -52,9 +52,6 @@ extension StoreKitError {
 
     /// The error a simulated failure of this case throws.
     package init(storeCoreError: StoreCore.StoreKitError) {
-        switch StoreKitError.from(.storeKit(storeCoreError)) {
-        case let error as StoreKitError: self = error
-        default: self = .unknown
-        }
+        self = StoreKitError.from(storeCoreError, describing: .storeKit(storeCoreError))
     }
 }

@@ -52,8 +52,13 @@ package enum StoreConfiguration {
     {
         let directory = URL(fileURLWithPath: path, isDirectory: true)
         // Private, as kiosk makes its state directories: it holds keys and a token.
-        try? FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw KioskStoreError(
+                "cannot create KIOSK_STATE=\(path) (\(error)): check the path and its permissions")
+        }
         let ownership = StateOwnership(directory: directory, command: "app (KioskStoreKit)") {
             guard let catalogPath else {
                 throw KioskStoreError(
@@ -93,7 +98,13 @@ package enum StoreConfiguration {
             trust = .root(try Certificate.read(at: root))
         } else {
             let pins = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".kiosk")
-            try? FileManager.default.createDirectory(at: pins, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(at: pins, withIntermediateDirectories: true)
+            } catch {
+                throw KioskStoreError(
+                    "cannot create \(pins.path) to keep the server's pinned certificate (\(error)): check its "
+                        + "permissions, or set KIOSK_ROOT to the server's root certificate")
+            }
             trust = .pinned(directory: pins)
         }
         let store = try await RemoteStore.connect(

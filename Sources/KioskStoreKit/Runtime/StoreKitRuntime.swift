@@ -114,7 +114,7 @@ package final class StoreKitRuntime: Sendable {
 
     /// For calls that cannot throw (Apple's sequences and `latest(for:)`): the problem goes to
     /// standard error once per message, and the call answers nothing.
-    func report(_ error: any Error) {
+    package func report(_ error: any Error) {
         let text = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
         let isNew = reported.withLock { $0.insert(text).inserted }
         if isNew { FileHandle.standardError.write(Data("KioskStoreKit: \(text)\n".utf8)) }

@@ -52,8 +52,13 @@ package final class UpdateHub: Sendable {
 
     private func subscribe(_ simulator: SimulatedStore) async {
         let account = await simulator.activeAccount
-        guard let subscription = try? await simulator.subscribeToUpdateLog(account: account, after: nil)
-        else {
+        let subscription: UpdateLogSubscription
+        do {
+            subscription = try await simulator.subscribeToUpdateLog(account: account, after: nil)
+        } catch {
+            // Apple's `Transaction.updates` cannot throw: its listeners get nothing, and say why.
+            StoreKitRuntime.shared.report(
+                KioskStoreError("Transaction.updates cannot follow the store's updates: \(error)"))
             return
         }
         let pump = Task { [weak self] in
@@ -114,7 +119,15 @@ package final class UpdateHub: Sendable {
     /// app was handed by a purchase after the listener started are the purchase's to finish.
     func unfinished(since mark: Int) async -> [VerificationResult<Transaction>] {
         await watcher.waitForPurchases(after: mark)
-        let results = (try? await store.unfinished()) ?? []
+        let results: [CoreVerificationResult<CoreTransaction>]
+        do {
+            results = try await store.unfinished()
+        } catch {
+            // A listener cannot throw: it starts without them, and the reason is reported.
+            StoreKitRuntime.shared.report(
+                KioskStoreError("Transaction.updates started without the unfinished transactions: \(error)"))
+            results = []
+        }
         return results.map { VerificationResult<Transaction>($0) }.filter {
             !watcher.handedOut($0.unsafePayloadValue.id, after: mark)
         }
@@ -129,9 +142,15 @@ package final class UpdateHub: Sendable {
         await start()
         let account = await simulator.activeAccount
         let from = state.withLock { $0.lastSeen }
-        if let pending = try? await simulator.subscribeToUpdateLog(account: account, after: from),
-            let last = pending.backlog.last?.sequence
-        {
+        var pending: UpdateLogSubscription?
+        do {
+            pending = try await simulator.subscribeToUpdateLog(account: account, after: from)
+        } catch {
+            // Without the log there is no backlog to wait for: the wait covers the listeners alone.
+            StoreKitRuntime.shared.report(
+                KioskStoreError("waiting for pending updates cannot read the store's update log: \(error)"))
+        }
+        if let last = pending?.backlog.last?.sequence {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state in
                     if state.lastSeen >= last || state.closed { return true }
@@ -167,6 +186,7 @@ package final class UpdateHub: Sendable {
                 }
             }
             group.addTask {
+                // Cancelled when the listener came first: its answer is already taken.
                 try? await Task.sleep(for: timeout)
                 return false
             }

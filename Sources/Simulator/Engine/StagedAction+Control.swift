@@ -5,12 +5,14 @@ import StoreCore
 /// The Transaction Manager's actions on one transaction or subscription.
 extension StagedAction {
     mutating func approveAskToBuy(_ id: UInt64, account: String) throws(StoreError) {
-        let stored = try requirePending(id, account: account, phase: .pendingApproval, action: "approve")
-        _ = try complete(stored.pendingPurchase!, account: account, announce: true, reusing: id)
+        let purchase = try requirePending(id, account: account, phase: .pendingApproval, action: "approve")
+            .purchase
+        _ = try complete(purchase, account: account, announce: true, reusing: id)
     }
 
     mutating func declineAskToBuy(_ id: UInt64, account: String) throws(StoreError) {
         var stored = try requirePending(id, account: account, phase: .pendingApproval, action: "decline")
+            .stored
         stored.phase = .declined
         putUnsigned(stored)
         // Apple tells the app nothing of a decline; the tester's view still hears of it.
@@ -26,7 +28,10 @@ extension StagedAction {
     mutating func resolveIssue(_ id: UInt64, account: String) throws(StoreError) {
         let stored = try requireTransaction(id, account: account)
         if stored.phase == .interrupted {
-            _ = try complete(stored.pendingPurchase!, account: account, announce: true, reusing: id)
+            guard let purchase = stored.pendingPurchase else {
+                throw StoreError.backend("interrupted transaction \(id) keeps no purchase to complete")
+            }
+            _ = try complete(purchase, account: account, announce: true, reusing: id)
             return
         }
         guard let chain = chainOf(stored.transaction, account: account), chain.isInBillingRetry else {
@@ -230,21 +235,22 @@ extension StagedAction {
     }
 
     private func requirePending(_ id: UInt64, account: String, phase: StoredTransaction.Phase, action: String)
-        throws(StoreError) -> StoredTransaction
+        throws(StoreError) -> (stored: StoredTransaction, purchase: PendingPurchase)
     {
         let stored = try requireTransaction(id, account: account)
-        guard stored.phase == phase, stored.pendingPurchase != nil else {
+        guard stored.phase == phase, let purchase = stored.pendingPurchase else {
             throw StoreError.invalidAction(
                 "cannot \(action) transaction \(id): it is not waiting for Ask to Buy approval")
         }
-        return stored
+        return (stored, purchase)
     }
 
     /// A price 20% higher, ending in .99 like App Store price points.
     static func increased(_ price: Decimal) -> Decimal {
-        var raised = price * Decimal(string: "1.2")!
+        let cent = Decimal(sign: .plus, exponent: -2, significand: 1)
+        var raised = price * Decimal(sign: .plus, exponent: -1, significand: 12)
         var whole = Decimal()
         NSDecimalRound(&whole, &raised, 0, .up)
-        return max(whole - Decimal(string: "0.01")!, price + Decimal(string: "0.01")!)
+        return max(whole - cent, price + cent)
     }
 }

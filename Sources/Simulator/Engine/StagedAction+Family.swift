@@ -16,7 +16,7 @@ extension StagedAction {
     /// (SUBSCRIBED, DID_RENEW, ONE_TIME_CHARGE ...), carrying the FAMILY_SHARED transaction.
     mutating func shareWithFamily(_ transaction: Transaction, purchaser: String) throws(StoreError) {
         guard transaction.ownershipType == .purchased,
-            let product = try? product(transaction.productID, for: purchaser), product.isFamilyShareable
+            let product = productIfSold(transaction.productID, for: purchaser), product.isFamilyShareable
         else { return }
         let event = changes.notifications.last {
             $0.account == purchaser && $0.transactionID == transaction.id

@@ -16,6 +16,37 @@ enum PurchaseOutcome: Equatable {
 }
 
 extension StagedAction {
+    /// The app's purchase, its payment sheet answered (`confirmed`). A key used before answers
+    /// as its first purchase did: checked here, on the action that commits the purchase, so two
+    /// purchases with one key never both buy.
+    mutating func purchase(
+        _ productID: String, options: [PurchaseOption], confirmed: Bool, account: String,
+        checker: (any OfferSignatureChecking)?
+    ) throws(StoreError) -> RequestFollowUp {
+        try meta.checkSimulatedError(.purchase)
+        let request = try PurchaseRequest(productID: productID, options: options)
+        if let key = request.idempotencyKey,
+            let earlier = base.idempotency(IdempotencyKey(account: account, key: key))
+        {
+            return .replay(earlier, request)
+        }
+        // With dialogs disabled there is no sheet to cancel: the purchase confirms itself.
+        guard confirmed || settings.disableDialogs else { return .cancelled }
+        let outcome = try purchase(request, account: account, origin: .app, checker: checker)
+        let (id, answer, recorded): (UInt64, RequestFollowUp, IdempotencyRecord.Outcome) =
+            switch outcome {
+            case .purchased(let id): (id, .purchased(id), .success)
+            case .pending(let id): (id, .pending(id), .pending)
+            }
+        if let key = request.idempotencyKey {
+            let token = request.appAccountToken.map(IdempotencyRecord.RequestedToken.token) ?? .absent
+            record(
+                IdempotencyRecord(
+                    account: account, key: key, transactionID: id, outcome: recorded, requestedToken: token))
+        }
+        return answer
+    }
+
     /// Runs a purchase through the store's rules: quantity, ownership, offers, Ask to Buy,
     /// interrupted purchases; completes it when nothing defers it.
     mutating func purchase(

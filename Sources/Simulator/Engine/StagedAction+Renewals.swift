@@ -95,10 +95,10 @@ extension StagedAction {
             try expire(chain, at: date, reason: .didNotConsentToPriceIncrease, subtype: .priceIncrease)
         } else if case .declined = chain.priceIncrease {
             try expire(chain, at: date, reason: .didNotConsentToPriceIncrease, subtype: .priceIncrease)
-        } else if (try? product(chain.autoRenewProductID, for: account)) == nil {
+        } else if productIfSold(chain.autoRenewProductID, for: account) == nil {
             try expire(chain, at: date, reason: .productUnavailable, subtype: .productNotForSale)
         } else if settings.billingRetryOnRenewal {
-            let product = try? product(chain.currentProductID, for: account)
+            let product = productIfSold(chain.currentProductID, for: account)
             chain.billingRetryStart = date
             chain.gracePeriodEnded = false
             chain.gracePeriodExpirationDate =
@@ -174,7 +174,7 @@ extension StagedAction {
         chain.pendingMessage = nil
         put(chain)
         // Eligibility reads the chain as expired, so it is staged first.
-        if let product = try? product(chain.currentProductID, for: account),
+        if let product = productIfSold(chain.currentProductID, for: account),
             let offer = eligibleWinBackOffers(account: account, product: product).first, let id = offer.id
         {
             let message = StoreMessage.winBackOffer(productID: product.id, offerID: id)

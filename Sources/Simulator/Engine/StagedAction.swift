@@ -37,11 +37,14 @@ struct StagedAction {
 
     /// A product priced for the account's storefront.
     func product(_ id: String, for account: String) throws(StoreError) -> Product {
-        let storefront = self.account(account)?.account.storefront ?? settings.storefront
-        guard let product = products.product(id, storefront: storefront) else {
-            throw StoreError.productNotFound(id)
-        }
+        guard let product = productIfSold(id, for: account) else { throw StoreError.productNotFound(id) }
         return product
+    }
+
+    /// The product priced for the account's storefront, or nil when it is not in the catalog
+    /// (left it since it was bought: a renewal then expires, a purchase is shared with no one).
+    func productIfSold(_ id: String, for account: String) -> Product? {
+        products.product(id, storefront: self.account(account)?.account.storefront ?? settings.storefront)
     }
 
     func storefront(of account: String) -> Storefront {

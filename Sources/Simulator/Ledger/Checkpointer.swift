@@ -83,6 +83,8 @@ final class Checkpointer: Sendable {
                 return state.isClosed
             }
             if isClosed { return }
+            // Checkpoints are an optimisation: without a connection the writer checkpoints
+            // on its own, and the next wake tries to open one again.
             if connection == nil { connection = try? SQLiteConnection(path: path) }
             guard let connection else { continue }
             // PASSIVE: copies what no reader still needs, never waits for a lock; a busy or

@@ -58,6 +58,8 @@ extension Ledger {
             throw .notASavePoint("Kiosk's own schema does not build (a bug: please report it)")
         }
         try connection.query("ATTACH DATABASE ? AS save_point", [.text(path)])
+        // A defer cannot throw: a failed detach leaves it attached until the connection closes,
+        // and the next ATTACH says so.
         defer { try? connection.execute("DETACH DATABASE save_point") }
         try writeTransaction { () throws(LedgerError) in
             for table in schema.copiedTables {

@@ -18,14 +18,19 @@ extension Ledger {
         _ changes: Changeset, lateSignatures: (() -> [UInt64: String]?)? = nil
     ) throws(LedgerError) -> (sequences: [Int64], batch: BatchNumber) {
         guard !changes.isEmpty else { return ([], openBatch ?? committedBatch) }
-        if openBatch == nil {
+        let batch: BatchNumber
+        if let open = openBatch {
+            batch = open
+        } else {
             try connection.execute("BEGIN IMMEDIATE")
             guard try dataVersion() == knownDataVersion else {
+                // The other writer is the reason given; a failed rollback would add nothing to it.
                 try? connection.execute("ROLLBACK")
                 throw .anotherWriter(path: connection.path)
             }
             lastBatch += 1
-            openBatch = lastBatch
+            batch = lastBatch
+            openBatch = batch
         }
         try connection.execute("SAVEPOINT action")
         let sequences: [Int64]
@@ -33,6 +38,8 @@ extension Ledger {
             sequences = try writeRows(changes, lateSignatures)
             try connection.execute("RELEASE action")
         } catch {
+            // The write's error is the one thrown: these only undo what it began, and a failure
+            // of theirs leaves the batch for `commitBatch` to fail and roll back whole.
             try? connection.execute("ROLLBACK TO action")
             try? connection.execute("RELEASE action")
             pendingHeaderIDs = [:]
@@ -41,7 +48,7 @@ extension Ledger {
         batchHeaderIDs.merge(pendingHeaderIDs) { $1 }
         pendingHeaderIDs = [:]
         if let last = sequences.last { lastUpdateSequence = last }
-        return (sequences, openBatch!)
+        return (sequences, batch)
     }
 
     /// Commits the open batch, if any; after a failure the batch is rolled back and every
@@ -52,6 +59,7 @@ extension Ledger {
         do throws(LedgerError) {
             try connection.execute("COMMIT")
         } catch {
+            // The COMMIT's error is the one thrown; SQLite may have rolled back already.
             try? connection.execute("ROLLBACK")
             batchHeaderIDs = [:]
             // Kept until every request of the batch has surely asked (they ask right away).

@@ -201,7 +201,8 @@ extension Ledger {
         let split: (header: String?, rest: String, known: Int64?)? = jws.withUTF8 { bytes in
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
             let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
-            if let last = lastHeader, last.bytes.count == dot,
+            // Both buffers hold `dot` > 0 bytes here, so both have a base address.
+            if let last = lastHeader, dot > 0, last.bytes.count == dot,
                 last.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, dot) == 0 })
             {
                 return (nil, rest, last.id)
@@ -210,7 +211,8 @@ extension Ledger {
         }
         guard let split else { return (.null, jws) }
         if let known = split.known { return (.integer(known), split.rest) }
-        let header = split.header!
+        // A split either knows its header's row or carries the header.
+        guard let header = split.header else { return (.null, jws) }
         if let id = headerIDs[header] {
             lastHeader = (Array(header.utf8), id)
             return (.integer(id), split.rest)

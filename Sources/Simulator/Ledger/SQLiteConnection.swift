@@ -114,6 +114,7 @@ final class SQLiteConnection {
             try execute("COMMIT")
             return result
         } catch {
+            // The body's error is the one thrown; SQLite may have rolled back already.
             try? execute("ROLLBACK")
             throw error
         }

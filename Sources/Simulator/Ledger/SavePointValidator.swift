@@ -71,8 +71,11 @@ enum SavePointValidator {
                 // installed save point stays the file as it was.
                 let migrated = NSTemporaryDirectory() + "kiosk-save-point-\(UUID().uuidString).sqlite"
                 checked.migratedPath = migrated
-                guard (try? StreamedCopy.copy(from: copy, to: migrated, expectingPrefix: [])) == true else {
-                    throw LedgerError.notASavePoint("cannot copy it to \(migrated) to read it")
+                do throws(StoreError) {
+                    // No prefix is expected: a copy that returns is whole.
+                    _ = try StreamedCopy.copy(from: copy, to: migrated, expectingPrefix: [])
+                } catch {
+                    throw LedgerError.notASavePoint("cannot copy it to \(migrated) to read it: \(error)")
                 }
             }
             let ledger = try Ledger(path: checked.loadablePath, readOnly: checked.migratedPath == nil)
@@ -220,8 +223,13 @@ enum SavePointValidator {
         let rootPath = SavePoints.authorityDirectory + "/root.pem"
         // A store signing with an authority kept in memory saves none; one that saves it saves its root.
         if let root = files.first(where: { $0.path == rootPath }) {
-            let roots = try? Certificate.all(inPEM: String(decoding: root.contents, as: UTF8.self))
-            guard roots?.count == 1 else { throw refuse(rootPath, "it is not one PEM certificate") }
+            let roots: [Certificate]
+            do {
+                roots = try Certificate.all(inPEM: String(decoding: root.contents, as: UTF8.self))
+            } catch {
+                throw refuse(rootPath, "it is not a PEM certificate (\(error))")
+            }
+            guard roots.count == 1 else { throw refuse(rootPath, "it is not one PEM certificate") }
         } else if !files.isEmpty {
             throw refuse(rootPath, "the authority's files come without its root certificate")
         }
@@ -303,6 +311,7 @@ enum StreamedCopy {
                 }
                 var offset = 0
                 while offset < count {
+                    // `count` > 0 bytes were read into the buffer: it has a base address.
                     let done = write(output, bytes.baseAddress! + offset, count - offset)
                     if done < 0 && errno == EINTR { continue }
                     if done <= 0 {

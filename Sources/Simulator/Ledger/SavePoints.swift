@@ -55,13 +55,16 @@ public enum SavePoints {
     /// The save points of a state directory, oldest first.
     public static func list(in state: URL) -> [SavePointInfo] {
         let directory = directory(in: state)
+        // No directory yet: no save points.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix("." + fileExtension) }.compactMap { file in
             let path = directory.appendingPathComponent(file).path
-            // A file only: a directory or link named *.kiosk is not a save point Kiosk made.
+            // A file only: a directory or link named *.kiosk is not a save point Kiosk made (nor
+            // is one that vanished since the listing).
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                 attributes[.type] as? FileAttributeType == .typeRegular
             else { return nil }
+            // Without readable facts it is listed by its file's date; loading it checks it whole.
             let info = (try? Self.info(of: path)) ?? [:]
             return SavePointInfo(
                 name: String(file.dropLast(fileExtension.count + 1)), path: path,
@@ -84,21 +87,29 @@ public enum SavePoints {
         return info
     }
 
-    /// The files of the state directory a save point carries.
-    static func files(of state: URL) -> [SavePointFile] {
+    /// The files of the state directory a save point carries. One that is there but cannot be
+    /// read fails the save: a save point without its authority's key could not be used.
+    static func files(of state: URL) throws(StoreError) -> [SavePointFile] {
         let ca = state.appendingPathComponent(authorityDirectory)
-        // The keys and certificates only: the state's own markers (`ledger-in-use`) stay with it.
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: ca.path)) ?? []).sorted().filter {
-            $0.hasSuffix(".pem") || $0.hasSuffix(".key")
-        }
-        return names.compactMap { name in
-            let url = ca.appendingPathComponent(name)
-            guard let contents = try? Data(contentsOf: url),
-                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            else { return nil }
-            return SavePointFile(
-                path: authorityDirectory + "/" + name, mode: (attributes[.posixPermissions] as? Int) ?? 0o600,
-                contents: contents)
+        // No authority directory: the store signs with an authority kept in memory, and saves none.
+        guard FileManager.default.fileExists(atPath: ca.path) else { return [] }
+        do {
+            // The keys and certificates only: the state's own markers (`ledger-in-use`) stay with it.
+            let names = try FileManager.default.contentsOfDirectory(atPath: ca.path).sorted().filter {
+                $0.hasSuffix(".pem") || $0.hasSuffix(".key")
+            }
+            return try names.map { name in
+                let url = ca.appendingPathComponent(name)
+                let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+                return SavePointFile(
+                    path: authorityDirectory + "/" + name,
+                    mode: (attributes[.posixPermissions] as? Int) ?? 0o600,
+                    contents: try Data(contentsOf: url))
+            }
+        } catch {
+            throw StoreError.backend(
+                "cannot read the certificate authority in \(ca.path) to save it (\(error)): check its permissions"
+            )
         }
     }
 
@@ -123,12 +134,13 @@ public enum SavePoints {
                 "\(state.path) has no ledger yet: nothing to export (open a store on it first, e.g. kiosk store buy)"
             )
         }
+        let files = try files(of: state)
         do throws(LedgerError) {
             let ledger = try Ledger(path: ledgerPath, readOnly: true)
             var storeTime = wallTime
             if let meta = try ledger.loadMeta() { storeTime = meta.clock.now(wall: wallTime) }
             try ledger.save(
-                to: file.path, files: files(of: state), info: facts(storeTime: storeTime, wallTime: wallTime))
+                to: file.path, files: files, info: facts(storeTime: storeTime, wallTime: wallTime))
         } catch {
             throw StoreError.backend("cannot export \(state.path) to \(file.path): \(error)")
         }
@@ -153,7 +165,9 @@ public enum SavePoints {
     /// Whether the file's certificate authority is the state directory's (its payloads verify
     /// against the state's root).
     public static func hasSameAuthority(_ summary: SavePointSummary, as state: URL) -> Bool {
-        let own = Dictionary(uniqueKeysWithValues: files(of: state).map { ($0.path, $0.contents) })
+        // An authority that cannot be read matches none: the load is refused, naming the authority.
+        let own = Dictionary(
+            uniqueKeysWithValues: ((try? files(of: state)) ?? []).map { ($0.path, $0.contents) })
         let root = authorityDirectory + "/root.pem"
         return summary.files.first { $0.path == root }?.contents == own[root]
     }

@@ -52,6 +52,7 @@ extension SubscriptionChain {
 
     /// Reads `ledgerJSON()` back; nil when a required field is missing or malformed.
     init?(ledgerJSON data: Data) {
+        // Not JSON is malformed too: the callers refuse the row as corrupt, naming it.
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         func string(_ key: String) -> String? { object[key] as? String }
         func integer(_ key: String) -> Int64? { (object[key] as? NSNumber)?.int64Value }

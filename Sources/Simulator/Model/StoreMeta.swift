@@ -44,4 +44,15 @@ struct StoreMeta: Sendable, Hashable, Codable {
         }
         return result
     }
+
+    /// Throws the simulated failure configured for `api`, if any (a verification failure is
+    /// not thrown: it marks what is signed as unverified).
+    func checkSimulatedError(_ api: FailableAPI) throws(StoreError) {
+        guard api != .verification, let failure = failures[api] else { return }
+        switch failure {
+        case .generic(let error): throw StoreError.storeKit(error)
+        case .purchase(let error): throw StoreError.purchase(error)
+        case .verification: return
+        }
+    }
 }

@@ -228,8 +228,9 @@ final class StoreState {
         guard ledger != nil else { return .distantPast }
         let earliest = read { ledger throws(LedgerError) in try ledger.earliestDue() }
         // A failed read must not hide due events: treat everything as due.
-        cachedEarliestDue = .some(earliest ?? (failure == nil ? nil : .distantPast))
-        return cachedEarliestDue! ?? .distantFuture
+        let due = earliest ?? (failure == nil ? nil : .distantPast)
+        cachedEarliestDue = .some(due)
+        return due ?? .distantFuture
     }
 
     /// The subscriptions the ledger's index has due by `date`, earliest first, at most

@@ -13,13 +13,20 @@ public struct PromotionalOfferChecker: OfferSignatureChecking {
     }
 
     /// A checker trusting the catalog's offer key; with no usable key every signature is
-    /// refused, as the App Store refuses offers signed by a key it does not know.
+    /// refused, as the App Store refuses offers signed by a key it does not know. A key that is
+    /// there but does not parse is reported, so the refusals that follow have their reason.
     public init(catalog: LoadedCatalog) {
         var keys: [String: ECPublicKey] = [:]
         if let pair = catalog.configuration.subscriptionOffersKeyPair, let id = pair.id,
-            let base64 = pair.privateKey, let key = try? ECPrivateKey(pem: Self.pem(base64))
+            let base64 = pair.privateKey
         {
-            keys[id] = key.publicKey
+            do {
+                keys[id] = try ECPrivateKey(pem: Self.pem(base64)).publicKey
+            } catch {
+                SimulatedStore.problemReporter(
+                    "the catalog's subscription offer key \(id) is not a usable private key (\(error)): "
+                        + "every promotional offer signature will be refused")
+            }
         }
         self.init(verifier: PromotionalOfferVerifier(keys: keys))
     }
@@ -49,6 +56,7 @@ public struct PromotionalOfferChecker: OfferSignatureChecking {
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(
             of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        // The signature verified already: a payload that is not JSON has no nonce to reuse.
         guard let data = Data(base64Encoded: base64),
             let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return nil }

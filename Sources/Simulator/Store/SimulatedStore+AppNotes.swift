@@ -4,7 +4,7 @@ import StoreCore
 extension SimulatedStore {
     /// Writes a line of the app's into the QA journal that changes nothing in the store: what
     /// KioskStoreKit saw the app's code do wrong ("StoreKit mistake: unfinishedTransaction").
-    /// Losing the line must not fail the app's call, so a failed write is dropped.
+    /// Losing the line must not fail the app's call, so a failed write is reported instead.
     public func journalNote(context: JournalContext, action: String, result: String) {
         var changes = Changeset()
         changes.journal = [
@@ -13,6 +13,10 @@ extension SimulatedStore {
                 source: context.source,
                 account: activeAccount, action: action, result: result)
         ]
-        _ = try? ledger.commit(changes)
+        do throws(LedgerError) {
+            _ = try ledger.commit(changes)
+        } catch {
+            reportProblem("the journal line '\(action): \(result)' could not be written (\(error))")
+        }
     }
 }

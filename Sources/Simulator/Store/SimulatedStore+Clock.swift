@@ -31,6 +31,7 @@ extension SimulatedStore {
             JournalContext.$current.withValue(nil) {
                 Task { [weak self] in
                     // A millisecond past the due date: store time is truncated to milliseconds.
+                    // The sleep throws only when cancelled, checked on the next line.
                     try? await Task.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up)) + 1))
                     guard !Task.isCancelled else { return }
                     await self?.clockFired()
@@ -42,8 +43,16 @@ extension SimulatedStore {
     private func clockFired() {
         clockTask = nil
         clockTarget = nil
-        // A failed catch-up (a full disk) is tried again at the next event or action.
-        try? catchUp()
+        // No caller waits for the timer: a failed catch-up (a full disk) is reported here, and
+        // tried again at the next action, whose commit sets the timer again. Setting it now
+        // would fire at once, the same events still due, and fail again without end.
+        do {
+            try catchUp()
+        } catch {
+            reportProblem(
+                "the events due by now could not run (\(error)); they are tried again at the next action")
+            return
+        }
         if keepsTime || hasWatchers { startClock() }
     }
 

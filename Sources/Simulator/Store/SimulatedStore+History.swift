@@ -33,10 +33,13 @@ extension SimulatedStore {
         }
         let wall = Date()
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         // A day before `renewals` months ago: exactly `renewals` monthly renewals fall before now.
-        let start =
-            calendar.date(byAdding: .month, value: -renewals, to: wall)!.addingTimeInterval(-86_400)
+        guard let monthsAgo = calendar.date(byAdding: .month, value: -renewals, to: wall) else {
+            throw StoreError.invalidArgument(
+                "\(renewals) monthly renewals reach before any date the calendar knows")
+        }
+        let start = monthsAgo.addingTimeInterval(-86_400)
         var meta = StoreMeta(
             settings: catalog.defaultSettings, simulatedErrors: codes(catalog.defaultSimulatedErrors),
             clock: VirtualClock(

@@ -63,8 +63,13 @@ extension SimulatedStore {
             }
             var changes = Changeset()
             changes.journal = [journalEntry(scope: scope, result: result, changes: changes)]
-            // The line of an action that changed nothing: losing it must not fail the action.
-            _ = try? ledger.commit(changes)
+            // The line of an action that changed nothing: losing it must not fail the action,
+            // and is reported instead.
+            do throws(LedgerError) {
+                _ = try ledger.commit(changes)
+            } catch {
+                reportProblem("the journal line of '\(scope.action)' could not be written (\(error))")
+            }
         }
         return try outcome.get()
     }
@@ -93,8 +98,7 @@ extension SimulatedStore {
             wallTime: wallClock(), storeTime: currentTime, session: context?.session ?? Self.ownSession,
             source: scope == nil && context == nil ? "store" : context?.source ?? "app",
             screen: context?.screen,
-            account: scope?.account
-                ?? (touched.count == 1 ? touched.first! : touched.isEmpty ? activeAccount : "*"),
+            account: scope?.account ?? (touched.count > 1 ? "*" : touched.first ?? activeAccount),
             action: scope?.action ?? "Store events came due",
             result: result + Self.omitted(changes),
             notifications: changes.notifications.prefix(Self.journalListLimit).map {
@@ -163,6 +167,8 @@ extension SimulatedStore {
             case .transaction(let transaction): return "transaction \(transaction.id)"
             case .savePoint(let name): return "save point \(name)"
             }
+        case let followUp as OperationFollowUp: return followUp.journalWords
+        case let followUp as RequestFollowUp: return followUp.journalWords
         case let words as JournalWords: return words.text
         case let id as UInt64: return "transaction \(id)"
         case let transaction as Transaction: return "transaction \(transaction.id)"

@@ -2,15 +2,18 @@ import Foundation
 import StoreCore
 
 extension SimulatedStore {
-    /// The one entry of every tester operation: each is one action of the engine, committed in
-    /// one SQLite transaction (`runAction(_:)` staging a `StagedAction` behind each call below).
+    /// The one entry of every tester operation: each is one action, staged by the engine's
+    /// interpreter (`StagedAction.perform`) and committed in one SQLite transaction
+    /// (`runAction`); what follows the commit (reading back, catching up, timers, save points)
+    /// is the store's.
     public nonisolated func perform(_ operation: StoreOperation) async throws(StoreError)
         -> StoreOperationResult
     {
         try await answered(try await performGrouped(operation))
     }
 
-    private func performGrouped(_ operation: StoreOperation) async throws(StoreError) -> (
+    /// The operation's work, joined to the open batch and not yet answered (`answered`).
+    func performGrouped(_ operation: StoreOperation) async throws(StoreError) -> (
         StoreOperationResult, Ledger.BatchNumber
     ) {
         try await grouped { () async throws(StoreError) in
@@ -24,40 +27,29 @@ extension SimulatedStore {
     }
 
     private func performNow(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
-        switch operation {
-        case .addAccount(let account): try await addAccount(account)
-        case .approveAskToBuy(let id): try await approveAskToBuy(id)
-        case .declineAskToBuy(let id): try await declineAskToBuy(id)
-        case .refund(let id, let reason, let percentage):
-            try await refund(id, reason: reason, percentage: percentage)
-        case .openRefundRequest(let id, let reason): try await openRefundRequest(id, reason: reason)
-        case .grantRefundRequest(let id, let percentage):
-            try await grantRefundRequest(id, percentage: percentage)
-        case .declineRefundRequest(let id): try await declineRefundRequest(id)
-        case .reverseRefund(let id): try await reverseRefund(id)
-        case .expireSubscription(let productID): try await expireSubscription(productID: productID)
-        case .forceRenewal(let productID): try await forceRenewal(productID: productID)
-        case .setAutoRenew(let isOn, let id): try await setAutoRenew(isOn, transactionID: id)
-        case .requestPriceIncreaseConsent(let id): try await requestPriceIncreaseConsent(transactionID: id)
-        case .respondToPriceIncrease(let id, let accept):
-            try await respondToPriceIncrease(transactionID: id, accept: accept)
-        case .resolveIssue(let id): try await resolveIssue(transactionID: id)
-        case .deleteTransaction(let id): try await deleteTransaction(id)
-        case .clearTransactions: try await clearTransactions()
-        case .resetToDefaultState: try await resetToDefaultState()
-        case .buyOffDevice(let productID, let options):
-            return .transaction(try await buyOffDevice(productID, options: options))
-        case .advanceClock(let seconds): return .clock(try await advanceClock(by: seconds))
-        case .advanceClockPeriods(let count, let groupID):
-            return .clock(try await advanceClock(periods: count, groupID: groupID))
-        case .apply(let setting): try await apply(setting)
-        case .setSimulatedError(let failure, let api): try await setSimulatedError(failure, for: api)
+        let context = actionContext
+        let followUp = try runAction { action throws(StoreError) in try action.perform(operation, context) }
+        switch followUp {
+        case .done: return .done
+        case .boughtOffDevice(let transaction): return .transaction(transaction)
+        case .clockAdvanced:
+            // What came due on the way runs now, in chunks of its own (`catchUp`).
+            try catchUp()
+            announceEverywhere(.clockChanged(currentTime))
+            return .clock(currentTime)
+        case .clockStays: return .clock(currentTime)
+        case .settingsChanged(let restartsClock):
+            products.setLocale(state.meta.settings.locale)
+            if restartsClock { restartClock() }
+            return .done
         case .saveState(let name): return .savePoint(try saveState(name: name))
         case .loadState(let name): return .savePoint(try loadState(name: name))
-        // Changes nothing: `journaled` writes its line, with the caller's screen and picture.
-        case .journalNote: break
         }
-        return .done
+    }
+
+    /// What an action needs of the store besides its state.
+    private var actionContext: ActionContext {
+        ActionContext(account: activeAccount, wallClock: wallClock, offerChecker: offerChecker)
     }
 }
 
@@ -67,7 +59,8 @@ extension SimulatedStore {
         try await answered(try await performGrouped(request))
     }
 
-    private func performGrouped(_ request: StoreRequest) async throws(StoreError) -> (
+    /// The request's work, joined to the open batch and not yet answered (`answered`).
+    func performGrouped(_ request: StoreRequest) async throws(StoreError) -> (
         StoreRequestResult, Ledger.BatchNumber
     ) {
         try await grouped { () async throws(StoreError) in
@@ -79,18 +72,17 @@ extension SimulatedStore {
     }
 
     private func performNow(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
-        switch request {
-        case .purchase(let productID, let options, let confirmed):
-            return .purchase(
-                try await purchase(productID, options: options, confirmation: confirmed ? .confirm : .cancel))
-        case .finish(let id): try await finish(id)
-        case .sync: try await sync()
-        case .redeemOfferCode(let code): return .purchase(try await redeemOfferCode(code))
-        case .requestRefund(let id, let reason):
-            return .refundRequest(try await requestRefund(for: id, reason: reason))
-        case .showManageSubscriptions: try await showManageSubscriptions()
+        let context = actionContext
+        let followUp = try runAction { action throws(StoreError) in try action.perform(request, context) }
+        switch followUp {
+        case .done: return .done
+        case .purchased(let id): return .purchase(.success(try result(for: try committed(id))))
+        case .pending(let id): return .purchase(.pending(transactionID: id))
+        case .cancelled: return .purchase(.userCancelled)
+        case .replay(let earlier, let purchase): return .purchase(try replay(earlier, for: purchase))
+        case .redeemed(let id): return .purchase(.success(try result(for: try committed(id))))
+        case .refundRequested: return .refundRequest(.success)
         }
-        return .done
     }
 }
 
@@ -130,11 +122,21 @@ extension SimulatedStore {
     /// After a write failed: if the failure rolled back the open batch (found by whichever
     /// write came first), the cache and the signatures held its changes: forget them, so the
     /// next action reads the ledger afresh.
+    /// It runs on a path already throwing the write's error: what fails here is reported.
     func forgetRolledBackBatch() {
         guard ledger.takeBatchRollback() else { return }
-        let meta = (try? ledger.loadMeta()) ?? nil
+        var meta: StoreMeta?
+        do throws(LedgerError) {
+            meta = try ledger.loadMeta()
+        } catch {
+            reportProblem("after a failed write, the store's settings could not be read afresh (\(error))")
+        }
+        do throws(LedgerError) {
+            try ledger.forgetCaches()
+        } catch {
+            reportProblem("after a failed write, the ledger's caches could not be read afresh (\(error))")
+        }
         state.forgetRows(meta: meta ?? state.meta)
-        try? ledger.forgetCaches()
         recentSignatures = SignatureCache()
     }
 

@@ -16,6 +16,23 @@ extension SimulatedStore {
         return verdict(stored.transaction, jws: jws)
     }
 
+    /// What a stream hands the app for a transaction, which a stream cannot throw: its result,
+    /// or, when its signature cannot be read back, the transaction marked unverified with the
+    /// reason (left out, an unfinished transaction would never be finished), and the failure
+    /// reported.
+    func streamed(_ stored: StoredTransaction) -> VerificationResult<Transaction> {
+        do {
+            return try result(for: stored)
+        } catch {
+            reportProblem(
+                "transaction \(stored.id) went to the app unverified: its signature could not be read (\(error))"
+            )
+            return .unverified(
+                stored.transaction, .invalidEncoding(reason: "its signature could not be read: \(error)"),
+                jws: "")
+        }
+    }
+
     func verdict<T>(_ value: T, jws: String) -> VerificationResult<T> {
         if case .verification(let error) = state.meta.failures[.verification] {
             return .unverified(value, error, jws: jws)

@@ -19,6 +19,7 @@ extension SimulatedStore {
         let directory = try stateDirectory()
         let chosen = try name.map(SavePoints.validName) ?? freeName(in: directory)
         let wall = wallClock()
+        let files = try SavePoints.files(of: directory)
         do {
             try FileManager.default.createDirectory(
                 at: SavePoints.directory(in: directory), withIntermediateDirectories: true,
@@ -28,7 +29,7 @@ extension SimulatedStore {
         }
         do throws(LedgerError) {
             try ledger.save(
-                to: SavePoints.url(named: chosen, in: directory).path, files: SavePoints.files(of: directory),
+                to: SavePoints.url(named: chosen, in: directory).path, files: files,
                 info: SavePoints.facts(storeTime: currentTime, wallTime: wall))
         } catch {
             forgetRolledBackBatch()

@@ -21,7 +21,8 @@ extension SimulatedStore: Store {
         let account = activeAccount
         return try runAction { action throws(StoreError) in
             let product = try action.product(productID, for: account)
-            // Resolve without keeping anything: the sheet only shows which offer applies.
+            // Resolve without keeping anything: the sheet only shows which offer applies. An
+            // offer refused here shows none; the purchase itself then throws the refusal.
             var preview = action
             let offer = try? preview.resolveOffer(
                 for: request, product: product, account: account, checker: nil)
@@ -30,67 +31,8 @@ extension SimulatedStore: Store {
         }
     }
 
-    func purchase(_ productID: String, options: [PurchaseOption], confirmation: PurchaseConfirmation)
-        async throws(StoreError) -> PurchaseResult
-    {
-        try checkSimulatedError(.purchase)
-        let request = try PurchaseRequest(productID: productID, options: options)
-        let account = activeAccount
-        if let earlier = earlierPurchase(request, account: account) {
-            return try replay(earlier, for: request)
-        }
-        if !state.meta.settings.disableDialogs {
-            switch confirmation {
-            case .confirm: break
-            case .cancel: return .userCancelled
-            case .ask(let ask):
-                guard let sheet = try await paymentSheet(for: productID, options: options) else { break }
-                guard await ask(sheet) else { return .userCancelled }
-            }
-        }
-        let checker = offerChecker
-        let outcome = try runAction { action throws(StoreError) -> PurchaseOutcome? in
-            // Another purchase with the same key may have committed while this one waited for
-            // the sheet: the check before the await alone would let both commit.
-            guard earlierPurchase(request, account: account) == nil else { return nil }
-            let outcome = try action.purchase(request, account: account, origin: .app, checker: checker)
-            if let key = request.idempotencyKey {
-                let token = request.appAccountToken.map(IdempotencyRecord.RequestedToken.token) ?? .absent
-                switch outcome {
-                case .purchased(let id):
-                    action.record(
-                        IdempotencyRecord(
-                            account: account, key: key, transactionID: id, outcome: .success,
-                            requestedToken: token))
-                case .pending(let id):
-                    action.record(
-                        IdempotencyRecord(
-                            account: account, key: key, transactionID: id, outcome: .pending,
-                            requestedToken: token))
-                }
-            }
-            return outcome
-        }
-        switch outcome {
-        case .purchased(let id): return .success(try result(for: try committed(id)))
-        case .pending(let id): return .pending(transactionID: id)
-        case nil:
-            // The action stopped because an earlier purchase holds the key: answer as it did.
-            guard let earlier = earlierPurchase(request, account: account) else {
-                throw StoreError.backend(
-                    "the purchase of \(productID) was neither made nor found under its key")
-            }
-            return try replay(earlier, for: request)
-        }
-    }
-
-    /// The recorded outcome of an earlier purchase with the request's idempotency key, if any.
-    private func earlierPurchase(_ request: PurchaseRequest, account: String) -> IdempotencyRecord? {
-        request.idempotencyKey.flatMap { state.idempotency(IdempotencyKey(account: account, key: $0)) }
-    }
-
     /// The first outcome of a key, after checking the request is the same one (else 422).
-    private func replay(_ record: IdempotencyRecord, for request: PurchaseRequest) throws(StoreError)
+    func replay(_ record: IdempotencyRecord, for request: PurchaseRequest) throws(StoreError)
         -> PurchaseResult
     {
         try checkSameRequest(record, request, key: record.key)
@@ -117,10 +59,10 @@ extension SimulatedStore: Store {
         let account = activeAccount
         updateWatchers[id] = (account, continuation)
         continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
-        try? catchUp()
+        catchUpBeforeStreaming("Transaction.updates")
         // Unfinished transactions come again every time the app starts listening.
         for stored in visibleTransactions(of: account) where !stored.isFinished {
-            if let result = try? result(for: stored) { continuation.yield(result) }
+            continuation.yield(streamed(stored))
         }
         startClock()
         return stream
@@ -132,7 +74,7 @@ extension SimulatedStore: Store {
         let account = activeAccount
         messageWatchers[id] = (account, continuation)
         continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
-        try? catchUp()
+        catchUpBeforeStreaming("Message.messages")
         // Messages that came while no app listened wait for the next listener, as StoreKit's do.
         for message in takePendingMessages(of: account) { continuation.yield(message) }
         return stream
@@ -184,17 +126,6 @@ extension SimulatedStore: Store {
             latestSigningDate: signer.latestSigningDate)
     }
 
-    func finish(_ transactionID: UInt64) async throws(StoreError) {
-        let account = activeAccount
-        try runAction { action throws(StoreError) in try action.finish(transactionID, account: account)
-        }
-    }
-
-    func sync() async throws(StoreError) {
-        try checkSimulatedError(.appStoreSync)
-        try catchUp()
-    }
-
     public func subscriptionStatuses(for groupID: String) async throws(StoreError) -> [SubscriptionStatus] {
         try checkSimulatedError(.subscriptionStatus)
         try catchUp()
@@ -237,30 +168,6 @@ extension SimulatedStore: Store {
         } catch {
             throw StoreError.backend("could not sign the app transaction: \(error)")
         }
-    }
-
-    func redeemOfferCode(_ code: String) async throws(StoreError) -> PurchaseResult {
-        try checkSimulatedError(.offerCodeRedeem)
-        let account = activeAccount
-        let id = try runAction { action throws(StoreError) in
-            try action.redeem(code: code, account: account)
-        }
-        return .success(try result(for: try committed(id)))
-    }
-
-    func requestRefund(for transactionID: UInt64, reason: Transaction.RevocationReason)
-        async throws(StoreError) -> RefundRequestStatus
-    {
-        try checkSimulatedError(.refundRequest)
-        let account = activeAccount
-        try runAction { action throws(StoreError) in
-            try action.refund(transactionID, reason: reason, account: account)
-        }
-        return .success
-    }
-
-    func showManageSubscriptions() async throws(StoreError) {
-        try checkSimulatedError(.manageSubscriptions)
     }
 
     public func storefront() async throws(StoreError) -> Storefront {

@@ -45,10 +45,10 @@ extension SimulatedStore {
             if rows.count <= Self.updateLogReplayLimit {
                 isFresh = false
                 backlog = rows.compactMap { row in
-                    guard let stored = state.transaction(row.transactionID), stored.isVisible,
-                        let result = try? result(for: stored)
-                    else { return nil }
-                    return LoggedUpdate(sequence: row.sequence, transaction: result)
+                    guard let stored = state.transaction(row.transactionID), stored.isVisible else {
+                        return nil
+                    }
+                    return LoggedUpdate(sequence: row.sequence, transaction: streamed(stored))
                 }
             }
         }

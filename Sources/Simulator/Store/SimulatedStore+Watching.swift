@@ -18,9 +18,8 @@ extension SimulatedStore {
                     updateWatchers.values.contains { $0.account == account }
                     || logWatchers.values.contains { $0.account == account }
                     || eventWatchers.values.contains { $0.account == nil || $0.account == account }
-                guard listening, let stored = state.transaction(id), stored.isVisible,
-                    let result = try? result(for: stored)
-                else { continue }
+                guard listening, let stored = state.transaction(id), stored.isVisible else { continue }
+                let result = streamed(stored)
                 for watcher in updateWatchers.values where watcher.account == account {
                     watcher.continuation.yield(result)
                 }
@@ -58,14 +57,21 @@ extension SimulatedStore {
     /// Records that messages reached a listener, so they are not shown again.
     private func markShown(_ messages: [(account: String, message: StoreMessage)]) {
         guard !messages.isEmpty else { return }
-        try? runAction { action in
-            for (account, message) in messages {
-                for key in action.chainKeys(of: account) {
-                    guard var chain = action.chain(key), chain.pendingMessage == message else { continue }
-                    chain.pendingMessage = nil
-                    action.put(chain)
+        // The listener has its messages already; a failed write only shows them again to the
+        // next listener, and is reported.
+        do throws(StoreError) {
+            try runAction { action in
+                for (account, message) in messages {
+                    for key in action.chainKeys(of: account) {
+                        guard var chain = action.chain(key), chain.pendingMessage == message else { continue }
+                        chain.pendingMessage = nil
+                        action.put(chain)
+                    }
                 }
             }
+        } catch {
+            reportProblem(
+                "messages shown to the app could not be marked shown (\(error)); they may show again")
         }
     }
 

@@ -205,7 +205,15 @@ public actor SimulatedStore {
         if state.earliestDue() <= action.now {
             drained = try action.advanceSubscriptions(to: action.now, limit: dueLimit)
         }
-        let result = try body(&action)
+        let result: T
+        do throws(StoreError) {
+            result = try body(&action)
+        } catch {
+            // A read the action relied on failed (its rows could not be read): that failure,
+            // not the "not found" it led the action to, is the reason.
+            try checkReads()
+            throw error
+        }
         // A large batch (a clock advance's renewals) is signed on the other cores while the
         // ledger writes its other rows; a small one at once.
         let helpers = Changeset.helpers(for: action.changes.unsigned.count)
@@ -220,6 +228,8 @@ public actor SimulatedStore {
         let signing = helpers == 0 ? nil : changes.startSigning(with: signer, helpers: helpers)
         let sequences: [Int64]
         do throws(LedgerError) {
+            // A signing failure leaves the ledger's write without its signatures, which fails
+            // it; `finish()` below then throws the signing error itself.
             let late = signing.map { signing in { try? signing.finish() } }
             if Self.groupsCommits && groupSync != nil {
                 // A request joins the open batch, committed with the requests queued beside it
@@ -326,11 +336,6 @@ public actor SimulatedStore {
 
     /// Throws the simulated failure configured for `api`, if any.
     func checkSimulatedError(_ api: FailableAPI) throws(StoreError) {
-        guard api != .verification, let failure = state.meta.failures[api] else { return }
-        switch failure {
-        case .generic(let error): throw StoreError.storeKit(error)
-        case .purchase(let error): throw StoreError.purchase(error)
-        case .verification: return
-        }
+        try state.meta.checkSimulatedError(api)
     }
 }
