@@ -7,6 +7,9 @@ extension RemoteStore {
     public func updates() async -> AsyncStream<VerificationResult<Transaction>> {
         let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)
         await follow("updates", resumable: true, into: continuation) { [self] event in
+            // An update that does not decode or verify is left out here, where no one could be
+            // told, and fails where someone can: the app's next read of its transactions
+            // (`all`, `unfinished`) decodes and checks the same JWS and throws that error.
             guard event.event == "transaction",
                 let wire = try? WireCoding.decode(WireSigned.self, from: Array(event.data.utf8)),
                 let check = try? check(wire, as: Transaction.self)
@@ -20,6 +23,8 @@ extension RemoteStore {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreMessage.self)
         await follow("messages", resumable: false, into: continuation) { event in
             guard event.event == "message" else { return nil }
+            // A message is a prompt to show, not state: one this client cannot read (a newer
+            // server's kind) is skipped, as StoreKit skips message reasons it does not know.
             return (try? WireCoding.decode(Wire.Message.self, from: Array(event.data.utf8)))?.message
         }
         return stream
@@ -32,11 +37,19 @@ extension RemoteStore {
             "events", control: true, resumable: false, onReconnect: .stateChanged, into: continuation
         ) {
             [self] event in
+            // An event this client cannot read still says the store changed: the listener
+            // re-reads, and that read reports whatever is wrong.
             guard let wire = try? WireCoding.decode(Wire.Event.self, from: Array(event.data.utf8)) else {
-                return nil
+                return .stateChanged
             }
             switch wire.type {
-            case "transaction": return wire.transaction.flatMap { try? check($0) }.map(StoreEvent.transaction)
+            case "transaction":
+                guard let signed = wire.transaction else { return .stateChanged }
+                do {
+                    return .transaction(try check(signed))
+                } catch {
+                    return .stateChanged
+                }
             case "message": return wire.message?.message.map(StoreEvent.message)
             case "askToBuyDeclined":
                 guard let id = wire.transactionID, let product = wire.productID else { return nil }
@@ -75,6 +88,8 @@ extension RemoteStore {
                 let path = control ? Self.controlPath(account, name) : Self.accountPath(account, name)
                 var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
                 if resumable, let lastEventID { headers.add("Last-Event-ID", lastEventID) }
+                // Every way of not connecting (refused, unreachable, cut off) is retried below
+                // with backoff; what it was matters only for a 401 or 404, which never clear.
                 switch try? await EventStreamClient.open(address: address, path: path, headers: headers) {
                 case .events(let events):
                     delay = 0.1
@@ -102,9 +117,11 @@ extension RemoteStore {
                     return
                 case .refused: break
                 case nil:
+                    // A reattach that fails (no owner yet) is the same as no socket: back off.
                     if let reattach, (try? await reattach()) != nil { continue }
                 }
                 readySignal.finish()
+                // Cancelled: the loop's condition ends the stream.
                 try? await Task.sleep(for: .milliseconds(Int(delay * 1000)))
                 delay = min(delay * 2, 30)
             }

@@ -64,7 +64,18 @@ public actor RemoteStore {
         case .root(let root): return try RemoteStore(url: url, token: token, account: account, root: root)
         case .pinned(let directory):
             let file = directory.appendingPathComponent(pinFileName(for: url))
-            let pinned = try? Certificate.read(at: file.path)
+            // A pin that is there must read: replacing an unreadable one with whatever the
+            // server serves now would trust a changed root without a word.
+            var pinned: Certificate?
+            if FileManager.default.fileExists(atPath: file.path) {
+                do {
+                    pinned = try Certificate.read(at: file.path)
+                } catch {
+                    throw StoreError.backend(
+                        "the root pinned for \(url.absoluteString) in \(file.path) cannot be read (\(error)): "
+                            + "delete it to pin the server's root again, or pass --root FILE")
+                }
+            }
             let client = WireClient(baseURL: url, token: token)
             // Asking every time costs one small GET, and turns a changed root into one clear
             // error here instead of every signature failing later.

@@ -106,6 +106,7 @@ struct WireClient: Sendable {
                 repeatable: repeatable)
         }
         guard (200..<300).contains(status) else {
+            // An error body that is not the wire's (a proxy's page) still fails the call, by status.
             if let wire = try? WireCoding.decode(WireError.self, from: data) { throw wire.storeError }
             throw StoreError.backend("the server answered \(status) to \(method) \(target)")
         }
@@ -180,6 +181,7 @@ struct WireClient: Sendable {
     }
 
     private static func message(of body: [UInt8]) -> String {
+        // Only words for the error the caller throws anyway: a body that is not JSON says "refused".
         (try? WireCoding.decode(WireError.self, from: body))?.errorMessage ?? "refused"
     }
 }

@@ -62,10 +62,18 @@ enum ServeBenchmark {
         -> [BenchmarkResult]
     {
         var started: ServeProcess?
-        if ephemeralPort == nil { started = try await ServeProcess.start() }
+        let port: UInt16
+        let bearer: String
+        if let ephemeralPort, let token {
+            (port, bearer) = (ephemeralPort, token)
+        } else {
+            let process = try await ServeProcess.start()
+            started = process
+            (port, bearer) = (process.port, process.token)
+        }
         defer { started?.stop() }
         let purchase = await PurchaseLoad.run(
-            port: ephemeralPort ?? started!.port, token: token ?? started!.token,
+            port: port, token: bearer,
             productID: "com.kiosk.lumen.aicredits10", seconds: Double(seconds))
         let durable = try await durablePurchases()
         let signing = try Anchors.openSSLECDSAP256(seconds: 2)

@@ -16,6 +16,7 @@ struct Fixture {
     let server: StoreServer
     let http: HTTPServer
     let token = ServerToken.generate()
+    let root: Certificate
 
     init() async throws {
         let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -26,6 +27,7 @@ struct Fixture {
         store = try SimulatedStore(
             catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
             frozenClock: true)
+        root = authority.root
         server = StoreServer(store: store, token: token, rootCertificate: authority.root)
         http = try await server.listen(HTTPServerConfiguration(port: 0))
     }
