@@ -27,11 +27,11 @@ extension FuzzTarget {
             for word in words { _ = DurationText.seconds(word) }
             // A line refused with a usage error is an outcome, as for the shell; the next line goes on.
             guard let parsed = try? StoreWords.parse(words) else { continue }
-            if let operation = try? parsed.operation() {
+            if let operation = try? parsed.operation() {  // not an operation: maybe a request
                 named = true
                 _ = StoreActionRunner.steps(for: operation)
             }
-            if (try? parsed.request()) != nil { named = true }
+            if (try? parsed.request()) != nil { named = true }  // neither: a usage error, an outcome
         }
         return named
     }

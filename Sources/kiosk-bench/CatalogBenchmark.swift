@@ -20,6 +20,7 @@ enum CatalogBenchmark {
     static func run() async throws -> [BenchmarkResult] {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-bench-\(getpid()).storekit")
+        // Clean-up of scratch files in the temporary directory: a leftover harms nothing.
         defer { try? FileManager.default.removeItem(at: url) }
         let bytes = StoreKitConfigurationEncoder().encodeBytes(makeConfiguration())
         try Data(bytes).write(to: url)

@@ -103,7 +103,9 @@ enum ServeBenchmark {
     static func durablePurchases() async throws -> PurchaseLoad.Result {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-bench-serve-state-\(getpid())")
+        // A fresh directory: none there is fine; one that stays makes `kiosk serve` fail, named.
         try? FileManager.default.removeItem(at: state)
+        // Clean-up of scratch files in the temporary directory: a leftover harms nothing.
         defer { try? FileManager.default.removeItem(at: state) }
         let server = try await ServeProcess.start(state: state)
         defer { server.stop() }

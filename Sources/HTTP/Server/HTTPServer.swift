@@ -123,7 +123,7 @@ public final class HTTPServer: Sendable {
         let deadline = Date().addingTimeInterval(gracePeriod)
         // A cancelled caller stops waiting: the shutdown it began goes on without it.
         while Date() < deadline && !isStopped && !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(5))
+            try? await Task.sleep(for: .milliseconds(5))  // cancelled: the loop's condition ends it
         }
     }
 
