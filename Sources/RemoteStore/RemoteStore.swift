@@ -24,8 +24,8 @@ public actor RemoteStore {
     let reattach: WireClient.Reattach?
     /// The account calls act for (`switchAccount` changes it, and moves the open streams).
     var account: String
-    /// Ends each open stream's connection, so it reconnects (as the new account).
-    var streamConnections: [UUID: @Sendable () -> Void] = [:]
+    /// The open streams: each one's connection, and which account it listens as.
+    var streamConnections = StreamConnections()
 
     /// Connects to `url` (`http://127.0.0.1:8686`) as `account`.
     public init(url: URL, token: String, account: String, root: Certificate) throws(StoreError) {
