@@ -53,7 +53,7 @@ func updateStream(port: UInt16, token: String, after lastEventID: String?) async
     return events
 }
 
-/// The next `count` events of a stream, or `DeadlineExceeded` after 10 s naming how many came.
+/// The next `count` events of a stream, or `DeadlineExceeded` after a minute naming how many came.
 func next(_ count: Int, of events: AsyncThrowingStream<ServerSentEvent, any Error>) async throws
     -> [ServerSentEvent]
 {
