@@ -4,6 +4,7 @@ import RemoteStore
 import Signing
 import Simulator
 import StoreCore
+import Subprocess
 import Testing
 import WireProtocol
 
@@ -108,5 +109,14 @@ import WireProtocol
             }
             #expect(message.contains("\(seconds) seconds is not allowed"), "\(message)")
         }
+    }
+
+    /// A child's output that is not UTF-8 is kept (bad bytes shown as U+FFFD): it used to read
+    /// as nothing at all, hiding whatever the child said.
+    @Test func outputThatIsNotUTF8IsKeptNotDropped() throws {
+        let output = try Subprocess.run(["sh", "-c", #"printf 'caf\351 ok\n'; printf 'bad \377\n' >&2"#])
+        #expect(output.status == 0)
+        #expect(output.standardOutput == "caf\u{FFFD} ok\n")
+        #expect(output.standardError == "bad \u{FFFD}\n")
     }
 }
