@@ -43,11 +43,14 @@ public actor RemoteStore {
     /// Connects to the store a state directory's owner serves on its Unix socket. When the
     /// owner goes away, `reattach` makes sure someone serves the socket again (this process,
     /// taking the state over, or whichever did), and calls carry on there.
+    /// - Parameter handOverTimeout: how long a call waits, over every retry, for an owner that
+    ///   answers (30 s by default: long enough for a new owner to open a large ledger).
     public init(
         socketPath: String, token: String, account: String, root: Certificate,
-        reattach: (@Sendable () async throws(StoreError) -> Void)?
+        reattach: (@Sendable () async throws(StoreError) -> Void)?, handOverTimeout: Duration = .seconds(30)
     ) {
-        client = WireClient(socketPath: socketPath, token: token, reattach: reattach)
+        client = WireClient(
+            socketPath: socketPath, token: token, reattach: reattach, handOverTimeout: handOverTimeout)
         verifier = JWSVerifier(trustedRoots: [root])
         streamAddress = .unix(path: socketPath)
         self.reattach = reattach

@@ -23,6 +23,8 @@ struct WireClient: Sendable {
 
     let token: String
     let transport: Transport
+    /// How long a call over a state's socket waits for an owner that answers (`HandOver`).
+    private(set) var handOverTimeout = HandOver.defaultTimeout
     /// Where the server is, for messages.
     let location: String
 
@@ -35,10 +37,14 @@ struct WireClient: Sendable {
         location = baseURL.absoluteString
     }
 
-    init(socketPath: String, token: String, reattach: Reattach?) {
+    init(
+        socketPath: String, token: String, reattach: Reattach?,
+        handOverTimeout: Duration = HandOver.defaultTimeout
+    ) {
         self.token = token
         transport = .socket(HTTPClient(address: .unix(path: socketPath)), reattach: reattach)
         location = socketPath
+        self.handOverTimeout = handOverTimeout
     }
 
     /// `path` with each `{…}`-free segment given; segments are percent-encoded here.
@@ -147,7 +153,8 @@ struct WireClient: Sendable {
         headers: [String: String], body: [UInt8]?, repeatable: Bool
     ) async throws(StoreError) -> (Int, [UInt8]) {
         let repeatable = repeatable || method == "GET" || headers["Idempotency-Key"] != nil
-        var handOver = HandOver(request: "\(method) \(target)", socketPath: location)
+        var handOver = HandOver(
+            request: "\(method) \(target)", socketPath: location, timeout: handOverTimeout)
         while true {
             // What went wrong: the connection (nil when the owner answered but refused).
             let failure: HTTPClient.Failure?
