@@ -181,7 +181,9 @@ let package = Package(
             dependencies: ["Simulator", "StoreCore", "Signing", "TestSupport"]),
         .testTarget(
             name: "CrashTests",
-            dependencies: ["kiosk-storm", "Catalog", "Signing", "Simulator", "StoreCore", "Subprocess"]),
+            dependencies: [
+                "kiosk-storm", "Catalog", "Signing", "Simulator", "StoreCore", "Subprocess", "TestSupport",
+            ]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [

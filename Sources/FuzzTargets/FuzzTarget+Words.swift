@@ -25,12 +25,13 @@ extension FuzzTarget {
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(64) {
             let words = line.split(separator: " ").map(String.init)
             for word in words { _ = DurationText.seconds(word) }
+            // A line refused with a usage error is an outcome, as for the shell; the next line goes on.
             guard let parsed = try? StoreWords.parse(words) else { continue }
-            if let operation = try? parsed.operation() {
+            if let operation = try? parsed.operation() {  // not an operation: maybe a request
                 named = true
                 _ = StoreActionRunner.steps(for: operation)
             }
-            if (try? parsed.request()) != nil { named = true }
+            if (try? parsed.request()) != nil { named = true }  // neither: a usage error, an outcome
         }
         return named
     }

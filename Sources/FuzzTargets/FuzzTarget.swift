@@ -45,9 +45,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
         parser.append(bytes[..<split])
         var requests = 0
-        // Bounded: 64 requests is more than any input here holds.
+        // Bounded: 64 requests is more than any input here holds. A refused request is an
+        // outcome a fuzz input is meant to reach (its error is the parser's answer), not a fault.
         while requests < 64, (try? parser.next()).flatMap({ $0 }) != nil { requests += 1 }
         parser.append(bytes[split...])
+        // As above: a refusal ends the reading, which is what a connection would do.
         while requests < 64, let request = (try? parser.next()).flatMap({ $0 }) {
             requests += 1
             _ = (request.method, request.path, request.query, request.keepAlive, request.headers["Host"])
@@ -60,7 +62,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func verify(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
         let now = Date(timeIntervalSince1970: 1_767_225_600)
+        // Refusals are the expected outcome for most inputs; only a trap or hang is a finding.
         let verified = (try? corpusVerifier.check(text, now: now))?.error == nil
+        // Each reading below refuses most inputs by design: the errors are the answers fuzzed.
         _ = try? corpusVerifier.verify(text, as: Transaction.self, now: now)
         _ = try? StoredJWS.payload(of: text, as: RenewalInfo.self)
         _ = try? StoredJWS.payload(of: text, as: AppTransaction.self)
@@ -69,6 +73,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Trusts the root whose authority signed the JWS seeds (`FuzzTarget+CorpusRoot.swift`).
+    /// A root that failed to parse would leave no trusted root: then no JWS seed verifies, and
+    /// `FuzzTests.seedsAreAcceptedAsTheyAre` fails on the jws seeds, so it is not hidden.
     private static let corpusVerifier = JWSVerifier(
         trustedRoots: (try? Certificate.all(inPEM: corpusRootPEM)) ?? [])
 }

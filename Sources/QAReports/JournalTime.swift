@@ -1,4 +1,3 @@
-import CommandLineOptions
 import Foundation
 
 /// Times on the QA commands' command lines and in their output.

@@ -145,7 +145,6 @@ final class RehearsalSession {
         var words = words
         for (index, reference) in references { words[index] = String(try await resolve(reference)) }
         let parsed = try StoreWords.parse(words)
-        coverage.storeActions.insert(parsed.action.rawValue)
         storeSteps.append(words)
         let lines = Mutex<[String]>([])
         let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws")) { line in
@@ -164,6 +163,9 @@ final class RehearsalSession {
         }
         transcript.append("\(step.location): \(step.text)")
         transcript += lines.withLock { $0 }.map { "  " + $0 }
+        // Covered once it has run through: a refused one (even an expected refusal) has not
+        // exercised what the action does.
+        if failure == nil { coverage.storeActions.insert(parsed.action.rawValue) }
         if let failure {
             transcript.append("  error: \(failure)")
             guard case .expect(.error) = next?.command else {

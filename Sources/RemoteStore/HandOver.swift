@@ -37,6 +37,7 @@ struct HandOver {
     /// too many connections, or the owner is shutting down). It comes before the request is
     /// read, so the store did nothing and any request may be sent again.
     static func isRefusal(status: Int, body: [UInt8]) -> Bool {
+        // A 503 without the HTTP layer's body is someone else's refusal: not safe to resend.
         guard status == 503, let error = try? WireCoding.decode(WireError.self, from: body) else {
             return false
         }
@@ -63,6 +64,7 @@ struct HandOver {
         } else {
             milliseconds = failures > 1 ? min(10 * failures, 200) : 0
         }
+        // Cancelled: the caller's next try sees the cancellation; the pause is just shorter.
         if milliseconds > 0 { try? await Task.sleep(for: .milliseconds(milliseconds)) }
     }
 

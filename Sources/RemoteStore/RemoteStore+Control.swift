@@ -27,8 +27,8 @@ extension RemoteStore: StoreControl {
         _ = try await client.call("GET", WireClient.path("v1", "accounts", name), as: StoreAccount.self)
         guard name != account else { return }
         account = name
-        // Open streams follow the account: each reconnects as the new one.
-        for cancel in streamConnections.values { cancel() }
+        // Open streams follow the account: each reconnects as the new one before this returns.
+        await moveStreams()
     }
 
     public func transactionRecords() async throws(StoreError) -> [TransactionRecord] {

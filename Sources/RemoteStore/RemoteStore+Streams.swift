@@ -7,6 +7,9 @@ extension RemoteStore {
     public func updates() async -> AsyncStream<VerificationResult<Transaction>> {
         let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)
         await follow("updates", resumable: true, into: continuation) { [self] event in
+            // An update that does not decode or verify is left out here, where no one could be
+            // told, and fails where someone can: the app's next read of its transactions
+            // (`all`, `unfinished`) decodes and checks the same JWS and throws that error.
             guard event.event == "transaction",
                 let wire = try? WireCoding.decode(WireSigned.self, from: Array(event.data.utf8)),
                 let check = try? check(wire, as: Transaction.self)
@@ -20,6 +23,8 @@ extension RemoteStore {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreMessage.self)
         await follow("messages", resumable: false, into: continuation) { event in
             guard event.event == "message" else { return nil }
+            // A message is a prompt to show, not state: one this client cannot read (a newer
+            // server's kind) is skipped, as StoreKit skips message reasons it does not know.
             return (try? WireCoding.decode(Wire.Message.self, from: Array(event.data.utf8)))?.message
         }
         return stream
@@ -32,11 +37,19 @@ extension RemoteStore {
             "events", control: true, resumable: false, onReconnect: .stateChanged, into: continuation
         ) {
             [self] event in
+            // An event this client cannot read still says the store changed: the listener
+            // re-reads, and that read reports whatever is wrong.
             guard let wire = try? WireCoding.decode(Wire.Event.self, from: Array(event.data.utf8)) else {
-                return nil
+                return .stateChanged
             }
             switch wire.type {
-            case "transaction": return wire.transaction.flatMap { try? check($0) }.map(StoreEvent.transaction)
+            case "transaction":
+                guard let signed = wire.transaction else { return .stateChanged }
+                do {
+                    return .transaction(try check(signed))
+                } catch {
+                    return .stateChanged
+                }
             case "message": return wire.message?.message.map(StoreEvent.message)
             case "askToBuyDeclined":
                 guard let id = wire.transactionID, let product = wire.productID else { return nil }
@@ -53,9 +66,10 @@ extension RemoteStore {
     /// listening: over a state's socket it first makes sure someone serves it (`reattach`),
     /// otherwise with exponential backoff (0.1 s doubling to 30 s). A resumable stream sends
     /// `Last-Event-ID`, so the server replays exactly what was missed. Each connection is the
-    /// account's of the moment: `switchAccount` cancels it and the stream reconnects as the
-    /// new account (from its start, as a new listener). Returns once the first connection is
-    /// ready (or has failed), so nothing that happens after this call is missed.
+    /// account's of the moment: `switchAccount` cancels it, the stream reconnects as the new
+    /// account (from its start, as a new listener), and `switchAccount` waits for that.
+    /// Returns once the first connection is ready (or has failed), so nothing that happens
+    /// after this call is missed.
     private func follow<Element: Sendable>(
         _ name: String, control: Bool = false, resumable: Bool, onReconnect: Element? = nil,
         into continuation: AsyncStream<Element>.Continuation,
@@ -64,36 +78,48 @@ extension RemoteStore {
         let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
         let (address, token, reattach) = (streamAddress, client.token, reattach)
         let streamID = UUID()
+        streamConnections.open(streamID)
         let task = Task { [weak self] in
             var lastEventID: String?
             var lastAccount: String?
             var delay = 0.1
             var hasConnected = false
+            defer { Task { [weak self] in await self?.streamClosed(streamID) } }
             while !Task.isCancelled {
                 guard let account = await self?.account else { break }
                 if account != lastAccount { (lastEventID, lastAccount) = (nil, account) }
                 let path = control ? Self.controlPath(account, name) : Self.accountPath(account, name)
                 var headers: HTTPHeaders = ["Authorization": "Bearer \(token)"]
                 if resumable, let lastEventID { headers.add("Last-Event-ID", lastEventID) }
+                // Every way of not connecting (refused, unreachable, cut off) is retried below
+                // with backoff; what it was matters only for a 401 or 404, which never clear.
                 switch try? await EventStreamClient.open(address: address, path: path, headers: headers) {
                 case .events(let events):
                     delay = 0.1
                     if hasConnected, let onReconnect { continuation.yield(onReconnect) }
                     hasConnected = true
-                    let connection = Task { () -> String? in
+                    let connection = Task { [weak self] () -> String? in
                         var last: String?
                         do {
                             for try await event in events {
                                 if let id = event.id { last = id }
-                                if event.event == "ready" { readySignal.finish() }
+                                if event.event == "ready" {
+                                    readySignal.finish()
+                                    await self?.streamPhase(streamID, .ready(account: account))
+                                }
                                 if let element = decode(event) { continuation.yield(element) }
                             }
                         } catch {}
                         return last
                     }
-                    await self?.register(streamID) { connection.cancel() }
+                    // Opened as an account the store has switched from: end it, go again.
+                    if await self?.streamConnected(streamID, as: account, cancel: { connection.cancel() })
+                        != true
+                    {
+                        connection.cancel()
+                    }
                     if let last = await connection.value { lastEventID = last }
-                    await self?.unregister(streamID)
+                    await self?.streamPhase(streamID, .connecting)
                     continue
                 case .refused(let response) where [401, 404].contains(response.status):
                     // A wrong token or an unknown account will not get better by retrying.
@@ -102,10 +128,14 @@ extension RemoteStore {
                     return
                 case .refused: break
                 case nil:
+                    // A reattach that fails (no owner yet) is the same as no socket: back off.
                     if let reattach, (try? await reattach()) != nil { continue }
                 }
                 readySignal.finish()
+                await self?.streamPhase(streamID, .retrying)
+                // Cancelled: the loop's condition ends the stream.
                 try? await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+                await self?.streamPhase(streamID, .connecting)
                 delay = min(delay * 2, 30)
             }
         }
@@ -113,9 +143,24 @@ extension RemoteStore {
         for await _ in ready {}
     }
 
-    private func register(_ id: UUID, cancel: @escaping @Sendable () -> Void) {
-        streamConnections[id] = cancel
+    private func streamConnected(_ id: UUID, as account: String, cancel: @escaping @Sendable () -> Void)
+        -> Bool
+    {
+        streamConnections.connected(id, as: account, current: self.account, cancel: cancel)
     }
 
-    private func unregister(_ id: UUID) { streamConnections[id] = nil }
+    private func streamPhase(_ id: UUID, _ phase: StreamConnections.Phase) {
+        streamConnections.set(id, phase)
+    }
+
+    private func streamClosed(_ id: UUID) { streamConnections.close(id) }
+
+    /// Moves the open streams to the account of the moment and waits until each listens as
+    /// it (or is backing off after a failed try), so nothing the account does after this
+    /// returns is missed.
+    func moveStreams() async {
+        streamConnections.reconnectAll()
+        let account = self.account
+        await withCheckedContinuation { continuation in streamConnections.wait(for: account, continuation) }
+    }
 }

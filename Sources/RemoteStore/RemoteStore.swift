@@ -24,8 +24,8 @@ public actor RemoteStore {
     let reattach: WireClient.Reattach?
     /// The account calls act for (`switchAccount` changes it, and moves the open streams).
     var account: String
-    /// Ends each open stream's connection, so it reconnects (as the new account).
-    var streamConnections: [UUID: @Sendable () -> Void] = [:]
+    /// The open streams: each one's connection, and which account it listens as.
+    var streamConnections = StreamConnections()
 
     /// Connects to `url` (`http://127.0.0.1:8686`) as `account`.
     public init(url: URL, token: String, account: String, root: Certificate) throws(StoreError) {
@@ -43,11 +43,14 @@ public actor RemoteStore {
     /// Connects to the store a state directory's owner serves on its Unix socket. When the
     /// owner goes away, `reattach` makes sure someone serves the socket again (this process,
     /// taking the state over, or whichever did), and calls carry on there.
+    /// - Parameter handOverTimeout: how long a call waits, over every retry, for an owner that
+    ///   answers (30 s by default: long enough for a new owner to open a large ledger).
     public init(
         socketPath: String, token: String, account: String, root: Certificate,
-        reattach: (@Sendable () async throws(StoreError) -> Void)?
+        reattach: (@Sendable () async throws(StoreError) -> Void)?, handOverTimeout: Duration = .seconds(30)
     ) {
-        client = WireClient(socketPath: socketPath, token: token, reattach: reattach)
+        client = WireClient(
+            socketPath: socketPath, token: token, reattach: reattach, handOverTimeout: handOverTimeout)
         verifier = JWSVerifier(trustedRoots: [root])
         streamAddress = .unix(path: socketPath)
         self.reattach = reattach
@@ -64,7 +67,18 @@ public actor RemoteStore {
         case .root(let root): return try RemoteStore(url: url, token: token, account: account, root: root)
         case .pinned(let directory):
             let file = directory.appendingPathComponent(pinFileName(for: url))
-            let pinned = try? Certificate.read(at: file.path)
+            // A pin that is there must read: replacing an unreadable one with whatever the
+            // server serves now would trust a changed root without a word.
+            var pinned: Certificate?
+            if FileManager.default.fileExists(atPath: file.path) {
+                do {
+                    pinned = try Certificate.read(at: file.path)
+                } catch {
+                    throw StoreError.backend(
+                        "the root pinned for \(url.absoluteString) in \(file.path) cannot be read (\(error)): "
+                            + "delete it to pin the server's root again, or pass --root FILE")
+                }
+            }
             let client = WireClient(baseURL: url, token: token)
             // Asking every time costs one small GET, and turns a changed root into one clear
             // error here instead of every signature failing later.

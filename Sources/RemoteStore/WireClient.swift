@@ -23,6 +23,8 @@ struct WireClient: Sendable {
 
     let token: String
     let transport: Transport
+    /// How long a call over a state's socket waits for an owner that answers (`HandOver`).
+    private(set) var handOverTimeout = HandOver.defaultTimeout
     /// Where the server is, for messages.
     let location: String
 
@@ -35,10 +37,14 @@ struct WireClient: Sendable {
         location = baseURL.absoluteString
     }
 
-    init(socketPath: String, token: String, reattach: Reattach?) {
+    init(
+        socketPath: String, token: String, reattach: Reattach?,
+        handOverTimeout: Duration = HandOver.defaultTimeout
+    ) {
         self.token = token
         transport = .socket(HTTPClient(address: .unix(path: socketPath)), reattach: reattach)
         location = socketPath
+        self.handOverTimeout = handOverTimeout
     }
 
     /// `path` with each `{…}`-free segment given; segments are percent-encoded here.
@@ -106,6 +112,7 @@ struct WireClient: Sendable {
                 repeatable: repeatable)
         }
         guard (200..<300).contains(status) else {
+            // An error body that is not the wire's (a proxy's page) still fails the call, by status.
             if let wire = try? WireCoding.decode(WireError.self, from: data) { throw wire.storeError }
             throw StoreError.backend("the server answered \(status) to \(method) \(target)")
         }
@@ -146,7 +153,8 @@ struct WireClient: Sendable {
         headers: [String: String], body: [UInt8]?, repeatable: Bool
     ) async throws(StoreError) -> (Int, [UInt8]) {
         let repeatable = repeatable || method == "GET" || headers["Idempotency-Key"] != nil
-        var handOver = HandOver(request: "\(method) \(target)", socketPath: location)
+        var handOver = HandOver(
+            request: "\(method) \(target)", socketPath: location, timeout: handOverTimeout)
         while true {
             // What went wrong: the connection (nil when the owner answered but refused).
             let failure: HTTPClient.Failure?
@@ -180,6 +188,7 @@ struct WireClient: Sendable {
     }
 
     private static func message(of body: [UInt8]) -> String {
+        // Only words for the error the caller throws anyway: a body that is not JSON says "refused".
         (try? WireCoding.decode(WireError.self, from: body))?.errorMessage ?? "refused"
     }
 }

@@ -8,7 +8,15 @@ public enum ServerToken {
     /// The token in `directory`, created (64 hex digits from the system's CSPRNG) if missing.
     public static func loadOrCreate(in directory: URL) throws(StoreServerError) -> String {
         let url = directory.appendingPathComponent(fileName)
-        if let text = try? String(contentsOf: url, encoding: .utf8) {
+        if FileManager.default.fileExists(atPath: url.path) {
+            // A token file that is there but cannot be read is not replaced: clients given it
+            // would be refused with no clue why.
+            let text: String
+            do {
+                text = try String(contentsOf: url, encoding: .utf8)
+            } catch {
+                throw .cannotReadToken(url.path, "\(error.localizedDescription)")
+            }
             let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if !token.isEmpty { return token }
         }

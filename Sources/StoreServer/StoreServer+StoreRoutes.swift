@@ -41,17 +41,19 @@ extension StoreServer {
         }
         router.add("GET", base + "/products/{product}/latest-transaction") { _, p in
             await respond(store, p) { (store) async throws(StoreError) in
-                Wire.OptionalTransaction(try await store.latest(for: p["product"]!).map(WireSigned.init))
+                Wire.OptionalTransaction(
+                    try await store.latest(for: try capture("product", in: p)).map(WireSigned.init))
             }
         }
         router.add("GET", base + "/subscription-groups/{group}/statuses") { _, p in
             await respond(store, p) { (store) async throws(StoreError) in
-                Wire.Statuses(try await store.subscriptionStatuses(for: p["group"]!).map(Wire.Status.init))
+                let group = try capture("group", in: p)
+                return Wire.Statuses(try await store.subscriptionStatuses(for: group).map(Wire.Status.init))
             }
         }
         router.add("GET", base + "/subscription-groups/{group}/intro-offer-eligibility") { _, p in
             await respond(store, p) { (store) async throws(StoreError) in
-                Wire.Value(try await store.isEligibleForIntroOffer(groupID: p["group"]!))
+                Wire.Value(try await store.isEligibleForIntroOffer(groupID: try capture("group", in: p)))
             }
         }
         router.add("GET", base + "/app-transaction") { _, p in

@@ -25,8 +25,7 @@ public final class StoreServer: Sendable {
         store: SimulatedStore, token: String, rootCertificate: Certificate, apiKeys: APIKeyRegistry? = nil
     ) {
         self.store = store
-        // An in-memory registry cannot fail to load.
-        appStoreAPI = AppStoreServerAPI(store: store, keys: apiKeys ?? (try! APIKeyRegistry(directory: nil)))
+        appStoreAPI = AppStoreServerAPI(store: store, keys: apiKeys ?? .inMemory())
         self.token = token
         self.rootCertificate = rootCertificate
         var router = Router()

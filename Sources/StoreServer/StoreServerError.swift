@@ -2,6 +2,8 @@
 /// Server API calls that fail.
 public enum StoreServerError: Error, Sendable, CustomStringConvertible {
     case cannotWriteToken(String)
+    /// The token file is there but cannot be read: its path and why.
+    case cannotReadToken(String, String)
     case cannotListen(String)
     /// An App Store Server API key that cannot be registered (the text says why).
     case invalidAPIKey(String)
@@ -15,6 +17,8 @@ public enum StoreServerError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .cannotWriteToken(let path):
             "cannot write the server token to \(path): check the state directory"
+        case .cannotReadToken(let path, let reason):
+            "cannot read the server token \(path) (\(reason)): fix its permissions, or delete it to make a new one"
         case .cannotListen(let reason): "cannot listen: \(reason)"
         case .invalidAPIKey(let reason): reason
         case .cannotWriteKeys(let path):

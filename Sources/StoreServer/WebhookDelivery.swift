@@ -18,9 +18,21 @@ public final class WebhookDelivery: Sendable {
     let port: UInt16
     let path: String
     private let task = Mutex<Task<Void, Never>?>(nil)
+    /// Where a pass that cannot do its work says why (the ledger refusing a read, a
+    /// notification that cannot be signed, a try that cannot be recorded).
+    private let report: @Sendable (String) -> Void
+    /// The last thing reported: a failure that lasts is said once, not on every pass.
+    private let lastReport = Mutex<String?>(nil)
 
-    /// - Parameter url: `http://HOST:PORT/PATH` with an IPv4 host (TLS is not spoken).
-    public init(store: SimulatedStore, url: String) throws(StoreServerError) {
+    /// - Parameters:
+    ///   - url: `http://HOST:PORT/PATH` with an IPv4 host (TLS is not spoken).
+    ///   - report: says what went wrong; standard error by default (`kiosk serve`'s console).
+    public init(
+        store: SimulatedStore, url: String,
+        report: @escaping @Sendable (String) -> Void = { line in
+            FileHandle.standardError.write(Data("kiosk serve: webhook: \(line)\n".utf8))
+        }
+    ) throws(StoreServerError) {
         guard let parsed = URL(string: url), parsed.scheme == "http", let host = parsed.host else {
             throw .invalidWebhook("'\(url)' is not an http://HOST:PORT/PATH URL (https is not supported)")
         }
@@ -28,6 +40,7 @@ public final class WebhookDelivery: Sendable {
         self.host = host == "localhost" ? "127.0.0.1" : host
         port = UInt16(parsed.port ?? 80)
         path = parsed.path.isEmpty ? "/" : parsed.path
+        self.report = report
     }
 
     /// When the try after `attempts` failed tries is due, or nil when there is none left.
@@ -47,6 +60,7 @@ public final class WebhookDelivery: Sendable {
             }
             let ticker = Task {
                 while !Task.isCancelled {
+                    // Cancelled only by `stop`: the loop's condition ends it then.
                     try? await Task.sleep(for: .seconds(retryInterval))
                     wake.yield()
                 }
@@ -71,9 +85,15 @@ public final class WebhookDelivery: Sendable {
     /// - Returns: how many tries were made.
     @discardableResult
     public func deliverDue() async -> Int {
-        guard let pending = try? await store.undeliveredNotifications(after: 0),
-            let now = try? await store.now()
-        else { return 0 }
+        let pending: [NotificationRecord]
+        let now: Date
+        do {
+            pending = try await store.undeliveredNotifications(after: 0)
+            now = try await store.now()
+        } catch {
+            say("cannot read the notifications to deliver (\(error)); trying again on the next pass")
+            return 0
+        }
         var blocked: Set<String> = []
         var tries = 0
         for record in pending where !blocked.contains(record.notification.account) {
@@ -82,7 +102,13 @@ public final class WebhookDelivery: Sendable {
                 blocked.insert(account)
                 continue
             }
-            guard let signed = try? await store.signedNotification(record.notification) else {
+            let signed: String
+            do {
+                signed = try await store.signedNotification(record.notification)
+            } catch {
+                say(
+                    "cannot sign notification \(record.notification.sequence) of \(account) (\(error)); "
+                        + "its account's notifications wait for it")
                 blocked.insert(account)
                 continue
             }
@@ -91,14 +117,31 @@ public final class WebhookDelivery: Sendable {
             let first = record.attempts.first?.attemptedAt ?? now
             let next =
                 result == "SUCCESS" ? nil : Self.nextAttempt(firstAttempt: first, failedAttempts: count)
-            try? await store.record(
-                DeliveryAttempt(
-                    sequence: record.notification.sequence, attempt: count, attemptedAt: now, result: result,
-                    httpStatus: status, nextAttemptAt: next))
+            do {
+                try await store.record(
+                    DeliveryAttempt(
+                        sequence: record.notification.sequence, attempt: count, attemptedAt: now,
+                        result: result, httpStatus: status, nextAttemptAt: next))
+            } catch {
+                // Unrecorded, the try is made again on the next pass: the webhook may hear it twice.
+                say(
+                    "notification \(record.notification.sequence) of \(account) was sent (\(result)) but the "
+                        + "try could not be recorded (\(error)): it will be sent again")
+                blocked.insert(account)
+            }
             tries += 1
             if result != "SUCCESS" { blocked.insert(account) }
         }
         return tries
+    }
+
+    /// Reports `line` unless it is what was reported last.
+    private func say(_ line: String) {
+        let isNew = lastReport.withLock { last in
+            defer { last = line }
+            return last != line
+        }
+        if isNew { report(line) }
     }
 
     /// POSTs on a thread of its own (the socket blocks), mapping the outcome to Apple's

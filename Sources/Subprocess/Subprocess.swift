@@ -32,6 +32,7 @@ public enum Subprocess {
         let paths = (input: scratch + ".in", output: scratch + ".out", error: scratch + ".err")
         defer {
             [paths.input, paths.output, paths.error].forEach {
+                // Scratch files in the temporary directory: one left behind harms nothing.
                 try? FileManager.default.removeItem(atPath: $0)
             }
         }
@@ -48,10 +49,20 @@ public enum Subprocess {
             environment: environment)
         let status = wait(pid)
         return Output(
-            status: status,
-            standardOutput: (try? String(contentsOfFile: paths.output, encoding: .utf8)) ?? "",
-            standardError: (try? String(contentsOfFile: paths.error, encoding: .utf8)) ?? "")
+            status: status, standardOutput: try captured(paths.output, of: program(arguments)),
+            standardError: try captured(paths.error, of: program(arguments)))
     }
+
+    /// What a child wrote to `path`: bytes that are not UTF-8 are shown as U+FFFD, not lost
+    /// with the rest of the text.
+    private static func captured(_ path: String, of program: String) throws(Failure) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(description: "cannot read what \(program) wrote to \(path)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func program(_ arguments: [String]) -> String { arguments.first ?? "a process" }
 
     /// Starts `arguments` and returns its process ID; stdio go to the given files.
     public static func spawn(
@@ -66,6 +77,8 @@ public enum Subprocess {
         posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         // Close every other descriptor of ours in the child (closefrom needs _GNU_SOURCE).
+        // Without /proc (a sandbox that hides it) nothing more is closed: the child inherits
+        // the descriptors not marked close-on-exec, as any posix_spawn child would.
         let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         for fd in open.compactMap({ Int32($0) }) where fd > 2 {
             posix_spawn_file_actions_addclose(&actions, fd)

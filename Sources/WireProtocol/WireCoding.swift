@@ -14,9 +14,18 @@ public enum WireCoding {
             var container = encoder.singleValueContainer()
             try container.encode(milliseconds(date))
         }
-        // Every wire value is plain data: encoding cannot fail.
+        // A non-finite number (`advanceClock(seconds: .nan)`) is written as a string the
+        // decoder reads back, so the receiver refuses it by name instead of this sending `{}`.
+        encoder.nonConformingFloatEncodingStrategy = nonFiniteNumbers
+        // With that, every wire value is plain data (numbers, strings, dates as integers): the
+        // encoder has nothing left to refuse, and the `{}` fallback is never sent.
         return Array((try? encoder.encode(value)) ?? Data("{}".utf8))
     }
+
+    private static let nonFiniteNumbers: JSONEncoder.NonConformingFloatEncodingStrategy =
+        .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    private static let nonFiniteNumbersDecoded: JSONDecoder.NonConformingFloatDecodingStrategy =
+        .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
 
     /// `date` in whole milliseconds since 1970, clamped to what an Int64 holds.
     public static func milliseconds(_ date: Date) -> Int64 {
@@ -28,6 +37,7 @@ public enum WireCoding {
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(StoreError) -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
+        decoder.nonConformingFloatDecodingStrategy = nonFiniteNumbersDecoded
         do {
             return try decoder.decode(type, from: Data(bytes))
         } catch {

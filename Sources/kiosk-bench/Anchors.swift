@@ -24,11 +24,13 @@ enum Anchors {
     /// The peak resident memory of this process so far, in megabytes (`VmHWM`).
     static func peakMemoryMegabytes() -> Double { statusMegabytes("VmHWM:") }
 
+    /// NaN when `/proc/self/status` cannot be read or lacks the field (not Linux): the report
+    /// prints "nan", never a 0 MB that would read as a measurement.
     private static func statusMegabytes(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
             let kilobytes = line.split(separator: " ").compactMap({ Double($0) }).first
-        else { return 0 }
+        else { return .nan }
         return kilobytes / 1024
     }
 }

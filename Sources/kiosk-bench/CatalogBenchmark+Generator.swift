@@ -18,6 +18,7 @@ extension CatalogBenchmark {
                 let period = periods[index % periods.count]
                 let product = ConfigurationProduct(
                     productID: id, type: .recurringSubscription,
+                    // Digits, a dot and two digits: always a price, so the unwrap cannot fail.
                     displayPrice: CatalogPrice("\(index + 1).99")!,
                     familyShareable: index % 3 == 0, internalID: String(format: "%08X", group * 100 + index),
                     referenceName: "Group \(group) tier \(index / 5 + 1) plan \(index)",

@@ -20,6 +20,7 @@ enum CatalogBenchmark {
     static func run() async throws -> [BenchmarkResult] {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-bench-\(getpid()).storekit")
+        // Clean-up of scratch files in the temporary directory: a leftover harms nothing.
         defer { try? FileManager.default.removeItem(at: url) }
         let bytes = StoreKitConfigurationEncoder().encodeBytes(makeConfiguration())
         try Data(bytes).write(to: url)
@@ -30,7 +31,8 @@ enum CatalogBenchmark {
 
         // Warm up once (page cache, lazy globals), then check the decode is the real thing.
         let check = StoreKitConfiguration.decode([UInt8](try Data(contentsOf: url)), file: url.path)
-        guard check.isValid, check.value?.productCount == groups * subscriptionsPerGroup else {
+        guard check.isValid, let catalog = check.value, catalog.productCount == groups * subscriptionsPerGroup
+        else {
             throw BenchmarkError.badCatalog(
                 check.diagnostics.prefix(3).map(\.description).joined(separator: "\n"))
         }
@@ -41,7 +43,7 @@ enum CatalogBenchmark {
         let decode = try measure {
             _ = StoreKitConfiguration.decode([UInt8](try Data(contentsOf: url)), file: url.path)
         }
-        let products = try measure { _ = check.value!.products() }
+        let products = try measure { _ = catalog.products() }
         let anchor = try pythonLoadSeconds(url)
 
         // Ratios read "how many times the anchor's speed": above 1, Kiosk is faster.

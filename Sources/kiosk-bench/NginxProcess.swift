@@ -44,6 +44,7 @@ struct NginxProcess {
                 standardOutput: prefix + "/stdout.log", standardError: prefix + "/stderr.log")
             for _ in 0..<100 {
                 try await Task.sleep(for: .milliseconds(20))
+                // Not answering yet is what this loop waits out; its deadline says when it never does.
                 if (try? Probe.get(port: port, path: "/body", token: nil))?.count == body.count {
                     return NginxProcess(pid: pid, port: port, prefix: prefix)
                 }
@@ -59,6 +60,7 @@ struct NginxProcess {
     func stop() {
         kill(pid, SIGQUIT)  // graceful: workers finish and exit with the master
         _ = Subprocess.wait(pid)
+        // Clean-up of nginx's scratch prefix: a leftover harms nothing.
         try? FileManager.default.removeItem(atPath: prefix)
     }
 }

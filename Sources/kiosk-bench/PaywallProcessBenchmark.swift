@@ -22,6 +22,7 @@ enum PaywallProcessBenchmark {
         func tmux(_ arguments: [String]) throws -> String {
             try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments).standardOutput
         }
+        // Clean-up: a server already gone (the paywall quit) is what "kill-server" wants anyway.
         defer { _ = try? tmux(["kill-server"]) }
         // The binary prints its timings after restoring the terminal.
         let env = "env TERM=tmux-256color LANG=C.UTF-8"
@@ -47,6 +48,7 @@ enum PaywallProcessBenchmark {
         func tmux(_ arguments: [String]) throws -> String {
             try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments).standardOutput
         }
+        // Clean-up: a server already gone (the paywall quit) is what "kill-server" wants anyway.
         defer { _ = try? tmux(["kill-server"]) }
         let env = "env TERM=tmux-256color LANG=C.UTF-8"
         let frames = try await firstFrames()

@@ -11,7 +11,7 @@ enum PaywallRenderBenchmark {
             content: PaywallContent(title: "Lumen Pro", catalogName: "bench"), size: RenderBenchmark.size)
         var snapshot = StoreSnapshot()
         snapshot.products = (0..<500).map { index in
-            let price = Decimal(index % 50) + Decimal(string: "0.99")!
+            let price = Decimal(index % 50) + Decimal(99) / 100
             return Product(
                 id: "bench.\(index)", type: index % 3 == 0 ? .consumable : .nonConsumable,
                 displayName: "Product \(index) · 商品 \(index)",

@@ -45,13 +45,13 @@ enum PurchaseLoad {
         let elapsed = started.duration(to: .now)
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let sorted = tally.latencies.withLock { $0 }.sorted()
-        if ProcessInfo.processInfo.environment["KIOSK_BENCH_TRACE"] != nil, !sorted.isEmpty {
+        if ProcessInfo.processInfo.environment["KIOSK_BENCH_TRACE"] != nil, let slowest = sorted.last {
             let at = { (share: Double) in sorted[min(sorted.count - 1, Int(Double(sorted.count) * share))] }
             FileHandle.standardError.write(
                 Data(
                     String(
                         format: "pairs %d: p50 %.1f p90 %.1f p99 %.1f p99.9 %.1f max %.1f ms\n", sorted.count,
-                        at(0.5), at(0.9), at(0.99), at(0.999), sorted.last!
+                        at(0.5), at(0.9), at(0.99), at(0.999), slowest
                     ).utf8))
         }
         let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]

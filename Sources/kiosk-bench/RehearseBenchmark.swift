@@ -62,6 +62,7 @@ enum RehearseBenchmark {
     private static func processTime(_ results: [RehearsalResult]) throws -> Double {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-bench-rehearse-\(getpid())")
+        // Clean-up of scratch files in the temporary directory: a leftover harms nothing.
         defer { try? FileManager.default.removeItem(at: base) }
         var total = 0.0
         for (index, result) in results.enumerated() {

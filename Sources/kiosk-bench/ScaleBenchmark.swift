@@ -30,11 +30,13 @@ enum ScaleBenchmark {
         let big = temporary.appendingPathComponent("kiosk-bench-scale-big-\(getpid())")
         let empty = temporary.appendingPathComponent("kiosk-bench-scale-empty-\(getpid())")
         defer {
+            // Clean-up of scratch copies in the temporary directory: a leftover harms nothing.
             try? FileManager.default.removeItem(at: big)
-            try? FileManager.default.removeItem(at: empty)
+            try? FileManager.default.removeItem(at: empty)  // as above
         }
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: cache, to: big)
+        // The cache's own mark, not part of a state: the copy works the same with or without it.
         try? FileManager.default.removeItem(at: big.appendingPathComponent("ready"))
 
         let emptyProbe = try ScaleProbe.measure(directory: empty, account: SimulatedStore.defaultAccount)
@@ -95,6 +97,8 @@ enum ScaleBenchmark {
             cacheName(schema: SimulatedStore.ledgerSchemaVersion, accounts: accounts, renewals: renewals))
         let ready = cache.appendingPathComponent("ready")
         if FileManager.default.fileExists(atPath: ready.path) { return cache }
+        // A cache without its "ready" mark is half built: gone or not, it is rebuilt below (the
+        // build fails, naming the path, if something is in the way).
         try? FileManager.default.removeItem(at: cache)
         if try migrated(accounts: accounts, renewals: renewals, under: temporary, to: cache) {
             try Data().write(to: ready)

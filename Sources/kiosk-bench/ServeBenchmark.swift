@@ -62,10 +62,18 @@ enum ServeBenchmark {
         -> [BenchmarkResult]
     {
         var started: ServeProcess?
-        if ephemeralPort == nil { started = try await ServeProcess.start() }
+        let port: UInt16
+        let bearer: String
+        if let ephemeralPort, let token {
+            (port, bearer) = (ephemeralPort, token)
+        } else {
+            let process = try await ServeProcess.start()
+            started = process
+            (port, bearer) = (process.port, process.token)
+        }
         defer { started?.stop() }
         let purchase = await PurchaseLoad.run(
-            port: ephemeralPort ?? started!.port, token: token ?? started!.token,
+            port: port, token: bearer,
             productID: "com.kiosk.lumen.aicredits10", seconds: Double(seconds))
         let durable = try await durablePurchases()
         let signing = try Anchors.openSSLECDSAP256(seconds: 2)
@@ -95,7 +103,9 @@ enum ServeBenchmark {
     static func durablePurchases() async throws -> PurchaseLoad.Result {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-bench-serve-state-\(getpid())")
+        // A fresh directory: none there is fine; one that stays makes `kiosk serve` fail, named.
         try? FileManager.default.removeItem(at: state)
+        // Clean-up of scratch files in the temporary directory: a leftover harms nothing.
         defer { try? FileManager.default.removeItem(at: state) }
         let server = try await ServeProcess.start(state: state)
         defer { server.stop() }

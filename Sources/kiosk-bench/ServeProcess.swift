@@ -17,6 +17,7 @@ struct ServeProcess {
             standardOutput: log, standardError: log)
         for _ in 0..<400 {
             try await Task.sleep(for: .milliseconds(50))
+            // Not written yet reads as empty: the loop looks again, and its deadline reports.
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             let lines = text.split(separator: "\n")
             // "kiosk serve: listening on http://127.0.0.1:PORT", and "  token:  HEX" (ephemeral)
@@ -30,12 +31,14 @@ struct ServeProcess {
         kill(pid, SIGKILL)
         _ = Subprocess.wait(pid)
         throw BenchmarkFailure(
+            // The failure is thrown either way; the log only adds detail when there is one.
             "kiosk serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 
     private static func token(printed lines: [Substring], state: URL?) -> String? {
         if let state {
             let file = state.appendingPathComponent("server-token").path
+            // Not written yet: nil, and the start-up loop looks again until its deadline.
             return (try? String(contentsOfFile: file, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -46,6 +49,7 @@ struct ServeProcess {
     func stop() {
         kill(pid, SIGTERM)
         _ = Subprocess.wait(pid)
+        // Clean-up of a scratch log: a leftover harms nothing.
         try? FileManager.default.removeItem(atPath: log)
     }
 }

@@ -23,6 +23,7 @@ enum SharedStateBenchmark {
                 FileHandle.standardError.write(
                     Data("kiosk-bench shared: state kept in \(directory.path)\n".utf8))
             } else {
+                // Clean-up of a scratch state: a leftover in the temporary directory harms nothing.
                 try? FileManager.default.removeItem(at: directory)
             }
         }

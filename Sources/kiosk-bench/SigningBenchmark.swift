@@ -94,7 +94,10 @@ enum SigningBenchmark {
     /// `openssl speed -seconds 3 ecdsap256` on one thread: (sign/s, verify/s), or nil when
     /// openssl is not installed.
     private static func openSSLSpeed() throws -> (sign: Double, verify: Double)? {
-        try? Anchors.openSSLECDSAP256(seconds: Int(duration))
+        // `which` itself missing reads as openssl missing: either way there is no anchor.
+        guard (try? Subprocess.run(["which", "openssl"]))?.status == 0 else { return nil }
+        // Installed: a run that fails or prints what cannot be read is an error, not "no anchor".
+        return try Anchors.openSSLECDSAP256(seconds: Int(duration))
     }
 
     /// Apple's library verifying `tokens` once each (Tests/Interop/bench_apple_verify.py), or
@@ -106,6 +109,7 @@ enum SigningBenchmark {
         let python = ProcessInfo.processInfo.environment["KIOSK_PYTHON"] ?? packageRoot + "/.venv/bin/python3"
         guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
         let input = NSTemporaryDirectory() + "kiosk-bench-\(UUID().uuidString).json"
+        // Clean-up of scratch files in the temporary directory: a leftover harms nothing.
         defer { try? FileManager.default.removeItem(atPath: input) }
         let request: [String: Any] = [
             "bundleId": sampleBundleID, "root": Data(root.derRepresentation).base64EncodedString(),

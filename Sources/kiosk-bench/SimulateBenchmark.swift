@@ -15,6 +15,7 @@ enum SimulateBenchmark {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-bench-simulate-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Clean-up of scratch files in the temporary directory: a leftover harms nothing.
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

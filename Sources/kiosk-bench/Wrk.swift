@@ -12,6 +12,7 @@ enum Wrk {
     static func run(url: String, headers: [String] = [], connections: Int = 64, seconds: Int = 5) throws
         -> Result
     {
+        // `which` itself missing reads as wrk missing: the error below says what to install.
         guard (try? Subprocess.run(["which", "wrk"]))?.status == 0 else {
             throw BenchmarkFailure("wrk is not installed: run scripts/bench-setup")
         }

@@ -17,6 +17,7 @@ enum ExitWhileSigning {
         let message = Array("exit while signing".utf8)
         for _ in 0..<4 {
             Thread {
+                // The signatures are thrown away: the test is that exit stays quiet while they run.
                 while true { _ = try? key.rawSignature(for: message) }
             }.start()
         }

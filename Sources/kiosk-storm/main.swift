@@ -31,14 +31,16 @@ if arguments.count == 5, arguments[1] == "shared", let count = Int(arguments[4])
         exit(1)
     }
 }
-guard arguments.count == 3, let first = Int(arguments[2]) else {
+guard arguments.count == 3, let first = Int(arguments[2]), first >= 0 else {
     FileHandle.standardError.write(
         Data("usage: kiosk-storm STATE_DIR FIRST_KEY | kiosk-storm shared STATE_DIR NAME COUNT\n".utf8))
     exit(64)
 }
 let directory = URL(fileURLWithPath: arguments[1], isDirectory: true)
 
-/// The app-account token of the purchase with idempotency key `k<key>`.
+/// The app-account token of the purchase with idempotency key `k<key>`. Keys count up from
+/// FIRST_KEY, which must be 0 or more: twelve decimal digits of a number that is not negative
+/// are twelve hex digits, so the text is always a UUID and the unwrap cannot fail.
 func token(forKey key: Int) -> UUID {
     UUID(uuidString: "00000000-0000-4000-8000-" + String(format: "%012d", key % 1_000_000_000_000))!
 }

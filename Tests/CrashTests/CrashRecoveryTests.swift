@@ -4,6 +4,7 @@ import Signing
 import Simulator
 import StoreCore
 import Subprocess
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -33,6 +34,9 @@ import Testing
     /// many of them fall after the storm's start-up as in an ordinary run.
     static let slowdown = max(1, Int(ProcessInfo.processInfo.environment["KIOSK_TEST_SLOWDOWN"] ?? "") ?? 1)
 
+    /// The kills' schedule: `KIOSK_TEST_SEED` replays a failing run's.
+    static let seed = UInt64(ProcessInfo.processInfo.environment["KIOSK_TEST_SEED"] ?? "") ?? 0x4B10_C2A5
+
     struct Acknowledgement: Hashable {
         var key: String
         var account: String
@@ -45,8 +49,11 @@ import Testing
             "kiosk-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: Self.seed)
         var acknowledged: [Acknowledgement] = []
+        // Acknowledgements the kills waited for: what the storm must have acknowledged in all,
+        // however fast or slow the machine.
+        var awaited = 0
         var transactionOfKey: [String: UInt64] = [:]
         var nextKey = 0
         for round in 0..<50 {
@@ -55,9 +62,22 @@ import Testing
             let pid = try Subprocess.spawn(
                 [Self.stormBinary, directory.path, String(nextKey)], standardOutput: output,
                 standardError: errors)
-            // Kill at a random instant: during start-up, mid-commit, between purchases.
+            // Kill at a point of the storm's progress, not of the clock: one round in five during
+            // start-up, the others after a seeded number of acknowledgements; then a seeded
+            // pause, to land mid-commit or between purchases.
+            let progress = round % 5 == 0 ? 0 : Int.random(in: 2...4, using: &generator)
+            if progress > 0 {
+                try await waitUntil(
+                    "round \(round) (seed \(Self.seed)): \(progress) acknowledgements from the storm "
+                        + "(have \(Self.acknowledgements(in: output))); it said: \(Self.text(of: errors))"
+                ) {
+                    // A storm that failed has said why: stop waiting, the status check reports it.
+                    Self.acknowledgements(in: output) >= progress || !Self.text(of: errors).isEmpty
+                }
+            }
+            awaited += progress
             try await Task.sleep(
-                for: .milliseconds(Int.random(in: 20...400, using: &generator) * Self.slowdown))
+                for: .milliseconds(Int.random(in: 0...30, using: &generator) * Self.slowdown))
             kill(pid, SIGKILL)
             // A process killed inside fsync dies once the disk answers: wait off the shared pool.
             let status = await Self.offThePool { Subprocess.wait(pid) }
@@ -81,7 +101,15 @@ import Testing
             nextKey = (acknowledged.compactMap { Int($0.key.dropFirst()) }.max() ?? nextKey - 1) + 1
             try await verify(directory: directory, acknowledged: acknowledged, round: round)
         }
-        #expect(acknowledged.count > 50, "the storm acknowledged too few purchases to mean anything")
+        #expect(awaited > 50, "the schedule waits for enough purchases to mean anything")
+        #expect(
+            acknowledged.count >= awaited,
+            "the kills waited for \(awaited) acknowledgements; \(acknowledged.count) were read back")
+    }
+
+    /// How many purchases a round's storm has acknowledged so far.
+    static func acknowledgements(in path: String) -> Int {
+        text(of: path).split(separator: "\n").filter { $0.hasPrefix("ACK ") }.count
     }
 
     /// What a child wrote to `path` ("" when nothing).

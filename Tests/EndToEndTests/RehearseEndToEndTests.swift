@@ -15,6 +15,16 @@ import Testing
         )
     }
 
+    /// Waits for the command `run` started to end: the screen then, and the exit status from
+    /// the `exit=N` line (nil, with the screen in the failure, when there is none). Reads the
+    /// whole number: `contains("exit=1")` also passed on 127, the shell's "not found".
+    func end(of session: TmuxSession) async throws -> (screen: String, status: Int32?) {
+        let screen = try await session.waitFor("exit=")
+        let status = screen.firstMatch(of: /exit=([0-9]+)\b/).flatMap { Int32($0.1) }
+        if status == nil { Issue.record("no exit status on the screen:\n\(screen)") }
+        return (screen, status)
+    }
+
     /// The paywall on screen, a caption naming each step, then the summary when it ends. The
     /// long `wait` holds the caption on screen however slowly the machine polls; `n` (paused)
     /// ends it.
@@ -39,8 +49,9 @@ import Testing
         try session.keys("Space")
         try await session.waitFor("[paused: space resumes, n steps]")
         try session.keys("n", "Space")
-        let end = try await session.waitFor("exit=")
-        #expect(end.contains("1 passed, 0 failed") && end.contains("exit=0"))
+        let end = try await end(of: session)
+        #expect(end.screen.contains("1 passed, 0 failed"))
+        #expect(end.status == 0)
     }
 
     /// Space pauses; `n` runs one step; `q` stops (the rest is not run, so it does not pass).
@@ -54,9 +65,9 @@ import Testing
         try await session.waitFor("[paused: space resumes, n steps]")
         try session.keys("n")
         try session.keys("q")
-        let end = try await session.waitFor("exit=")
-        #expect(
-            end.contains("STOPPED") && end.contains("exit=1"), "q stops the run: it does not go on and pass")
+        let end = try await end(of: session)
+        #expect(end.screen.contains("STOPPED"), "q stops the run: it does not go on and pass")
+        #expect(end.status == 1, "a stopped run exits 1, as a failed one does:\n\(end.screen)")
     }
 
     /// For an audience (issue 27): an included preamble runs unseen, the caption survives a long
@@ -87,8 +98,9 @@ import Testing
         let failed = try await session.waitFor("[any key goes on]")
         #expect(failed.contains("✗ show.rehearsal:5: expected an entitlement"))
         try session.keys("x")
-        let end = try await session.waitFor("exit=")
-        #expect(end.contains("0 passed, 1 failed") && end.contains("exit=1"))
+        let end = try await end(of: session)
+        #expect(end.screen.contains("0 passed, 1 failed"))
+        #expect(end.status == 1)
     }
 
     /// `--play --record FILE.cast`: asciicast v2 with an idle time limit, a marker for each
@@ -109,8 +121,9 @@ import Testing
         """.write(to: file, atomically: true, encoding: .utf8)
         let cast = folder.appendingPathComponent("show.cast").path
         try run(session, "rehearse --play --pace 50 --record \(cast) \(file.path)")
-        let end = try await session.waitFor("exit=")
-        #expect(end.contains("1 passed, 0 failed"))
+        let end = try await end(of: session)
+        #expect(end.screen.contains("1 passed, 0 failed"))
+        #expect(end.status == 0)
         let lines = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = try #require(
             try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
@@ -143,7 +156,7 @@ import Testing
         try session.keys("Down", "Down", "m")
         try await session.waitFor("Transaction Manager")
         try session.keys("Escape", "q")
-        try await session.waitFor("exit=0")
+        #expect(try await end(of: session).status == 0)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(
             text.contains(

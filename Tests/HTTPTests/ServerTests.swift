@@ -127,7 +127,7 @@ func get(_ path: String, close: Bool = false) -> String {
                 }
                 if cutOff == .stillOpen {
                     do {
-                        cutOff = .answered(try slow.readResponse(timeout: 30).status)
+                        cutOff = .answered(try slow.readResponse(timeout: 60).status)
                     } catch {
                         cutOff = CutOff(error)
                     }

@@ -39,13 +39,25 @@ import Testing
             named: "\(template.rawValue)-en_US-\(Self.sizes[1])")
     }
 
-    @Test(arguments: PaywallTemplate.allCases)
-    func everyTemplateFitsTheMinimumSize(_ template: PaywallTemplate) async throws {
+    /// In every control style: `.buttons` makes the selected plan's own button the call to
+    /// action; the other styles draw a separate one.
+    @Test(arguments: PaywallTemplate.allCases, ControlStyle.allCases)
+    func everyTemplateFitsTheMinimumSize(_ template: PaywallTemplate, style: ControlStyle) async throws {
         let size = PaywallProgram.minimumSize
-        let state = try await Self.state(template, locale: "en_US", size: size)
+        var state = try await Self.state(template, locale: "en_US", size: size)
+        state.controlStyle = style
         let frame = PaywallProgram.render(state, theme: try Fixtures.theme(), size: size)
-        // The call to action survives at the smallest size, and can be clicked.
-        #expect(frame.targets.contains { $0.target == .paywall(.buy) } || state.controlStyle == .buttons)
+        // The call to action survives at the smallest size, and a click on it asks for the
+        // selected plan's payment sheet.
+        let plan = try #require(state.selectedPlan).id
+        let buying = frame.targets.filter { hit in
+            var clicked = state
+            return PaywallProgram.update(&clicked, .activate(hit.target)).contains { effect in
+                guard case .prepareSheet(let productID, _) = effect else { return false }
+                return productID == plan
+            }
+        }
+        #expect(!buying.isEmpty, "\(template) in \(style): nothing on screen buys \(plan)")
         #expect(!frame.buffer.plainText.contains("Terminal too small"))
     }
 

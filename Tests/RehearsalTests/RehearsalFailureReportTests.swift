@@ -56,3 +56,24 @@ import Testing
         #expect(text.split(separator: "\n").count == 4, "\(text)")
     }
 }
+
+/// The library's coverage check counts what ran (issue 25, item 10): a store action counts as
+/// covered when it has run through, not when its line was read.
+@Suite struct RehearsalCoverageTests {
+    @Test func aRefusedStoreActionIsNotCoveredAndOneThatRanIs() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("coverage.rehearsal").path
+        try """
+        refund 999999
+        expect error "999999"
+        buy com.kiosk.lumen.filmpack
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let script = try RehearsalParser.parse(path: path).get()
+        let result = await RehearsalRunner(environment: Library.environment).run(script)
+        #expect(result.passed, "\(RehearsalReport(results: [result]).text())")
+        #expect(!result.coverage.storeActions.contains("refund"), "the refund was refused: it did not run")
+        #expect(result.coverage.storeActions.contains("buy"))
+    }
+}

@@ -62,12 +62,15 @@ import Testing
         try await store.addAccount(StoreAccount(name: "bob"))
         let client = try await owner.clientStore(account: "tester")
         let updates = await client.updates()
+        // switchAccount returns once the stream listens as bob: no wait is needed after it.
         try await client.switchAccount(to: "bob")
-        // The stream reconnects as bob: bob's purchase arrives, tester's does not.
+        // Tester's purchase does not arrive; bob's does, live. Bob finishes it at once: a
+        // stream that reconnected later (as a new listener, which is sent only unfinished
+        // transactions) would never see it.
         _ = try await store.acting(for: "tester").buyOffDevice("com.kiosk.lumen.lifetime", options: [])
-        // Give the stream time to reconnect as bob before bob buys.
-        try await Task.sleep(for: .milliseconds(300))
-        let bobs = try await store.acting(for: "bob").buyOffDevice("com.kiosk.lumen.filmpack", options: [])
+        let bob = store.acting(for: "bob")
+        let bobs = try await bob.buyOffDevice("com.kiosk.lumen.filmpack", options: [])
+        try await bob.finish(bobs.id)
         let update = try await Incoming(updates).next(waitingFor: "bob's purchase on the moved stream")
         #expect(update?.unsafePayloadValue.id == bobs.id, "the open stream follows the new account")
         await owner.release()

@@ -7,6 +7,7 @@ import Simulator
 import StoreCore
 import Synchronization
 import TerminalUI
+import TestSupport
 import Testing
 
 /// The paywall's first frame does not wait for the ledger: `kiosk` hands the paywall an
@@ -39,10 +40,9 @@ import Testing
             contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path)
         let gate = Gate()
         let opening = OpeningStore {
-            // Deadline: a paywall that never paints fails below, not here.
-            for _ in 0..<1_000 where !gate.isOpen.withLock({ $0 }) {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            // Held until the test has seen a frame; a paywall that never paints fails the
+            // test's own wait first, and this one then gives up too.
+            try await waitUntil("the test to let the store open") { gate.isOpen.withLock { $0 } }
             let store = try SimulatedStore(
                 catalog: catalog, ledger: .memory,
                 signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()), frozenClock: true)
@@ -60,16 +60,13 @@ import Testing
             gate.report.withLock { $0 = report }
         }.start()
 
-        for _ in 0..<1_000 where terminal.frames.withLock({ $0 }) == 0 {
-            try await Task.sleep(for: .milliseconds(10))
+        try await waitUntil("a frame painted while the store was opening") {
+            terminal.frames.withLock { $0 } > 0
         }
-        #expect(terminal.frames.withLock { $0 } > 0, "no frame was painted while the store was opening")
         #expect(!gate.hasOpened.withLock { $0 })
         gate.isOpen.withLock { $0 = true }
-        for _ in 0..<1_000 where gate.report.withLock({ $0 }) == nil {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let report = try #require(gate.report.withLock { $0 }, "the paywall never showed the products")
+        try await waitUntil("the paywall to show the products and end") { gate.report.withLock { $0 } != nil }
+        let report = try #require(gate.report.withLock { $0 })
         #expect(report.firstLoadedFrame != nil)
         #expect(gate.hasOpened.withLock { $0 })
     }

@@ -3,6 +3,8 @@ import Foundation
 import Signing
 import Simulator
 import StoreCore
+import Synchronization
+import TestSupport
 import Testing
 
 /// Several processes on one state directory: two `kiosk store` loops and two paywall-like
@@ -14,9 +16,13 @@ import Testing
         defer { Self.remove(directory) }
         let harness = StormHarness(directory: directory)
         let outcomes = await Self.storm(harness, cliCount: 50, clientCount: 50)
+        // Nobody is killed: every purchase of the schedule is acknowledged, however long the
+        // machine takes (three in five actions are purchases, for the loops and the clients).
+        let scheduled = 2 * Self.purchases(in: 50) + 2 * Self.purchases(in: 50)
+        let failures = outcomes.failures.prefix(5).joined(separator: "\n")
         #expect(
-            outcomes.purchases.count >= 100,
-            "too few acknowledged purchases: \(outcomes.failures.prefix(5).joined(separator: "\n"))")
+            outcomes.purchases.count == scheduled,
+            "\(outcomes.purchases.count) of \(scheduled) purchases acknowledged: \(failures)")
         #expect(!outcomes.approved.isEmpty && !outcomes.refunded.isEmpty)
         try await Self.verify(directory: directory, outcomes: outcomes)
     }
@@ -25,39 +31,56 @@ import Testing
         let directory = try Self.freshDirectory()
         defer { Self.remove(directory) }
         let harness = StormHarness(directory: directory)
-        let killer = Task {
-            var kills = 0
-            var generator = SystemRandomNumberGenerator()
-            while kills < 20 && !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(Int.random(in: 100...400, using: &generator)))
-                // The owner may be between two short-lived `kiosk store` processes: look again soon.
-                for _ in 0..<100 where !Task.isCancelled {
-                    if harness.killOwner() != nil {
-                        kills += 1
-                        break
-                    }
-                    try? await Task.sleep(for: .milliseconds(10))
-                }
+        let killing = Mutex(true)
+        // Kills by the storm's progress, not the clock: each after a seeded number of new
+        // acknowledgements and a seeded pause. The clients go on until the twentieth, so a
+        // fast machine cannot end the storm first and a slow one only takes longer.
+        let killer = Task { () throws -> (kills: Int, awaited: Int) in
+            defer { killing.withLock { $0 = false } }
+            var generator = SplitMix64(seed: Self.seed)
+            var (kills, awaited) = (0, 0)
+            while kills < 20 {
+                let step = Int.random(in: 3...5, using: &generator)
+                let target = harness.acknowledged + step
+                try await waitUntil(
+                    "\(step) more acknowledged purchases before kill \(kills + 1) (seed \(Self.seed))"
+                ) { harness.acknowledged >= target }
+                awaited += step
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...50, using: &generator)))
+                // The owner may be between two short-lived `kiosk store` processes: look again.
+                try await waitUntil("an owner to kill (kill \(kills + 1))") { harness.killOwner() != nil }
+                kills += 1
             }
-            return kills
+            return (kills, awaited)
         }
-        let outcomes = await Self.storm(harness, cliCount: 80, clientCount: 150, restartKilledClients: true)
-        killer.cancel()
-        let kills = await killer.value
-        #expect(kills == 20, "the storm ended before the owner was killed 20 times (\(kills) kills)")
+        let outcomes = await Self.storm(
+            harness, cliCount: 80, clientCount: 150, restartKilledClients: true,
+            keepGoing: { killing.withLock { $0 } })
+        let (kills, awaited) = try await killer.value
         print(
             "owner killed \(kills) times; \(outcomes.purchases.count) purchases acknowledged; failures: \(outcomes.failures.count)"
         )
+        #expect(awaited >= 50, "the schedule waits for enough purchases to mean anything")
+        let failures = outcomes.failures.prefix(5).joined(separator: "\n")
         #expect(
-            outcomes.purchases.count >= 50,
-            "too few acknowledged purchases: \(outcomes.failures.prefix(5).joined(separator: "\n"))")
+            outcomes.purchases.count >= awaited,
+            "the kills waited for \(awaited) purchases; \(outcomes.purchases.count) were read back: \(failures)"
+        )
         try await Self.verify(directory: directory, outcomes: outcomes)
     }
 
+    /// The kills' schedule: `KIOSK_TEST_SEED` replays a failing run's.
+    static let seed = UInt64(ProcessInfo.processInfo.environment["KIOSK_TEST_SEED"] ?? "") ?? 0x4B10_5707
+
+    /// Purchases among `count` actions of a loop or client (actions 0, 1 and 2 of every five).
+    static func purchases(in count: Int) -> Int { (0..<count).filter { $0 % 5 < 3 }.count }
+
     /// Two `kiosk store` loops and two clients at once; a killed client starts again as a new
-    /// account (its keys are its own) for the actions it had left.
+    /// account (its keys are its own) for the actions it had left, and a client that is done
+    /// starts again while `keepGoing` says so.
     static func storm(
-        _ harness: StormHarness, cliCount: Int, clientCount: Int, restartKilledClients: Bool = false
+        _ harness: StormHarness, cliCount: Int, clientCount: Int, restartKilledClients: Bool = false,
+        keepGoing: @escaping @Sendable () -> Bool = { false }
     ) async -> StormHarness.Outcomes {
         await withTaskGroup(of: StormHarness.Outcomes.self) { group in
             for name in ["shell-a", "shell-b"] {
@@ -68,11 +91,11 @@ import Testing
                     var total = StormHarness.Outcomes()
                     var round = 0
                     var remaining = clientCount
-                    while remaining > 0 {
+                    while remaining > 0 || keepGoing() {
                         let (status, outcomes) = await harness.client(
-                            account: "\(name).\(round)", count: remaining)
+                            account: "\(name).\(round)", count: max(remaining, 10))
                         total.merge(outcomes)
-                        guard restartKilledClients, status != 0 else { break }
+                        guard restartKilledClients, status != 0 || keepGoing() else { break }
                         remaining -= max(1, outcomes.purchases.count + outcomes.refunded.count)
                         round += 1
                     }

@@ -42,6 +42,7 @@ final class StormHarness: Sendable {
 
     let directory: URL
     private let live = Mutex<Set<pid_t>>([])
+    private let acknowledgedSoFar = Mutex(0)
     private let scratch: URL
 
     init(directory: URL) {
@@ -71,6 +72,10 @@ final class StormHarness: Sendable {
             thread.start()
         }
     }
+
+    /// Purchases acknowledged so far: a `kiosk store` buy as it returns, a client's when it
+    /// ends. The killing test measures the storm's progress by it, not by the clock.
+    var acknowledged: Int { acknowledgedSoFar.withLock { $0 } }
 
     /// Kills the process that owns the state now, if it is one of ours; returns its pid.
     func killOwner() -> pid_t? {
@@ -113,6 +118,7 @@ final class StormHarness: Sendable {
                 let result = await run([kiosk, "store", "buy", Self.product, "--key", key] + common)
                 if result.status == 0, let id = Self.purchasedID(result.output) {
                     outcomes.purchases.append((key, account, id))
+                    acknowledgedSoFar.withLock { $0 += 1 }
                     last = id
                 } else {
                     outcomes.failures.append(
@@ -143,6 +149,7 @@ final class StormHarness: Sendable {
             default: break
             }
         }
+        acknowledgedSoFar.withLock { $0 += outcomes.purchases.count }
         return (result.status, outcomes)
     }
 

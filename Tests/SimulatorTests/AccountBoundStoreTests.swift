@@ -1,5 +1,6 @@
 import Foundation
 import StoreCore
+import TestSupport
 import Testing
 
 @testable import Simulator
@@ -27,20 +28,8 @@ import Testing
         try await store.addAccount(StoreAccount(name: "bob"))
         let updates = await Task.detached { await store.acting(for: "bob").updates() }.value
         _ = try await store.acting(for: "bob").buyOffDevice("lifetime", options: [])
-        let first = await withTaskGroup(of: Transaction?.self) { group in
-            group.addTask {
-                for await update in updates { return update.unsafePayloadValue }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(10))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        let transaction = try #require(first, "no update reached bob's stream within 10 s")
+        let first = try await Incoming(updates).next(waitingFor: "bob's purchase on bob's stream")
+        let transaction = try #require(first?.unsafePayloadValue, "bob's stream ended without an update")
         #expect(transaction.productID == "lifetime")
     }
 }

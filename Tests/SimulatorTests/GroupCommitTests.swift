@@ -12,6 +12,8 @@ import Testing
     final class Gate: Sendable {
         let isOpen = Mutex(false)
         let answered = Mutex(0)
+        /// The held fsync stopped waiting for the test (which had failed by then).
+        let gaveUp = Mutex(false)
     }
 
     @Test func concurrentPurchasesShareAnFsyncAndWaitForIt() async throws {
@@ -20,9 +22,15 @@ import Testing
         let store = try SimulatedStore.makeForTest(location: .directory(directory))
         let sync = try #require(await store.groupSyncForTests())
         let gate = Gate()
-        // The disk is slow: the fsync returns only when the test says so (or after 20 s).
+        // The disk is slow: the fsync returns only when the test says so. Should the test fail
+        // before it does, the fsync gives up at the shared deadline, so the purchases it holds
+        // end and the failure is reported instead of a hang.
         sync.replaceSync {
-            for _ in 0..<20_000 where !gate.isOpen.withLock({ $0 }) { usleep(1_000) }
+            do {
+                try blockUntil("the test to let the held fsync return") { gate.isOpen.withLock { $0 } }
+            } catch {
+                gate.gaveUp.withLock { $0 = true }
+            }
             return nil
         }
         let ticket = sync.latestTicket
@@ -52,6 +60,7 @@ import Testing
             gate.isOpen.withLock { $0 = true }
             try await group.waitForAll()
         }
+        #expect(!gate.gaveUp.withLock { $0 }, "the held fsync gave up before the test let it return")
         #expect(gate.answered.withLock { $0 } == 8)
         #expect(sync.syncCount - syncs < 8, "\(sync.syncCount - syncs) fsyncs for 8 purchases")
         #expect(try await store.acting(for: nil).all().count == 8)

@@ -1,6 +1,7 @@
 import Foundation
 import Signing
 import StoreCore
+import TestSupport
 import Testing
 
 @testable import Simulator
@@ -117,13 +118,12 @@ import Testing
         }
         _ = try await store.perform(
             StoreRequest.purchase(productID: "pro.monthly", options: [], confirmed: true))
-        let deadline = ContinuousClock.now + .seconds(30)
         var renewal: JournalEntry?
-        while renewal == nil, ContinuousClock.now < deadline {
+        try await waitUntil("the timer to renew the subscription") {
             renewal = try await store.journal().first { $0.notifications.contains { $0.type == "DID_RENEW" } }
-            if renewal == nil { try await Task.sleep(for: .milliseconds(20)) }
+            return renewal != nil
         }
-        let line = try #require(renewal, "the timer renewed the subscription")
+        let line = try #require(renewal)
         #expect(line.source == "store" && line.action == "Store events came due" && line.session != "tm")
     }
 

@@ -16,6 +16,7 @@ struct Fixture {
     let server: StoreServer
     let http: HTTPServer
     let token = ServerToken.generate()
+    let root: Certificate
 
     init() async throws {
         let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -26,6 +27,7 @@ struct Fixture {
         store = try SimulatedStore(
             catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
             frozenClock: true)
+        root = authority.root
         server = StoreServer(store: store, token: token, rootCertificate: authority.root)
         http = try await server.listen(HTTPServerConfiguration(port: 0))
     }
@@ -51,7 +53,7 @@ func updateStream(port: UInt16, token: String, after lastEventID: String?) async
     return events
 }
 
-/// The next `count` events of a stream, or `DeadlineExceeded` after 10 s naming how many came.
+/// The next `count` events of a stream, or `DeadlineExceeded` after a minute naming how many came.
 func next(_ count: Int, of events: AsyncThrowingStream<ServerSentEvent, any Error>) async throws
     -> [ServerSentEvent]
 {

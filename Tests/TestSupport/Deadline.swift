@@ -45,10 +45,10 @@ public func waitUntil(
 }
 
 /// Runs `body` on a task of its own and returns its result, or throws `DeadlineExceeded` once
-/// `seconds` have passed. The body is cancelled then but not waited for, so even a body that
+/// `seconds` have passed (a minute by default, as `waitUntil`). The body is cancelled then but not waited for, so even a body that
 /// ignores cancellation cannot hang the test.
 public func withDeadline<T: Sendable>(
-    seconds: Double = 10, waitingFor what: String, _ body: @escaping @Sendable () async throws -> T
+    seconds: Double = 60, waitingFor what: String, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let pending = Pending<T>()
     return try await withCheckedThrowingContinuation { continuation in

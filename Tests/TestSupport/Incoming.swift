@@ -62,8 +62,8 @@ public final class Incoming<Element: Sendable>: Sendable {
     deinit { reader.cancel() }
 
     /// The next element, nil when the sequence has ended, or `DeadlineExceeded` naming `what`
-    /// when none arrives within `seconds`.
-    public func next(waitingFor what: String, seconds: Double = 10) async throws -> Element? {
+    /// when none arrives within `seconds` (a minute by default, as `waitUntil`).
+    public func next(waitingFor what: String, seconds: Double = 60) async throws -> Element? {
         let box = box
         return try await withCheckedThrowingContinuation { continuation in
             let id = box.state.withLock { state -> Int? in
@@ -95,7 +95,7 @@ public final class Incoming<Element: Sendable>: Sendable {
     }
 
     /// The next `count` elements, or `DeadlineExceeded` naming `what` and how many came.
-    public func next(_ count: Int, waitingFor what: String, seconds: Double = 10) async throws -> [Element] {
+    public func next(_ count: Int, waitingFor what: String, seconds: Double = 60) async throws -> [Element] {
         var result: [Element] = []
         while result.count < count {
             guard

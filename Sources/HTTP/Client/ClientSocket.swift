@@ -56,6 +56,7 @@ public final class ClientSocket: Sendable {
     /// is checked before it is reused, so a request is not sent into a closed socket.
     public var isClosedByPeer: Bool {
         guard leftover.withLock({ $0.isEmpty }) else { return false }
+        // A socket that cannot even be polled is not worth reusing: open a fresh one.
         guard let ready = try? Posix.poll([fd], milliseconds: 0) else { return true }
         return ready[0] != 0
     }
@@ -97,19 +98,25 @@ public final class ClientSocket: Sendable {
         }
     }
 
-    /// One whole response: the head, then `Content-Length` bytes or everything until the
-    /// server closes. Bytes after it stay for the next call (keep-alive).
-    public func readResponse(timeout: Double = 30) throws(HTTPError) -> ClientResponse {
+    /// Reads up to the blank line that ends a response head: the head, and the bytes after it.
+    func readHead(timeout: Double) throws(HTTPError) -> (head: ArraySlice<UInt8>, rest: [UInt8]) {
         var data: [UInt8] = []
-        var headEnd: Int?
-        while headEnd == nil {
+        while true {
             let bytes = try read(timeout: timeout)
             if bytes.isEmpty { throw .connectionClosed }
             data += bytes
-            headEnd = HTTPRequestParser.find([13, 10, 13, 10], in: data, from: 0)
+            if let end = HTTPRequestParser.find([13, 10, 13, 10], in: data, from: 0) {
+                return (data[..<end], Array(data[(end + 4)...]))
+            }
         }
-        var response = try ClientResponse(head: data[..<headEnd!])
-        var body = Array(data[(headEnd! + 4)...])
+    }
+
+    /// One whole response: the head, then `Content-Length` bytes or everything until the
+    /// server closes. Bytes after it stay for the next call (keep-alive).
+    public func readResponse(timeout: Double = 30) throws(HTTPError) -> ClientResponse {
+        let (head, rest) = try readHead(timeout: timeout)
+        var response = try ClientResponse(head: head)
+        var body = rest
         if let length = response.headers["Content-Length"].flatMap(Int.init) {
             while body.count < length {
                 let bytes = try read(timeout: timeout)

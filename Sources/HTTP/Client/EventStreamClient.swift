@@ -50,16 +50,8 @@ public enum EventStreamClient {
                 "GET \(path) HTTP/1.1\r\nHost: \(address.hostHeader)\r\nAccept: text/event-stream\r\n"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
             try socket.write(request + "\r\n")
-            var data: [UInt8] = []
-            var headEnd: Int?
-            while headEnd == nil {
-                let bytes = try socket.read(timeout: 30)
-                if bytes.isEmpty { throw HTTPError.connectionClosed }
-                data += bytes
-                headEnd = HTTPRequestParser.find([13, 10, 13, 10], in: data, from: 0)
-            }
-            let head = try ClientResponse(head: data[..<headEnd!])
-            let rest = Array(data[(headEnd! + 4)...])
+            let (headBytes, rest) = try socket.readHead(timeout: 30)
+            let head = try ClientResponse(head: headBytes)
             guard head.status == 200 else {
                 var refusal = head
                 refusal.body = rest

@@ -85,6 +85,7 @@ enum Posix {
         var sent = 0
         while sent < bytes.count {
             let count = try retrying("send") {
+                // Bytes remain (the loop's condition), so the buffer has an address.
                 bytes.withUnsafeBytes { raw in
                     send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
                 }
@@ -97,8 +98,9 @@ enum Posix {
     /// Writes what the socket takes now without waiting; the count sent (0 when it is full).
     static func sendNow(_ fd: Int32, _ bytes: ArraySlice<UInt8>) throws(IOError) -> Int {
         while true {
+            // An empty slice may have no address: nothing to send is 0 sent.
             let count = bytes.withUnsafeBytes { raw in
-                send(fd, raw.baseAddress!, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                raw.baseAddress.map { send(fd, $0, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) } ?? 0
             }
             if count >= 0 { return count }
             if errno == EINTR { continue }

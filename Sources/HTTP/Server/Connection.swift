@@ -25,6 +25,8 @@ struct Connection {
             tv_usec: Int((configuration.sendTimeout - configuration.sendTimeout.rounded(.down)) * 1_000_000))
         var sendTimeout = timeout
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
+        // Only a latency hint, and a Unix socket has no such option: without it the answers
+        // are the same, a little later.
         try? Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
         var parser = HTTPRequestParser(
             maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes,
@@ -64,6 +66,8 @@ struct Connection {
                 }
                 return
             }
+            // A read that fails (reset, evicted) is the client gone, as end of file is: the
+            // connection ends, and there is no one to answer.
             guard slot.markBusy(), let count = try? Posix.receive(fd, into: &buffer), count > 0 else {
                 return
             }
@@ -81,6 +85,8 @@ struct Connection {
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return .timedOut }
             let milliseconds = Int32(min(remaining * 1000, 60_000).rounded(.up))
+            // poll fails only without memory or with a closed descriptor: this connection
+            // cannot wait any longer, so it ends as a timed-out one does.
             guard let ready = try? Posix.poll([fd, server.wake.read], milliseconds: milliseconds) else {
                 return .timedOut
             }
@@ -140,6 +146,7 @@ struct Connection {
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         head += "Connection: close\r\n\r\n"
         let writer = StreamWriter(fd: fd, sendTimeout: configuration.sendTimeout)
+        // The client left before the head went out: nothing to stream to.
         guard (try? writer.write(Array(head.utf8))) != nil else { return }
         let done = ResponseSlot()
         let task = Task {
@@ -150,16 +157,20 @@ struct Connection {
         var lastBeat = Date()
         var scratch = [UInt8](repeating: 0, count: 4096)
         while !done.isFilled {
+            // A failed poll reads as "client readable": the receive below then sees the
+            // trouble and ends the stream.
             let ready = (try? Posix.poll([fd, server.wake.read], milliseconds: 100)) ?? [1, 0]
             if ready[1] != 0 && server.isShuttingDown { break }
             if ready[0] != 0 {
                 // Anything the client sends now is ignored; end of file means it left.
+                // A failed read is a client gone, as end of file is.
                 let count = (try? Posix.receive(fd, into: &scratch)) ?? 0
                 if count <= 0 { break }
             }
             writer.flush()
             if Date().timeIntervalSince(lastBeat) >= heartbeat {
                 lastBeat = Date()
+                // A heartbeat the client does not take: it has gone, the stream ends.
                 if (try? writer.heartbeat()) == nil { break }
             }
             if writer.isClosed { break }
@@ -168,6 +179,7 @@ struct Connection {
         _ = done.take()
         // What the producer wrote last may still wait for the socket: send it before closing.
         while writer.hasBacklog && !server.isShuttingDown {
+            // Only a pause until the socket may take more; flush finds out if it cannot.
             _ = try? Posix.poll([fd], events: Int16(POLLOUT), milliseconds: 100)
             writer.flush()
         }
@@ -190,6 +202,7 @@ final class ResponseSlot: Sendable {
     func take() -> HTTPResponse {
         ready.wait()
         ready.signal()  // later takers (and isFilled) see it too
+        // `put` stores the response before it signals, and nothing clears it: never nil here.
         return value.withLock { $0! }
     }
 }

@@ -55,6 +55,7 @@ final class ConnectionSlot: Sendable {
     /// wakes to end of file and ends.
     func evict(ifIdleSince start: Int64) -> Bool {
         // Bytes waiting unread are a request its thread is about to serve: keep it.
+        // A poll that fails says nothing either way: the eviction goes on, as for an idle one.
         if let ready = try? Posix.poll([fd], milliseconds: 0), ready[0] != 0 { return false }
         guard idleSince.compareExchange(expected: start, desired: Self.evicted, ordering: .relaxed).exchanged
         else { return false }

@@ -121,7 +121,10 @@ public final class HTTPServer: Sendable {
     public func stop(gracePeriod: Double = 10) async {
         beginShutdown()
         let deadline = Date().addingTimeInterval(gracePeriod)
-        while Date() < deadline && !isStopped { try? await Task.sleep(for: .milliseconds(5)) }
+        // A cancelled caller stops waiting: the shutdown it began goes on without it.
+        while Date() < deadline && !isStopped && !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(5))  // cancelled: the loop's condition ends it
+        }
     }
 
     /// Whether the listener is closed and every connection has ended.
@@ -165,13 +168,38 @@ public final class HTTPServer: Sendable {
             Posix.close(listener)
             state.withLock { $0.acceptorDone = true }
         }
+        var acceptFailure: IOError?
         while true {
-            guard let ready = try? Posix.poll([listener, wake.read], milliseconds: -1) else { return }
+            let ready: [Int16]
+            do {
+                ready = try Posix.poll([listener, wake.read], milliseconds: -1)
+            } catch {
+                // Two descriptors this server owns: a failing poll (ENOMEM) leaves nothing to
+                // wait on. Existing connections finish; new ones are no longer accepted.
+                configuration.reportError("stopped accepting connections: \(error)")
+                return
+            }
             if ready[1] != 0 {
                 refuseWaitingConnections()
                 return
             }
-            guard ready[0] != 0, let client = try? Posix.accept(listener) else { continue }
+            guard ready[0] != 0 else { continue }
+            let client: Int32
+            do {
+                client = try Posix.accept(listener)
+                acceptFailure = nil
+            } catch {
+                // A client that left before it was accepted is nobody's concern. Anything else
+                // (EMFILE, ENFILE, ENOBUFS) stays until connections close: say it once, and
+                // wait a little instead of spinning on a listener that stays readable.
+                guard error.errnoCode != ECONNABORTED && error.errnoCode != EAGAIN else { continue }
+                if acceptFailure != error {
+                    configuration.reportError("cannot accept a connection: \(error); retrying")
+                }
+                acceptFailure = error
+                usleep(10_000)
+                continue
+            }
             let slot = ConnectionSlot(fd: client)
             let admitted = state.withLock { state in
                 guard !state.isShuttingDown else { return false }
@@ -206,6 +234,8 @@ public final class HTTPServer: Sendable {
     /// reset them, and a client could not tell whether its request had been acted on.
     private func refuseWaitingConnections() {
         for _ in 0..<configuration.maxConnections {
+            // Best effort at shutdown: a connection this cannot take is reset when the
+            // listener closes, which a client sees as a failed connection, never as success.
             guard let ready = try? Posix.poll([listener], milliseconds: 0), ready[0] != 0,
                 let client = try? Posix.accept(listener)
             else { return }

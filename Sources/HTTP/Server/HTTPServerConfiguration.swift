@@ -1,3 +1,5 @@
+import Foundation
+
 /// Limits and timeouts of an `HTTPServer`. The defaults suit a local verification server.
 public struct HTTPServerConfiguration: Sendable {
     public var host: String
@@ -30,6 +32,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var heartbeatInterval: Double
     /// Formats the errors the server answers by itself (400, 408, 413, 431, 503...).
     public var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
+    /// Says what keeps the server from accepting connections (out of file descriptors, a
+    /// listener that fails): nobody else could see it. Standard error by default.
+    public var reportError: @Sendable (_ message: String) -> Void = { message in
+        FileHandle.standardError.write(Data("HTTP server: \(message)\n".utf8))
+    }
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, maxHeaderBytes: Int = 16 * 1024,

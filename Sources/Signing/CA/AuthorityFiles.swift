@@ -26,8 +26,10 @@ struct AuthorityFiles {
 
     /// True when nothing of an authority is there yet (no directory, or an empty one).
     var isAbsent: Bool {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return entries.isEmpty
+        guard FileManager.default.fileExists(atPath: directory) else { return true }
+        // A directory that cannot be listed is not absent: opening it then names the file
+        // it cannot read, where making a new authority over it would hide that.
+        return (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty ?? false
     }
 
     func create(_ authority: CertificateAuthority) throws(SigningError) {
@@ -35,6 +37,8 @@ struct AuthorityFiles {
         if !parent.isEmpty { try FileIO.makeDirectory(parent) }
         let staging = AuthorityFiles(directory: "\(directory).new-\(getpid())")
         try FileIO.makeDirectory(staging.directory)
+        // Clean-up only: after the rename there is nothing left to remove, and after a failure
+        // (reported by the throw) a leftover staging directory is never read.
         defer { try? FileManager.default.removeItem(atPath: staging.directory) }
         try staging.write(authority.root.pemRepresentation, Self.rootName, mode: 0o644)
         try staging.write(authority.rootKey.pkcs8PEM(), Self.rootKeyName, mode: 0o600)

@@ -49,6 +49,7 @@ enum FileIO {
         guard fd >= 0 else { throw .writeFailed(path: path, reason: errnoText()) }
         var written = 0
         while written < bytes.count {
+            // Bytes remain (the loop's condition), so the buffer has an address.
             let count = bytes.withUnsafeBytes {
                 Glibc.write(fd, $0.baseAddress! + written, $0.count - written)
             }

@@ -49,6 +49,8 @@ public final class Certificate: @unchecked Sendable, CustomStringConvertible {
 
     /// The PEM form (`BEGIN CERTIFICATE`).
     public var pemRepresentation: String {
+        // A memory BIO fails only when memory runs out; the empty text then fails to parse
+        // wherever it is read, naming the file.
         let bytes = (try? withMemoryBIO("PEM_write_bio_X509") { PEM_write_bio_X509($0, x509) }) ?? []
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -77,6 +79,7 @@ public final class Certificate: @unchecked Sendable, CustomStringConvertible {
     /// The subject's public key, or nil if it is not an EC key on a curve Kiosk knows.
     public var publicKey: ECPublicKey? {
         guard let key = X509_get_pubkey(x509) else { return nil }
+        // nil is the documented answer for a key of another kind: callers say "not an EC key".
         return try? ECPublicKey(taking: key)
     }
 

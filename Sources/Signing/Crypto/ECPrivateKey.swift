@@ -53,7 +53,8 @@ public final class ECPrivateKey: @unchecked Sendable {
 
     /// The matching public key.
     public var publicKey: ECPublicKey {
-        // Re-encoding our own valid key cannot fail short of memory exhaustion.
+        // Re-encoding our own valid key cannot fail short of memory exhaustion, where nothing
+        // could go on anyway: a public key every caller can use beats a throw none could handle.
         try! ECPublicKey(der: ECPublicKey.subjectPublicKeyInfo(of: pkey))
     }
 

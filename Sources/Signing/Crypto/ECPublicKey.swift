@@ -40,6 +40,8 @@ public final class ECPublicKey: @unchecked Sendable {
 
     /// The PEM form (`BEGIN PUBLIC KEY`).
     public var pemRepresentation: String {
+        // A memory BIO fails only when memory runs out; the empty text then fails to parse
+        // wherever it is read, naming the file or field.
         let bytes = (try? withMemoryBIO("PEM_write_bio_PUBKEY") { PEM_write_bio_PUBKEY($0, pkey) }) ?? []
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -47,6 +49,8 @@ public final class ECPublicKey: @unchecked Sendable {
     /// Whether `signature` (DER) is a valid ECDSA-SHA-256 signature of `message` by this key.
     public func isValidSignature(der signature: [UInt8], for message: some Collection<UInt8>) -> Bool {
         let digest = sha256(message)
+        // A context that cannot be made (out of memory) reads as "not valid": a signature is
+        // never accepted unchecked.
         let status = try? verifyingContexts.withContext(key: pkey) { context in
             EVP_PKEY_verify(context, signature, signature.count, digest, digest.count)
         }

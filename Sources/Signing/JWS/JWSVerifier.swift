@@ -55,6 +55,8 @@ public final class JWSVerifier: Sendable {
     public func check(_ jws: String, now: Date = Date()) throws(SigningError) -> Check {
         let parts: CompactJWS
         do { parts = try CompactJWS(jws) } catch { throw .malformedJWS(reason: error.reason) }
+        // Only picks the check date: a payload without readable dates is checked at `now`, and
+        // a payload that is not JSON fails the payload check with its own error.
         let dates = try? JSONDecoder().decode(PayloadDates.self, from: Data(parts.payload))
         let date =
             (dates?.signedDate ?? dates?.receiptCreationDate).map(Date.init(millisecondsSince1970:)) ?? now
@@ -98,6 +100,7 @@ public final class JWSVerifier: Sendable {
     private func validateHeader(_ parts: CompactJWS, at date: Date) -> Result<
         ChainValidator.Verdict, VerificationError
     > {
+        // Reported, not hidden: either failure is this one invalid-encoding verdict.
         guard let bytes = try? parts.header(),
             let header = try? JSONDecoder().decode(JWSHeader.self, from: Data(bytes))
         else {
@@ -134,6 +137,7 @@ public final class JWSVerifier: Sendable {
             cache.remember(header: parts.encodedHeader, for: key)
             return .success(cached)
         }
+        // Each unreadable certificate is reported as the chain failure naming it.
         guard let leaf = try? Certificate(der: der[0]) else {
             return .failure(.invalidCertificateChain(reason: "x5c[0] is not a DER X.509 certificate"))
         }

@@ -9,6 +9,8 @@ enum RegisteredClaims {
     /// Why the payload's registered claims make it unacceptable at `now`, or nil.
     static func violation(in payload: [UInt8], now: Date) -> String? {
         // Almost every payload has none of the three quoted names anywhere: skip the JSON parse.
+        // A payload that is not a JSON object has no claims to break here; decoding it as the
+        // payload type fails next, with its own error.
         guard markers.contains(where: { contains(payload, $0) }),
             let object = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any]
         else { return nil }

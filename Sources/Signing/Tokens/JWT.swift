@@ -34,6 +34,7 @@ enum JWT {
     ) throws(SigningError) -> (keyID: String, claims: Claims) {
         let parts: CompactJWS
         do { parts = try CompactJWS(token) } catch { throw .malformedJWS(reason: "\(what): \(error.reason)") }
+        // Reported, not hidden: either failure is this one malformed-header error.
         guard let bytes = try? parts.header(),
             let header = try? JSONDecoder().decode(JWSHeader.self, from: Data(bytes))
         else {

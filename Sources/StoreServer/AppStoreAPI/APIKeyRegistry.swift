@@ -30,21 +30,49 @@ public final class APIKeyRegistry: Sendable {
     private let keys: Mutex<[String: RegisteredAPIKey]>
 
     /// The registry in `directory`, or an in-memory one (`--ephemeral`, tests) when nil.
-    public init(directory: URL?) throws(StoreServerError) {
-        path = directory?.appendingPathComponent(Self.fileName).path
-        keys = Mutex([:])
+    public convenience init(directory: URL?) throws(StoreServerError) {
+        self.init(path: directory?.appendingPathComponent(Self.fileName).path)
         try reload()
     }
 
     /// Every registered key, by key ID.
     public var all: [RegisteredAPIKey] { keys.withLock { $0.values.sorted { $0.keyID < $1.keyID } } }
 
+    /// The registry of a server without a state directory (`--ephemeral`, tests): it has no
+    /// file to read, so it cannot fail to open.
+    public static func inMemory() -> APIKeyRegistry { APIKeyRegistry(path: nil) }
+
+    private init(path: String?) {
+        self.path = path
+        keys = Mutex([:])
+    }
+
     /// The key registered under `keyID`, rereading the file when it is not known yet.
-    public func key(_ keyID: String) -> RegisteredAPIKey? {
+    /// - Throws: `invalidAPIKey` when the file has become unreadable since the registry was
+    ///   opened (edited by hand): the caller says so, rather than calling the key unknown.
+    public func registered(_ keyID: String) throws(StoreServerError) -> RegisteredAPIKey? {
         if let known = keys.withLock({ $0[keyID] }) { return known }
-        try? reload()
+        try reload()
         return keys.withLock { $0[keyID] }
     }
+
+    /// The public key registered under `keyID`, nil when there is none.
+    /// - Throws: `invalidAPIKey` when the file cannot be read, or the key registered does not
+    ///   parse (the file was edited by hand: `add` only keeps keys that do).
+    public func publicKey(_ keyID: String) throws(StoreServerError) -> ECPublicKey? {
+        guard let key = try registered(keyID) else { return nil }
+        do {
+            return try ECPublicKey(pem: key.publicKey)
+        } catch {
+            throw .invalidAPIKey(
+                "the public key registered for \(keyID) does not parse (\(error)): register the key again")
+        }
+    }
+
+    /// `registered(_:)` for a caller that has just opened the registry (`kiosk keys add`
+    /// checking for a key it would replace): the file read cleanly a moment ago, and a file
+    /// broken since then reads as no such key, which that caller reports anyway.
+    public func key(_ keyID: String) -> RegisteredAPIKey? { try? registered(keyID) }
 
     /// Registers (or replaces) a key and saves the registry.
     /// - Throws: `invalidAPIKey` when the public key is not a P-256 PEM key.
@@ -73,9 +101,15 @@ public final class APIKeyRegistry: Sendable {
 
     private func reload() throws(StoreServerError) {
         guard let path, FileManager.default.fileExists(atPath: path) else { return }
-        guard let data = FileManager.default.contents(atPath: path),
-            let list = try? JSONDecoder().decode([RegisteredAPIKey].self, from: data)
-        else { throw .invalidAPIKey("\(path) is not a list of registered keys; fix or delete it") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .invalidAPIKey("\(path) cannot be read; check its permissions")
+        }
+        let list: [RegisteredAPIKey]
+        do {
+            list = try JSONDecoder().decode([RegisteredAPIKey].self, from: data)
+        } catch {
+            throw .invalidAPIKey("\(path) is not a list of registered keys (\(error)); fix or delete it")
+        }
         keys.withLock { keys in
             for key in list { keys[key.keyID] = key }
         }
@@ -85,7 +119,12 @@ public final class APIKeyRegistry: Sendable {
         guard let path else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(list) else { throw .cannotWriteKeys(path) }
+        let data: Data
+        do {
+            data = try encoder.encode(list)
+        } catch {
+            throw .cannotWriteKeys("\(path) (\(error))")
+        }
         let temporary = path + ".tmp-\(getpid())"
         guard
             FileManager.default.createFile(

@@ -67,17 +67,26 @@ public final class AppStoreServerAPI: Sendable {
         }
         let bundleID = await store.identity.bundleID
         let verified: APIToken
+        // A registry that cannot be read, or a registered key that does not parse, is the
+        // server's trouble (500 saying which), not the caller's unknown key.
+        var registryFailure: StoreServerError?
         do {
             verified = try APIToken.verify(
                 token,
                 keys: { [keys] keyID in
-                    guard let key = keys.key(keyID) else { return nil }
-                    return try? ECPublicKey(pem: key.publicKey)
+                    do throws(StoreServerError) {
+                        return try keys.publicKey(keyID)
+                    } catch {
+                        registryFailure = error
+                        return nil
+                    }
                 }, bundleID: bundleID, now: wallClock())
         } catch {
+            if let registryFailure { throw registryFailure }
             throw Self.unauthenticated(APIAuthenticationHint.message(for: error, serverBundleID: bundleID))
         }
-        guard let registered = keys.key(verified.keyID), registered.issuerID == verified.issuerID else {
+        guard let registered = try keys.registered(verified.keyID), registered.issuerID == verified.issuerID
+        else {
             throw Self.unauthenticated(
                 "the token's iss is not the issuer registered for key \(verified.keyID)")
         }
@@ -108,7 +117,14 @@ public final class AppStoreServerAPI: Sendable {
         do throws(StoreServerError) {
             let value = try await body()
             if value is Empty { return HTTPResponse(status: status) }
-            return .json(status, Array((try? encoder.encode(value)) ?? Data("{}".utf8)))
+            do {
+                return .json(status, Array(try encoder.encode(value)))
+            } catch {
+                // Only a value JSON cannot hold (a non-finite number) fails here: say so, not "{}".
+                return Self.error(
+                    .appStoreAPI(
+                        status: 500, code: 5_000_000, message: "the answer cannot be encoded: \(error)"))
+            }
         } catch {
             return Self.error(error)
         }
@@ -119,6 +135,7 @@ public final class AppStoreServerAPI: Sendable {
             return Self.error(.appStoreAPI(status: 500, code: 5_000_000, message: "\(error)"))
         }
         let body = APIErrorBody(errorCode: code, errorMessage: message)
+        // An Int and a String always encode: the empty body is never sent.
         var response = HTTPResponse.json(status, Array((try? encoder.encode(body)) ?? Data()))
         if status == 401 { response.headers.add("WWW-Authenticate", "Bearer") }
         return response
