@@ -106,6 +106,10 @@ extension RemoteStore {
                                 if event.event == "ready" {
                                     readySignal.finish()
                                     await self?.streamPhase(streamID, .ready(account: account))
+                                    // The stream's own handshake, not the store's news: handed to
+                                    // `decode`, the events stream read it as "state changed", and a
+                                    // paywall that loaded before it arrived redrew for nothing.
+                                    continue
                                 }
                                 if let element = decode(event) { continuation.yield(element) }
                             }
