@@ -1,5 +1,4 @@
 import Foundation
-import Simulator
 import StoreCore
 
 /// Carries out one `kiosk store` action against a store and prints the outcome: the CLI's
@@ -105,7 +104,7 @@ public struct StoreActionRunner: Sendable {
 
     /// Each notification signed as a delivery would sign it now: what a webhook receives.
     private func printSignedNotifications(_ listed: [NotificationSummary]) async throws {
-        guard let local = store as? SimulatedStore else {
+        guard let local = store as? any NotificationSigning else {
             throw StoreError.invalidAction(
                 "notifications --jws signs in the process that owns the store's ledger, and this one is a client "
                     + "(of a server, or of another kiosk on this state): run it when nothing else has the state open, "
@@ -113,8 +112,10 @@ public struct StoreActionRunner: Sendable {
                     + "notification history")
         }
         for summary in listed {
-            guard let notification = try await local.notification(id: summary.id) else { continue }
-            output.write(try await local.signedNotification(notification))
+            // Listed a moment ago: gone only if the state was reset in between, and then
+            // there is nothing to sign.
+            guard let jws = try await local.signedNotification(id: summary.id) else { continue }
+            output.write(jws)
         }
     }
 
@@ -143,7 +144,11 @@ public struct StoreActionRunner: Sendable {
         case .setSimulatedError: output.errors(try await store.simulatedErrors())
         case .addAccount:
             output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
-        default: confirm(operation.outcome(result))
+        case .approveAskToBuy, .declineAskToBuy, .refund, .openRefundRequest, .grantRefundRequest,
+            .declineRefundRequest, .reverseRefund, .expireSubscription, .forceRenewal, .setAutoRenew,
+            .requestPriceIncreaseConsent, .respondToPriceIncrease, .resolveIssue, .deleteTransaction,
+            .clearTransactions, .resetToDefaultState, .buyOffDevice, .saveState, .loadState, .journalNote:
+            confirm(operation.outcome(result))
         }
     }
 
