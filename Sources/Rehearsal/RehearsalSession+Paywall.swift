@@ -37,7 +37,7 @@ extension RehearsalSession {
         switch event {
         case .transaction(let result): .update(result)
         case .message(let message): .message(message)
-        default: .storeEvent(event)
+        case .askToBuyDeclined, .clockChanged, .stateChanged: .storeEvent(event)
         }
     }
 

@@ -54,7 +54,7 @@ func renderManager(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
         }
     }
     renderSwitches(&canvas, state, area: parts[1])
-    if let notice = state.notices.last(where: { $0.pendingProductID == nil }) ?? state.notices.last {
+    if let notice = state.notices.last ?? state.awaitingApprovalNotices.last {
         renderNotices(&canvas, [notice], area: parts[2])
     }
     let hint =

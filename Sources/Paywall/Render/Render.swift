@@ -52,8 +52,8 @@ func renderTooSmall(_ canvas: inout Canvas, area: Rect, strings: PaywallStrings)
 
 /// The Ask to Buy banner first (it must stay visible), then the newest others.
 func visibleNotices(_ state: AppState, rows: Int) -> [Notice] {
-    let pending = state.notices.filter { $0.pendingProductID != nil }
-    let others = state.notices.filter { $0.pendingProductID == nil }
+    let pending = state.awaitingApprovalNotices
+    let others = state.notices
     var shown = Array(pending.suffix(rows))
     if state.isRestoring && shown.count < rows {
         shown.append(Notice(.info, state.content.strings[.restoring]))

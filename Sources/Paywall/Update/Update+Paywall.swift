@@ -61,10 +61,9 @@ func performPaywall(_ state: inout AppState, action: PaywallAction, key: Key) ->
         state.notices.removeAll { $0.priceIncreaseTransactionID == id }
         return [.control(.respondToPriceIncrease(transactionID: id, accept: action == .acceptIncrease))]
     case .dismiss:
-        // The Ask to Buy banner stays until the answer arrives: dismiss the newest other one.
-        if let index = state.notices.lastIndex(where: { $0.pendingProductID == nil }) {
-            state.notices.remove(at: index)
-        }
+        // The Ask to Buy banner is not among these (it is state, shown until the answer
+        // arrives): dismiss the newest other one.
+        if !state.notices.isEmpty { state.notices.removeLast() }
     case .help: state.overlay = .help(over: nil)
     case .quit: state.shouldQuit = true
     case .template:
