@@ -96,55 +96,57 @@ extension PaywallProgram {
         for answer in answers { state.post(answer.notice(in: snapshot, state.content.strings)) }
         state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
         if state.choosesPlan, !snapshot.plans.isEmpty {
-            state.planIndex = defaultPlanIndex(state)
+            state.planIndex = state.defaultPlanIndex
             state.choosesPlan = false
         }
         return []
     }
 }
 
-/// Keys go to the overlay in front, else to the screen.
-func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    if case .ctrl("c") = key {
-        state.shouldQuit = true
-        return []
-    }
-    switch state.overlay {
-    case .some(.transactionManager): return handleManagerKey(&state, key)
-    case .some(let overlay): return handleOverlayKey(&state, overlay, key)
-    case nil:
-        guard let action = KeyMaps.paywall.action(for: key) else { return [] }
-        return performPaywall(&state, action: action, key: key)
-    }
-}
-
-/// A click: select what was clicked, and press buttons.
-func activate(_ state: inout AppState, _ target: HitTarget) -> [Effect] {
-    switch target {
-    case .plan(let index):
-        if state.planIndex == index && state.controlStyle == .buttons {
-            return performPaywall(&state, action: .buy, key: .enter)
+extension PaywallProgram {
+    /// Keys go to the overlay in front, else to the screen.
+    static func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+        if case .ctrl("c") = key {
+            state.shouldQuit = true
+            return []
         }
-        state.planIndex = index
-        return []
-    case .shelfProduct(let index):
-        if state.shelf.selected == index { return performPaywall(&state, action: .buy, key: .enter) }
-        state.shelf.selected = index
-        return []
-    case .record(let index):
-        state.managerSelection.selected = index
-        return []
-    case .sheet(let action):
-        guard case .sheet(let sheet, let options) = state.overlay else { return [] }
-        return performSheet(&state, sheet, options, action: action)
-    case .paywall(let action):
         switch state.overlay {
-        // A click outside the sheet's buttons cancels the purchase, as a click beside a dialog does.
-        case .sheet(let sheet, let options): return performSheet(&state, sheet, options, action: .cancel)
-        // The manager covers the paywall's buttons.
-        case .transactionManager: return []
-        case .help, .policy, .redeem, .accounts, nil:
-            return performPaywall(&state, action: action, key: .enter)
+        case .some(.transactionManager): return handleManagerKey(&state, key)
+        case .some(let overlay): return handleOverlayKey(&state, overlay, key)
+        case nil:
+            guard let action = KeyMaps.paywall.action(for: key) else { return [] }
+            return performPaywall(&state, action: action, key: key)
+        }
+    }
+
+    /// A click: select what was clicked, and press buttons.
+    static func activate(_ state: inout AppState, _ target: HitTarget) -> [Effect] {
+        switch target {
+        case .plan(let index):
+            if state.planIndex == index && state.controlStyle == .buttons {
+                return performPaywall(&state, action: .buy, key: .enter)
+            }
+            state.planIndex = index
+            return []
+        case .shelfProduct(let index):
+            if state.shelf.selected == index { return performPaywall(&state, action: .buy, key: .enter) }
+            state.shelf.selected = index
+            return []
+        case .record(let index):
+            state.managerSelection.selected = index
+            return []
+        case .sheet(let action):
+            guard case .sheet(let sheet, let options) = state.overlay else { return [] }
+            return performSheet(&state, sheet, options, action: action)
+        case .paywall(let action):
+            switch state.overlay {
+            // A click outside the sheet's buttons cancels the purchase, as a click beside a dialog does.
+            case .sheet(let sheet, let options): return performSheet(&state, sheet, options, action: .cancel)
+            // The manager covers the paywall's buttons.
+            case .transactionManager: return []
+            case .help, .policy, .redeem, .accounts, nil:
+                return performPaywall(&state, action: action, key: .enter)
+            }
         }
     }
 }
