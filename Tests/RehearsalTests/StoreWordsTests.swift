@@ -31,6 +31,15 @@ import Testing
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    @Test func anAnswerJSONCannotCarryFailsInsteadOfPrintingNothing() throws {
+        let lines = Mutex<[String]>([])
+        let output = StoreOutput(json: true) { line in lines.withLock { $0.append(line) } }
+        #expect(throws: StoreOutputError.self) { try output.value("rate", Double.nan) }
+        #expect(lines.withLock { $0.isEmpty })
+        try output.value("rate", 1.5)
+        #expect(lines.withLock { $0.joined() }.contains("1.5"))
+    }
+
     @Test func buyJSONNamesThePendingTransactionSoAScriptCanApproveIt() async throws {
         let store = try store()
         let (made, text) = try await run(store, "buy", "com.kiosk.lumen.lifetime", "--ask-to-buy", "--json")
