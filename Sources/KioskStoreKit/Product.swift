@@ -43,12 +43,14 @@ public struct Product: Identifiable, Hashable, Sendable {
         binding.watcher.purchasing(id)
         let productID = id
         let coreOptions = options.sorted { $0.order < $1.order }.map(\.option)
-        let confirmation: PurchaseConfirmation = binding.cancelsPurchases.withLock { $0 } ? .cancel : .confirm
+        // The sheet's answer as the request carries it: SKTestSession's cancel, else confirmed.
+        let request = StoreCore.StoreRequest.purchase(
+            productID: productID, options: coreOptions, confirmed: !binding.cancelsPurchases.withLock { $0 })
         let number = binding.watcher.purchaseStarted()
         let result: CorePurchaseResult
         do {
             result = try await binding.call { store throws(StoreError) in
-                try await store.purchase(productID, options: coreOptions, confirmation: confirmation)
+                try await store.perform(request).purchase(of: request)
             }
         } catch {
             binding.watcher.purchaseEnded(number, handedOut: nil)

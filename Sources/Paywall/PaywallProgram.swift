@@ -6,4 +6,7 @@
 /// A namespace of its own rather than free functions, so `update` and `render` cannot be
 /// mistaken for anything else at a call site; not named `Paywall`, which is the module's name
 /// (a type of that name would shadow the module in qualified names such as `Paywall.AppState`).
+/// Their parts are its static members too (`Update/`: `handleKey`, `purchased`, ...;
+/// `Render/`: `renderNotices`, `planRows`, ...); helpers about one value live on its type
+/// (`AppState.defaultPlanIndex`, `StoreSnapshot.hasFreeTrial`, `Rect.centred(width:)`).
 public enum PaywallProgram {}

@@ -33,22 +33,22 @@ extension PresetProduct {
 
     /// The lowest and highest tier of the first group with two levels, of the same period when
     /// the group allows (monthly first), so an upgrade is a pure change of tier.
-    private static func tiers(of plans: [Product]) -> (lower: Product, higher: Product)? {
-        var groups: [String] = []
-        for plan in plans where !groups.contains(plan.subscription!.groupID) {
-            groups.append(plan.subscription!.groupID)
+    private static func tiers(of products: [Product]) -> (lower: Product, higher: Product)? {
+        let plans = products.compactMap { product in product.subscription.map { (product: product, info: $0) }
         }
+        var groups: [String] = []
+        for plan in plans where !groups.contains(plan.info.groupID) { groups.append(plan.info.groupID) }
         for group in groups {
-            let members = plans.filter { $0.subscription!.groupID == group }
-            let periods = members.map(\.subscription!.period).sorted { $0.unit < $1.unit }
+            let members = plans.filter { $0.info.groupID == group }
+            let periods = members.map(\.info.period).sorted { $0.unit < $1.unit }
             for period in periods {
-                let same = members.filter { $0.subscription!.period == period }
+                let same = members.filter { $0.info.period == period }
                 // Level 1 is the highest tier; a larger number is a lower one.
-                guard let lower = same.max(by: { $0.subscription!.groupLevel < $1.subscription!.groupLevel }),
-                    let higher = same.min(by: { $0.subscription!.groupLevel < $1.subscription!.groupLevel }),
-                    lower.subscription!.groupLevel != higher.subscription!.groupLevel
+                guard let lower = same.max(by: { $0.info.groupLevel < $1.info.groupLevel }),
+                    let higher = same.min(by: { $0.info.groupLevel < $1.info.groupLevel }),
+                    lower.info.groupLevel != higher.info.groupLevel
                 else { continue }
-                return (lower, higher)
+                return (lower.product, higher.product)
             }
         }
         return nil

@@ -24,7 +24,7 @@ extension PresetRunner {
             }
             context.actingFor = account
         case .buy(let role):
-            let id = context.product(role).id
+            let id = try context.product(role).id
             let request = StoreRequest.purchase(productID: id, options: [], confirmed: true)
             _ = try await call("buying \(id)") { () async throws(StoreError) in
                 try await store.perform(request)
@@ -71,7 +71,7 @@ extension PresetRunner {
     private func latest(_ role: PresetProduct, _ step: String, _ context: Context) async throws(PresetError)
         -> Transaction
     {
-        let id = context.product(role).id
+        let id = try context.product(role).id
         let store = context.store
         let latest = try await call("\(step): reading \(id)") { () async throws(StoreError) in
             try await store.latest(for: id)

@@ -63,7 +63,7 @@ public struct PresetRunner: Sendable {
             }
         }
         progress?(1, total)
-        var context = Context(store: store, subject: subject, products: products)
+        var context = Context(store: store, subject: subject, products: products, preset: preset.name)
         for (index, step) in preset.steps.enumerated() {
             try await run(step, in: &context)
             // An app that is running finishes what it delivers (renewals arrive on updates).
@@ -97,18 +97,28 @@ public struct PresetRunner: Sendable {
         let store: Backend
         let subject: String
         let products: [Product]
+        /// The preset's name, for errors.
+        let preset: String
         var actingFor: String
 
-        init(store: Backend, subject: String, products: [Product]) {
+        init(store: Backend, subject: String, products: [Product], preset: String) {
             self.store = store
             self.subject = subject
             self.products = products
+            self.preset = preset
             actingFor = subject
         }
 
         func account(_ name: String) -> String { name == PresetStep.subject ? subject : name }
 
-        func product(_ role: PresetProduct) -> Product { role.resolve(in: products)! }
+        /// The catalog's product for `role` (every role was found before the store was reset, so
+        /// the error is for a catalog that changed under the preset).
+        func product(_ role: PresetProduct) throws(PresetError) -> Product {
+            guard let product = role.resolve(in: products) else {
+                throw PresetError.missingProduct(preset: preset, role: role)
+            }
+            return product
+        }
     }
 
     /// Runs one store call, wrapping its failure with the preset and the step.

@@ -23,6 +23,7 @@ struct EventWindow<Element: Sendable>: Sendable {
 
     /// Everything the stream delivered since the window opened.
     func close() async -> [Element] {
+        // Throws only when cancelled: the window then closes at once, with what it has.
         if settle > .zero { try? await Task.sleep(for: settle) }
         reader.cancel()
         return await reader.value

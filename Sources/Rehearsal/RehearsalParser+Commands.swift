@@ -192,11 +192,13 @@ extension RehearsalParser {
         switch words.action {
         case .buy, .finish, .restore, .redeem, .requestRefund, .manageSubscriptions: _ = try words.request()
         case .approve, .decline, .refund, .refundRequest, .expire, .renew, .autoRenew, .priceIncrease,
-            .resolve,
-            .delete, .clear, .reset, .advance, .timeRate, .set, .error, .account:
+            .resolve, .delete, .clear, .reset, .advance, .timeRate, .set, .error, .account:
             _ = try words.operation()
         case .storefront, .locale: if !words.arguments.isEmpty { _ = try words.operation() }
-        default: break
+        // Reads: their words are checked when they run (a product or group ID the store knows).
+        case .products, .transactions, .entitlements, .unfinished, .all, .latest, .statuses, .eligibility,
+            .now, .settings, .errors, .accounts, .appTransaction, .notifications:
+            break
         }
     }
 

@@ -8,6 +8,7 @@ extension RehearsalParser {
     /// (the caller says it cannot be read). `include /dev/zero` or `include /dev/stdin` would
     /// otherwise read forever, and a huge file would be held whole (issue 22: bound every size).
     static func readRehearsal(_ path: String) -> Data? {
+        // A file that cannot be examined cannot be read either: nil, and the caller says so.
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = attributes[.size] as? NSNumber, size.intValue <= maximumFileSize

@@ -111,6 +111,8 @@ public struct RehearsalReport: Sendable {
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Strings, integers and booleans only: JSONEncoder fails on nothing here (it refuses
+        // only non-finite numbers), so the fallback is never reached.
         return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 

@@ -80,7 +80,11 @@ public struct RehearsalRunner: Sendable {
         var failure = RehearsalFailure(file: step.file, line: step.line, text: step.text, message: message)
         if case .store = step.command { return failure }
         failure.screen = await session.screenAtFailure()
-        failure.screenshot = session.saveFailureScreenshot(line: step.line)
+        do {
+            failure.screenshot = try session.saveFailureScreenshot(line: step.line)
+        } catch {
+            failure.message += "; the screenshot of it was not saved: \(error)"
+        }
         return failure
     }
 }

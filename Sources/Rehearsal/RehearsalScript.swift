@@ -75,7 +75,8 @@ public enum RehearsalCommand: Sendable {
     var isStep: Bool {
         switch self {
         case .caption, .wait, .catalog, .paywallCopy, .clock, .seed: false
-        default: true
+        case .account, .store, .press, .type, .size, .theme, .style, .template, .launch, .expect, .screenshot:
+            true
         }
     }
 }

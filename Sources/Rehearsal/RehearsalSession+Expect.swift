@@ -49,14 +49,14 @@ extension RehearsalSession {
             throw StepFailure("expected no more notifications, got \(Self.kind(next))")
         case .banner(let kind, let text):
             if paywall == nil { try await launch() }
-            let notices = paywall?.state.notices ?? []
+            let notices = paywall?.state.banners ?? []
             let matching = notices.filter { "\($0.kind)" == kind && (text.map($0.text.contains) ?? true) }
             guard matching.isEmpty else { return }
             throw StepFailure(
                 "expected a \(kind) banner\(text.map { " with \"\($0)\"" } ?? ""), got "
                     + Self.list(notices.map { "\($0.kind) \"\($0.text)\"" }, none: "no banner"))
         case .noBanner:
-            let notices = paywall?.state.notices ?? []
+            let notices = paywall?.state.banners ?? []
             guard !notices.isEmpty else { return }
             throw StepFailure(
                 "expected no banner, got " + Self.list(notices.map { "\($0.kind) \"\($0.text)\"" }, none: ""))

@@ -37,7 +37,7 @@ extension RehearsalSession {
         switch event {
         case .transaction(let result): .update(result)
         case .message(let message): .message(message)
-        default: .storeEvent(event)
+        case .askToBuyDeclined, .clockChanged, .stateChanged: .storeEvent(event)
         }
     }
 
@@ -65,6 +65,7 @@ extension RehearsalSession {
     /// The screen to show beside a failure: the paywall's, started now if no step had started it
     /// (what the app would show at that moment); nil when even the store cannot open.
     func screenAtFailure() async -> String? {
+        // The failure reported is the step's; a launch that fails as well just leaves no screen.
         if paywall == nil, store != nil { try? await launch() }
         return screenText
     }
@@ -156,9 +157,10 @@ extension RehearsalSession {
 
     /// With `--screenshots DIR`, the screen at a failure as `DIR/REHEARSAL/failure-line-N.txt`
     /// and `.svg`; returns the `.svg`'s path, or nil when there is no directory or no screen.
-    func saveFailureScreenshot(line: Int) -> String? {
+    /// - Throws: the error writing the files (the failure's report says it was not saved).
+    func saveFailureScreenshot(line: Int) throws -> String? {
         guard let directory = environment.screenshotDirectory else { return nil }
-        return try? savePicture(
+        return try savePicture(
             name: "failure-line-\(line)", title: "\(script.name) · failed at line \(line)",
             directory: directory)
     }

@@ -28,6 +28,7 @@ public struct ProgressBar: Sendable {
     /// The `update` callback, for work that reports progress.
     public var callback: @Sendable (Int, Int) -> Void { { done, total in self.update(done, of: total) } }
 
+    /// A bar that cannot be drawn (standard error closed) is no reason to fail the work it shows.
     private func write(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
 
     /// `label [#######-------]  50% 6/12`, at most `columns - 1` wide (the last column would

@@ -34,6 +34,8 @@ extension StoreActionRunner {
     /// can go). When the snapshot cannot say (a simulated failure of its products, an older
     /// server), the advance goes as one operation: no bar, but nothing half done.
     static func canReach(_ seconds: TimeInterval, on store: any Store & StoreControl) async -> Bool {
+        // Not knowing is an answer (above): the advance then runs as one operation, which
+        // reports its own failure.
         guard let snapshot = try? await store.snapshot(groupID: nil, recordLimit: 0),
             let now = snapshot.clock, let latest = snapshot.latestClock
         else { return false }

@@ -1,5 +1,4 @@
 import Foundation
-import Simulator
 import StoreCore
 
 /// Carries out one `kiosk store` action against a store and prints the outcome: the CLI's
@@ -37,55 +36,57 @@ public struct StoreActionRunner: Sendable {
 
     private func runResolved() async throws -> UInt64? {
         switch command.action {
-        case .products: output.products(try await store.allProducts())
+        case .products: try output.products(try await store.allProducts())
         case .buy: return try await buy()
         case .redeem:
             let request = try command.request()
             let result = try await store.perform(request).purchase(of: request)
-            output.purchase(result)
+            try output.purchase(result)
             if case .success(let verification) = result { return verification.unsafePayloadValue.id }
-        case .transactions: output.records(try await store.transactionRecords())
-        case .entitlements: output.transactions(try await store.currentEntitlements())
-        case .unfinished: output.transactions(try await store.unfinished())
-        case .all: output.transactions(try await store.all())
+        case .transactions: try output.records(try await store.transactionRecords())
+        case .entitlements: try output.transactions(try await store.currentEntitlements())
+        case .unfinished: try output.transactions(try await store.unfinished())
+        case .all: try output.transactions(try await store.all())
         case .latest:
-            output.transactions(
+            try output.transactions(
                 try await store.latest(for: try command.argument(0, "a product ID")).map { [$0] } ?? [])
         case .statuses:
-            output.statuses(try await store.subscriptionStatuses(for: try command.argument(0, "a group ID")))
+            try output.statuses(
+                try await store.subscriptionStatuses(for: try command.argument(0, "a group ID")))
         case .eligibility:
-            output.value(
+            try output.value(
                 "eligible",
                 try await store.isEligibleForIntroOffer(groupID: try command.argument(0, "a group ID")))
         case .finish:
             let request = try command.request()
             _ = try await store.perform(request)
-            if case .finish(let id) = request { confirm("Finished transaction \(id)") }
+            if case .finish(let id) = request { try confirm("Finished transaction \(id)") }
         case .restore:
             _ = try await store.perform(try command.request())
-            output.value("restored", try await store.currentEntitlements().count)
+            try output.value("restored", try await store.currentEntitlements().count)
         case .approve, .decline, .refund, .refundRequest, .expire, .renew, .autoRenew, .priceIncrease,
             .resolve,
             .delete, .clear, .reset, .advance, .timeRate, .set, .error, .account:
             try await perform(try command.operation())
         case .requestRefund:
             let request = try command.request()
-            output.value("refundRequest", try await store.perform(request).refundStatus(of: request).rawValue)
+            try output.value(
+                "refundRequest", try await store.perform(request).refundStatus(of: request).rawValue)
         case .manageSubscriptions:
             _ = try await store.perform(try command.request())
-            output.value("manageSubscriptions", "shown")
-        case .now: output.date("now", try await store.now())
-        case .settings: output.settings(try await store.settings())
-        case .errors: output.errors(try await store.simulatedErrors())
+            try output.value("manageSubscriptions", "shown")
+        case .now: try output.date("now", try await store.now())
+        case .settings: try output.settings(try await store.settings())
+        case .errors: try output.errors(try await store.simulatedErrors())
         case .storefront:
             if !command.arguments.isEmpty { try await perform(try command.operation()) }
-            output.value("storefront", try await store.storefront().countryCode)
+            try output.value("storefront", try await store.storefront().countryCode)
         case .locale:
             if !command.arguments.isEmpty { try await perform(try command.operation()) }
-            output.value("locale", try await store.settings().locale)
+            try output.value("locale", try await store.settings().locale)
         case .accounts:
-            output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
-        case .appTransaction: output.appTransaction(try await store.appTransaction())
+            try output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
+        case .appTransaction: try output.appTransaction(try await store.appTransaction())
         case .notifications:
             // notificationHistory is a StoreControl call, so this works locally and over --store URL.
             guard let limit = Int(options.value("limit") ?? "100"), limit > 0 else {
@@ -95,7 +96,7 @@ public struct StoreActionRunner: Sendable {
             let after = Int64(options.value("after") ?? "0") ?? 0
             let listed = try await store.notificationHistory(limit: limit).filter { $0.sequence > after }
             guard output.jwsOnly else {
-                output.notifications(listed)
+                try output.notifications(listed)
                 return nil
             }
             try await printSignedNotifications(listed)
@@ -105,7 +106,7 @@ public struct StoreActionRunner: Sendable {
 
     /// Each notification signed as a delivery would sign it now: what a webhook receives.
     private func printSignedNotifications(_ listed: [NotificationSummary]) async throws {
-        guard let local = store as? SimulatedStore else {
+        guard let local = store as? any NotificationSigning else {
             throw StoreError.invalidAction(
                 "notifications --jws signs in the process that owns the store's ledger, and this one is a client "
                     + "(of a server, or of another kiosk on this state): run it when nothing else has the state open, "
@@ -113,8 +114,10 @@ public struct StoreActionRunner: Sendable {
                     + "notification history")
         }
         for summary in listed {
-            guard let notification = try await local.notification(id: summary.id) else { continue }
-            output.write(try await local.signedNotification(notification))
+            // Listed a moment ago: gone only if the state was reset in between, and then
+            // there is nothing to sign.
+            guard let jws = try await local.signedNotification(id: summary.id) else { continue }
+            output.write(jws)
         }
     }
 
@@ -136,27 +139,33 @@ public struct StoreActionRunner: Sendable {
             throw error
         }
         switch operation {
-        case .advanceClock, .advanceClockPeriods: output.date("now", try result.clock(of: operation))
-        case .apply(.timeRate(let rate)): output.value("timeRate", rate.description)
+        case .advanceClock, .advanceClockPeriods: try output.date("now", try result.clock(of: operation))
+        case .apply(.timeRate(let rate)): try output.value("timeRate", rate.description)
         case .apply(.storefront), .apply(.locale): break
-        case .apply: output.settings(try await store.settings())
-        case .setSimulatedError: output.errors(try await store.simulatedErrors())
+        case .apply: try output.settings(try await store.settings())
+        case .setSimulatedError: try output.errors(try await store.simulatedErrors())
         case .addAccount:
-            output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
-        default: confirm(operation.outcome(result))
+            try output.accounts(try await store.accounts(), current: try await store.currentAccount().name)
+        case .approveAskToBuy, .declineAskToBuy, .refund, .openRefundRequest, .grantRefundRequest,
+            .declineRefundRequest, .reverseRefund, .expireSubscription, .forceRenewal, .setAutoRenew,
+            .requestPriceIncreaseConsent, .respondToPriceIncrease, .resolveIssue, .deleteTransaction,
+            .clearTransactions, .resetToDefaultState, .buyOffDevice, .saveState, .loadState, .journalNote:
+            try confirm(operation.outcome(result))
         }
     }
 
     /// The one line that says a change happened (`Refunded transaction 2000000000000002 (other)`),
     /// as the paywall's banner says it; with `--json`, `{"done": "..."}`.
-    private func confirm(_ text: String) {
+    private func confirm(_ text: String) throws(StoreOutputError) {
         guard !output.jwsOnly else { return }
-        output.value("done", text)
+        try output.value("done", text)
     }
 
     /// Advancing by periods when nothing in the group renews would leave the clock where it is:
     /// say so rather than report it done. (No subscription at all: the store says that itself.)
     private func refuseIdleAdvance(count: Int, group: String) async throws {
+        // A check before the advance, not the advance: when the statuses cannot be read (an
+        // unknown group, a simulated failure) the advance goes ahead and reports that itself.
         guard let statuses = try? await store.subscriptionStatuses(for: group), !statuses.isEmpty,
             !statuses.contains(where: {
                 [.subscribed, .inGracePeriod, .inBillingRetryPeriod].contains($0.state)
@@ -176,21 +185,21 @@ public struct StoreActionRunner: Sendable {
             let result = try await store.perform(request).purchase(of: request)
             switch result {
             case .success(let verification):
-                output.purchase(result)
+                try output.purchase(result)
                 return verification.unsafePayloadValue.id
             case .pending(let id):
                 // The purchase's own waiting transaction, from its answer: under concurrent
                 // buyers "the newest pending one of this product" is often someone else's.
-                output.purchase(result)
+                try output.purchase(result)
                 return id
             case .userCancelled:
-                output.purchase(result)
+                try output.purchase(result)
                 return nil
             }
         }
         let operation = StoreOperation.buyOffDevice(productID: productID, options: options)
         let transaction = try await store.perform(operation).transaction(of: operation)
-        output.transactions([.verified(transaction, jws: "")])
+        try output.transactions([.verified(transaction, jws: "")])
         return transaction.id
     }
 

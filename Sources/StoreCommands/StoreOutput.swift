@@ -47,15 +47,21 @@ public struct StoreOutput: Sendable {
             jws: result.jwsRepresentation)
     }
 
-    private func emit(_ value: some Encodable) {
+    /// Prints `value` as JSON. A value JSON cannot carry (a non-finite number) fails the
+    /// command rather than printing nothing where a script expects an answer.
+    private func emit(_ value: some Encodable) throws(StoreOutputError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .millisecondsSince1970
-        if let data = try? encoder.encode(value) { write(String(decoding: data, as: UTF8.self)) }
+        do {
+            write(String(decoding: try encoder.encode(value), as: UTF8.self))
+        } catch {
+            throw StoreOutputError(description: "cannot print the answer as JSON: \(error)")
+        }
     }
 
-    public func products(_ products: [Product]) {
-        if json { return emit(products) }
+    public func products(_ products: [Product]) throws(StoreOutputError) {
+        if json { return try emit(products) }
         let rows = products.map { [$0.id, $0.type.rawValue, $0.displayPrice] }
         for (product, row) in zip(products, Self.columns(rows)) {
             var line = row + product.displayName
@@ -83,23 +89,23 @@ public struct StoreOutput: Sendable {
     /// A purchase's result. With `--json` a completed purchase carries its signed transaction and
     /// a pending one the ID of the transaction it left waiting for approval, so a script can
     /// approve or decline what it just bought.
-    func purchase(_ result: PurchaseResult) {
+    func purchase(_ result: PurchaseResult) throws(StoreOutputError) {
         switch result {
         case .success(let verification):
             if json {
-                return emit(
+                return try emit(
                     PurchaseAnswer(
                         result: "success", transactionID: String(verification.unsafePayloadValue.id),
                         transaction: signed(verification)))
             }
             if !jwsOnly { write("purchased") }
-            transactions([verification])
+            try transactions([verification])
         case .pending(let pendingID):
-            if json { return emit(PurchaseAnswer(result: "pending", transactionID: String(pendingID))) }
+            if json { return try emit(PurchaseAnswer(result: "pending", transactionID: String(pendingID))) }
             write(
                 "pending: waiting for approval (transaction \(pendingID): kiosk store approve \(pendingID))")
         case .userCancelled:
-            json ? emit(PurchaseAnswer(result: "userCancelled")) : write("cancelled by the user")
+            try json ? emit(PurchaseAnswer(result: "userCancelled")) : write("cancelled by the user")
         }
     }
 
@@ -109,9 +115,9 @@ public struct StoreOutput: Sendable {
         var transaction: Signed<Transaction>?
     }
 
-    public func transactions(_ results: [VerificationResult<Transaction>]) {
+    public func transactions(_ results: [VerificationResult<Transaction>]) throws(StoreOutputError) {
         if jwsOnly { return results.forEach { write($0.jwsRepresentation) } }
-        if json { return emit(results.map(signed)) }
+        if json { return try emit(results.map(signed)) }
         if results.isEmpty { return write("(none)") }
         for result in results {
             let transaction = result.unsafePayloadValue
@@ -127,9 +133,9 @@ public struct StoreOutput: Sendable {
         }
     }
 
-    public func records(_ records: [TransactionRecord]) {
+    public func records(_ records: [TransactionRecord]) throws(StoreOutputError) {
         if json {
-            return emit(
+            return try emit(
                 records.map {
                     Record(
                         state: $0.state.rawValue, finished: $0.isFinished,
@@ -164,9 +170,9 @@ public struct StoreOutput: Sendable {
         }
     }
 
-    public func statuses(_ statuses: [SubscriptionStatus]) {
+    public func statuses(_ statuses: [SubscriptionStatus]) throws(StoreOutputError) {
         if json {
-            return emit(
+            return try emit(
                 statuses.map {
                     Status(
                         state: "\($0.state)", transaction: signed($0.transaction),
@@ -185,8 +191,8 @@ public struct StoreOutput: Sendable {
         }
     }
 
-    public func settings(_ settings: StoreSettings) {
-        if json { return emit(settings) }
+    public func settings(_ settings: StoreSettings) throws(StoreOutputError) {
+        if json { return try emit(settings) }
         write(
             """
             storefront    \(settings.storefront)
@@ -202,16 +208,18 @@ public struct StoreOutput: Sendable {
             """)
     }
 
-    public func errors(_ errors: [FailableAPI: SimulatedFailure]) {
-        if json { return emit(Dictionary(uniqueKeysWithValues: errors.map { ($0.key.key, $0.value.code) })) }
+    public func errors(_ errors: [FailableAPI: SimulatedFailure]) throws(StoreOutputError) {
+        if json {
+            return try emit(Dictionary(uniqueKeysWithValues: errors.map { ($0.key.key, $0.value.code) }))
+        }
         for api in FailableAPI.allCases {
             write("\(api.key.padded(20)) \(errors[api]?.code ?? "none")")
         }
     }
 
     /// The accounts, the one commands act for marked `*` (`--account`, else `tester`).
-    public func accounts(_ accounts: [StoreAccount], current: String) {
-        if json { return emit(accounts) }
+    public func accounts(_ accounts: [StoreAccount], current: String) throws(StoreOutputError) {
+        if json { return try emit(accounts) }
         for account in accounts {
             write(
                 (account.name == current ? "* " : "  ") + "\(account.name.padded(24)) \(account.storefront)"
@@ -219,8 +227,8 @@ public struct StoreOutput: Sendable {
         }
     }
 
-    public func appTransaction(_ result: VerificationResult<AppTransaction>) {
-        if json { return emit(signed(result)) }
+    public func appTransaction(_ result: VerificationResult<AppTransaction>) throws(StoreOutputError) {
+        if json { return try emit(signed(result)) }
         let app = result.unsafePayloadValue
         write(
             "\(app.bundleID) \(app.appVersion)  app transaction \(app.appTransactionID)  \(app.environment.rawValue)"
@@ -228,8 +236,8 @@ public struct StoreOutput: Sendable {
         write(result.jwsRepresentation)
     }
 
-    public func notifications(_ notifications: [NotificationSummary]) {
-        if json { return emit(notifications) }
+    public func notifications(_ notifications: [NotificationSummary]) throws(StoreOutputError) {
+        if json { return try emit(notifications) }
         if notifications.isEmpty { return write("(no notifications)") }
         func kind(_ notification: NotificationSummary) -> String {
             [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
@@ -255,12 +263,14 @@ public struct StoreOutput: Sendable {
         return "\(last.result)\(status)\(tries)\(next)"
     }
 
-    public func value(_ name: String, _ value: some CustomStringConvertible & Encodable) {
-        json ? emit([name: value]) : write("\(value)")
+    public func value(_ name: String, _ value: some CustomStringConvertible & Encodable)
+        throws(StoreOutputError)
+    {
+        try json ? emit([name: value]) : write("\(value)")
     }
 
-    public func date(_ name: String, _ date: Date) {
-        json ? emit([name: date.saturatingMilliseconds]) : write(Self.date(date))
+    public func date(_ name: String, _ date: Date) throws(StoreOutputError) {
+        try json ? emit([name: date.saturatingMilliseconds]) : write(Self.date(date))
     }
 
     public static func date(_ date: Date) -> String {
@@ -284,4 +294,9 @@ extension String {
     fileprivate func padded(_ width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
+}
+
+/// An answer `kiosk store` could not print.
+public struct StoreOutputError: Error, CustomStringConvertible, Sendable {
+    public var description: String
 }

@@ -9,7 +9,11 @@ extension StoreAction {
         case .approve, .decline, .refund, .refundRequest, .autoRenew, .priceIncrease, .resolve, .delete,
             .finish, .requestRefund:
             true
-        default: false
+        case .products, .buy, .redeem, .transactions, .entitlements, .unfinished, .all, .latest, .statuses,
+            .eligibility, .restore, .expire, .renew, .clear, .reset, .advance, .now, .timeRate, .settings,
+            .set, .errors, .error, .storefront, .locale, .accounts, .account, .appTransaction, .notifications,
+            .manageSubscriptions:
+            false
         }
     }
 }

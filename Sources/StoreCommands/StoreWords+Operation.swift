@@ -6,7 +6,8 @@ import StoreCore
 /// wire carries.
 extension StoreWords {
     /// The operation a tester action names.
-    /// - Throws: `UsageError` naming the word or value that does not parse.
+    /// - Throws: `StoreWordsError` naming the word or value that does not parse, or the action
+    ///   when it is not a tester operation.
     public func operation() throws(StoreWordsError) -> StoreOperation {
         switch action {
         case .approve: return .approveAskToBuy(transactionID: try transactionID())
@@ -48,13 +49,18 @@ extension StoreWords {
                     familyID: value("family")))
         case .storefront: return .apply(.storefront(try argument(0, "a storefront code")))
         case .locale: return .apply(.locale(try argument(0, "a locale")))
-        default:
+        // Listed rather than left to a `default`, so a new action does not compile until it
+        // says whether it is an operation.
+        case .products, .buy, .redeem, .transactions, .entitlements, .unfinished, .all, .latest, .statuses,
+            .eligibility, .finish, .restore, .now, .settings, .errors, .accounts, .appTransaction,
+            .notifications, .requestRefund, .manageSubscriptions:
             throw StoreWordsError("'\(action.rawValue)' is not a tester operation: \(action.synopsis)")
         }
     }
 
     /// The app request an app-side action names (`buy`, `finish`, `restore`, `redeem`).
-    /// - Throws: `UsageError` naming the word or value that does not parse.
+    /// - Throws: `StoreWordsError` naming the word or value that does not parse, or the action
+    ///   when it is not an app request.
     public func request() throws(StoreWordsError) -> StoreRequest {
         switch action {
         case .buy:
@@ -67,7 +73,11 @@ extension StoreWords {
         case .requestRefund:
             return .requestRefund(transactionID: try transactionID(), reason: try revocationReason())
         case .manageSubscriptions: return .showManageSubscriptions
-        default: throw StoreWordsError("'\(action.rawValue)' is not an app request: \(action.synopsis)")
+        case .products, .transactions, .entitlements, .unfinished, .all, .latest, .statuses, .eligibility,
+            .refund, .refundRequest, .approve, .decline, .expire, .renew, .autoRenew, .priceIncrease,
+            .resolve, .delete, .clear, .reset, .advance, .now, .timeRate, .settings, .set, .errors, .error,
+            .storefront, .locale, .accounts, .account, .appTransaction, .notifications:
+            throw StoreWordsError("'\(action.rawValue)' is not an app request: \(action.synopsis)")
         }
     }
 

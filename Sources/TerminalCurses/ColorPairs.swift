@@ -16,12 +16,12 @@ struct ColorPairs {
     init(capability: ColorCapability) { self.capability = capability }
 
     func attributes(_ style: Style) -> attr_t {
-        var attributes = tui_a_normal()
-        if style.bold { attributes |= tui_a_bold() }
-        if style.dim { attributes |= tui_a_dim() }
-        if style.underline { attributes |= tui_a_underline() }
-        if style.reverse { attributes |= tui_a_reverse() }
-        if style.italic { attributes |= tui_a_italic() }
+        var attributes = cncursesw_a_normal()
+        if style.bold { attributes |= cncursesw_a_bold() }
+        if style.dim { attributes |= cncursesw_a_dim() }
+        if style.underline { attributes |= cncursesw_a_underline() }
+        if style.reverse { attributes |= cncursesw_a_reverse() }
+        if style.italic { attributes |= cncursesw_a_italic() }
         return attributes
     }
 
@@ -31,7 +31,7 @@ struct ColorPairs {
         if key.foreground == -1 && key.background == -1 { return 0 }
         if let pair = pairs[key] { return pair }
         let next = pairs.count + 1
-        guard next < min(Int(tui_color_pairs()), Int(Int16.max)) else { return 0 }
+        guard next < min(Int(cncursesw_color_pairs()), Int(Int16.max)) else { return 0 }
         init_pair(Int16(next), key.foreground, key.background)
         pairs[key] = Int16(next)
         return Int16(next)
@@ -40,7 +40,7 @@ struct ColorPairs {
     /// The ncurses colour number: -1 for the terminal default (after `use_default_colors`).
     private func number(_ color: Color) -> Int16 {
         switch color.downgraded(to: capability) {
-        case .indexed(let index): Int32(index) < tui_colors() ? Int16(index) : Int16(index % 8)
+        case .indexed(let index): Int32(index) < cncursesw_colors() ? Int16(index) : Int16(index % 8)
         case .default, .rgb: -1
         }
     }

@@ -46,7 +46,7 @@ extension CursesTerminal {
             var x: Int32 = 0
             while x < columns {
                 var character = cchar_t()
-                mvwin_wch(tui_stdscr(), y, x, &character)
+                mvwin_wch(cncursesw_stdscr(), y, x, &character)
                 var characters = [wchar_t](repeating: 0, count: 8)
                 var attributes: attr_t = 0
                 var pair: Int16 = 0

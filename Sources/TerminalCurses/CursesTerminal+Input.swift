@@ -17,7 +17,8 @@ extension CursesTerminal {
         }
         if status == KEY_CODE_YES && Int32(value) == KEY_MOUSE {
             var event = MEVENT()
-            guard getmouse(&event) == OK, event.bstate & (tui_button1_pressed() | tui_button1_clicked()) != 0
+            guard getmouse(&event) == OK,
+                event.bstate & (cncursesw_button1_pressed() | cncursesw_button1_clicked()) != 0
             else { return nil }
             return .click(Point(x: Int(event.x), y: Int(event.y)))
         }

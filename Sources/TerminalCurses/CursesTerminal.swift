@@ -52,7 +52,7 @@ public final class CursesTerminal: TerminalBackend {
     public init(screen: OpaquePointer, colorCapability: ColorCapability? = nil, enablesMouse: Bool = false) {
         setlocale(LC_ALL, "")
         set_term(screen)
-        window = tui_stdscr()
+        window = cncursesw_stdscr()
         cbreak()
         noecho()
         nonl()  // lets Enter arrive as 13 and keeps newline translation out of the way
@@ -66,13 +66,13 @@ public final class CursesTerminal: TerminalBackend {
         }
         let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
         let detected = ColorCapability.detect(
-            colors: has_colors() ? Int(tui_colors()) : 0, environment: ["NO_COLOR": noColor])
+            colors: has_colors() ? Int(cncursesw_colors()) : 0, environment: ["NO_COLOR": noColor])
         self.colorCapability = has_colors() ? colorCapability ?? detected : .none
         colors = ColorPairs(capability: self.colorCapability)
         if enablesMouse {
             // Presses only, reported at once: click resolution would delay every press by 166 ms.
             mouseinterval(0)
-            mousemask(tui_button1_pressed() | tui_button1_clicked(), nil)
+            mousemask(cncursesw_button1_pressed() | cncursesw_button1_clicked(), nil)
         }
     }
 

@@ -243,7 +243,13 @@ extension StoreOperation {
             .transaction(try WireCoding.decode(Wire.Value<Transaction>.self, from: body).value)
         case .saveState, .loadState:
             .savePoint(try WireCoding.decode(Wire.Value<String>.self, from: body).value)
-        default: .done
+        // Every other operation, by name, so a new one does not compile until its answer is read.
+        case .addAccount, .approveAskToBuy, .declineAskToBuy, .refund, .openRefundRequest,
+            .grantRefundRequest, .declineRefundRequest, .reverseRefund, .expireSubscription, .forceRenewal,
+            .setAutoRenew, .requestPriceIncreaseConsent, .respondToPriceIncrease, .resolveIssue,
+            .deleteTransaction, .clearTransactions, .resetToDefaultState, .apply, .setSimulatedError,
+            .journalNote:
+            .done
         }
     }
 

@@ -46,8 +46,8 @@ import Testing
 
     @Test func twoReloadsAreTwoPendingEffectsAndACompletionOfOtherWorkChangesNothing() throws {
         var state = AppState(content: try Fixtures.content(), size: .init(columns: 100, rows: 30))
-        _ = PaywallProgram.update(&state, .done("one"))
-        _ = PaywallProgram.update(&state, .done("two"))
+        _ = PaywallProgram.update(&state, .done(.signedIn(account: "one")))
+        _ = PaywallProgram.update(&state, .done(.signedIn(account: "two")))
         #expect(state.pending[.reload] == 2)
         _ = PaywallProgram.update(&state, .completed(.sync))
         #expect(state.pending[.reload] == 2)

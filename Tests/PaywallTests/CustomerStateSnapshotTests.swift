@@ -104,8 +104,9 @@ import Testing
             assertSnapshot(text, named: "\(row.name)-\(template.rawValue)")
             // The screen, the buttons and the call to action of the plan it opens on, together.
             let said =
-                text + "\n" + callToAction(driver.state).label + "\n"
-                + planRows(driver.state).map { "\($0.action) \($0.tag ?? "")" }.joined(separator: "\n")
+                text + "\n" + PaywallProgram.callToAction(driver.state).label + "\n"
+                + PaywallProgram.planRows(driver.state).map { "\($0.action) \($0.tag ?? "")" }.joined(
+                    separator: "\n")
             for words in row.shows {
                 #expect(said.contains(words), "\(row.name) in \(template): \(words)\n\(text)")
             }
@@ -128,7 +129,7 @@ import Testing
     /// In billing retry the call to action fixes the payment (Manage), and access comes back.
     @Test func billingRetryFixesThePayment() async throws {
         var driver = try await Self.driver(Self.rows[7])
-        #expect(callToAction(driver.state).label == "Update payment method")
+        #expect(PaywallProgram.callToAction(driver.state).label == "Update payment method")
         await driver.press(.enter)
         await driver.paywall.refresh()
         #expect(driver.state.store.activeStatus?.state == .subscribed)

@@ -77,23 +77,19 @@ import Testing
         var driver = try await Driver(store: try Fixtures.store(), content: try Fixtures.content())
         _ = try await driver.store.perform(.apply(.locale("de_DE")))
         await driver.paywall.refresh()
-        await driver.send(.failed("Restore", .backend("offline"), effect: .sync))
+        await driver.send(.failed(.effect(.sync), .backend("offline")))
         #expect(driver.state.notices.last?.text.hasPrefix("Wiederherstellen fehlgeschlagen: ") == true)
-        await driver.send(.failed("Redeeming SPRING", .backend("offline"), effect: .redeem(code: "SPRING")))
+        await driver.send(.failed(.effect(.redeem(code: "SPRING")), .backend("offline")))
         #expect(driver.state.notices.last?.text.hasPrefix("Einlösen von SPRING fehlgeschlagen: ") == true)
-        await driver.send(.done("Signed in as family", effect: .switchAccount("family")))
+        await driver.send(.done(.signedIn(account: "family")))
         #expect(driver.state.notices.last?.text == "Angemeldet als family")
         await driver.send(
-            .done(
-                "Price increase declined",
-                effect: .control(.respondToPriceIncrease(transactionID: 3, accept: false))))
+            .done(.performed(.respondToPriceIncrease(transactionID: 3, accept: false), .done)))
         #expect(driver.state.notices.last?.text == "Preiserhöhung abgelehnt")
         // The Transaction Manager's outcomes are a tester's words and stay English.
         await driver.send(
-            .done(
-                "Refunded transaction 3",
-                effect: .control(.refund(transactionID: 3, reason: .other, percentage: 100_000))))
-        #expect(driver.state.notices.last?.text == "Refunded transaction 3")
+            .done(.performed(.refund(transactionID: 3, reason: .other, percentage: 100_000), .done)))
+        #expect(driver.state.notices.last?.text == "Refunded transaction 3 (other)")
     }
 
     @Test func theCodeFieldAndTheAccountMenuAreInTheLocale() async throws {
@@ -108,7 +104,7 @@ import Testing
         #expect(screen.contains("Sandboxアカウント · プリセット") && !screen.contains("Sandbox accounts"), "\(screen)")
         #expect(screen.contains("プリセット：new-user") && !screen.contains("preset:"), "\(screen)")
         await driver.press(.escape)
-        await driver.send(.failed(Effect.reload.summary, .backend("offline"), effect: .reload))
+        await driver.send(.failed(.effect(.reload), .backend("offline")))
         #expect(driver.state.notices.last?.text == "ストアの読み込みに失敗しました：offline")
         await driver.paywall.resize(Size(columns: 30, rows: 8))
         screen = driver.paywall.screenText

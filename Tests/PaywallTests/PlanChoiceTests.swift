@@ -53,7 +53,7 @@ import Testing
         let driver = try await Driver(store: try Fixtures.store(), content: try Fixtures.content())
         let first = driver.state.store.plans.first?.id
         #expect(driver.state.selectedPlan?.id != first)
-        #expect(driver.state.selectedPlan.map { hasFreeTrial($0, driver.state.store) } == true)
+        #expect(driver.state.selectedPlan.map { driver.state.store.hasFreeTrial($0) } == true)
     }
 
     @Test func anUnknownBadgeIsAnErrorThatNamesItAndSuggests() throws {

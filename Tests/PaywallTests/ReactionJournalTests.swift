@@ -31,7 +31,7 @@ import Testing
         let start = ContinuousClock.now
         // A Transaction Manager action under way: what the store announces is its own.
         let control = Effect.control(.advanceClock(seconds: 86_400))
-        _ = PaywallProgram.update(&state, .done("before"))
+        _ = PaywallProgram.update(&state, .done(.signedIn(account: "before")))
         state.pending[control] = 1
         reactions.observe(.storeEvent(.clockChanged(Date())), in: state, at: start)
         state.pending[control] = nil

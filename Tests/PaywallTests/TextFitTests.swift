@@ -21,10 +21,10 @@ import Testing
     static func intended(_ state: AppState) -> [String] {
         var strings = [state.title] + [state.content.subtitle].compactMap { $0 }
         strings += state.content.features.map(\.title)
-        strings.append(callToAction(state).label)
+        strings.append(PaywallProgram.callToAction(state).label)
         if let disclosure = Disclosure(state) { strings += [disclosure.summary, disclosure.terms] }
-        if let (line, _) = subscriberLine(state) { strings.append(line) }
-        for row in planRows(state) {
+        if let (line, _) = PaywallProgram.subscriberLine(state) { strings.append(line) }
+        for row in PaywallProgram.planRows(state) {
             // The comparison table's narrow columns say "$19.99" under a "1 month" row label on
             // purpose: its prices are checked whole by the App Review pass, not here.
             let price = state.content.template == .comparison ? [] : [row.price]

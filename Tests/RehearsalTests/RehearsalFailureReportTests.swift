@@ -46,6 +46,18 @@ import Testing
         #expect(text.contains("screenshot: \(saved)"))
     }
 
+    @Test func aScreenshotThatCannotBeSavedIsSaidInTheFailure() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The screenshot folder's place is taken by a file, so nothing can be written under it.
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: folder.appendingPathComponent("shots"))
+        let result = try await run("launch\nexpect entitlement com.kiosk.lumen.lifetime\n", screenshots: true)
+        let failure = try #require(result.failure)
+        #expect(failure.screenshot == nil)
+        #expect(failure.screen != nil)
+        #expect(failure.message.contains("the screenshot of it was not saved: "), "\(failure.message)")
+    }
+
     @Test func aStoreErrorIsItsMessageWithoutAScreen() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await run("launch\nrefund 2000000000000099\nexpect no entitlements\n")

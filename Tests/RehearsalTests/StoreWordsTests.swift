@@ -31,6 +31,30 @@ import Testing
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    @Test func anAnswerJSONCannotCarryFailsInsteadOfPrintingNothing() throws {
+        let lines = Mutex<[String]>([])
+        let output = StoreOutput(json: true) { line in lines.withLock { $0.append(line) } }
+        #expect(throws: StoreOutputError.self) { try output.value("rate", Double.nan) }
+        #expect(lines.withLock { $0.isEmpty })
+        try output.value("rate", 1.5)
+        #expect(lines.withLock { $0.joined() }.contains("1.5"))
+    }
+
+    @Test func notificationsAreSignedByAStoreThatCanAndRefusedByOneThatCannot() async throws {
+        let store = try store()
+        _ = try await run(store, "buy", "com.kiosk.lumen.pro.monthly")
+        let words = try StoreWords.parse(["notifications", "--jws"])
+        let printed = Mutex<[String]>([])
+        let output = StoreOutput(json: false, jwsOnly: true) { line in printed.withLock { $0.append(line) } }
+        try await StoreActionRunner(store: store, words: words, output: output).run()
+        let lines = printed.withLock { $0 }
+        #expect(lines.count == 1)
+        #expect(lines.allSatisfy { $0.split(separator: ".").count == 3 }, "\(lines)")
+        // A store that is not the simulator itself (here, one bound to an account) cannot sign.
+        let bound = StoreActionRunner(store: store.acting(for: nil), words: words, output: output)
+        await #expect(throws: StoreError.self) { try await bound.run() }
+    }
+
     @Test func buyJSONNamesThePendingTransactionSoAScriptCanApproveIt() async throws {
         let store = try store()
         let (made, text) = try await run(store, "buy", "com.kiosk.lumen.lifetime", "--ask-to-buy", "--json")

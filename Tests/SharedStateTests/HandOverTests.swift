@@ -80,22 +80,34 @@ import Testing
         defer { SharedStormTests.remove(directory) }
         let harness = StormHarness(directory: directory)
         let stop = Mutex(false)
+        let killed = KillCount()
+        // Kills follow the loops' progress, not the clock: the killer looks for an owner often
+        // and, after each kill, lets a few calls go by; the loops go on past their 16 calls until
+        // three owners were killed (at most 64 calls each), however slow the machine.
         let killer = Task {
-            var kills = 0
-            while kills < 12 && !stop.withLock({ $0 }) {
-                try? await Task.sleep(for: .milliseconds(Int.random(in: 50...250)))
-                if harness.killOwner() != nil { kills += 1 }
+            var generator = SplitMix64(seed: SharedStormTests.seed)
+            while killed.value.withLock({ $0 }) < 12 && !stop.withLock({ $0 }) {
+                guard harness.killOwner() != nil else {
+                    try? await Task.sleep(for: .milliseconds(5))  // cancelled only at the end
+                    continue
+                }
+                killed.value.withLock { $0 += 1 }
+                try? await Task.sleep(for: .milliseconds(Int(generator.next() % 200) + 50))
             }
-            return kills
         }
         let outcomes = await withTaskGroup(of: HandOverLoop.Outcome.self) { group in
             for name in ["hand-a", "hand-b", "hand-c"] {
-                group.addTask { await HandOverLoop(harness: harness, account: name).run(count: 16) }
+                group.addTask {
+                    await HandOverLoop(harness: harness, account: name).run(count: 16, limit: 64) {
+                        killed.value.withLock { $0 } < 3
+                    }
+                }
             }
             return await group.reduce(into: [HandOverLoop.Outcome]()) { $0.append($1) }
         }
         stop.withLock { $0 = true }
-        let kills = await killer.value
+        await killer.value
+        let kills = killed.value.withLock { $0 }
         let failures = outcomes.flatMap(\.failures)
         print("hand-over: \(kills) owners killed; \(outcomes.map(\.killed).reduce(0, +)) calls killed")
         #expect(kills > 0, "no owner was killed: the test tried nothing")
@@ -130,6 +142,11 @@ import Testing
 /// `kiosk store transactions`, one process each. A call killed with its process (it was the
 /// owner) is run again as a script would, the purchase with the same key; any other failure
 /// is one the hand-over should have hidden.
+/// The owners killed so far, shared by the killer and the loops that go on until enough were.
+final class KillCount: Sendable {
+    let value = Mutex(0)
+}
+
 struct HandOverLoop {
     struct Outcome: Sendable {
         var account: String
@@ -142,11 +159,14 @@ struct HandOverLoop {
     let harness: StormHarness
     let account: String
 
-    func run(count: Int) async -> Outcome {
+    /// Runs `count` calls, then more while `goOn()` says so, `limit` in all at most.
+    func run(count: Int, limit: Int? = nil, while goOn: @Sendable () -> Bool = { false }) async -> Outcome {
         var outcome = Outcome(account: account)
         let kiosk = StormHarness.binary("kiosk")
         let common = ["--state", harness.directory.path, "--account", account, "--json"]
-        for index in 0..<count {
+        var index = 0
+        while index < count || (index < (limit ?? count) && goOn()) {
+            defer { index += 1 }
             let key = "\(account)-\(index)"
             let arguments =
                 index % 2 == 0

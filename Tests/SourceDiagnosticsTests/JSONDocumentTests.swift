@@ -18,6 +18,18 @@ struct JSONDocumentTests {
         #expect(document.kind(of: odd) == .null)
     }
 
+    @Test func anEmptyFileIsSaidToBeEmptyAtItsStart() {
+        for text in ["", "  \n"] {
+            #expect(throws: JSONSyntaxError.self) { try JSONDocument(bytes: Array(text.utf8)) }
+            do {
+                _ = try JSONDocument(bytes: Array(text.utf8))
+            } catch {
+                #expect(error.offset == text.utf8.count)
+                #expect(error.message == "the file is empty; expected a JSON object")
+            }
+        }
+    }
+
     @Test func columnsCountScalarsNotBytes() {
         let table = LineTable(bytes: Array("ab\n日本x\n".utf8))
         #expect(table.location(ofOffset: 9, file: "f").column == 3)

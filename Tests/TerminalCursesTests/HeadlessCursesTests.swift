@@ -38,14 +38,14 @@ import Testing
 
             // The focused button: bold, on a colour pair whose background is #ffd700's nearest (220).
             let (_, attributes, pair) = cell(y: 3, x: 2)
-            #expect(attributes & tui_a_bold() != 0)
+            #expect(attributes & cncursesw_a_bold() != 0)
             var foreground: Int16 = 0
             var background: Int16 = 0
             pair_content(pair, &foreground, &background)
             #expect(pair != 0)
             #expect(foreground == 0)
             #expect(background == 220)
-            #expect(cell(y: 5, x: 2).attributes & tui_a_underline() != 0)
+            #expect(cell(y: 5, x: 2).attributes & cncursesw_a_underline() != 0)
         }
     }
 
@@ -78,7 +78,7 @@ import Testing
             terminal.draw(sampleScreen(size: terminal.size))
             let (_, attributes, pair) = cell(y: 3, x: 2)
             #expect(pair == 0)
-            #expect(attributes & tui_a_bold() != 0)
+            #expect(attributes & cncursesw_a_bold() != 0)
         }
     }
 
@@ -107,7 +107,7 @@ import Testing
 
     private func cell(y: Int32, x: Int32) -> (text: String, attributes: attr_t, pair: Int16) {
         var character = cchar_t()
-        mvwin_wch(tui_stdscr(), y, x, &character)
+        mvwin_wch(cncursesw_stdscr(), y, x, &character)
         var characters = [wchar_t](repeating: 0, count: 8)
         var attributes: attr_t = 0
         var pair: Int16 = 0

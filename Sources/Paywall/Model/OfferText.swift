@@ -66,11 +66,13 @@ enum OfferText {
         -> String?
     {
         guard let info = product.subscription else { return nil }
-        let sameLevel = plans.filter { $0.subscription?.groupLevel == info.groupLevel }
+        let sameLevel = plans.compactMap { plan in plan.subscription.map { (plan: plan, info: $0) } }
+            .filter { $0.info.groupLevel == info.groupLevel }
         guard
             let shortest = sameLevel.min(by: {
-                $0.subscription!.period.approximateDays < $1.subscription!.period.approximateDays
-            }),
+                $0.info.period.approximateDays < $1.info.period.approximateDays
+            })?
+            .plan,
             shortest.id != product.id, let base = shortest.subscription
         else { return nil }
         let perDay = NSDecimalNumber(decimal: product.price).doubleValue / info.period.approximateDays

@@ -40,8 +40,8 @@ public struct SubscriptionTimeline: Sendable, Hashable {
 
     /// The earliest and latest moment the picture must show (now included).
     public var range: ClosedRange<Date> {
-        let dates = spans.flatMap { [$0.start, $0.end] } + marks.map(\.date) + [now]
-        return dates.min()!...dates.max()!
+        let dates = spans.flatMap { [$0.start, $0.end] } + marks.map(\.date)
+        return (dates.min().map { min($0, now) } ?? now)...(dates.max().map { max($0, now) } ?? now)
     }
 
     /// The history of `groupID` for the account whose `records` (newest first, as the store

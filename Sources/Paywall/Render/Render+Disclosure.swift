@@ -58,83 +58,87 @@ struct Disclosure {
     func termLines(width: Int) -> [String] { TextLayout.wrap(terms, width: width) }
 }
 
-/// The disclosures as a section: summary and price, the terms, the links. When rows run
-/// short the terms are cut (with "…") before the price or the links go.
-func disclosureSection(_ state: AppState, width: Int) -> Section? {
-    guard let disclosure = Disclosure(state) else { return nil }
-    // Small print reads best in lines no longer than the narrow templates' width.
-    let width = min(width, PaywallTemplate.list.maximumWidth)
-    let lines = disclosure.termLines(width: width)
-    let hasLinks = disclosure.termsLink != nil || disclosure.privacyLink != nil
-    let height = 1 + lines.count + (hasLinks ? 1 : 0)
-    return Section(height: height, minimum: min(height, 1 + (hasLinks ? 1 : 0)), priority: 95) {
-        canvas, full in
-        let rect = centred(full, width: width)
-        renderSummary(&canvas, disclosure, rightToLeft: state.isRightToLeft, row: rect.row(0))
-        let termRows = rect.height - 1 - (hasLinks ? 1 : 0)
-        if termRows > 0 {
-            Paragraph(disclosure.terms, style: canvas[.muted], alignment: .center)
-                .render(
-                    in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: termRows),
-                    buffer: &canvas.buffer)
-        }
-        if hasLinks, rect.height > 1 {
-            renderLinks(&canvas, disclosure, rightToLeft: state.isRightToLeft, row: rect.row(rect.height - 1))
+extension PaywallProgram {
+    /// The disclosures as a section: summary and price, the terms, the links. When rows run
+    /// short the terms are cut (with "…") before the price or the links go.
+    static func disclosureSection(_ state: AppState, width: Int) -> Section? {
+        guard let disclosure = Disclosure(state) else { return nil }
+        // Small print reads best in lines no longer than the narrow templates' width.
+        let width = min(width, PaywallTemplate.list.maximumWidth)
+        let lines = disclosure.termLines(width: width)
+        let hasLinks = disclosure.termsLink != nil || disclosure.privacyLink != nil
+        let height = 1 + lines.count + (hasLinks ? 1 : 0)
+        return Section(height: height, minimum: min(height, 1 + (hasLinks ? 1 : 0)), priority: 95) {
+            canvas, full in
+            let rect = full.centred(width: width)
+            renderSummary(&canvas, disclosure, rightToLeft: state.isRightToLeft, row: rect.row(0))
+            let termRows = rect.height - 1 - (hasLinks ? 1 : 0)
+            if termRows > 0 {
+                Paragraph(disclosure.terms, style: canvas[.muted], alignment: .center)
+                    .render(
+                        in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: termRows),
+                        buffer: &canvas.buffer)
+            }
+            if hasLinks, rect.height > 1 {
+                renderLinks(
+                    &canvas, disclosure, rightToLeft: state.isRightToLeft, row: rect.row(rect.height - 1))
+            }
         }
     }
-}
 
-/// "Lumen Pro (Annual) · 1 year · $79.99/year", the price bold in the accent colour: the
-/// billed amount is the most prominent price on the screen. Mirrored for right-to-left text.
-func renderSummary(_ canvas: inout Canvas, _ disclosure: Disclosure, rightToLeft: Bool, row: Rect) {
-    var priceStyle = canvas[.accent]
-    priceStyle.bold = true
-    let separator = " · "
-    let priceWidth = DisplayWidth.of(disclosure.price)
-    let summaryWidth = min(
-        DisplayWidth.of(disclosure.summary), max(0, row.width - priceWidth - DisplayWidth.of(separator)))
-    let total = summaryWidth + DisplayWidth.of(separator) + priceWidth
-    var x = row.x + max(0, (row.width - total) / 2)
-    let parts: [(String, Int, Style)] =
-        rightToLeft
-        ? [
-            (disclosure.price, priceWidth, priceStyle), (separator, 3, canvas[.text]),
-            (disclosure.summary, summaryWidth, canvas[.text]),
-        ]
-        : [
-            (disclosure.summary, summaryWidth, canvas[.text]), (separator, 3, canvas[.text]),
-            (disclosure.price, priceWidth, priceStyle),
-        ]
-    for (text, width, style) in parts where width > 0 {
-        canvas.text(
-            text, in: Rect(x: x, y: row.y, width: min(width, row.maxX - x), height: 1), style: style,
-            alignment: .leading)
-        x += width
-    }
-}
-
-/// "Terms of Use · Privacy Policy", each clickable (and on `t`, `p`).
-func renderLinks(_ canvas: inout Canvas, _ disclosure: Disclosure, rightToLeft: Bool, row: Rect) {
-    var links: [(String, PaywallAction)] = [
-        disclosure.termsLink.map { ($0, .terms) }, disclosure.privacyLink.map { ($0, .privacy) },
-    ].compactMap { $0 }
-    if rightToLeft { links.reverse() }
-    let separator = "  ·  "
-    let total =
-        links.map { DisplayWidth.of($0.0) }.reduce(0, +) + (links.count - 1) * DisplayWidth.of(separator)
-    var x = row.x + max(0, (row.width - total) / 2)
-    var style = canvas[.text]
-    style.underline = true
-    for (index, (label, action)) in links.enumerated() {
-        if index > 0 {
+    /// "Lumen Pro (Annual) · 1 year · $79.99/year", the price bold in the accent colour: the
+    /// billed amount is the most prominent price on the screen. Mirrored for right-to-left text.
+    static func renderSummary(_ canvas: inout Canvas, _ disclosure: Disclosure, rightToLeft: Bool, row: Rect)
+    {
+        var priceStyle = canvas[.accent]
+        priceStyle.bold = true
+        let separator = " · "
+        let priceWidth = DisplayWidth.of(disclosure.price)
+        let summaryWidth = min(
+            DisplayWidth.of(disclosure.summary), max(0, row.width - priceWidth - DisplayWidth.of(separator)))
+        let total = summaryWidth + DisplayWidth.of(separator) + priceWidth
+        var x = row.x + max(0, (row.width - total) / 2)
+        let parts: [(String, Int, Style)] =
+            rightToLeft
+            ? [
+                (disclosure.price, priceWidth, priceStyle), (separator, 3, canvas[.text]),
+                (disclosure.summary, summaryWidth, canvas[.text]),
+            ]
+            : [
+                (disclosure.summary, summaryWidth, canvas[.text]), (separator, 3, canvas[.text]),
+                (disclosure.price, priceWidth, priceStyle),
+            ]
+        for (text, width, style) in parts where width > 0 {
             canvas.text(
-                separator, in: Rect(x: x, y: row.y, width: max(0, row.maxX - x), height: 1), role: .muted)
-            x += DisplayWidth.of(separator)
+                text, in: Rect(x: x, y: row.y, width: min(width, row.maxX - x), height: 1), style: style,
+                alignment: .leading)
+            x += width
         }
-        let width = min(DisplayWidth.of(label), max(0, row.maxX - x))
-        let rect = Rect(x: x, y: row.y, width: width, height: 1)
-        canvas.text(label, in: rect, style: style, alignment: .leading)
-        canvas.targets.append((rect, .paywall(action)))
-        x += width
+    }
+
+    /// "Terms of Use · Privacy Policy", each clickable (and on `t`, `p`).
+    static func renderLinks(_ canvas: inout Canvas, _ disclosure: Disclosure, rightToLeft: Bool, row: Rect) {
+        var links: [(String, PaywallAction)] = [
+            disclosure.termsLink.map { ($0, .terms) }, disclosure.privacyLink.map { ($0, .privacy) },
+        ].compactMap { $0 }
+        if rightToLeft { links.reverse() }
+        let separator = "  ·  "
+        let total =
+            links.map { DisplayWidth.of($0.0) }.reduce(0, +) + (links.count - 1) * DisplayWidth.of(separator)
+        var x = row.x + max(0, (row.width - total) / 2)
+        var style = canvas[.text]
+        style.underline = true
+        for (index, (label, action)) in links.enumerated() {
+            if index > 0 {
+                canvas.text(
+                    separator, in: Rect(x: x, y: row.y, width: max(0, row.maxX - x), height: 1), role: .muted)
+                x += DisplayWidth.of(separator)
+            }
+            let width = min(DisplayWidth.of(label), max(0, row.maxX - x))
+            let rect = Rect(x: x, y: row.y, width: width, height: 1)
+            canvas.text(label, in: rect, style: style, alignment: .leading)
+            canvas.targets.append((rect, .paywall(action)))
+            x += width
+        }
     }
 }

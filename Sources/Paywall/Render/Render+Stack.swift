@@ -18,38 +18,42 @@ struct Section {
     }
 }
 
-/// Lays sections out in `area` and draws them. When rows run short, the gaps between sections
-/// go first, then low-priority sections shrink to their minimum, then they are left out;
-/// spare rows are shared above and below (a little more below), so the paywall sits in the
-/// middle of a tall terminal rather than under its top edge.
-func layoutStack(_ canvas: inout Canvas, _ sections: [Section], in area: Rect) {
-    var heights = sections.map(\.height)
-    var kept = sections.map { $0.height > 0 }
-    func used(gap: Int) -> Int {
-        let count = kept.filter { $0 }.count
-        return zip(heights, kept).reduce(0) { $0 + ($1.1 ? $1.0 : 0) } + max(0, count - 1) * gap
-    }
-    var gap = 1
-    if used(gap: 1) > area.height { gap = 0 }
-    let byPriority = sections.indices.sorted { sections[$0].priority < sections[$1].priority }
-    for index in byPriority where used(gap: gap) > area.height && kept[index] {
-        let over = used(gap: gap) - area.height
-        heights[index] = max(sections[index].minimum, heights[index] - over)
-    }
-    for index in byPriority where used(gap: gap) > area.height && kept[index] {
-        kept[index] = false
-    }
-    let spare = max(0, area.height - used(gap: gap))
-    var y = area.y + spare * 2 / 5
-    for index in sections.indices where kept[index] {
-        let rect = Rect(x: area.x, y: y, width: area.width, height: min(heights[index], area.maxY - y))
-        if rect.height > 0 { sections[index].draw(&canvas, rect) }
-        y += heights[index] + gap
+extension PaywallProgram {
+    /// Lays sections out in `area` and draws them. When rows run short, the gaps between sections
+    /// go first, then low-priority sections shrink to their minimum, then they are left out;
+    /// spare rows are shared above and below (a little more below), so the paywall sits in the
+    /// middle of a tall terminal rather than under its top edge.
+    static func layoutStack(_ canvas: inout Canvas, _ sections: [Section], in area: Rect) {
+        var heights = sections.map(\.height)
+        var kept = sections.map { $0.height > 0 }
+        func used(gap: Int) -> Int {
+            let count = kept.filter { $0 }.count
+            return zip(heights, kept).reduce(0) { $0 + ($1.1 ? $1.0 : 0) } + max(0, count - 1) * gap
+        }
+        var gap = 1
+        if used(gap: 1) > area.height { gap = 0 }
+        let byPriority = sections.indices.sorted { sections[$0].priority < sections[$1].priority }
+        for index in byPriority where used(gap: gap) > area.height && kept[index] {
+            let over = used(gap: gap) - area.height
+            heights[index] = max(sections[index].minimum, heights[index] - over)
+        }
+        for index in byPriority where used(gap: gap) > area.height && kept[index] {
+            kept[index] = false
+        }
+        let spare = max(0, area.height - used(gap: gap))
+        var y = area.y + spare * 2 / 5
+        for index in sections.indices where kept[index] {
+            let rect = Rect(x: area.x, y: y, width: area.width, height: min(heights[index], area.maxY - y))
+            if rect.height > 0 { sections[index].draw(&canvas, rect) }
+            y += heights[index] + gap
+        }
     }
 }
 
-/// `area` narrowed to at most `width` columns, centred.
-func centred(_ area: Rect, width: Int) -> Rect {
-    let width = min(area.width, width)
-    return Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
+extension Rect {
+    /// This rectangle narrowed to at most `width` columns, centred.
+    func centred(width: Int) -> Rect {
+        let width = min(self.width, width)
+        return Rect(x: x + (self.width - width) / 2, y: y, width: width, height: height)
+    }
 }

@@ -36,164 +36,167 @@ extension PaywallProgram {
     }
 }
 
-func renderTooSmall(_ canvas: inout Canvas, area: Rect, strings: PaywallStrings) {
-    let need = "\(PaywallProgram.minimumSize.columns)x\(PaywallProgram.minimumSize.rows)"
-    let lines = [
-        strings[.tooSmall], strings.format(.tooSmallNeed, ["size": need]),
-        strings.format(.tooSmallHave, ["size": "\(area.width)x\(area.height)"]), strings[.tooSmallQuit],
-    ]
-    let top = area.y + max(0, (area.height - lines.count) / 2)
-    for (offset, line) in lines.enumerated() {
-        canvas.text(
-            line, in: area.row(top - area.y + offset), role: offset == 0 ? .warning : .muted,
-            alignment: .center)
-    }
-}
-
-/// The Ask to Buy banner first (it must stay visible), then the newest others.
-func visibleNotices(_ state: AppState, rows: Int) -> [Notice] {
-    let pending = state.notices.filter { $0.pendingProductID != nil }
-    let others = state.notices.filter { $0.pendingProductID == nil }
-    var shown = Array(pending.suffix(rows))
-    if state.isRestoring && shown.count < rows {
-        shown.append(Notice(.info, state.content.strings[.restoring]))
-    }
-    shown += others.suffix(rows - shown.count)
-    return shown
-}
-
-func renderNotices(_ canvas: inout Canvas, _ notices: [Notice], area: Rect) {
-    var y = 0
-    for notice in notices {
-        let (role, symbol): (ThemeRole, String) =
-            switch notice.kind {
-            case .pending: (.bannerPending, "⏳")
-            case .info: (.bannerInfo, "ℹ")
-            case .success: (.bannerInfo, "✓")
-            case .warning: (.bannerWarning, "!")
-            case .error: (.bannerError, "✗")
-            }
-        for (offset, line) in noticeLines(notice, width: area.width, tall: area.height > 1).enumerated()
-        where y < area.height {
-            // The second line is indented under the first's text, past the symbol.
-            let banner = Banner(line, symbol: offset == 0 ? symbol : " ", style: canvas[role])
-            banner.render(in: area.row(y), buffer: &canvas.buffer)
-            y += 1
+extension PaywallProgram {
+    static func renderTooSmall(_ canvas: inout Canvas, area: Rect, strings: PaywallStrings) {
+        let need = "\(PaywallProgram.minimumSize.columns)x\(PaywallProgram.minimumSize.rows)"
+        let lines = [
+            strings[.tooSmall], strings.format(.tooSmallNeed, ["size": need]),
+            strings.format(.tooSmallHave, ["size": "\(area.width)x\(area.height)"]), strings[.tooSmallQuit],
+        ]
+        let top = area.y + max(0, (area.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() {
+            canvas.text(
+                line, in: area.row(top - area.y + offset), role: offset == 0 ? .warning : .muted,
+                alignment: .center)
         }
     }
-}
 
-/// A banner's lines: one, or for an error that does not fit (a reload's located message),
-/// two so the whole message shows (the second ends in "…" if even that is short).
-func noticeLines(_ notice: Notice, width: Int, tall: Bool) -> [String] {
-    let text = notice.hint.map { "\(notice.text)  (\($0))" } ?? notice.text
-    // The banner's own margins and symbol take 4 columns.
-    let room = max(1, width - 4)
-    guard notice.kind == .error, tall, DisplayWidth.of(text) > room else { return [text] }
-    return TextLayout.wrap(text, width: room, maxLines: 2)
-}
+    /// The Ask to Buy banner first (it must stay visible), then the newest others.
+    static func visibleNotices(_ state: AppState, rows: Int) -> [Notice] {
+        let pending = state.awaitingApprovalNotices
+        let others = state.notices
+        var shown = Array(pending.suffix(rows))
+        if state.isRestoring && shown.count < rows {
+            shown.append(Notice(.info, state.content.strings[.restoring]))
+        }
+        shown += others.suffix(rows - shown.count)
+        return shown
+    }
 
-/// The tabs, and which styles are on; right-to-left locales put the tabs on the right, the
-/// first (Subscriptions) rightmost.
-func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let strings = state.content.strings
-    let rightToLeft = state.isRightToLeft
-    var titles = [strings[.subscriptions], strings[.shop]]
-    var selected = state.tab == .subscriptions ? 0 : 1
-    if rightToLeft {
-        titles.reverse()
-        selected = 1 - selected
+    static func renderNotices(_ canvas: inout Canvas, _ notices: [Notice], area: Rect) {
+        var y = 0
+        for notice in notices {
+            let (role, symbol): (ThemeRole, String) =
+                switch notice.kind {
+                case .pending: (.bannerPending, "⏳")
+                case .info: (.bannerInfo, "ℹ")
+                case .success: (.bannerInfo, "✓")
+                case .warning: (.bannerWarning, "!")
+                case .error: (.bannerError, "✗")
+                }
+            for (offset, line) in noticeLines(notice, width: area.width, tall: area.height > 1).enumerated()
+            where y < area.height {
+                // The second line is indented under the first's text, past the symbol.
+                let banner = Banner(line, symbol: offset == 0 ? symbol : " ", style: canvas[role])
+                banner.render(in: area.row(y), buffer: &canvas.buffer)
+                y += 1
+            }
+        }
     }
-    let width = titles.map { DisplayWidth.of($0) + 2 }.reduce(0, +) + titles.count - 1
-    let barArea = rightToLeft ? area.inset(left: max(0, area.width - width)) : area
-    canvas.buffer.fill(area.row(0), with: Cell(" ", style: canvas[.muted]))
-    let bar = TabBar(titles, selected: selected, style: canvas[.muted], selectedStyle: canvas[.selection])
-    bar.render(in: barArea, buffer: &canvas.buffer)
-    for rect in bar.titleRects(in: barArea) where !rect.isEmpty {
-        canvas.targets.append((rect, .paywall(.tab)))
-    }
-    let template = state.content.template
-    let styleText =
-        state.tab == .subscriptions
-        ? (template.usesControlStyle
-            ? "\(template.rawValue) · \(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)"
-            : "\(template.rawValue) · \(state.labelStyle.rawValue)")
-        : state.productViewStyle.rawValue
-    let rest =
-        rightToLeft
-        ? area.inset(left: 1, right: area.width - (barArea.x - area.x) + 2)
-        : area.inset(left: (bar.titleRects(in: barArea).last?.maxX ?? area.x) - area.x + 2, right: 1)
-    canvas.text(styleText, in: rest, role: .muted, alignment: rightToLeft ? .leading : .trailing)
-}
 
-/// The footer's buttons. When they do not all fit, the terms and privacy buttons go first
-/// (the disclosures link to both), then the last ones give way to "More", which opens the
-/// list of every key: nothing is ever out of reach, at any size.
-func renderFooter(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let strings = state.content.strings
-    let all: [(String, PaywallAction)] = [
-        (strings[.restore], .restore), (strings[.redeem], .redeem), (strings[.termsOfUse], .terms),
-        (strings[.privacyPolicy], .privacy), ("\(strings[.account]): \(state.store.account)", .accounts),
-        (strings[.manager], .manager),
-    ]
-    func width(_ buttons: [(String, PaywallAction)]) -> Int {
-        buttons.map { DisplayWidth.of($0.0) + 5 }.reduce(0, +) - 1
+    /// A banner's lines: one, or for an error that does not fit (a reload's located message),
+    /// two so the whole message shows (the second ends in "…" if even that is short).
+    static func noticeLines(_ notice: Notice, width: Int, tall: Bool) -> [String] {
+        let text = notice.hint.map { "\(notice.text)  (\($0))" } ?? notice.text
+        // The banner's own margins and symbol take 4 columns.
+        let room = max(1, width - 4)
+        guard notice.kind == .error, tall, DisplayWidth.of(text) > room else { return [text] }
+        return TextLayout.wrap(text, width: room, maxLines: 2)
     }
-    var buttons = all
-    if width(buttons) > area.width { buttons.removeAll { $0.1 == .terms || $0.1 == .privacy } }
-    if width(buttons) > area.width {
-        let more = ("? \(strings[.more])", PaywallAction.help)
-        while !buttons.isEmpty, width(buttons + [more]) > area.width { buttons.removeLast() }
-        buttons.append(more)
-    }
-    if state.isRightToLeft { buttons.reverse() }
-    let total = width(buttons)
-    var x = area.x + max(0, (area.width - total) / 2)
-    for (label, action) in buttons {
-        let width = DisplayWidth.of(label) + 4
-        guard x + width <= area.maxX else { break }
-        canvas.button(
-            label, at: Rect(x: x, y: area.y, width: width, height: 1), role: .muted, target: .paywall(action))
-        x += width + 1
-    }
-}
 
-func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
-    let store = state.store
-    let clock = store.clock.map(formatClock) ?? "--"
-    let entitled = store.entitlements.map { store.name(of: $0.unsafePayloadValue.productID) }
-    let busy = state.isBusy ? " ⋯" : ""
-    let strings = state.content.strings
-    let entitlements =
-        (entitled.isEmpty ? strings[.noEntitlements] : "✓ " + entitled.joined(separator: ", ")) + busy
-    let trailing = strings.localized(KeyMaps.paywall).helpLine(only: [.help, .quit])
-    // The keys to help and quit always show: the catalog's name gives way first, then the account.
-    let candidates = [
-        [state.content.backendName, state.content.catalogName, store.account, clock, entitlements],
-        [state.content.backendName, store.account, clock, entitlements],
-        [state.content.backendName, clock, entitlements],
-    ].map { $0.filter { !$0.isEmpty }.joined(separator: " · ") }
-    let room = area.width - DisplayWidth.of(trailing) - 3
-    let leading = candidates.first { DisplayWidth.of($0) <= room } ?? candidates[candidates.count - 1]
-    StatusLine(leading, trailing: trailing, style: canvas[.statusBar]).render(
-        in: area, buffer: &canvas.buffer)
-}
-
-/// The store clock as `2026-05-01 14:03` (UTC), short enough for the status line.
-///
-/// Built from `gmtime_r` rather than an ISO 8601 format style and a search-and-replace: every
-/// frame's status line shows the clock, and the review renders thousands of frames.
-func formatClock(_ date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    guard gmtime_r(&seconds, &parts) != nil else { return "" }
-    func padded(_ value: Int32, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// The tabs, and which styles are on; right-to-left locales put the tabs on the right, the
+    /// first (Subscriptions) rightmost.
+    static func renderTabs(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
+        let strings = state.content.strings
+        let rightToLeft = state.isRightToLeft
+        var titles = [strings[.subscriptions], strings[.shop]]
+        var selected = state.tab == .subscriptions ? 0 : 1
+        if rightToLeft {
+            titles.reverse()
+            selected = 1 - selected
+        }
+        let width = titles.map { DisplayWidth.of($0) + 2 }.reduce(0, +) + titles.count - 1
+        let barArea = rightToLeft ? area.inset(left: max(0, area.width - width)) : area
+        canvas.buffer.fill(area.row(0), with: Cell(" ", style: canvas[.muted]))
+        let bar = TabBar(titles, selected: selected, style: canvas[.muted], selectedStyle: canvas[.selection])
+        bar.render(in: barArea, buffer: &canvas.buffer)
+        for rect in bar.titleRects(in: barArea) where !rect.isEmpty {
+            canvas.targets.append((rect, .paywall(.tab)))
+        }
+        let template = state.content.template
+        let styleText =
+            state.tab == .subscriptions
+            ? (template.usesControlStyle
+                ? "\(template.rawValue) · \(state.controlStyle.rawValue) · \(state.labelStyle.rawValue)"
+                : "\(template.rawValue) · \(state.labelStyle.rawValue)")
+            : state.productViewStyle.rawValue
+        let rest =
+            rightToLeft
+            ? area.inset(left: 1, right: area.width - (barArea.x - area.x) + 2)
+            : area.inset(left: (bar.titleRects(in: barArea).last?.maxX ?? area.x) - area.x + 2, right: 1)
+        canvas.text(styleText, in: rest, role: .muted, alignment: rightToLeft ? .leading : .trailing)
     }
-    return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2)) "
-        + "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2))"
-}
 
-/// `2026-05-01`.
-func formatDay(_ date: Date) -> String { date.formatted(.iso8601.year().month().day()) }
+    /// The footer's buttons. When they do not all fit, the terms and privacy buttons go first
+    /// (the disclosures link to both), then the last ones give way to "More", which opens the
+    /// list of every key: nothing is ever out of reach, at any size.
+    static func renderFooter(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
+        let strings = state.content.strings
+        let all: [(String, PaywallAction)] = [
+            (strings[.restore], .restore), (strings[.redeem], .redeem), (strings[.termsOfUse], .terms),
+            (strings[.privacyPolicy], .privacy), ("\(strings[.account]): \(state.store.account)", .accounts),
+            (strings[.manager], .manager),
+        ]
+        func width(_ buttons: [(String, PaywallAction)]) -> Int {
+            buttons.map { DisplayWidth.of($0.0) + 5 }.reduce(0, +) - 1
+        }
+        var buttons = all
+        if width(buttons) > area.width { buttons.removeAll { $0.1 == .terms || $0.1 == .privacy } }
+        if width(buttons) > area.width {
+            let more = ("? \(strings[.more])", PaywallAction.help)
+            while !buttons.isEmpty, width(buttons + [more]) > area.width { buttons.removeLast() }
+            buttons.append(more)
+        }
+        if state.isRightToLeft { buttons.reverse() }
+        let total = width(buttons)
+        var x = area.x + max(0, (area.width - total) / 2)
+        for (label, action) in buttons {
+            let width = DisplayWidth.of(label) + 4
+            guard x + width <= area.maxX else { break }
+            canvas.button(
+                label, at: Rect(x: x, y: area.y, width: width, height: 1), role: .muted,
+                target: .paywall(action))
+            x += width + 1
+        }
+    }
+
+    static func renderStatus(_ canvas: inout Canvas, _ state: AppState, area: Rect) {
+        let store = state.store
+        let clock = store.clock.map(formatClock) ?? "--"
+        let entitled = store.entitlements.map { store.name(of: $0.unsafePayloadValue.productID) }
+        let busy = state.isBusy ? " ⋯" : ""
+        let strings = state.content.strings
+        let entitlements =
+            (entitled.isEmpty ? strings[.noEntitlements] : "✓ " + entitled.joined(separator: ", ")) + busy
+        let trailing = strings.localized(KeyMaps.paywall).helpLine(only: [.help, .quit])
+        // The keys to help and quit always show: the catalog's name gives way first, then the account.
+        let candidates = [
+            [state.content.backendName, state.content.catalogName, store.account, clock, entitlements],
+            [state.content.backendName, store.account, clock, entitlements],
+            [state.content.backendName, clock, entitlements],
+        ].map { $0.filter { !$0.isEmpty }.joined(separator: " · ") }
+        let room = area.width - DisplayWidth.of(trailing) - 3
+        let leading = candidates.first { DisplayWidth.of($0) <= room } ?? candidates[candidates.count - 1]
+        StatusLine(leading, trailing: trailing, style: canvas[.statusBar]).render(
+            in: area, buffer: &canvas.buffer)
+    }
+
+    /// The store clock as `2026-05-01 14:03` (UTC), short enough for the status line.
+    ///
+    /// Built from `gmtime_r` rather than an ISO 8601 format style and a search-and-replace:
+    /// every frame's status line shows the clock, and the review renders thousands of frames.
+    static func formatClock(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "" }
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2)) "
+            + "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2))"
+    }
+
+    /// `2026-05-01`.
+    static func formatDay(_ date: Date) -> String { date.formatted(.iso8601.year().month().day()) }
+}

@@ -26,7 +26,7 @@ extension EffectRunner {
                     let result = try await store.perform(request).purchase(of: request)
                     inbox.post(.purchased(productID: productID, result))
                 } catch {
-                    inbox.post(.failed(effect.summary, error, effect: effect))
+                    inbox.post(.failed(.effect(effect), error))
                 }
             case .finish(let id):
                 _ = try await store.perform(.finish(transactionID: id))
@@ -38,29 +38,29 @@ extension EffectRunner {
                     }
                     inbox.post(.restored(count: owned.count))
                 } catch {
-                    inbox.post(.failed(effect.summary, error, effect: effect))
+                    inbox.post(.failed(.effect(effect), error))
                 }
             case .redeem(let code):
                 do {
                     let request = StoreRequest.redeemOfferCode(code)
                     inbox.post(.redeemed(code: code, try await store.perform(request).purchase(of: request)))
                 } catch {
-                    inbox.post(.failed(effect.summary, error, effect: effect))
+                    inbox.post(.failed(.effect(effect), error))
                 }
             case .switchAccount(let name):
                 try await store.switchAccount(to: name)
-                inbox.post(.done("Signed in as \(name)", effect: effect))
+                inbox.post(.done(.signedIn(account: name)))
             case .loadPreset(let name):
                 inbox.post(await loadPreset(name, store: store))
             case .control(let action):
                 do {
-                    inbox.post(.done(try await control(action, store: store), effect: effect))
+                    inbox.post(.done(try await control(action, store: store)))
                 } catch {
-                    inbox.post(.failed(action.summary, error, effect: effect))
+                    inbox.post(.failed(.effect(effect), error))
                 }
             }
         } catch {
-            inbox.post(.failed(effect.summary, error, effect: effect))
+            inbox.post(.failed(.effect(effect), error))
         }
     }
 
@@ -73,14 +73,15 @@ extension EffectRunner {
 
     /// Applies a preset and says what was done, or why it failed.
     static func loadPreset(_ name: String, store: Backend) async -> Event {
-        let summary = Effect.loadPreset(name).summary
         do {
             let preset = try Preset.named(name)
             try await PresetRunner(preset).apply(to: store)
-            return .done("Loaded preset \(name): \(preset.summary)")
+            return .done(.presetLoaded(name: name, summary: preset.summary))
         } catch {
-            if case .store(_, _, let storeError) = error { return .failed(summary, storeError) }
-            return .failed(summary, .invalidAction(error.description))
+            if case .store(_, _, let storeError) = error {
+                return .failed(.effect(.loadPreset(name)), storeError)
+            }
+            return .failed(.effect(.loadPreset(name)), .invalidAction(error.description))
         }
     }
 }

@@ -2,9 +2,8 @@ import Foundation
 import StoreCore
 
 extension EffectRunner {
-    /// Runs one Transaction Manager operation and says what was done.
-    static func control(_ operation: StoreOperation, store: Backend) async throws(StoreError) -> String {
-        let result = try await store.perform(operation)
-        return operation.outcome(result)
+    /// Runs one Transaction Manager operation: what it did, as the facts `update` words.
+    static func control(_ operation: StoreOperation, store: Backend) async throws(StoreError) -> Outcome {
+        .performed(operation, try await store.perform(operation))
     }
 }

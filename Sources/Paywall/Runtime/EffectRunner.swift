@@ -93,16 +93,21 @@ public final class EffectRunner: Sendable {
     }
 
     /// Adds a line to the store's QA journal with the screen the tester sees (`picture`): the
-    /// paywall's reaction to a change made elsewhere. Beside the effect queue and silent: the
-    /// line is the tester's record, not something the paywall shows or waits for, and losing it
-    /// (a store that went away) costs only the line.
+    /// paywall's reaction to a change made elsewhere. Beside the effect queue and off the screen:
+    /// the line is the tester's record, not something the paywall shows or waits for, so losing
+    /// it (a store that went away) costs only the line, and the log (`$KIOSK_LOG`) says so.
     public func journalScreen(_ screen: String, picture: String?, action: String, result: String) {
         guard let journal else { return }
         let context = journal.showing(screen, picture: picture)
         let store = self.store
+        let log = self.log
         Task.detached {
             await JournalContext.$current.withValue(context) {
-                _ = try? await store.perform(.journalNote(action: action, result: result))
+                do {
+                    _ = try await store.perform(.journalNote(action: action, result: result))
+                } catch {
+                    log.write("journal note '\(action)' not recorded: \(error)")
+                }
             }
         }
     }

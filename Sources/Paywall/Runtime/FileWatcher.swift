@@ -13,6 +13,8 @@ public final class FileWatcher: Sendable {
         var inode: Int?
 
         init?(path: String) {
+            // Unreadable counts as missing: an editor's atomic save removes the file for a
+            // moment, and the change is seen when it is back.
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
             modified = attributes[.modificationDate] as? Date
             size = (attributes[.size] as? NSNumber)?.intValue
@@ -33,6 +35,7 @@ public final class FileWatcher: Sendable {
             $0 = Task.detached {
                 var stamps = watched.map { Stamp(path: $0) }
                 while !Task.isCancelled {
+                    // Throws only when cancelled, which ends the loop at its next check.
                     try? await Task.sleep(for: interval)
                     let now = watched.map { Stamp(path: $0) }
                     let changed = zip(watched, zip(stamps, now)).filter { $0.1.0 != $0.1.1 }.map(\.0)

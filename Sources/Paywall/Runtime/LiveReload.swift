@@ -16,19 +16,21 @@ public struct LiveReload: Sendable {
     }
 }
 
-/// Applies a reload: the new copy (keeping the status line's backend name, which no file
-/// gives), a banner for the problems, and a fresh read of the store in case products changed.
-func applyReload(_ state: inout AppState, _ reload: LiveReload) -> [Effect] {
-    var content = reload.content
-    content.backendName = state.content.backendName
-    state.content = content
-    // An earlier reload's problems are stale now: this reload says what is wrong, if anything.
-    state.notices.removeAll { $0.text.hasPrefix(reloadBannerPrefix) }
-    if let first = reload.problems.first {
-        let more = reload.problems.count > 1 ? " (+\(reload.problems.count - 1) more)" : ""
-        state.post(Notice(.error, reloadBannerPrefix + first + more))
+extension PaywallProgram {
+    /// Applies a reload: the new copy (keeping the status line's backend name, which no file
+    /// gives), a banner for the problems, and a fresh read of the store in case products changed.
+    static func applyReload(_ state: inout AppState, _ reload: LiveReload) -> [Effect] {
+        var content = reload.content
+        content.backendName = state.content.backendName
+        state.content = content
+        // An earlier reload's problems are stale now: this reload says what is wrong, if anything.
+        state.notices.removeAll { $0.text.hasPrefix(reloadBannerPrefix) }
+        if let first = reload.problems.first {
+            let more = reload.problems.count > 1 ? " (+\(reload.problems.count - 1) more)" : ""
+            state.post(Notice(.error, reloadBannerPrefix + first + more))
+        }
+        return [.reload]
     }
-    return [.reload]
 }
 
 /// How the banner of a failed reload begins, so the next reload can replace it.

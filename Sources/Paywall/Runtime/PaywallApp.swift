@@ -122,13 +122,13 @@ public struct PaywallApp: Sendable {
     /// only place the state changes).
     private func saveScreen(_ state: AppState, with saver: ScreenSaver?) {
         guard let saver else {
-            inbox.post(.failed("Saving the screen", .invalidAction("no screenshot folder is configured")))
+            inbox.post(.failed(.savingScreen, .invalidAction("no screenshot folder is configured")))
             return
         }
         do {
-            inbox.post(.done("Screen saved to \(try saver.save(state))"))
+            inbox.post(.done(.screenSaved(path: try saver.save(state))))
         } catch {
-            inbox.post(.failed("Saving the screen", .backend(error.message)))
+            inbox.post(.failed(.savingScreen, .backend(error.message)))
         }
     }
 

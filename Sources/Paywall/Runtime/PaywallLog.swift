@@ -15,6 +15,8 @@ public final class PaywallLog: Sendable {
                 _ = FileManager.default.createFile(atPath: path, contents: nil)
             }
             file = FileHandle(forWritingAtPath: path)
+            // Appending is best effort: the log is where failures would be reported, so a log
+            // that cannot seek writes from the start rather than not at all.
             _ = try? file?.seekToEnd()
         }
         handle = Mutex(file)
@@ -24,6 +26,7 @@ public final class PaywallLog: Sendable {
         handle.withLock { file in
             guard let file else { return }
             let line = "\(Date().formatted(.iso8601)) \(message)\n"
+            // A line the log cannot take has nowhere else to go (the screen belongs to curses).
             try? file.write(contentsOf: Data(line.utf8))
         }
     }

@@ -25,7 +25,8 @@ public struct AppState: Sendable, Hashable {
     /// How many of a consumable the next purchase buys.
     public var quantity = 1
     public var overlay: Overlay?
-    /// Newest last; the screen shows the last few.
+    /// Newest last; the screen shows the last few. Ask to Buy requests are not banners but
+    /// state (`awaitingApproval`, read from the store).
     public var notices: [Notice] = []
     public var isLoaded = false
     public var isRestoring = false
@@ -83,7 +84,4 @@ public struct AppState: Sendable, Hashable {
         let records = store.records
         return records.isEmpty ? nil : records[min(managerSelection.selected, records.count - 1)]
     }
-
-    /// Product IDs waiting for Ask to Buy approval.
-    public var pendingProductIDs: [String] { notices.compactMap(\.pendingProductID) }
 }

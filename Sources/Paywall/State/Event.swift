@@ -23,12 +23,10 @@ public enum Event: Sendable {
     case storeEvent(StoreEvent)
     case restored(count: Int)
     case redeemed(code: String, PurchaseResult)
-    /// A control action finished; the text says what was done (in English), `effect` which
-    /// effect did it, so the banner can say it in the paywall's language.
-    case done(String, effect: Effect? = nil)
-    /// A store call failed: what was attempted (in English) and the error; `effect`, when an
-    /// effect failed, lets the banner name it in the paywall's language.
-    case failed(String, StoreError, effect: Effect? = nil)
+    /// An action finished: what it did, as facts; `update` words the banner once.
+    case done(Outcome)
+    /// An action failed: which one, and the store's error; `update` words the banner once.
+    case failed(Attempt, StoreError)
     /// The runner finished an effect (after posting its answer, if it has one).
     case completed(Effect)
     /// The store is now reached another way (this process took a shared state over): the
@@ -37,4 +35,26 @@ public enum Event: Sendable {
     /// A watched file changed (live reload): the copy and theme to show now (the last good ones
     /// when a file has errors) and the located problems of the files that have them.
     case reloaded(LiveReload)
+}
+
+/// What a finished action did, as facts rather than words: `update` says it once, in the
+/// paywall's language where the customer did it and in English for a tester's tools.
+public enum Outcome: Sendable, Hashable {
+    /// Signed in from the account menu.
+    case signedIn(account: String)
+    /// A preset replaced the store's state (`summary`: the preset's own description).
+    case presetLoaded(name: String, summary: String)
+    /// A Transaction Manager operation (or the customer's answer to a price increase) and what
+    /// the store answered.
+    case performed(StoreOperation, StoreOperationResult)
+    /// The screenshot key saved the screen to this file.
+    case screenSaved(path: String)
+}
+
+/// What was attempted when something failed.
+public enum Attempt: Sendable, Hashable {
+    /// An effect `update` asked for.
+    case effect(Effect)
+    /// Saving the screen (the screenshot key), which the main loop does itself.
+    case savingScreen
 }

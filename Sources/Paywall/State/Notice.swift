@@ -8,19 +8,15 @@ public struct Notice: Sendable, Hashable {
     public var text: String
     /// A key hint shown at the end ("y accept · n decline").
     public var hint: String?
-    /// Set for the Ask to Buy banner: the product waiting for approval.
-    public var pendingProductID: String?
     /// Set for a price-increase banner: the transaction whose consent is asked.
     public var priceIncreaseTransactionID: UInt64?
 
     public init(
-        _ kind: Kind, _ text: String, hint: String? = nil, pendingProductID: String? = nil,
-        priceIncreaseTransactionID: UInt64? = nil
+        _ kind: Kind, _ text: String, hint: String? = nil, priceIncreaseTransactionID: UInt64? = nil
     ) {
         self.kind = kind
         self.text = text
         self.hint = hint
-        self.pendingProductID = pendingProductID
         self.priceIncreaseTransactionID = priceIncreaseTransactionID
     }
 }

@@ -3,16 +3,9 @@ import StoreCore
 import TerminalUI
 
 /// Answers from the store: purchase results, transactions on `updates`, messages and events.
-func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
-    switch event {
-    case .sheetReady(let productID, let sheet, let options):
-        guard let sheet else {
-            // Dialogs are disabled: the sheet confirms itself.
-            return [.purchase(productID: productID, options: options, confirmed: true)]
-        }
-        state.overlay = .sheet(sheet, options: options)
-        return []
-    case .purchased(let productID, let result):
+extension PaywallProgram {
+    static func purchased(_ state: inout AppState, _ productID: String, _ result: PurchaseResult) -> [Effect]
+    {
         let name = state.store.name(of: productID)
         let strings = state.content.strings
         switch result {
@@ -29,16 +22,33 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
             state.post(Notice(.info, strings[.purchaseCancelled]))
             return []
         case .pending:
-            state.notices.removeAll { $0.pendingProductID == productID }
-            state.post(
-                Notice(
-                    .pending, strings.format(.awaitingApproval, ["product": name]),
-                    pendingProductID: productID))
+            // The request waits for a parent: the read that follows lists it (its banner is
+            // drawn from the store's records, `AppState.awaitingApproval`, not posted here).
             return [.reload]
         }
-    case .update(let verification):
-        return delivered(&state, verification)
-    case .message(let message):
+    }
+
+    /// A transaction arrived on `updates`: approval, renewal, refund, family change. An Ask to
+    /// Buy approval's banner comes from the read that follows (`AskToBuyAnswer`), which sees the
+    /// request answered whichever of the two arrives first.
+    static func delivered(_ state: inout AppState, _ verification: VerificationResult<Transaction>)
+        -> [Effect]
+    {
+        let transaction = verification.unsafePayloadValue
+        let name = state.store.name(of: transaction.productID)
+        let strings = state.content.strings
+        if case .unverified(_, let error, _) = verification {
+            state.post(Notice(.error, strings.format(.unverified, ["product": name, "error": "\(error)"])))
+        } else if transaction.isRevoked {
+            state.post(Notice(.error, strings.format(.refunded, ["product": name])))
+        }
+        // The update carries the transaction itself: when the screen already shows exactly it (the
+        // purchase's own reload got there first), there is nothing to read again.
+        if state.store.entitlements.contains(verification) { return [.finish(transactionID: transaction.id)] }
+        return [.finish(transactionID: transaction.id), .reload]
+    }
+
+    static func received(_ state: inout AppState, _ message: StoreMessage) -> [Effect] {
         let strings = state.content.strings
         switch message {
         case .priceIncreaseConsent(let productID):
@@ -53,30 +63,30 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
                     priceIncreaseTransactionID: id))
         case .billingIssue(let productID):
             state.post(
-                Notice(
-                    .warning, strings.format(.billingIssue, ["product": state.store.name(of: productID)])))
+                Notice(.warning, strings.format(.billingIssue, ["product": state.store.name(of: productID)])))
         case .winBackOffer(let productID, let offerID):
             let values = ["product": state.store.name(of: productID), "offer": offerID]
             state.post(Notice(.info, strings.format(.winBack, values)))
         }
         return [.reload]
-    case .storeEvent(let storeEvent):
-        switch storeEvent {
-        case .askToBuyDeclined(_, let productID):
-            state.notices.removeAll { $0.pendingProductID == productID }
-            let name = state.store.name(of: productID)
-            state.post(Notice(.error, state.content.strings.format(.askToBuyDeclined, ["product": name])))
-            return [.reload]
+    }
+
+    /// The Transaction Manager's events. A decline's banner comes from the read that follows,
+    /// as an approval's does (`AskToBuyAnswer`).
+    static func observed(_ state: inout AppState, _ event: StoreEvent) -> [Effect] {
+        switch event {
         case .clockChanged(let date):
             state.store.clock = date
             return [.reload]
-        case .transaction, .stateChanged:
+        case .askToBuyDeclined, .transaction, .stateChanged:
             return [.reload]
         case .message:
             // Also delivered on `messages`, which is where the banner comes from.
             return []
         }
-    case .restored(let count):
+    }
+
+    static func restored(_ state: inout AppState, count: Int) -> [Effect] {
         state.isRestoring = false
         let strings = state.content.strings
         state.post(
@@ -84,7 +94,9 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
                 .success,
                 count == 1 ? strings[.restoredOne] : strings.format(.restoredOther, ["n": "\(count)"])))
         return [.reload]
-    case .redeemed(let code, let result):
+    }
+
+    static func redeemed(_ state: inout AppState, code: String, _ result: PurchaseResult) -> [Effect] {
         let strings = state.content.strings
         switch result {
         case .success(let verification):
@@ -95,60 +107,40 @@ func handleStore(_ state: inout AppState, _ event: Event) -> [Effect] {
         case .pending: state.post(Notice(.pending, strings.format(.redemptionPending, ["code": code])))
         }
         return [.reload]
-    case .done(let text, let effect):
-        state.post(Notice(.info, effect.flatMap { localizedDone($0, state.content.strings) } ?? text))
-        return [.reload]
-    case .failed(let what, let error, let effect):
-        state.isRestoring = false
-        let strings = state.content.strings
-        let attempt = effect.flatMap { localizedAttempt($0, strings) } ?? what
-        state.post(Notice(.error, strings.format(.failed, ["what": attempt, "error": "\(error)"])))
-        return []
-    default:
-        return []
     }
 }
 
-/// A transaction arrived on `updates`: approval, renewal, refund, family change.
-func delivered(_ state: inout AppState, _ verification: VerificationResult<Transaction>) -> [Effect] {
-    let transaction = verification.unsafePayloadValue
-    let name = state.store.name(of: transaction.productID)
-    let strings = state.content.strings
-    if case .unverified(_, let error, _) = verification {
-        state.post(Notice(.error, strings.format(.unverified, ["product": name, "error": "\(error)"])))
-    } else if transaction.isRevoked {
-        state.post(Notice(.error, strings.format(.refunded, ["product": name])))
-    } else if state.pendingProductIDs.contains(transaction.productID) {
-        state.notices.removeAll { $0.pendingProductID == transaction.productID }
-        state.post(Notice(.success, strings.format(.askToBuyApproved, ["product": name])))
-    }
-    // The update carries the transaction itself: when the screen already shows exactly it (the
-    // purchase's own reload got there first), there is nothing to read again.
-    if state.store.entitlements.contains(verification) { return [.finish(transactionID: transaction.id)] }
-    return [.finish(transactionID: transaction.id), .reload]
-}
-
-/// What failed, in the paywall's language, for the attempts the customer makes; nil for the
-/// others (a tester's action from the Transaction Manager stays English, as the Manager does).
-func localizedAttempt(_ effect: Effect, _ strings: PaywallStrings) -> String? {
-    switch effect {
-    case .purchase: strings[.purchaseAttempt]
-    case .sync: strings[.restoreAttempt]
-    case .reload: strings[.loadAttempt]
-    case .redeem(let code): strings.format(.redeemAttempt, ["code": code])
-    case .switchAccount(let name): strings.format(.signInAttempt, ["account": name])
-    default: nil
+extension Outcome {
+    /// The banner: in the paywall's language where the customer did it (signing in from the
+    /// account menu, answering a price increase with y / n); in English for a tester's tools
+    /// (the Transaction Manager, presets, the screenshot key), as the Manager is.
+    func text(_ strings: PaywallStrings) -> String {
+        switch self {
+        case .signedIn(let account): strings.format(.signedIn, ["account": account])
+        case .performed(.respondToPriceIncrease(_, let accept), _):
+            strings[accept ? .increaseAccepted : .increaseDeclined]
+        case .performed(let operation, let result): operation.outcome(result)
+        case .presetLoaded(let name, let summary): "Loaded preset \(name): \(summary)"
+        case .screenSaved(let path): "Screen saved to \(path)"
+        }
     }
 }
 
-/// A finished action's banner in the paywall's language where the customer did it (signing in
-/// from the account menu, answering a price increase with y / n); nil for the Transaction
-/// Manager's other outcomes, which stay English (a tester's tool).
-func localizedDone(_ effect: Effect, _ strings: PaywallStrings) -> String? {
-    switch effect {
-    case .switchAccount(let name): strings.format(.signedIn, ["account": name])
-    case .control(.respondToPriceIncrease(_, let accept)):
-        strings[accept ? .increaseAccepted : .increaseDeclined]
-    default: nil
+extension Attempt {
+    /// What failed, in the paywall's language for the attempts the customer makes, in English
+    /// for a tester's (a Transaction Manager action, a preset), as the Manager is.
+    func text(_ strings: PaywallStrings) -> String {
+        switch self {
+        case .savingScreen: "Saving the screen"
+        case .effect(let effect):
+            switch effect {
+            case .purchase: strings[.purchaseAttempt]
+            case .sync: strings[.restoreAttempt]
+            case .reload: strings[.loadAttempt]
+            case .redeem(let code): strings.format(.redeemAttempt, ["code": code])
+            case .switchAccount(let name): strings.format(.signInAttempt, ["account": name])
+            case .readClock, .prepareSheet, .finish, .loadPreset, .control: effect.summary
+            }
+        }
     }
 }

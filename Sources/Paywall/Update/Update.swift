@@ -7,15 +7,13 @@ extension PaywallProgram {
     /// it calls for. Pure, so every flow is testable without a terminal or a store. Every effect
     /// returned is pending until the runner's `.completed` for it: busy is derived from that.
     public static func update(_ state: inout AppState, _ event: Event) -> [Effect] {
-        if case .completed(let effect) = event {
-            if let count = state.pending[effect] { state.pending[effect] = count > 1 ? count - 1 : nil }
-            return []
-        }
         let effects = apply(&state, event)
         for effect in effects { state.pending[effect, default: 0] += 1 }
         return effects
     }
 
+    /// One case for each event, with no `default`: a new event does not compile until it is
+    /// handled here.
     private static func apply(_ state: inout AppState, _ event: Event) -> [Effect] {
         switch event {
         case .started:
@@ -42,75 +40,113 @@ extension PaywallProgram {
         case .reloaded(let reload):
             return applyReload(&state, reload)
         case .loaded(let snapshot):
-            // A read asked for before the group switcher moved on describes the group left
-            // behind: the read the switch asked for follows.
-            if state.isLoaded, let shown = state.content.leadingGroupID, let read = snapshot.groupID,
-                read != shown
-            {
-                return []
-            }
-            // A catalog of only one-off products opens on the shop, not on an empty picker.
-            if !state.isLoaded, snapshot.plans.isEmpty, !snapshot.shelfProducts.isEmpty { state.tab = .shelf }
-            state.store = snapshot
-            state.isLoaded = true
-            // The store's locale decides the copy and the paywall's words, live.
-            if snapshot.settings.locale != state.content.locale {
-                state.content.localize(to: snapshot.settings.locale)
-            }
-            state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
-            if state.choosesPlan, !snapshot.plans.isEmpty {
-                state.planIndex = defaultPlanIndex(state)
-                state.choosesPlan = false
-            }
+            return loaded(&state, snapshot)
+        case .completed(let effect):
+            if let count = state.pending[effect] { state.pending[effect] = count > 1 ? count - 1 : nil }
             return []
-        default:
-            return handleStore(&state, event)
+        case .sheetReady(let productID, let sheet, let options):
+            guard let sheet else {
+                // Dialogs are disabled: the sheet confirms itself.
+                return [.purchase(productID: productID, options: options, confirmed: true)]
+            }
+            state.overlay = .sheet(sheet, options: options)
+            return []
+        case .purchased(let productID, let result):
+            return purchased(&state, productID, result)
+        case .update(let verification):
+            return delivered(&state, verification)
+        case .message(let message):
+            return received(&state, message)
+        case .storeEvent(let storeEvent):
+            return observed(&state, storeEvent)
+        case .restored(let count):
+            return restored(&state, count: count)
+        case .redeemed(let code, let result):
+            return redeemed(&state, code: code, result)
+        case .done(let outcome):
+            state.post(Notice(.info, outcome.text(state.content.strings)))
+            return [.reload]
+        case .failed(let attempt, let error):
+            state.isRestoring = false
+            let strings = state.content.strings
+            state.post(
+                Notice(.error, strings.format(.failed, ["what": attempt.text(strings), "error": "\(error)"])))
+            return []
         }
+    }
+
+    /// A fresh read of the store replaces what the screens show.
+    private static func loaded(_ state: inout AppState, _ snapshot: StoreSnapshot) -> [Effect] {
+        // A read asked for before the group switcher moved on describes the group left
+        // behind: the read the switch asked for follows.
+        if state.isLoaded, let shown = state.content.leadingGroupID, let read = snapshot.groupID,
+            read != shown
+        {
+            return []
+        }
+        // A catalog of only one-off products opens on the shop, not on an empty picker.
+        if !state.isLoaded, snapshot.plans.isEmpty, !snapshot.shelfProducts.isEmpty { state.tab = .shelf }
+        let answers = state.isLoaded ? AskToBuyAnswer.between(state.store, snapshot) : []
+        state.store = snapshot
+        state.isLoaded = true
+        // The store's locale decides the copy and the paywall's words, live.
+        if snapshot.settings.locale != state.content.locale {
+            state.content.localize(to: snapshot.settings.locale)
+        }
+        for answer in answers { state.post(answer.notice(in: snapshot, state.content.strings)) }
+        state.planIndex = min(state.planIndex, max(0, snapshot.plans.count - 1))
+        if state.choosesPlan, !snapshot.plans.isEmpty {
+            state.planIndex = state.defaultPlanIndex
+            state.choosesPlan = false
+        }
+        return []
     }
 }
 
-/// Keys go to the overlay in front, else to the screen.
-func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
-    if case .ctrl("c") = key {
-        state.shouldQuit = true
-        return []
-    }
-    switch state.overlay {
-    case .some(.transactionManager): return handleManagerKey(&state, key)
-    case .some(let overlay): return handleOverlayKey(&state, overlay, key)
-    case nil:
-        guard let action = KeyMaps.paywall.action(for: key) else { return [] }
-        return performPaywall(&state, action: action, key: key)
-    }
-}
-
-/// A click: select what was clicked, and press buttons.
-func activate(_ state: inout AppState, _ target: HitTarget) -> [Effect] {
-    switch target {
-    case .plan(let index):
-        if state.planIndex == index && state.controlStyle == .buttons {
-            return performPaywall(&state, action: .buy, key: .enter)
+extension PaywallProgram {
+    /// Keys go to the overlay in front, else to the screen.
+    static func handleKey(_ state: inout AppState, _ key: Key) -> [Effect] {
+        if case .ctrl("c") = key {
+            state.shouldQuit = true
+            return []
         }
-        state.planIndex = index
-        return []
-    case .shelfProduct(let index):
-        if state.shelf.selected == index { return performPaywall(&state, action: .buy, key: .enter) }
-        state.shelf.selected = index
-        return []
-    case .record(let index):
-        state.managerSelection.selected = index
-        return []
-    case .sheet(let action):
-        guard case .sheet(let sheet, let options) = state.overlay else { return [] }
-        return performSheet(&state, sheet, options, action: action)
-    case .paywall(let action):
         switch state.overlay {
-        // A click outside the sheet's buttons cancels the purchase, as a click beside a dialog does.
-        case .sheet(let sheet, let options): return performSheet(&state, sheet, options, action: .cancel)
-        // The manager covers the paywall's buttons.
-        case .transactionManager: return []
-        case .help, .policy, .redeem, .accounts, nil:
-            return performPaywall(&state, action: action, key: .enter)
+        case .some(.transactionManager): return handleManagerKey(&state, key)
+        case .some(let overlay): return handleOverlayKey(&state, overlay, key)
+        case nil:
+            guard let action = KeyMaps.paywall.action(for: key) else { return [] }
+            return performPaywall(&state, action: action, key: key)
+        }
+    }
+
+    /// A click: select what was clicked, and press buttons.
+    static func activate(_ state: inout AppState, _ target: HitTarget) -> [Effect] {
+        switch target {
+        case .plan(let index):
+            if state.planIndex == index && state.controlStyle == .buttons {
+                return performPaywall(&state, action: .buy, key: .enter)
+            }
+            state.planIndex = index
+            return []
+        case .shelfProduct(let index):
+            if state.shelf.selected == index { return performPaywall(&state, action: .buy, key: .enter) }
+            state.shelf.selected = index
+            return []
+        case .record(let index):
+            state.managerSelection.selected = index
+            return []
+        case .sheet(let action):
+            guard case .sheet(let sheet, let options) = state.overlay else { return [] }
+            return performSheet(&state, sheet, options, action: action)
+        case .paywall(let action):
+            switch state.overlay {
+            // A click outside the sheet's buttons cancels the purchase, as a click beside a dialog does.
+            case .sheet(let sheet, let options): return performSheet(&state, sheet, options, action: .cancel)
+            // The manager covers the paywall's buttons.
+            case .transactionManager: return []
+            case .help, .policy, .redeem, .accounts, nil:
+                return performPaywall(&state, action: action, key: .enter)
+            }
         }
     }
 }

@@ -12,17 +12,22 @@ public struct JSONDocument: Sendable {
 
     /// Parses UTF-8 JSON text, or throws the first syntax error with its byte offset.
     public init(bytes: [UInt8]) throws(JSONSyntaxError) {
-        var result: Result<[JSONNode], JSONSyntaxError> = .success([])
-        bytes.withUnsafeBufferPointer { buffer in
-            // An empty array has no base address; any non-null pointer works for count 0.
-            let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            var parser = JSONParser(base: base, count: buffer.count)
+        func parse(_ base: UnsafePointer<UInt8>, count: Int) -> Result<[JSONNode], JSONSyntaxError> {
+            var parser = JSONParser(base: base, count: count)
             do throws(JSONSyntaxError) {
                 try parser.parseDocument()
-                result = .success(parser.nodes)
+                return .success(parser.nodes)
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
+        }
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            // An empty array may have no storage; parsing nothing reads no byte, so a pointer
+            // to a local byte stands in.
+            guard let base = buffer.baseAddress else {
+                return withUnsafePointer(to: UInt8(0)) { parse($0, count: 0) }
+            }
+            return parse(base, count: buffer.count)
         }
         self.bytes = bytes
         self.nodes = try result.get()
@@ -102,7 +107,8 @@ public struct JSONDocument: Sendable {
         let length = Int(node.end - node.start) - 2
         guard length == name.count else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
-            let text = buffer.baseAddress! + Int(node.start) + 1
+            let start = Int(node.start) + 1
+            let text = UnsafeBufferPointer(rebasing: buffer[start..<start + length])
             for index in 0..<length where text[index] != name[index] { return false }
             return true
         }

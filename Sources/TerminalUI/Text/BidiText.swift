@@ -75,7 +75,7 @@ public enum BidiText {
                 isolates.append(inner)
                 open = nil
             } else if open != nil {
-                open!.append(character)
+                open?.append(character)
             } else if !isScalar(character, isolateEnd) {
                 placeheld.append(character)
             }

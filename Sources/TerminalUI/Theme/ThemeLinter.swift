@@ -50,6 +50,7 @@ public enum ThemeLinter {
             }
             guard FileManager.default.fileExists(atPath: basePath) else {
                 let siblings = [directory, bundledThemes].compactMap { $0 }.flatMap {
+                    // Only for "did you mean": a folder that cannot be listed suggests nothing.
                     ((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [])
                         .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
                 }
