@@ -122,5 +122,8 @@ import Testing
             $0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
         }
         #expect(Array(lines.prefix(30)) == Array(expected.prefix(30)))
+        // The cast is closed: its last event gives the terminal back (colours reset, cursor shown).
+        let last = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n").last ?? ""
+        #expect(last.contains(#"\u001b[0m\u001b[?25h"#), "the cast ends with \(last)")
     }
 }

@@ -268,6 +268,8 @@ struct PaywallCommand: Command {
                 } catch {
                     throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
                 }
+                // Closes the cast (its last line gives the screen back) and says if it is incomplete.
+                defer { recording.end() }
                 return app.run(on: recording, start: start)
             }
             return app.run(on: terminal, start: start)
