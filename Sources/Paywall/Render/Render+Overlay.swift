@@ -13,7 +13,7 @@ func renderOverlay(_ canvas: inout Canvas, _ state: AppState, _ overlay: Overlay
         // sheet and dialogs, whose hints are translated) stay English.
         let strings = state.content.strings
         HelpOverlay(
-            rows: under == nil ? strings.localizedHelp(page.rows) : page.rows,
+            rows: under == nil ? strings.localized(KeyMaps.paywall).help : page.rows,
             title: under == nil ? strings[.keysTitle] : page.title,
             style: canvas[.text], keyStyle: canvas[.accent],
             borderStyle: canvas[.border]
