@@ -58,8 +58,15 @@ let package = Package(
         // Named starting states (docs/presets.md), built with the store's own vocabulary; the CLI
         // and the paywall's account menu apply them through Store/StoreControl.
         .target(name: "Presets", dependencies: ["StoreCore", "SourceDiagnostics"]),
+        // The paywall's words in every language as data: a String Catalog (.xcstrings), embedded in
+        // the binary so an installed `kiosk` needs no resource directory beside it, and its checks.
+        .target(
+            name: "PaywallTranslations", dependencies: ["SourceDiagnostics"],
+            resources: [.embedInCode("PaywallStrings.xcstrings")]),
         // The app: state, events, effects, update and the screens; speaks only Store/StoreControl.
-        .target(name: "Paywall", dependencies: ["StoreCore", "TerminalUI", "Presets"]),
+        .target(
+            name: "Paywall",
+            dependencies: ["StoreCore", "TerminalUI", "Presets", "PaywallTranslations", "SourceDiagnostics"]),
         // The paywall's copy from a catalog: the one mapping the CLI and the tests share. Its own
         // module because Paywall must not read catalogs and Catalog must not know the screens.
         .target(name: "PaywallCatalog", dependencies: ["Paywall", "Catalog"]),
@@ -224,10 +231,12 @@ let package = Package(
             dependencies: ["TerminalUI", "SourceDiagnostics", "SnapshotSupport", "TestSupport"],
             exclude: ["__Snapshots__"]),
         .testTarget(
+            name: "PaywallTranslationsTests", dependencies: ["PaywallTranslations", "SourceDiagnostics"]),
+        .testTarget(
             name: "PaywallTests",
             dependencies: [
-                "Paywall", "PaywallCatalog", "StoreCore", "TerminalUI", "TerminalCurses", "Simulator",
-                "Catalog",
+                "Paywall", "PaywallTranslations", "PaywallCatalog", "StoreCore", "TerminalUI",
+                "TerminalCurses", "Simulator", "Catalog",
                 "Signing", "SnapshotSupport",
                 "Subprocess", "TestSupport",
             ],

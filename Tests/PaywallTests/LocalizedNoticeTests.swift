@@ -129,14 +129,14 @@ import Testing
     func thePaywallsKeyListIsInTheLocale(language: String) {
         let strings = PaywallStrings.forLocale(language)
         let english = KeyMaps.page(for: nil).rows
-        let rows = strings.localizedHelp(english)
+        let rows = strings.localized(KeyMaps.paywall).help
         #expect(rows.map(\.label) == english.map(\.label))
         for (row, original) in zip(rows, english) {
             #expect(
                 row.description != original.description,
-                "\(language): '\(original.description)' has no word: add it to PaywallStrings+Help.swift")
+                "\(language): '\(original.description)' has no word: add it to PaywallStrings.xcstrings")
         }
-        #expect(PaywallStrings.english.localizedHelp(english) == english)
+        #expect(PaywallStrings.english.localized(KeyMaps.paywall).help == english)
     }
 
     @Test func theCodeFieldsPlaceholderReadsRightToLeftInArabic() async throws {

@@ -5,6 +5,8 @@ import StoreCore
 /// "/month", "Save 24%", "for 3 months, then"), the default App Review disclosures, and the
 /// tab and button labels. The copy file's words come first where it has them; these fill in.
 ///
+/// The text of every word in every language is data, the String Catalog
+/// `PaywallStrings.xcstrings` (PaywallStrings+Catalog.swift, docs/translations.md).
 /// Placeholders in braces (`{price}`, `{n}`, `{duration}`) are replaced by ``format(_:_:)``.
 public struct PaywallStrings: Sendable, Hashable {
     /// A word the paywall draws.
@@ -70,7 +72,8 @@ public struct PaywallStrings: Sendable, Hashable {
     public let language: String
     let words: [Word: String]
 
-    /// The languages the paywall speaks; any other falls back to English.
+    /// The languages the paywall speaks; any other falls back to English. Each is complete in
+    /// the catalog (the tests check), and the catalog has no other.
     public static let supportedLanguages = [
         "en", "de", "fr", "es", "it", "pt-BR", "ja", "ko", "zh-Hans", "zh-Hant", "ar", "he",
     ]
@@ -152,28 +155,5 @@ public struct PaywallStrings: Sendable, Hashable {
         case .month: return self[.perMonth]
         case .year: return self[.perYear]
         }
-    }
-
-    /// English, the fallback of every other table: its labels, its banners and its key list.
-    static let englishWords = merged(englishBase, englishNotices, englishHelp)
-
-    static let table: [String: [Word: String]] = [
-        "en": englishWords,
-        "de": merged(german, germanNotices, germanHelp),
-        "fr": merged(french, frenchNotices, frenchHelp),
-        "es": merged(spanish, spanishNotices, spanishHelp),
-        "it": merged(italian, italianNotices, italianHelp),
-        "pt-BR": merged(portuguese, portugueseNotices, portugueseHelp),
-        "ja": merged(japanese, japaneseNotices, japaneseHelp),
-        "ko": merged(korean, koreanNotices, koreanHelp),
-        "zh-Hans": merged(simplifiedChinese, simplifiedChineseNotices, simplifiedChineseHelp),
-        "zh-Hant": merged(traditionalChinese, traditionalChineseNotices, traditionalChineseHelp),
-        "ar": merged(arabic, arabicNotices, arabicHelp),
-        "he": merged(hebrew, hebrewNotices, hebrewHelp),
-    ]
-
-    /// One language's table from the files it is kept in (labels, banners, key list).
-    static func merged(_ parts: [Word: String]...) -> [Word: String] {
-        parts.reduce(into: [:]) { table, part in table.merge(part) { own, _ in own } }
     }
 }

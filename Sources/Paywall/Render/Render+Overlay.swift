@@ -14,7 +14,7 @@ extension PaywallProgram {
             // sheet and dialogs, whose hints are translated) stay English.
             let strings = state.content.strings
             HelpOverlay(
-                rows: under == nil ? strings.localizedHelp(page.rows) : page.rows,
+                rows: under == nil ? strings.localized(KeyMaps.paywall).help : page.rows,
                 title: under == nil ? strings[.keysTitle] : page.title,
                 style: canvas[.text], keyStyle: canvas[.accent],
                 borderStyle: canvas[.border]

@@ -4,28 +4,26 @@
 /// Accounts are never deleted one by one: only a reset (`wipe`) or a loaded save point
 /// replaces them, and `StoreState` empties this set for both. A name not here is asked of
 /// the store, which adds it when it exists.
-final class KnownAccounts: @unchecked Sendable {
+final class KnownAccounts: Sendable {
     /// Names kept at most; past it the set starts over.
     static let capacity = 100_000
 
-    private let lock = ReadWriteLock()
-    // Guarded by `lock`.
-    private var names: Set<String> = []
+    private let names = ReadWriteLocked<Set<String>>([])
 
     func contains(_ name: String) -> Bool {
-        lock.reading { names.contains(name) }
+        names.read { $0.contains(name) }
     }
 
     /// Adds `name` if no reader holds the set at this instant (the store's thread does not
     /// wait to save a later turn).
     func insert(_ name: String) {
-        lock.writingIfFree {
+        names.writeIfFree { names in
             if names.count >= Self.capacity { names = [] }
             names.insert(name)
         }
     }
 
     func clear() {
-        lock.writing { names = [] }
+        names.write { $0 = [] }
     }
 }

@@ -14,7 +14,7 @@ import StoreCore
 /// Dozens of connection threads read at once on two cores: a reader-writer lock lets them,
 /// where a mutex sent each one that found it taken into the kernel (a third of a read's time
 /// under `kiosk-bench serve`).
-final class LatestReadCache: @unchecked Sendable {
+final class LatestReadCache: Sendable {
     struct Key: Hashable {
         var account: String
         var productID: String
@@ -23,19 +23,21 @@ final class LatestReadCache: @unchecked Sendable {
     /// Answers kept at most; past it the cache starts over (accounts × products asked).
     static let capacity = 10_000
 
-    private let lock = ReadWriteLock()
-    // Guarded by `lock`.
-    private var answers: [Key: VerificationResult<Transaction>?] = [:]
-    /// The store's clock and its next due event while these answers were given (one state).
-    private var clock: VirtualClock?
-    private var dueAt = Date.distantPast
+    /// The answers, with the store's clock and its next due event while they were given (one
+    /// state: an answer is only good with the clock it was given at).
+    private struct Answers: Sendable {
+        var byKey: [Key: VerificationResult<Transaction>?] = [:]
+        var clock: VirtualClock?
+        var dueAt = Date.distantPast
+    }
+
+    private let state = ReadWriteLocked(Answers())
 
     /// Forgets every answer: the state they came from has changed.
     func clear() {
-        lock.writing {
-            guard clock != nil || !answers.isEmpty else { return }
-            answers = [:]
-            clock = nil
+        state.write { answers in
+            guard answers.clock != nil || !answers.byKey.isEmpty else { return }
+            answers = Answers()
         }
     }
 
@@ -46,11 +48,11 @@ final class LatestReadCache: @unchecked Sendable {
         _ answer: VerificationResult<Transaction>?, account: String, productID: String, clock: VirtualClock,
         dueAt: Date
     ) {
-        lock.writingIfFree {
-            if answers.count >= Self.capacity { answers = [:] }
-            answers[Key(account: account, productID: productID)] = .some(answer)
-            self.clock = clock
-            self.dueAt = dueAt
+        state.writeIfFree { answers in
+            if answers.byKey.count >= Self.capacity { answers.byKey = [:] }
+            answers.byKey[Key(account: account, productID: productID)] = .some(answer)
+            answers.clock = clock
+            answers.dueAt = dueAt
         }
     }
 
@@ -61,8 +63,9 @@ final class LatestReadCache: @unchecked Sendable {
         -> VerificationResult<Transaction>??
     {
         let key = Key(account: account, productID: productID)
-        return lock.reading { () -> VerificationResult<Transaction>?? in
-            guard let clock, let answer = answers[key], min(clock.now(wall: wall), latestSigningDate) < dueAt
+        return state.read { answers -> VerificationResult<Transaction>?? in
+            guard let clock = answers.clock, let answer = answers.byKey[key],
+                min(clock.now(wall: wall), latestSigningDate) < answers.dueAt
             else { return nil }
             return .some(answer)
         }
