@@ -105,6 +105,9 @@ import Testing
         try await session.waitFor("Confirm")
         try session.keys("Enter")
         try await session.waitFor("Current plan")
+        // The screen the recording ends on: once the store's reads after the purchase are drawn
+        // (no busy mark), or the comparison catches a frame the paywall is about to replace.
+        try await waitUntil("the paywall idle after the purchase") { try !session.screen().contains("⋯") }
         let shown = try session.screen()
         try session.keys("q")
         #expect(try await session.waitForExit())
