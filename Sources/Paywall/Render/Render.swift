@@ -193,8 +193,9 @@ extension PaywallProgram {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        let day = "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
-        return day + " \(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2))"
+        let year = padded(parts.tm_year + 1900, 4)
+        let (month, day) = (padded(parts.tm_mon + 1, 2), padded(parts.tm_mday, 2))
+        return "\(year)-\(month)-\(day) \(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2))"
     }
 
     /// `2026-05-01`.
