@@ -77,21 +77,30 @@ public enum CompletionScript {
             "    done",
             "    case \"$cmd:${#words[@]}:${words[0]}\" in",
         ]
-        for entry in table.commands {
-            for rule in entry.positionals.second {
-                let patterns = rule.first.map { "\(entry.name):1:\($0)" }.joined(separator: " | ")
-                lines.append("        \(patterns)) \(bashValues(rule.values, program: p)) ;;")
-            }
-            if entry.positionals.first != .none {
-                lines.append(
-                    "        \(entry.name):0:*) \(bashValues(entry.positionals.first, program: p)) ;;")
-            }
-            if entry.positionals.rest != .none {
-                lines.append("        \(entry.name):*) \(bashValues(entry.positionals.rest, program: p)) ;;")
-            }
-        }
+        lines += positionalCases(table, or: " | ") { bashValues($0, program: p) }
         lines += ["    esac", "    return 0", "}", "", "complete -F _\(p) \(p)"]
         return lines.joined(separator: "\n")
+    }
+
+    /// The `case` arms, one per positional rule of every command, keyed `command:count:first`
+    /// (bash and zsh alike; they differ in how patterns are joined and values offered).
+    static func positionalCases(
+        _ table: CompletionTable, or separator: String, offering values: (CompletionValues) -> String
+    ) -> [String] {
+        var lines: [String] = []
+        for entry in table.commands {
+            for rule in entry.positionals.second {
+                let patterns = rule.first.map { "\(entry.name):1:\($0)" }.joined(separator: separator)
+                lines.append("        \(patterns)) \(values(rule.values)) ;;")
+            }
+            if entry.positionals.first != .none {
+                lines.append("        \(entry.name):0:*) \(values(entry.positionals.first)) ;;")
+            }
+            if entry.positionals.rest != .none {
+                lines.append("        \(entry.name):*) \(values(entry.positionals.rest)) ;;")
+            }
+        }
+        return lines
     }
 
     /// bash statements that fill COMPREPLY with `values` matching `$cur`.

@@ -68,19 +68,7 @@ extension CompletionScript {
             "    done",
             "    case \"$cmd:${#positional}:${positional[1]}\" in",
         ]
-        for entry in table.commands {
-            for rule in entry.positionals.second {
-                let patterns = rule.first.map { "\(entry.name):1:\($0)" }.joined(separator: "|")
-                lines.append("        \(patterns)) \(zshValues(rule.values, program: p)) ;;")
-            }
-            if entry.positionals.first != .none {
-                lines.append(
-                    "        \(entry.name):0:*) \(zshValues(entry.positionals.first, program: p)) ;;")
-            }
-            if entry.positionals.rest != .none {
-                lines.append("        \(entry.name):*) \(zshValues(entry.positionals.rest, program: p)) ;;")
-            }
-        }
+        lines += positionalCases(table, or: "|") { zshValues($0, program: p) }
         lines += ["    esac", "    return 0", "}", "", "compdef _\(p) \(p)"]
         return lines.joined(separator: "\n")
     }
