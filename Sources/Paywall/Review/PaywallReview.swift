@@ -129,10 +129,6 @@ public enum PaywallReview {
     /// How `text` may appear on screen: as is, and in display order when right-to-left.
     static func forms(of text: String) -> [String] {
         guard BidiText.containsRightToLeft(text) else { return [visible(text)] }
-        // A word of right-to-left letters alone shows reversed, in either paragraph direction.
-        if text.unicodeScalars.allSatisfy({ BidiText.isRightToLeft($0) && $0.properties.isAlphabetic }) {
-            return [text, String(text.reversed())]
-        }
         let orders = [text, BidiText.visualOrder(text), BidiText.visualOrder(text, direction: .rightToLeft)]
         return orders.map(visible)
     }

@@ -14,8 +14,8 @@ extension Buffer {
         let bounds = (clip ?? area).intersection(area)
         guard y >= bounds.y, y < bounds.maxY else { return x + DisplayWidth.of(text) }
         var column = x
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            // Printable ASCII: one cell a byte, no grapheme breaking or width lookup.
+        if DisplayWidth.isPrintableASCII(text) {
+            // One cell a byte.
             for byte in text.utf8 {
                 if column >= bounds.maxX { break }
                 if column >= bounds.x {

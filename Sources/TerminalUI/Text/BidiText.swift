@@ -224,7 +224,7 @@ public enum BidiText {
         return .neutral
     }
 
-    public static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if (0x660...0x669).contains(value) || (0x6F0...0x6F9).contains(value) { return false }
         return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value)

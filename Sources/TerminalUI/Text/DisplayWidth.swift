@@ -54,16 +54,16 @@ public enum DisplayWidth {
 
     /// The width of a string: the sum of its grapheme clusters' widths.
     public static func of(_ string: some StringProtocol) -> Int {
-        // Printable ASCII, the bulk of any frame, is one column a byte: no grapheme breaking.
-        var printable = 0
-        for byte in string.utf8 {
-            guard byte >= 0x20 && byte < 0x7F else { break }
-            printable += 1
-        }
-        if printable == string.utf8.count { return printable }
+        if isPrintableASCII(string) { return string.utf8.count }
         var total = 0
         for character in string { total += of(character) }
         return total
+    }
+
+    /// Whether `string` is printable ASCII only, the bulk of any frame: one column a byte, so
+    /// writing, measuring and cutting it need no grapheme breaking or width lookup.
+    public static func isPrintableASCII(_ string: some StringProtocol) -> Bool {
+        string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// East Asian Wide and Fullwidth blocks (Unicode 15 EastAsianWidth.txt, merged into ranges).

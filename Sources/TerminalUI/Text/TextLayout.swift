@@ -15,8 +15,7 @@ public enum TextLayout {
 
     /// The longest prefix of `text` that fits in `width` columns.
     public static func prefix(of text: String, width: Int) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            // Printable ASCII: one column a byte.
+        if DisplayWidth.isPrintableASCII(text) {
             return String(decoding: text.utf8.prefix(max(0, width)), as: UTF8.self)
         }
         var used = 0
