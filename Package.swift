@@ -148,7 +148,8 @@ let package = Package(
             dependencies: ["KioskStoreKit", .target(name: "Combine", condition: .when(platforms: [.linux]))],
             path: "Sources/StoreKitLinux"),
         .target(
-            name: "StoreKitTest", dependencies: ["KioskStoreKitTest", "StoreKit"], path: "Sources/StoreKitTestLinux"),
+            name: "StoreKitTest", dependencies: ["KioskStoreKitTest", "StoreKit"],
+            path: "Sources/StoreKitTestLinux"),
         // On Linux, the subset of Combine a purchase manager uses (ObservableObject,
         // @Published, sink, AnyCancellable), by Combine's own name: no Kiosk dependency.
         .target(name: "Combine", path: "Sources/CombineLinux"),
@@ -170,7 +171,8 @@ let package = Package(
             name: "AppleWayTests",
             dependencies: [.target(name: "StoreKitTest", condition: .when(platforms: [.linux]))],
             resources: [.copy("Products.storekit")],
-            swiftSettings: Context.environment["KIOSK_APPLE_WAY_SWIFT5"] != nil ? [.swiftLanguageMode(.v5)] : []),
+            swiftSettings: Context.environment["KIOSK_APPLE_WAY_SWIFT5"] != nil
+                ? [.swiftLanguageMode(.v5)] : []),
         .testTarget(
             name: "LinuxFrameworkTests",
             dependencies: [

@@ -18,7 +18,8 @@ public final class AnyCancellable: Cancellable, Hashable {
     public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
 
     /// Apple's `store(in:)` for any range-replaceable collection.
-    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+    public func store<C: RangeReplaceableCollection>(in collection: inout C)
+    where C.Element == AnyCancellable {
         collection.append(self)
     }
 

@@ -32,7 +32,9 @@ enum ConfigurationLocator {
         if let file = found.first { return file }
         var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         for _ in 0..<4 {
-            for place in [folder, folder.appendingPathComponent("Resources"), folder.appendingPathComponent("Fixtures")] {
+            for place in [
+                folder, folder.appendingPathComponent("Resources"), folder.appendingPathComponent("Fixtures"),
+            ] {
                 looked.append(place.path)
                 let candidate = place.appendingPathComponent(fileName)
                 if FileManager.default.fileExists(atPath: candidate.path) { return candidate }

@@ -82,32 +82,44 @@ extension GenericFailure {
 
 extension SKTestFailures.AppStoreSync {
     var genericError: KioskStoreKit.StoreKitError {
-        switch self { case .generic(let error): error }
+        switch self {
+        case .generic(let error): error
+        }
     }
 }
 extension SKTestFailures.AppTransaction {
     var genericError: KioskStoreKit.StoreKitError {
-        switch self { case .generic(let error): error }
+        switch self {
+        case .generic(let error): error
+        }
     }
 }
 extension SKTestFailures.LoadProducts {
     var genericError: KioskStoreKit.StoreKitError {
-        switch self { case .generic(let error): error }
+        switch self {
+        case .generic(let error): error
+        }
     }
 }
 extension SKTestFailures.ManageSubscriptions {
     var genericError: KioskStoreKit.StoreKitError {
-        switch self { case .generic(let error): error }
+        switch self {
+        case .generic(let error): error
+        }
     }
 }
 extension SKTestFailures.OfferCodeRedeem {
     var genericError: KioskStoreKit.StoreKitError {
-        switch self { case .generic(let error): error }
+        switch self {
+        case .generic(let error): error
+        }
     }
 }
 extension SKTestFailures.SubscriptionStatus {
     var genericError: KioskStoreKit.StoreKitError {
-        switch self { case .generic(let error): error }
+        switch self {
+        case .generic(let error): error
+        }
     }
 }
 
@@ -121,7 +133,8 @@ extension SKTestFailures.Purchase: StoreFailureConvertible {
     init?(storeFailure: SimulatedFailure) {
         switch storeFailure {
         case .generic(let error): self = .generic(KioskStoreKit.StoreKitError(storeCoreError: error))
-        case .purchase(let error): self = .purchase(KioskStoreKit.Product.PurchaseError(storeCoreError: error))
+        case .purchase(let error):
+            self = .purchase(KioskStoreKit.Product.PurchaseError(storeCoreError: error))
         case .verification: return nil
         }
     }

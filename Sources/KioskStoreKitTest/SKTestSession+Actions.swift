@@ -57,11 +57,14 @@ extension SKTestSession {
         }
     }
 
-    private static func boughtRecord(_ productID: String, options: [StoreCore.PurchaseOption], in store: SimulatedStore)
+    private static func boughtRecord(
+        _ productID: String, options: [StoreCore.PurchaseOption], in store: SimulatedStore
+    )
         async throws(StoreError) -> TransactionRecord
     {
         let transaction = try await store.buyOffDevice(productID, options: options)
-        guard let record = try await store.transactionRecords().first(where: { $0.id == transaction.id }) else {
+        guard let record = try await store.transactionRecords().first(where: { $0.id == transaction.id })
+        else {
             throw StoreError.transactionNotFound(transaction.id)
         }
         return record
@@ -103,7 +106,8 @@ extension SKTestSession {
 
     /// Apple's `func expireSubscription(productIdentifier: String) throws`.
     public func expireSubscription(productIdentifier: String) throws {
-        try blocking("expireSubscription(productIdentifier: \(productIdentifier))") { store throws(StoreError) in
+        try blocking("expireSubscription(productIdentifier: \(productIdentifier))") {
+            store throws(StoreError) in
             try await store.expireSubscription(productID: productIdentifier)
         }
     }
@@ -196,7 +200,8 @@ extension SKTestSession {
     /// A `UInt` identifier as `Int` (a larger one names no transaction the store can make).
     static func signed(_ identifier: UInt) throws(SKTestError) -> Int {
         guard let signed = Int(exactly: identifier) else {
-            throw SKTestError(.noTransactionFound, "no transaction \(identifier): it is larger than any identifier")
+            throw SKTestError(
+                .noTransactionFound, "no transaction \(identifier): it is larger than any identifier")
         }
         return signed
     }
@@ -207,6 +212,8 @@ extension SKTestSession {
         _ body: @escaping @Sendable (SimulatedStore, UInt64) async throws(StoreError) -> Void
     ) throws(SKTestError) {
         let id = try transactionID(identifier)
-        try blocking("\(name)(identifier: \(identifier))") { store throws(StoreError) in try await body(store, id) }
+        try blocking("\(name)(identifier: \(identifier))") { store throws(StoreError) in
+            try await body(store, id)
+        }
     }
 }

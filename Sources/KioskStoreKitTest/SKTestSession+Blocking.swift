@@ -32,7 +32,8 @@ extension SKTestSession {
                     + "call it from the test, not from code the store runs")
         }
         guard let executor = store.ownThreadExecutor else {
-            throw SKTestError(.invalidAction, "\(action): the session's store has no thread of its own to run on")
+            throw SKTestError(
+                .invalidAction, "\(action): the session's store has no thread of its own to run on")
         }
         let outcome = BlockingOutcome<T>()
         Task(executorPreference: executor) {
@@ -48,7 +49,8 @@ extension SKTestSession {
     /// `blocking` for Apple's members that cannot throw: a store that failed is reported on
     /// standard error (once per message) and the member answers `fallback`.
     func blockingReporting<T: Sendable>(
-        _ action: String, fallback: T, _ body: @escaping @Sendable (SimulatedStore) async throws(StoreError) -> T
+        _ action: String, fallback: T,
+        _ body: @escaping @Sendable (SimulatedStore) async throws(StoreError) -> T
     ) -> T {
         do {
             return try blocking(action, body)

@@ -10,7 +10,9 @@ extension SKTestSession {
     /// started from the preset `preset`.
     /// - Throws: `SKTestError` as `init(configurationFileNamed:)` does, or `.invalidAction`
     ///   naming the preset (and the known ones) or the product the catalog lacks for it.
-    public convenience init(configurationFileNamed filename: String, preset: String, filePath: String = #filePath)
+    public convenience init(
+        configurationFileNamed filename: String, preset: String, filePath: String = #filePath
+    )
         throws
     {
         try self.init(configurationFileNamed: filename, filePath: filePath)

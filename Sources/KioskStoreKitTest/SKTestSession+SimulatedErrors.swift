@@ -10,7 +10,9 @@ extension SKTestSession {
     /// Makes a StoreKit API fail with `error`, or succeed again with nil: Apple's
     /// `func setSimulatedError<API>(_ error: API.Failure?, forAPI api: API) async throws
     /// where API : FailableStoreKitAPI`.
-    public func setSimulatedError<API: FailableStoreKitAPI>(_ error: API.Failure?, forAPI api: API) async throws {
+    public func setSimulatedError<API: FailableStoreKitAPI>(_ error: API.Failure?, forAPI api: API)
+        async throws
+    {
         let storeAPI = try Self.storeAPI(api)
         if storeAPI == .refundRequest {
             let own = (error as? SKTestFailures.RefundRequest).flatMap { failure in
@@ -27,7 +29,9 @@ extension SKTestSession {
         } else {
             failure = nil
         }
-        try await control { store throws(StoreError) in try await store.setSimulatedError(failure, for: storeAPI) }
+        try await control { store throws(StoreError) in
+            try await store.setSimulatedError(failure, for: storeAPI)
+        }
     }
 
     /// The failure set for an API, if any: Apple's `func simulatedError<API>(forAPI api: API)
@@ -60,7 +64,8 @@ extension SKTestSession {
     private static func storeAPI<API: FailableStoreKitAPI>(_ api: API) throws(SKTestError) -> FailableAPI {
         guard let naming = API.self as? any StoreAPINaming.Type else {
             throw SKTestError(
-                .invalidAction, "\(API.self) is not one of StoreKitTest's APIs (.loadProducts, .purchase, ...)")
+                .invalidAction,
+                "\(API.self) is not one of StoreKitTest's APIs (.loadProducts, .purchase, ...)")
         }
         return naming.storeAPI
     }

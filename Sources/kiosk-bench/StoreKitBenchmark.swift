@@ -55,7 +55,9 @@ enum StoreKitBenchmark {
         var asyncTimes: [Double] = []
         for round in 0..<5 {
             let syncRun = { try await timeAsync { try await offDevicePurchases(actions, synchronous: true) } }
-            let asyncRun = { try await timeAsync { try await offDevicePurchases(actions, synchronous: false) } }
+            let asyncRun = {
+                try await timeAsync { try await offDevicePurchases(actions, synchronous: false) }
+            }
             if round.isMultiple(of: 2) {
                 syncTimes.append(try await syncRun())
                 asyncTimes.append(try await asyncRun())
@@ -112,7 +114,8 @@ enum StoreKitBenchmark {
             }
         }
         guard session.allTransactions().count == count else {
-            throw BenchmarkFailure("\(count) purchases outside the app left \(session.allTransactions().count)")
+            throw BenchmarkFailure(
+                "\(count) purchases outside the app left \(session.allTransactions().count)")
         }
     }
 

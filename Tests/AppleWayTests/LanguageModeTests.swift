@@ -7,7 +7,8 @@ final class LanguageModeTests: XCTestCase {
     func testTheTargetIsBuiltInTheLanguageModeTheRunAskedFor() {
         let askedForSwift5 = ProcessInfo.processInfo.environment["KIOSK_APPLE_WAY_SWIFT5"] != nil
         #if swift(>=6.0)
-            XCTAssertFalse(askedForSwift5, "KIOSK_APPLE_WAY_SWIFT5 is set, but the target was built in Swift 6")
+            XCTAssertFalse(
+                askedForSwift5, "KIOSK_APPLE_WAY_SWIFT5 is set, but the target was built in Swift 6")
         #else
             XCTAssertTrue(askedForSwift5, "the target was built in Swift 5 without KIOSK_APPLE_WAY_SWIFT5")
         #endif

@@ -100,7 +100,8 @@ final class StoreKitTestDocumentationTests: XCTestCase {
     func testExpireSubscription() async throws {
         let transaction = try await buy(Self.monthly)
         try session.expireSubscription(productIdentifier: Self.monthly)
-        let statuses = try await Product.SubscriptionInfo.status(for: try XCTUnwrap(transaction.subscriptionGroupID))
+        let statuses = try await Product.SubscriptionInfo.status(
+            for: try XCTUnwrap(transaction.subscriptionGroupID))
         XCTAssertEqual(statuses.first?.state, .expired)
     }
 
@@ -155,7 +156,8 @@ final class StoreKitTestDocumentationTests: XCTestCase {
     }
 
     func testSimulatedLoadProductsError() async throws {
-        try await session.setSimulatedError(.generic(.networkError(URLError(.notConnectedToInternet))), forAPI: .loadProducts)
+        try await session.setSimulatedError(
+            .generic(.networkError(URLError(.notConnectedToInternet))), forAPI: .loadProducts)
         let simulated = await session.simulatedError(forAPI: .loadProducts)
         XCTAssertNotNil(simulated)
         do {

@@ -23,7 +23,8 @@ extension StoreKitSessionTests {
 
         @Test func twoFilesOfTheNameInTheTargetsResourcesAreNamedBoth() throws {
             let bundle = try #require(
-                ConfigurationLocatorProbe.ownBundle(for: #filePath), "no resources folder for KioskStoreKitTests")
+                ConfigurationLocatorProbe.ownBundle(for: #filePath),
+                "no resources folder for KioskStoreKitTests")
             let copy = bundle.appendingPathComponent("Ambiguous.storekit")
             let nested = bundle.appendingPathComponent("Fixtures/Ambiguous.storekit")
             let source = bundle.appendingPathComponent("Fixtures/Products.storekit")
@@ -48,7 +49,8 @@ extension StoreKitSessionTests {
 enum ConfigurationLocatorProbe {
     static func ownBundle(for filePath: String) -> URL? {
         let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
-        let entries = (try? FileManager.default.contentsOfDirectory(at: binary, includingPropertiesForKeys: nil)) ?? []
+        let entries =
+            (try? FileManager.default.contentsOfDirectory(at: binary, includingPropertiesForKeys: nil)) ?? []
         return entries.first { $0.lastPathComponent.hasSuffix("_KioskStoreKitTests.resources") }
     }
 }

@@ -43,7 +43,9 @@ extension StoreKitSessionTests {
         @Test func fromAnAsyncTest() async throws {
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             for _ in 0..<Self.rounds {
-                try withWatchdog("a round of synchronous actions from an async test") { try Self.round(session) }
+                try withWatchdog("a round of synchronous actions from an async test") {
+                    try Self.round(session)
+                }
                 // The async form between them, as a test mixes both.
                 _ = try await session.buyProduct(identifier: "com.kiosk.lumen.aicredits10")
             }

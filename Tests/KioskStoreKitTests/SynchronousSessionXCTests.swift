@@ -36,7 +36,9 @@ final class SynchronousSessionXCTests: XCTestCase {
     func testSynchronousActionsFromAnAsyncTestMethod() async throws {
         let session = try XCTUnwrap(session)
         for _ in 0..<200 {
-            try withWatchdog("a round of synchronous actions in an async XCTest method") { try round(session) }
+            try withWatchdog("a round of synchronous actions in an async XCTest method") {
+                try round(session)
+            }
             _ = try await session.buyProduct(identifier: "com.kiosk.lumen.aicredits10")
         }
         XCTAssertEqual(session.allTransactions().count, 1)  // each round clears the history; the last purchase stays

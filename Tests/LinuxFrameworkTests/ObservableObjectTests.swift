@@ -101,7 +101,8 @@
         @Test func sinkWithCompletionCompiles() {
             let counter = Counter()
             var values: [Int] = []
-            let cancellable = counter.$count.sink(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+            let cancellable = counter.$count.sink(
+                receiveCompletion: { _ in }, receiveValue: { values.append($0) })
             #expect(values == [0])
             _ = cancellable
         }
