@@ -138,19 +138,47 @@ let package = Package(
             dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "SharedState", "RemoteStore"]),
         .target(
             name: "KioskStoreKitTest",
-            dependencies: ["KioskStoreKit", "StoreCore", "Catalog", "Signing", "Simulator"]),
+            dependencies: ["KioskStoreKit", "StoreCore", "Catalog", "Signing", "Simulator", "Presets"]),
         // On Linux, StoreKit by its own name (issue 28): `import StoreKit` and `StoreKit.Transaction`
         // compile unchanged. Not offered on Apple platforms, where Apple's frameworks win.
-        .target(name: "StoreKit", dependencies: ["KioskStoreKit"], path: "Sources/StoreKitLinux"),
-        .target(name: "StoreKitTest", dependencies: ["KioskStoreKitTest"], path: "Sources/StoreKitTestLinux"),
+        // `import StoreKit` brings Foundation and Combine's ObservableObject and @Published too,
+        // as on Apple platforms; `import StoreKitTest` brings StoreKit (issue 33).
+        .target(
+            name: "StoreKit",
+            dependencies: ["KioskStoreKit", .target(name: "Combine", condition: .when(platforms: [.linux]))],
+            path: "Sources/StoreKitLinux"),
+        .target(
+            name: "StoreKitTest", dependencies: ["KioskStoreKitTest", "StoreKit"],
+            path: "Sources/StoreKitTestLinux"),
+        // On Linux, the subset of Combine a purchase manager uses (ObservableObject,
+        // @Published, sink, AnyCancellable), by Combine's own name: no Kiosk dependency.
+        .target(name: "Combine", path: "Sources/CombineLinux"),
+        // On Linux, OSLog's `Logger` (the members purchase code calls), to standard error.
+        .target(name: "OSLog", path: "Sources/OSLogLinux"),
         .testTarget(
             name: "KioskStoreKitTests",
             dependencies: [
                 "KioskStoreKit", "KioskStoreKitTest", "Simulator", "TestSupport",
                 .target(name: "StoreKit", condition: .when(platforms: [.linux])),
                 .target(name: "StoreKitTest", condition: .when(platforms: [.linux])),
+                .target(name: "Combine", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")]),
+        // Apple's way (issue 33): a test file written only from Apple's StoreKitTest documentation,
+        // `import StoreKitTest` and `import XCTest` alone. Swift 6 here; KIOSK_APPLE_WAY_SWIFT5=1
+        // builds it in the Swift 5 language mode (Tests/Shell/apple-way-swift5.sh).
+        .testTarget(
+            name: "AppleWayTests",
+            dependencies: [.target(name: "StoreKitTest", condition: .when(platforms: [.linux]))],
+            resources: [.copy("Products.storekit")],
+            swiftSettings: Context.environment["KIOSK_APPLE_WAY_SWIFT5"] != nil
+                ? [.swiftLanguageMode(.v5)] : []),
+        .testTarget(
+            name: "LinuxFrameworkTests",
+            dependencies: [
+                .target(name: "Combine", condition: .when(platforms: [.linux])),
+                .target(name: "OSLog", condition: .when(platforms: [.linux])),
+            ]),
 
         .executableTarget(
             name: "kiosk",
@@ -300,11 +328,13 @@ if Context.environment["KIOSK_FUZZ"] != nil {
     package.products.append(.executable(name: "kiosk-fuzz", targets: ["kiosk-fuzz"]))
 }
 
-// `import StoreKit` / `import StoreKitTest` on Linux only: on Apple platforms Apple's own
+// `import StoreKit` / `import StoreKitTest` / `import Combine` on Linux only: on Apple platforms Apple's own
 // frameworks have those names (docs/your-code.md, "StoreKit by its own name").
 #if os(Linux)
     package.products += [
         .library(name: "StoreKit", targets: ["StoreKit"]),
         .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
+        .library(name: "Combine", targets: ["Combine"]),
+        .library(name: "OSLog", targets: ["OSLog"]),
     ]
 #endif

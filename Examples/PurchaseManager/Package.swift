@@ -11,13 +11,8 @@ let languageMode: [SwiftSetting] = swift5 ? [.swiftLanguageMode(.v5)] : []
 // Kiosk's StoreKit on Linux only: on Apple platforms `import StoreKit` is Apple's. Kiosk offers
 // the `StoreKit` and `StoreKitTest` products only on Linux, so they are named only there.
 #if os(Linux)
-    let storeKit: [Target.Dependency] = [
-        .product(name: "KioskStoreKit", package: "Kiosk"), .product(name: "StoreKit", package: "Kiosk"),
-    ]
-    let storeKitTest: [Target.Dependency] = [
-        .product(name: "KioskStoreKitTest", package: "Kiosk"),
-        .product(name: "StoreKitTest", package: "Kiosk"),
-    ]
+    let storeKit: [Target.Dependency] = [.product(name: "StoreKit", package: "Kiosk")]
+    let storeKitTest: [Target.Dependency] = [.product(name: "StoreKitTest", package: "Kiosk")]
 #else
     let storeKit: [Target.Dependency] = []
     let storeKitTest: [Target.Dependency] = []

@@ -2,9 +2,17 @@ import Foundation
 import KioskStoreKit
 import StoreCore
 
-/// An error of the test environment, as StoreKitTest's `SKTestError`, with a message that says
-/// what was wrong and what to do.
-public struct SKTestError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
+/// The domain of StoreKitTest's errors: Apple's `let SKTestErrorDomain: String`
+/// (developer.apple.com/documentation/storekittest/sktesterrordomain).
+public let SKTestErrorDomain = "SKTestErrorDomain"
+
+/// An error of the test environment, as StoreKitTest's `struct SKTestError`
+/// (developer.apple.com/documentation/storekittest/sktesterror), with a message that says what
+/// was wrong and what to do. `catch SKTestError.fileNotFound` matches it, as on Apple platforms.
+public struct SKTestError: Error, Sendable, Hashable, CustomNSError, LocalizedError, CustomStringConvertible {
+    /// Apple's `SKTestError.Code` (developer.apple.com/documentation/storekittest/sktesterror/code):
+    /// every case of its page. Apple does not document the raw values; these follow the page's
+    /// order after `unknown`.
     public enum Code: Int, Sendable, Hashable {
         case unknown = 0
         case fileNotFound
@@ -14,9 +22,17 @@ public struct SKTestError: Error, Sendable, Hashable, LocalizedError, CustomStri
         case invalidURL
         case noSubscriptionFound
         case noTransactionFound
+        case serviceUnavailable
+
+        /// `catch SKTestError.fileNotFound` and `case SKTestError.invalidAction` as patterns: a
+        /// code matches an `SKTestError` of that code (Apple's bridged error codes do the same).
+        public static func ~= (code: Code, error: any Error) -> Bool {
+            (error as? SKTestError)?.code == code
+        }
     }
 
     public let code: Code
+    /// What was wrong and what to do (Kiosk's addition; Apple's carries a `userInfo`).
     public let message: String
 
     public init(_ code: Code, _ message: String) {
@@ -24,15 +40,29 @@ public struct SKTestError: Error, Sendable, Hashable, LocalizedError, CustomStri
         self.message = message
     }
 
-    public static let errorDomain = "SKTestErrorDomain"
+    /// Apple's `init(_ code: SKTestError.Code, userInfo: [String : Any] = [:])`: the message is
+    /// the user info's `NSLocalizedDescriptionKey`, if it has one.
+    public init(_ code: Code, userInfo: [String: Any] = [:]) {
+        self.init(code, userInfo[NSLocalizedDescriptionKey] as? String ?? "\(code)")
+    }
+
+    /// Apple's `static var errorDomain: String`.
+    public static var errorDomain: String { SKTestErrorDomain }
+    public var errorCode: Int { code.rawValue }
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
     public var description: String { "SKTestError.\(code): \(message)" }
     public var errorDescription: String? { description }
 
-    public static let fileNotFound = Code.fileNotFound
-    public static let invalidAction = Code.invalidAction
-    public static let invalidProductIdentifier = Code.invalidProductIdentifier
-    public static let noSubscriptionFound = Code.noSubscriptionFound
-    public static let noTransactionFound = Code.noTransactionFound
+    /// Apple's codes as `SKTestError`'s static properties (`SKTestError.fileNotFound`, ...).
+    public static var unknown: Code { .unknown }
+    public static var fileNotFound: Code { .fileNotFound }
+    public static var invalidAction: Code { .invalidAction }
+    public static var invalidProductIdentifier: Code { .invalidProductIdentifier }
+    public static var invalidProductType: Code { .invalidProductType }
+    public static var invalidURL: Code { .invalidURL }
+    public static var noSubscriptionFound: Code { .noSubscriptionFound }
+    public static var noTransactionFound: Code { .noTransactionFound }
+    public static var serviceUnavailable: Code { .serviceUnavailable }
 
     /// A store's refusal as the test environment's error.
     init(_ error: StoreError) {
@@ -40,59 +70,9 @@ public struct SKTestError: Error, Sendable, Hashable, LocalizedError, CustomStri
         case .transactionNotFound: self.init(.noTransactionFound, "\(error)")
         case .productNotFound: self.init(.invalidProductIdentifier, "\(error)")
         case .invalidAction, .invalidArgument: self.init(.invalidAction, "\(error)")
-        case .storeKit, .purchase, .accountNotFound, .backend, .idempotencyKeyReused:
+        case .backend: self.init(.serviceUnavailable, "\(error)")
+        case .storeKit, .purchase, .accountNotFound, .idempotencyKeyReused:
             self.init(.unknown, "\(error)")
         }
     }
-}
-
-/// The StoreKit APIs a test can make fail.
-public enum StoreKitAPI: Sendable, Hashable, CaseIterable {
-    case loadProducts, purchase, verification, appStoreSync, subscriptionStatus, appTransaction
-    case manageSubscriptions, refundRequest, offerCodeRedeem
-
-    var core: FailableAPI {
-        switch self {
-        case .loadProducts: .loadProducts
-        case .purchase: .purchase
-        case .verification: .verification
-        case .appStoreSync: .appStoreSync
-        case .subscriptionStatus: .subscriptionStatus
-        case .appTransaction: .appTransaction
-        case .manageSubscriptions: .manageSubscriptions
-        case .refundRequest: .refundRequest
-        case .offerCodeRedeem: .offerCodeRedeem
-        }
-    }
-}
-
-/// How a simulated failure fails: a StoreKit error (any API), a purchase error (purchase
-/// only) or a verification error (verification only), as StoreKitTest's `SKTestFailures`.
-public enum SKTestFailure: Sendable, Equatable, CustomStringConvertible {
-    case generic(KioskStoreKit.StoreKitError)
-    case purchase(KioskStoreKit.Product.PurchaseError)
-    case verification(KioskStoreKit.VerificationResult<KioskStoreKit.Transaction>.VerificationError)
-
-    var core: SimulatedFailure {
-        switch self {
-        case .generic(let error): .generic(error.storeCoreError)
-        case .purchase(let error): .purchase(error.storeCoreError)
-        case .verification(let error): .verification(error.storeCoreError)
-        }
-    }
-
-    init(_ failure: SimulatedFailure) {
-        switch failure {
-        case .generic(let error): self = .generic(KioskStoreKit.StoreKitError(storeCoreError: error))
-        case .purchase(let error):
-            self = .purchase(KioskStoreKit.Product.PurchaseError(storeCoreError: error))
-        case .verification(let error): self = .verification(.init(storeCoreError: error))
-        }
-    }
-
-    /// Two failures are the same when they fail the same way (a StoreKit error's payload, such as
-    /// a network error's `URLError`, is not compared).
-    public static func == (lhs: SKTestFailure, rhs: SKTestFailure) -> Bool { lhs.core == rhs.core }
-
-    public var description: String { core.description }
 }

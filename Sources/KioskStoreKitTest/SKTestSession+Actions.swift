@@ -2,206 +2,218 @@ import Foundation
 import KioskStoreKit
 import Simulator
 import StoreCore
+import Synchronization
 
-/// The Transaction Manager's actions, with StoreKitTest's names.
+/// The Transaction Manager's actions, with StoreKitTest's declarations
+/// (developer.apple.com/documentation/storekittest/sktestsession): synchronous where Apple's
+/// are, `throws` where Apple's throw. Each identifier-taking action accepts the `Int` Apple's
+/// pages print and the `UInt` (`NSUInteger`) its compiled SDK takes.
 extension SKTestSession {
-    /// Deletes every transaction of the account.
-    public func clearTransactions() async throws {
-        try await control { store throws(StoreError) in try await store.clearTransactions() }
+    /// Deletes every transaction of the account: Apple's `func clearTransactions()`. It cannot
+    /// throw: a store that failed is reported on standard error.
+    public func clearTransactions() {
+        blockingReporting("clearTransactions()", fallback: ()) { store throws(StoreError) in
+            try await store.clearTransactions()
+        }
     }
 
-    /// Settings, errors and clock back to the configuration file's, every transaction deleted.
-    public func resetToDefaultState() async throws {
-        try await control { store throws(StoreError) in try await store.resetToDefaultState() }
+    /// Settings, errors and clock back to the configuration file's, every transaction deleted:
+    /// Apple's `func resetToDefaultState()`.
+    public func resetToDefaultState() {
+        properties.withLock { $0 = defaults }
+        refundRequestFailure.withLock { $0 = nil }
+        blockingReporting("resetToDefaultState()", fallback: ()) { store throws(StoreError) in
+            try await store.resetToDefaultState()
+        }
     }
 
-    /// Every transaction of the account, newest first, as the Transaction Manager lists them.
-    public func allTransactions() async throws -> [SKTestTransaction] {
-        try await control { store throws(StoreError) in try await store.transactionRecords() }.map(
-            SKTestTransaction.init)
+    /// Every transaction of the account, newest first, as the Transaction Manager lists them:
+    /// Apple's `func allTransactions() -> [SKTestTransaction]`.
+    public func allTransactions() -> [SKTestTransaction] {
+        blockingReporting("allTransactions()", fallback: []) { store throws(StoreError) in
+            try await store.transactionRecords()
+        }.map(SKTestTransaction.init)
     }
 
     /// A purchase made outside the app (on another device, or in Xcode): the app hears of it
-    /// through `Transaction.updates`.
+    /// through `Transaction.updates`. Apple's `@discardableResult func buyProduct(identifier:
+    /// String, options: Set<Product.PurchaseOption> = []) async throws -> Transaction`.
     @discardableResult
     public func buyProduct(
-        identifier productID: String, options: Set<KioskStoreKit.Product.PurchaseOption> = []
-    ) async throws
-        -> KioskStoreKit.Transaction
-    {
+        identifier: String, options: Set<KioskStoreKit.Product.PurchaseOption> = []
+    ) async throws -> KioskStoreKit.Transaction {
         let core = options.map { $0.coreOption }
-        let transaction = try await control { store throws(StoreError) in
-            try await store.buyOffDevice(productID, options: core)
-        }
-        let records = try await control { store throws(StoreError) in try await store.transactionRecords() }
-        guard let record = records.first(where: { $0.id == transaction.id }) else {
-            throw SKTestError(.noTransactionFound, "the purchase of \(productID) made no transaction")
+        let record = try await control { store throws(StoreError) in
+            try await Self.boughtRecord(identifier, options: core, in: store)
         }
         return try KioskStoreKit.Transaction.from(record.transaction)
     }
 
-    /// Apple's older spelling of `buyProduct(identifier:options:)`.
-    public func buyProduct(productIdentifier: String) async throws {
-        _ = try await buyProduct(identifier: productIdentifier, options: [])
+    /// Apple's older `func buyProduct(productIdentifier: String) throws` (deprecated in iOS 17
+    /// for `buyProduct(identifier:options:)`).
+    public func buyProduct(productIdentifier: String) throws {
+        _ = try blocking("buyProduct(productIdentifier: \(productIdentifier))") { store throws(StoreError) in
+            try await Self.boughtRecord(productIdentifier, options: [], in: store)
+        }
     }
 
-    public func approveAskToBuyTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.approveAskToBuy(id) }
+    private static func boughtRecord(
+        _ productID: String, options: [StoreCore.PurchaseOption], in store: SimulatedStore
+    )
+        async throws(StoreError) -> TransactionRecord
+    {
+        let transaction = try await store.buyOffDevice(productID, options: options)
+        guard let record = try await store.transactionRecords().first(where: { $0.id == transaction.id })
+        else {
+            throw StoreError.transactionNotFound(transaction.id)
+        }
+        return record
     }
 
-    public func declineAskToBuyTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.declineAskToBuy(id) }
+    /// Apple's `func approveAskToBuyTransaction(identifier: Int) throws`.
+    public func approveAskToBuyTransaction(identifier: Int) throws {
+        try act(on: identifier, "approveAskToBuyTransaction") { store, id throws(StoreError) in
+            try await store.approveAskToBuy(id)
+        }
+    }
+    /// `approveAskToBuyTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func approveAskToBuyTransaction(identifier: UInt) throws {
+        try approveAskToBuyTransaction(identifier: try Self.signed(identifier))
     }
 
-    /// Refunds at once, as Xcode does (reason "other").
-    public func refundTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.refund(id, reason: .other) }
+    /// Apple's `func declineAskToBuyTransaction(identifier: Int) throws`.
+    public func declineAskToBuyTransaction(identifier: Int) throws {
+        try act(on: identifier, "declineAskToBuyTransaction") { store, id throws(StoreError) in
+            try await store.declineAskToBuy(id)
+        }
+    }
+    /// `declineAskToBuyTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func declineAskToBuyTransaction(identifier: UInt) throws {
+        try declineAskToBuyTransaction(identifier: try Self.signed(identifier))
     }
 
-    public func expireSubscription(productIdentifier: String) async throws {
-        try await control { store throws(StoreError) in
+    /// Refunds at once, as Xcode does (reason "other"): Apple's `func refundTransaction(identifier:
+    /// Int) throws`.
+    public func refundTransaction(identifier: Int) throws {
+        try act(on: identifier, "refundTransaction") { store, id throws(StoreError) in
+            try await store.refund(id, reason: .other)
+        }
+    }
+    /// `refundTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func refundTransaction(identifier: UInt) throws {
+        try refundTransaction(identifier: try Self.signed(identifier))
+    }
+
+    /// Apple's `func expireSubscription(productIdentifier: String) throws`.
+    public func expireSubscription(productIdentifier: String) throws {
+        try blocking("expireSubscription(productIdentifier: \(productIdentifier))") {
+            store throws(StoreError) in
             try await store.expireSubscription(productID: productIdentifier)
         }
     }
 
-    public func forceRenewalOfSubscription(productIdentifier: String) async throws {
-        try await control { store throws(StoreError) in
-            try await store.forceRenewal(productID: productIdentifier)
+    /// Apple's `func forceRenewalOfSubscription(productIdentifier: String) throws`.
+    public func forceRenewalOfSubscription(productIdentifier: String) throws {
+        try blocking("forceRenewalOfSubscription(productIdentifier: \(productIdentifier))") {
+            store throws(StoreError) in try await store.forceRenewal(productID: productIdentifier)
         }
     }
 
-    public func enableAutoRenewForTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.setAutoRenew(true, transactionID: id)
+    /// Apple's `func enableAutoRenewForTransaction(identifier: Int) throws`.
+    public func enableAutoRenewForTransaction(identifier: Int) throws {
+        try act(on: identifier, "enableAutoRenewForTransaction") { store, id throws(StoreError) in
+            try await store.setAutoRenew(true, transactionID: id)
         }
     }
-
-    public func disableAutoRenewForTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.setAutoRenew(false, transactionID: id)
-        }
+    /// `enableAutoRenewForTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func enableAutoRenewForTransaction(identifier: UInt) throws {
+        try enableAutoRenewForTransaction(identifier: try Self.signed(identifier))
     }
 
-    public func requestPriceIncreaseConsentForTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in
+    /// Apple's `func disableAutoRenewForTransaction(identifier: Int) throws`.
+    public func disableAutoRenewForTransaction(identifier: Int) throws {
+        try act(on: identifier, "disableAutoRenewForTransaction") { store, id throws(StoreError) in
+            try await store.setAutoRenew(false, transactionID: id)
+        }
+    }
+    /// `disableAutoRenewForTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func disableAutoRenewForTransaction(identifier: UInt) throws {
+        try disableAutoRenewForTransaction(identifier: try Self.signed(identifier))
+    }
+
+    /// Apple's `func requestPriceIncreaseConsentForTransaction(identifier: Int) throws`.
+    public func requestPriceIncreaseConsentForTransaction(identifier: Int) throws {
+        try act(on: identifier, "requestPriceIncreaseConsentForTransaction") { store, id throws(StoreError) in
             try await store.requestPriceIncreaseConsent(transactionID: id)
         }
     }
+    /// `requestPriceIncreaseConsentForTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func requestPriceIncreaseConsentForTransaction(identifier: UInt) throws {
+        try requestPriceIncreaseConsentForTransaction(identifier: try Self.signed(identifier))
+    }
 
-    public func consentToPriceIncreaseForTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in
+    /// Apple's `func consentToPriceIncreaseForTransaction(identifier: Int) throws`.
+    public func consentToPriceIncreaseForTransaction(identifier: Int) throws {
+        try act(on: identifier, "consentToPriceIncreaseForTransaction") { store, id throws(StoreError) in
             try await store.respondToPriceIncrease(transactionID: id, accept: true)
         }
     }
+    /// `consentToPriceIncreaseForTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func consentToPriceIncreaseForTransaction(identifier: UInt) throws {
+        try consentToPriceIncreaseForTransaction(identifier: try Self.signed(identifier))
+    }
 
-    public func declinePriceIncreaseForTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in
+    /// Apple's `func declinePriceIncreaseForTransaction(identifier: Int) throws`.
+    public func declinePriceIncreaseForTransaction(identifier: Int) throws {
+        try act(on: identifier, "declinePriceIncreaseForTransaction") { store, id throws(StoreError) in
             try await store.respondToPriceIncrease(transactionID: id, accept: false)
         }
     }
-
-    /// Resolves an interrupted purchase or a billing issue.
-    public func resolveIssueForTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.resolveIssue(transactionID: id) }
+    /// `declinePriceIncreaseForTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func declinePriceIncreaseForTransaction(identifier: UInt) throws {
+        try declinePriceIncreaseForTransaction(identifier: try Self.signed(identifier))
     }
 
-    public func deleteTransaction(identifier: Int) async throws {
-        let id = try transactionID(identifier)
-        try await control { store throws(StoreError) in try await store.deleteTransaction(id) }
-    }
-
-    /// Makes a StoreKit API fail with `error`, or succeed again with nil.
-    public func setSimulatedError(_ error: SKTestFailure?, forAPI api: StoreKitAPI) async throws {
-        guard error.map({ api.core.accepts($0.core) }) ?? true else {
-            throw SKTestError(.invalidAction, "\(api) cannot fail with \(error.map { "\($0)" } ?? "nil")")
-        }
-        try await control { store throws(StoreError) in
-            try await store.setSimulatedError(error?.core, for: api.core)
+    /// Resolves an interrupted purchase or a billing issue: Apple's
+    /// `func resolveIssueForTransaction(identifier: Int) throws`.
+    public func resolveIssueForTransaction(identifier: Int) throws {
+        try act(on: identifier, "resolveIssueForTransaction") { store, id throws(StoreError) in
+            try await store.resolveIssue(transactionID: id)
         }
     }
-
-    /// The failure set for an API, if any.
-    public func simulatedError(forAPI api: StoreKitAPI) async -> SKTestFailure? {
-        // Apple's call cannot throw: a store that cannot be read answers no failure, reported.
-        let errors: [FailableAPI: SimulatedFailure]?
-        do {
-            errors = try await control { store throws(StoreError) in try await store.simulatedErrors() }
-        } catch {
-            StoreKitRuntime.shared.report(error)
-            errors = nil
-        }
-        return errors?[api.core].map(SKTestFailure.init)
+    /// `resolveIssueForTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func resolveIssueForTransaction(identifier: UInt) throws {
+        try resolveIssueForTransaction(identifier: try Self.signed(identifier))
     }
 
-    // MARK: Beyond Apple
+    /// Apple's `func deleteTransaction(identifier: Int) throws`.
+    public func deleteTransaction(identifier: Int) throws {
+        try act(on: identifier, "deleteTransaction") { store, id throws(StoreError) in
+            try await store.deleteTransaction(id)
+        }
+    }
+    /// `deleteTransaction(identifier:)` as Xcode's compiled SDK declares it.
+    public func deleteTransaction(identifier: UInt) throws {
+        try deleteTransaction(identifier: try Self.signed(identifier))
+    }
 
-    /// Moves the store's clock forward, running every renewal, retry, grace period and expiry on
-    /// the way; the app hears of them through `Transaction.updates`. Nothing else moves time.
-    @discardableResult
-    public func advance(by interval: TimeInterval) async throws -> Date {
-        guard interval >= 0, interval.isFinite else {
+    /// A `UInt` identifier as `Int` (a larger one names no transaction the store can make).
+    static func signed(_ identifier: UInt) throws(SKTestError) -> Int {
+        guard let signed = Int(exactly: identifier) else {
             throw SKTestError(
-                .invalidAction, "advance(by: \(interval)): time only moves forward, by a finite interval")
+                .noTransactionFound, "no transaction \(identifier): it is larger than any identifier")
         }
-        return try await control { store throws(StoreError) in try await store.advanceClock(by: interval) }
+        return signed
     }
 
-    /// The store's clock.
-    public func now() async throws -> Date {
-        try await control { store throws(StoreError) in try await store.now() }
-    }
-
-    /// Waits until every update the store has committed reached the app's `Transaction.updates`
-    /// listeners and each listener finished handling it (it waits for the next one): what a
-    /// test does after an approval or a renewal instead of sleeping.
-    public func waitForPendingUpdates() async {
-        do {
-            try await binding.prepare()
-        } catch {
-            // It cannot throw (a wait, like Apple's): a setting that failed to apply is reported.
-            StoreKitRuntime.shared.report(error)
-        }
-        await binding.hub.waitUntilHandled()
-    }
-
-    /// Waits until the app's `Transaction.updates` listener is running and has handled the
-    /// unfinished transactions it starts with. An app starts its listener in a task (Apple's
-    /// sample detaches it), which runs when the system gets to it: a test that depends on the
-    /// listener being there (before a purchase, before an approval) says so with this.
-    /// - Throws: `SKTestError` `.invalidAction` when no listener started within `timeout`.
-    public func waitForTransactionListener(timeout: Duration = .seconds(10)) async throws {
-        do {
-            try await binding.prepare()
-        } catch {
-            throw SKTestError(error)
-        }
-        guard await binding.hub.waitForListener(timeout: timeout) else {
-            throw SKTestError(
-                .invalidAction,
-                "no Transaction.updates listener started within \(timeout): start one when the app launches")
-        }
-    }
-
-    /// The mistakes the app's code made so far in this session (docs/your-code.md), with every
-    /// transaction it was given and has not finished.
-    public var mistakes: [StoreKitMistake] {
-        get async {
-            await waitForPendingUpdates()
-            // A property cannot throw: unread, the store's unfinished ones are reported, not guessed.
-            var unfinished: Set<UInt64> = []
-            do {
-                unfinished = Set(try await store.unfinished().map { $0.unsafePayloadValue.id })
-            } catch {
-                StoreKitRuntime.shared.report(error)
-            }
-            return await binding.watcher.mistakes(unfinishedInStore: unfinished)
+    /// One action on a transaction, named for the error if it fails.
+    private func act<Identifier: BinaryInteger>(
+        on identifier: Identifier, _ name: String,
+        _ body: @escaping @Sendable (SimulatedStore, UInt64) async throws(StoreError) -> Void
+    ) throws(SKTestError) {
+        let id = try transactionID(identifier)
+        try blocking("\(name)(identifier: \(identifier))") { store throws(StoreError) in
+            try await body(store, id)
         }
     }
 }

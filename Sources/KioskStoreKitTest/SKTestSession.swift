@@ -13,8 +13,12 @@ import Synchronization
 /// store, and the previous session's listeners end. The store stays in place after the session
 /// object is released, until the next session. Time stands still until the test moves it
 /// (`advance(by:)`), and a test waits for updates to be handled (`waitForPendingUpdates()`)
-/// instead of sleeping. Actions are `async` (Apple's block the caller): call them with
-/// `try await`. One session at a time per process, as with Apple's.
+/// instead of sleeping. Every member has Apple's declaration: the Transaction Manager's actions
+/// are synchronous, as Apple's are (they block the caller until the store has done them, on
+/// the store's own thread, so a caller on Swift's cooperative pool or the main actor never
+/// waits for a pool thread: `SKTestSession+Blocking.swift`); `buyProduct(identifier:options:)`,
+/// `setSimulatedError` and `simulatedError(forAPI:)` are `async`, as Apple's are. One session
+/// at a time per process, as with Apple's.
 public final class SKTestSession: Sendable {
     let store: SimulatedStore
     /// The session's store, for tests of Kiosk itself (its journal, its ledger).
@@ -22,9 +26,14 @@ public final class SKTestSession: Sendable {
     let binding: StoreBinding
     /// The configuration file the session was made from.
     public let configurationURL: URL
-    private let properties: Mutex<Properties>
+    let properties: Mutex<Properties>
+    /// The configuration file's settings, which `resetToDefaultState()` returns to.
+    let defaults: Properties
+    /// A simulated refund-request failure (`SKTestFailures.RefundRequest.refundRequest`): kept
+    /// by the session, since Kiosk's store has no refund request sheet to fail.
+    let refundRequestFailure = Mutex<KioskStoreKit.Transaction.RefundRequestError?>(nil)
 
-    struct Properties {
+    struct Properties: Sendable {
         var disableDialogs: Bool
         var askToBuyEnabled: Bool
         var interruptedPurchasesEnabled: Bool
@@ -33,17 +42,23 @@ public final class SKTestSession: Sendable {
         var timeRate: TimeRate
         var storefront: String
         var locale: Locale
+        var failTransactionsEnabled = false
+        var failureError = SKError.Code.unknown
     }
 
-    /// A session on a configuration file found by name, as Xcode finds it: in the test target's
-    /// resources, beside the test file, or in a folder above it (up to the package).
-    /// - Throws: `SKTestError` `.fileNotFound` naming every place looked in, or the file's
-    ///   first problem as `file:line:col`.
-    public convenience init(configurationFileNamed name: String, filePath: String = #filePath) throws {
-        try self.init(contentsOf: try ConfigurationLocator.find(name, besides: filePath))
+    /// A session on a configuration file found by name, as Xcode finds it in the test bundle:
+    /// in the calling test target's own resources (never another target's), beside the test
+    /// file, or in a folder above it (up to the package). Apple's
+    /// `convenience init(configurationFileNamed filename: String) throws`; `filePath` (the
+    /// caller's `#filePath`) tells Kiosk which test target is asking.
+    /// - Throws: `SKTestError` `.fileNotFound` naming every place looked in, `.invalidAction`
+    ///   naming both files when two places answer the name, or the file's first problem as
+    ///   `file:line:col`.
+    public convenience init(configurationFileNamed filename: String, filePath: String = #filePath) throws {
+        try self.init(contentsOf: try ConfigurationLocator.find(filename, besides: filePath))
     }
 
-    /// A session on the `.storekit` file at `url`.
+    /// A session on the `.storekit` file at `url`: Apple's `init(contentsOf fileURL: URL) throws`.
     public init(contentsOf url: URL) throws {
         guard url.isFileURL else {
             throw SKTestError(.invalidURL, "\(url) is not a file URL: give the path of a .storekit file")
@@ -62,13 +77,13 @@ public final class SKTestSession: Sendable {
         self.store = store
         configurationURL = url
         let settings = catalog.settings
-        properties = Mutex(
-            Properties(
-                disableDialogs: settings.disableDialogs, askToBuyEnabled: settings.askToBuyEnabled,
-                interruptedPurchasesEnabled: settings.interruptedPurchasesEnabled,
-                shouldEnterBillingRetryOnRenewal: settings.billingRetryOnRenewal,
-                billingGracePeriodIsEnabled: settings.billingGracePeriodEnabled, timeRate: settings.timeRate,
-                storefront: settings.storefront, locale: Locale(identifier: settings.locale)))
+        defaults = Properties(
+            disableDialogs: settings.disableDialogs, askToBuyEnabled: settings.askToBuyEnabled,
+            interruptedPurchasesEnabled: settings.interruptedPurchasesEnabled,
+            shouldEnterBillingRetryOnRenewal: settings.billingRetryOnRenewal,
+            billingGracePeriodIsEnabled: settings.billingGracePeriodEnabled, timeRate: settings.timeRate,
+            storefront: settings.storefront, locale: Locale(identifier: settings.locale))
+        properties = Mutex(defaults)
         binding = StoreBinding(store: store, simulator: store, source: "storekit")
         StoreKitRuntime.shared.install(binding)
     }
@@ -135,8 +150,8 @@ public final class SKTestSession: Sendable {
     // MARK: Running an action
 
     /// Runs a tester's action with the pending settings applied, journaled as the session's.
-    func control<T: Sendable>(_ body: @Sendable (SimulatedStore) async throws(StoreError) -> T) async throws
-        -> T
+    func control<T: Sendable>(_ body: @Sendable (SimulatedStore) async throws(StoreError) -> T)
+        async throws(SKTestError) -> T
     {
         let store = store
         do {
@@ -146,12 +161,13 @@ public final class SKTestSession: Sendable {
         }
     }
 
-    /// A transaction identifier as the store's (Apple's are `Int`, Kiosk's `UInt64`).
-    func transactionID(_ identifier: Int) throws -> UInt64 {
-        guard identifier > 0 else {
+    /// A transaction identifier as the store's (Apple's pages print `Int`, its compiled SDK
+    /// takes `NSUInteger`, Kiosk's store `UInt64`).
+    func transactionID<Identifier: BinaryInteger>(_ identifier: Identifier) throws(SKTestError) -> UInt64 {
+        guard identifier > 0, let id = UInt64(exactly: identifier) else {
             throw SKTestError(.noTransactionFound, "no transaction \(identifier): identifiers are positive")
         }
-        return UInt64(identifier)
+        return id
     }
 }
 

@@ -2,12 +2,15 @@ import Foundation
 import KioskStoreKit
 import StoreCore
 
-/// A transaction as the test environment knows it, as StoreKitTest's `SKTestTransaction`.
+/// A transaction as the test environment knows it, as StoreKitTest's `SKTestTransaction`
+/// (developer.apple.com/documentation/storekittest/sktesttransaction): the same properties, a
+/// value rather than Apple's class.
 public struct SKTestTransaction: Sendable, Hashable {
     public let identifier: Int
     public let originalTransactionIdentifier: Int
     public let productIdentifier: String
-    public let state: State
+    /// Where the purchase stands: Apple's `var state: SKPaymentTransactionState { get }`.
+    public let state: SKPaymentTransactionState
     public let purchaseDate: Date
     public let expirationDate: Date?
     /// When the transaction was refunded or revoked.
@@ -18,11 +21,6 @@ public struct SKTestTransaction: Sendable, Hashable {
     public let pendingAskToBuyConfirmation: Bool
     /// Whether the app finished it (Kiosk's addition).
     public let isFinished: Bool
-
-    /// Where the purchase stands, as `SKPaymentTransactionState`.
-    public enum State: Sendable, Hashable {
-        case purchasing, purchased, failed, restored, deferred
-    }
 
     init(_ record: TransactionRecord) {
         let transaction = record.transaction.unsafePayloadValue

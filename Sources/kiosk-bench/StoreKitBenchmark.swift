@@ -10,7 +10,9 @@ import StoreCore
 /// `SKTestSession` plus a first purchase (median), beside the goal of 5 ms and beside the same
 /// purchase on a bare simulator; 1,000 purchase + finish pairs through `Product.purchase` and
 /// `Transaction.finish`, beside the goal of 1 s and beside the same pairs on the `Store`
-/// protocol directly (what the StoreKit layer costs).
+/// protocol directly (what the StoreKit layer costs); and Apple's synchronous session actions
+/// beside their async forms (`buyProduct(productIdentifier:)` blocks the caller while the
+/// store's thread buys, `buyProduct(identifier:options:)` awaits the same purchase).
 enum StoreKitBenchmark {
     static let catalogURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../catalogs/demo.storekit").standardizedFileURL
@@ -48,6 +50,22 @@ enum StoreKitBenchmark {
         }
         let kit = median(kitTimes)
         let direct = median(directTimes)
+        let actions = 300
+        var syncTimes: [Double] = []
+        var asyncTimes: [Double] = []
+        for round in 0..<5 {
+            let syncRun = { try await timeAsync { try await offDevicePurchases(actions, synchronous: true) } }
+            let asyncRun = {
+                try await timeAsync { try await offDevicePurchases(actions, synchronous: false) }
+            }
+            if round.isMultiple(of: 2) {
+                syncTimes.append(try await syncRun())
+                asyncTimes.append(try await asyncRun())
+            } else {
+                asyncTimes.append(try await asyncRun())
+                syncTimes.append(try await syncRun())
+            }
+        }
         let sessionMedian = median(sessionTimes) * 1_000
         return [
             BenchmarkResult(
@@ -68,6 +86,11 @@ enum StoreKitBenchmark {
                 name: "storekit \(pairs) pairs vs the Store protocol", value: kit, unit: "s",
                 anchorName: "Store.purchase + finish", anchorValue: direct, anchorUnit: "s",
                 higherIsBetter: false),
+            BenchmarkResult(
+                name: "storekit \(actions) synchronous session actions vs their async form, median of 5",
+                value: median(syncTimes) * 1_000, unit: "ms",
+                anchorName: "async buyProduct(identifier:)", anchorValue: median(asyncTimes) * 1_000,
+                anchorUnit: "ms", higherIsBetter: false),
         ]
     }
 
@@ -78,6 +101,22 @@ enum StoreKitBenchmark {
             case .success(let result) = try await product.purchase()
         else { throw BenchmarkFailure("the first purchase of \(productID) did not succeed") }
         await result.unsafePayloadValue.finish()
+    }
+
+    /// `count` purchases made outside the app, through Apple's synchronous action or its async one.
+    private static func offDevicePurchases(_ count: Int, synchronous: Bool) async throws {
+        let session = try SKTestSession(contentsOf: catalogURL)
+        for _ in 0..<count {
+            if synchronous {
+                try session.buyProduct(productIdentifier: productID)
+            } else {
+                try await session.buyProduct(identifier: productID)
+            }
+        }
+        guard session.allTransactions().count == count else {
+            throw BenchmarkFailure(
+                "\(count) purchases outside the app left \(session.allTransactions().count)")
+        }
     }
 
     private static func bareStoreAndFirstPurchase(_ catalog: LoadedCatalog, _ authority: CertificateAuthority)

@@ -15,7 +15,7 @@ extension StoreKitSessionTests {
             let bought = try #require(
                 try await store.buy(StoreKitSessionTests.PurchaseFlowTests.lifetime))
             await store.updateCustomerProductStatus()
-            try await session.refundTransaction(identifier: Int(bought.id))
+            try session.refundTransaction(identifier: Int(bought.id))
             let mistakes = await session.mistakes
             #expect(mistakes.map(\.kind) == [.updateWithoutListener])
             #expect(mistakes.first?.transactionID == bought.id)

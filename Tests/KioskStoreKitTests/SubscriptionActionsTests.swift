@@ -22,14 +22,14 @@ extension StoreKitSessionTests {
 
         @Test func autoRenewOffShowsInRenewalInfo() async throws {
             let (session, _, transaction) = try await subscribe()
-            try await session.disableAutoRenewForTransaction(identifier: Int(transaction.id))
+            try session.disableAutoRenewForTransaction(identifier: Int(transaction.id))
             let status = try #require(
                 try await Product.SubscriptionInfo.status(for: transaction.subscriptionGroupID ?? "").first)
             #expect(try status.renewalInfo.payloadValue.willAutoRenew == false)
             let record = try #require(
-                try await session.allTransactions().first { $0.identifier == Int(transaction.id) })
+                session.allTransactions().first { $0.identifier == Int(transaction.id) })
             #expect(record.autoRenewingEnabled == false)
-            try await session.enableAutoRenewForTransaction(identifier: Int(transaction.id))
+            try session.enableAutoRenewForTransaction(identifier: UInt(transaction.id))
             let again = try #require(
                 try await Product.SubscriptionInfo.status(for: transaction.subscriptionGroupID ?? "").first)
             #expect(try again.renewalInfo.payloadValue.willAutoRenew)
@@ -37,7 +37,7 @@ extension StoreKitSessionTests {
 
         @Test func aForcedRenewalArrivesThroughUpdates() async throws {
             let (session, store, transaction) = try await subscribe()
-            try await session.forceRenewalOfSubscription(productIdentifier: Self.monthly)
+            try session.forceRenewalOfSubscription(productIdentifier: Self.monthly)
             await session.waitForPendingUpdates()
             let latest = try #require(await Transaction.latest(for: Self.monthly))
             #expect(try latest.payloadValue.id != transaction.id)
@@ -48,14 +48,14 @@ extension StoreKitSessionTests {
 
         @Test func aPriceIncreaseConsentIsAMessage() async throws {
             let (session, _, transaction) = try await subscribe()
-            try await session.requestPriceIncreaseConsentForTransaction(identifier: Int(transaction.id))
+            try session.requestPriceIncreaseConsentForTransaction(identifier: Int(transaction.id))
             let message = try await withDeadline(waitingFor: "the price increase message") {
                 var messages = Message.messages.makeAsyncIterator()
                 return await messages.next()
             }
             #expect(message?.reason == .priceIncreaseConsent)
             #expect(message?.productID == Self.monthly)
-            try await session.consentToPriceIncreaseForTransaction(identifier: Int(transaction.id))
+            try session.consentToPriceIncreaseForTransaction(identifier: Int(transaction.id))
             let status = try #require(
                 try await Product.SubscriptionInfo.status(for: transaction.subscriptionGroupID ?? "").first)
             #expect(try status.renewalInfo.payloadValue.priceIncreaseStatus == .agreed)

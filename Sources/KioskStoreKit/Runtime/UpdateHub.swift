@@ -30,7 +30,15 @@ package final class UpdateHub: Sendable {
         var listenerWaiters: [CheckedContinuation<Bool, Never>] = []
     }
     private let state = Mutex(State())
-    private let starting = Mutex<Task<Void, Never>?>(nil)
+    /// Who subscribes to the update log: the first caller, in its own task (a synchronous
+    /// session action's task prefers the store's thread, and must not wait for a thread of the
+    /// cooperative pool that a blocked caller may be holding); later callers wait for it.
+    private let starting = Mutex<StartPhase>(.notStarted)
+    private enum StartPhase {
+        case notStarted
+        case subscribing(waiters: [CheckedContinuation<Void, Never>])
+        case done
+    }
 
     init(store: CoreStore, simulator: SimulatedStore?, watcher: MistakeWatcher) {
         self.store = store
@@ -40,14 +48,35 @@ package final class UpdateHub: Sendable {
 
     /// Subscribes to the simulator's update log (once); later calls wait for that first one.
     func start() async {
-        guard let simulator, !state.withLock({ $0.started }) else { return }
-        let task = starting.withLock { starting in
-            if let task = starting { return task }
-            let task = Task { await self.subscribe(simulator) }
-            starting = task
-            return task
+        guard let simulator else { return }
+        let subscribesHere: Bool? = starting.withLock { phase in
+            switch phase {
+            case .done: return nil
+            case .subscribing: return false
+            case .notStarted:
+                phase = .subscribing(waiters: [])
+                return true
+            }
         }
-        await task.value
+        guard let subscribesHere else { return }
+        if subscribesHere {
+            await subscribe(simulator)
+            let waiters = starting.withLock { phase -> [CheckedContinuation<Void, Never>] in
+                defer { phase = .done }
+                guard case .subscribing(let waiters) = phase else { return [] }
+                return waiters
+            }
+            for waiter in waiters { waiter.resume() }
+            return
+        }
+        await withCheckedContinuation { continuation in
+            let done = starting.withLock { phase in
+                guard case .subscribing(let waiters) = phase else { return true }
+                phase = .subscribing(waiters: waiters + [continuation])
+                return false
+            }
+            if done { continuation.resume() }
+        }
     }
 
     private func subscribe(_ simulator: SimulatedStore) async {

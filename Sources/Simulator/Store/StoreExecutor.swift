@@ -17,7 +17,11 @@ import Synchronization
 /// (`kiosk-bench purchase`: slowest pair 0.7 to 3.3 s). On this thread the slowest took 23 to
 /// 40 ms, and purchases ran 10 to 20 % faster. The read a server answers most, an account's
 /// latest transaction of a product, skips the store while its answer holds (`LatestReadCache`).
-final class StoreExecutor: SerialExecutor {
+///
+/// It is a task executor too: a synchronous `SKTestSession` action runs its whole call (the
+/// store's work and the code around it) in a task that prefers this thread, so a caller that
+/// blocks while it waits never needs a thread of the cooperative pool to be freed.
+final class StoreExecutor: SerialExecutor, TaskExecutor {
     private let queue = JobQueue()
     /// The store thread's `pthread_self()`, once it runs (0 before): how a test tells where a
     /// job ran without trusting thread names.
@@ -26,13 +30,14 @@ final class StoreExecutor: SerialExecutor {
     init() {
         let queue = self.queue
         let executor = asUnownedSerialExecutor()
+        let taskExecutor = asUnownedTaskExecutor()
         let threadID = self.threadID
         // Named from inside: on Linux a name given before `start` does not reach the system
         // thread (what `top -H` and a debugger see).
         Thread {
             Thread.current.name = "kiosk-store"
             threadID.value.store(UInt(pthread_self()), ordering: .releasing)
-            queue.run(on: executor)
+            queue.run(on: executor, taskExecutor: taskExecutor)
         }.start()
     }
 
@@ -66,15 +71,16 @@ private final class JobQueue: Sendable {
         wake.signal()
     }
 
-    /// Runs jobs in the order they came until the queue is closed and empty.
-    func run(on executor: UnownedSerialExecutor) {
+    /// Runs jobs in the order they came until the queue is closed and empty. A job is either the
+    /// store actor's or one of a task that prefers this thread; both run as both executors'.
+    func run(on executor: UnownedSerialExecutor, taskExecutor: UnownedTaskExecutor) {
         while true {
             wake.wait()
             let (batch, isClosed) = state.withLock { state in
                 defer { state.jobs = [] }
                 return (state.jobs, state.isClosed)
             }
-            for job in batch { job.runSynchronously(on: executor) }
+            for job in batch { job.runSynchronously(isolatedTo: executor, taskExecutor: taskExecutor) }
             if isClosed && batch.isEmpty { return }
         }
     }
@@ -109,6 +115,12 @@ enum StoreExecutorChoice: Sendable {
         return executor.threadID.value.load(ordering: .acquiring)
     }
 
+    /// The store's own thread as a task executor, or nil when it runs on its callers' threads.
+    var taskExecutor: (any TaskExecutor)? {
+        guard case .ownThread(let executor) = self else { return nil }
+        return executor
+    }
+
     var unownedExecutor: UnownedSerialExecutor {
         switch self {
         case .ownThread(let executor): executor.asUnownedSerialExecutor()
@@ -119,3 +131,16 @@ enum StoreExecutorChoice: Sendable {
 
 /// An actor with no state, for its default executor (see `StoreExecutorChoice`).
 actor CallerThreads {}
+
+extension SimulatedStore {
+    /// The store's own thread as a task executor (nil on `.callerThreads`): a caller that must
+    /// block until a store call returns runs the call in a task that prefers it.
+    package nonisolated var ownThreadExecutor: (any TaskExecutor)? { executor.taskExecutor }
+
+    /// Whether the calling code runs on the store's own thread, where waiting for the store
+    /// would wait for itself.
+    package nonisolated var isOnOwnThread: Bool {
+        guard let id = executor.ownThreadID, id != 0 else { return false }
+        return id == UInt(pthread_self())
+    }
+}

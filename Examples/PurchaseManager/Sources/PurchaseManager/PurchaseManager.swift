@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(StoreKit)
-    import StoreKit
-#else
-    import KioskStoreKit
-#endif
+import StoreKit
 
 /// The app's store: loads products, buys them, listens for transactions from launch, and
 /// keeps what the customer is entitled to, written as Apple's documentation writes it.

@@ -1,9 +1,9 @@
 // Apple's StoreKit 2 sample store ("Implementing a store in your app using the StoreKit API"),
 // as most apps still build it: the Swift 5 language mode, a non-Sendable class, a
-// `Task.detached` listener that captures `self`, qualified StoreKit names. Built only in the
-// Swift 5 mode (`KIOSK_SWIFT5=1`), where this is ordinary code; in Swift 6 the manager beside it
-// is the way. The only change from Apple's: no `ObservableObject`/`@Published` (Combine is not
-// on Linux).
+// `Task.detached` listener that captures `self`, qualified StoreKit names, an `ObservableObject`
+// with `@Published` properties (on Linux, Kiosk's Combine subset, which `import StoreKit` brings
+// as Apple's does). Built only in the Swift 5 mode (`KIOSK_SWIFT5=1`), where this is ordinary
+// code; in Swift 6 the manager beside it is the way.
 #if !swift(>=6.0)
     import Foundation
     import StoreKit
@@ -15,13 +15,13 @@
         case failedVerification
     }
 
-    public class SampleStore {
-        public private(set) var consumables: [Product] = []
-        public private(set) var nonConsumables: [Product] = []
-        public private(set) var subscriptions: [Product] = []
-        public private(set) var purchasedNonConsumables: [Product] = []
-        public private(set) var purchasedSubscriptions: [Product] = []
-        public private(set) var subscriptionGroupStatus: RenewalState?
+    public class SampleStore: ObservableObject {
+        @Published public private(set) var consumables: [Product] = []
+        @Published public private(set) var nonConsumables: [Product] = []
+        @Published public private(set) var subscriptions: [Product] = []
+        @Published public private(set) var purchasedNonConsumables: [Product] = []
+        @Published public private(set) var purchasedSubscriptions: [Product] = []
+        @Published public private(set) var subscriptionGroupStatus: RenewalState?
 
         var updateListenerTask: Task<Void, Error>? = nil
         let productIDs: Set<String>

@@ -1,11 +1,7 @@
 import Foundation
 import PurchaseManager
 
-#if canImport(StoreKit)
-    import StoreKit
-#else
-    import KioskStoreKit
-#endif
+import StoreKit
 
 // The purchase manager as a program: `purchase-demo [PRODUCT_ID]` loads the products, buys
 // PRODUCT_ID when given, and prints what the customer has. Which store it talks to is the

@@ -3,8 +3,7 @@ import PurchaseManager
 import Testing
 
 #if os(Linux)  // the mistakes are Kiosk's: Apple's SKTestSession does not report them
-    import KioskStoreKit
-    import KioskStoreKitTest
+    import StoreKitTest
 
     /// Each mistake Kiosk detects, made on purpose by code that skips a step of the manager.
     extension PurchaseManagerTests {

@@ -2,7 +2,6 @@
 #if !swift(>=6.0)
     import Foundation
     import PurchaseManager
-    import StoreKit
     import StoreKitTest
     import Testing
 
@@ -11,19 +10,23 @@
             let session = try SKTestSession(configurationFileNamed: "Lumen")
             session.disableDialogs = true
             let store = SampleStore(productIDs: [PurchaseManager.lifetimeID, PurchaseManager.proMonthlyID])
+            var changes = 0
+            let watching = store.objectWillChange.sink { changes += 1 }  // as a SwiftUI view watches it
             try await session.waitForTransactionListener()
             await store.requestProducts()
             await store.updateCustomerProductStatus()
             let lifetime = try #require(store.nonConsumables.first)
             let transaction = try #require(try await store.purchase(lifetime))
             #expect(store.purchasedNonConsumables.map(\.id) == [PurchaseManager.lifetimeID])
-            try await session.refundTransaction(identifier: Int(transaction.id))
+            try session.refundTransaction(identifier: UInt(transaction.id))
             await session.waitForPendingUpdates()
             #expect(store.purchasedNonConsumables.isEmpty)
             let monthly = try #require(store.subscriptions.first)
             _ = try #require(try await store.purchase(monthly))
             #expect(store.subscriptionGroupStatus == .subscribed)
             #expect(await session.mistakes.isEmpty)
+            #expect(changes >= 4)  // products, entitlements, the refund, the subscription
+            watching.cancel()
         }
     }
 #endif
