@@ -143,6 +143,16 @@ let package = Package(
         // compile unchanged. Not offered on Apple platforms, where Apple's frameworks win.
         .target(name: "StoreKit", dependencies: ["KioskStoreKit"], path: "Sources/StoreKitLinux"),
         .target(name: "StoreKitTest", dependencies: ["KioskStoreKitTest"], path: "Sources/StoreKitTestLinux"),
+        // Compile-only: one call per declaration of Apple's StoreKit pages, written as an app
+        // writes it (docs/your-code.md, "Symbol table"). Nothing runs it; Tests/Shell/
+        // storekit-conformance-probes.sh builds it in both language modes (KIOSK_PROBES_SWIFT5=1
+        // for the Swift 5 pass) and checks the symbol table against it.
+        .target(
+            name: "StoreKitConformanceProbes",
+            dependencies: [.target(name: "StoreKit", condition: .when(platforms: [.linux]))],
+            path: "Tests/StoreKitConformanceProbes",
+            swiftSettings: Context.environment["KIOSK_PROBES_SWIFT5"] != nil
+                ? [.swiftLanguageMode(.v5), .define("KIOSK_PROBES_SWIFT5")] : []),
         .testTarget(
             name: "KioskStoreKitTests",
             dependencies: [
