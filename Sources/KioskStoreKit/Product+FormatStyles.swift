@@ -42,17 +42,20 @@ extension Product.SubscriptionPeriod.Unit {
 extension Product.SubscriptionPeriod {
     /// One period starting at `referenceDate`, in the Gregorian calendar, as StoreKit computes it.
     public func dateRange(referenceDate: Date = .now) -> Range<Date> {
-        var components = DateComponents()
-        switch unit {
-        case .day: components.day = value
-        case .week: components.day = value * 7
-        case .month: components.month = value
-        case .year: components.year = value
-        }
+        let components = DateComponents(subscriptionPeriod: self)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let end = calendar.date(byAdding: components, to: referenceDate) ?? referenceDate
         return referenceDate..<max(end, referenceDate)
+    }
+
+    /// Formats the period as the duration of one period starting at `referenceDate` (a month
+    /// from January 31 is 28 days).
+    public func formatted<S: Foundation.FormatStyle>(_ format: S, referenceDate: Date = .now)
+        -> S.FormatOutput
+    where S.FormatInput == Duration {
+        let range = dateRange(referenceDate: referenceDate)
+        return format.format(.seconds(range.upperBound.timeIntervalSince(range.lowerBound)))
     }
 
     /// Formats the period as a date range starting at `referenceDate`.
@@ -60,5 +63,19 @@ extension Product.SubscriptionPeriod {
         -> S.FormatOutput
     where S.FormatInput == Range<Date> {
         format.format(dateRange(referenceDate: referenceDate))
+    }
+}
+
+extension DateComponents {
+    /// The period's length as calendar components (`month: 3` for three months, `day: 14` for two
+    /// weeks), to add to a date with `Calendar.date(byAdding:to:)`.
+    public init(subscriptionPeriod period: Product.SubscriptionPeriod) {
+        self.init()
+        switch period.unit {
+        case .day: day = period.value
+        case .week: day = period.value * 7
+        case .month: month = period.value
+        case .year: year = period.value
+        }
     }
 }

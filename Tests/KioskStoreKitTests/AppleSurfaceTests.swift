@@ -212,6 +212,24 @@ extension StoreKitSessionTests {
             #expect(ISO8601DateFormatter().string(from: range.upperBound) == "2026-02-28T12:00:00Z")
             let week = Product.SubscriptionPeriod.weekly.dateRange(referenceDate: january31)
             #expect(week.upperBound.timeIntervalSince(week.lowerBound) == 7 * 86_400)
+            #expect(
+                Product.SubscriptionPeriod.monthly.formatted(Seconds(), referenceDate: january31) == 28
+                    * 86_400)
+            #expect(Product.SubscriptionPeriod.monthly.formatted(Days(), referenceDate: january31) == 28)
+            #expect(DateComponents(subscriptionPeriod: .everyTwoWeeks).day == 14)
+            #expect(DateComponents(subscriptionPeriod: .everySixMonths).month == 6)
+        }
+
+        /// A period's length as a `Duration`, in seconds.
+        struct Seconds: FormatStyle {
+            func format(_ value: Duration) -> Int64 { value.components.seconds }
+        }
+
+        /// A period's length as a date range, in whole days.
+        struct Days: FormatStyle {
+            func format(_ value: Range<Date>) -> Int {
+                Int(value.upperBound.timeIntervalSince(value.lowerBound) / 86_400)
+            }
         }
     }
 }

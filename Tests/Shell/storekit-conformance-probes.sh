@@ -26,7 +26,7 @@ fi
 symbols=$(grep -h '^// Symbol: ' "$probes"/*.swift | sed 's|^// Symbol: ||' | sort)
 declared=$(grep -c '^// Symbol: ' "$probes"/*.swift | awk -F: '{ n += $2 } END { print n }')
 quoted=$(grep -c '^// Apple: ' "$probes"/*.swift | awk -F: '{ n += $2 } END { print n }')
-pages=$(grep -c '^// https://developer.apple.com/documentation/storekit/' "$probes"/*.swift | awk -F: '{ n += $2 } END { print n }')
+pages=$(grep -c '^// https://developer.apple.com/documentation/' "$probes"/*.swift | awk -F: '{ n += $2 } END { print n }')
 functions=$(grep -cE '^func probe' "$probes"/*.swift | awk -F: '{ n += $2 } END { print n }')
 if [[ "$declared" != "$quoted" || "$declared" != "$pages" || "$declared" != "$functions" ]]; then
     echo "probes: $declared symbols, $quoted Apple declarations, $pages pages, $functions functions: each probe needs all three lines above one function" >&2

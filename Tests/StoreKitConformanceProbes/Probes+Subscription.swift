@@ -356,3 +356,27 @@ func probeTypealiasRenewalState(_ state: SubscriptionRenewalState) -> Product.Su
 // Apple: typealias SubscriptionPeriod = Product.SubscriptionPeriod
 // https://developer.apple.com/documentation/storekit/subscriptionperiod
 func probeTypealiasPeriod(_ period: SubscriptionPeriod) -> Product.SubscriptionPeriod { period }
+
+// Symbol: Product.SubscriptionPeriod.formatted(_:referenceDate:)
+// Apple: func formatted<S>(_ format: S, referenceDate: Date = .now) -> S.FormatOutput where S : FormatStyle, S.FormatInput == Range<Date>
+// https://developer.apple.com/documentation/storekit/product/subscriptionperiod/formatted(_:referencedate:)-3t7wd
+func probePeriodFormattedRange<S: FormatStyle>(_ period: Product.SubscriptionPeriod, _ style: S)
+    -> S.FormatOutput
+where S.FormatInput == Range<Date> {
+    period.formatted(style)
+}
+
+// Symbol: Product.SubscriptionPeriod.formatted(_:referenceDate:) (Duration)
+// Apple: func formatted<S>(_ format: S, referenceDate: Date = .now) -> S.FormatOutput where S : FormatStyle, S.FormatInput == Duration
+// https://developer.apple.com/documentation/storekit/product/subscriptionperiod/formatted(_:referencedate:)-8s3ar
+func probePeriodFormattedDuration(_ period: Product.SubscriptionPeriod) -> String {
+    period.formatted(.units(allowed: [.hours]), referenceDate: Date(timeIntervalSince1970: 0))
+}
+
+// Symbol: DateComponents.init(subscriptionPeriod:)
+// Apple: init(subscriptionPeriod period: Product.SubscriptionPeriod)
+// https://developer.apple.com/documentation/foundation/datecomponents/init(subscriptionperiod:)
+func probeDateComponentsFromPeriod(_ period: Product.SubscriptionPeriod) -> Date? {
+    Calendar.current.date(
+        byAdding: DateComponents(subscriptionPeriod: period), to: Date(timeIntervalSince1970: 0))
+}
