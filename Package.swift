@@ -155,6 +155,16 @@ let package = Package(
         .target(name: "Combine", path: "Sources/CombineLinux"),
         // On Linux, OSLog's `Logger` (the members purchase code calls), to standard error.
         .target(name: "OSLog", path: "Sources/OSLogLinux"),
+        // Compile-only: one call per declaration of Apple's StoreKit pages, written as an app
+        // writes it (docs/your-code.md, "Symbol table"). Nothing runs it; Tests/Shell/
+        // storekit-conformance-probes.sh builds it in both language modes (KIOSK_PROBES_SWIFT5=1
+        // for the Swift 5 pass) and checks the symbol table against it.
+        .target(
+            name: "StoreKitConformanceProbes",
+            dependencies: [.target(name: "StoreKit", condition: .when(platforms: [.linux]))],
+            path: "Tests/StoreKitConformanceProbes",
+            swiftSettings: Context.environment["KIOSK_PROBES_SWIFT5"] != nil
+                ? [.swiftLanguageMode(.v5), .define("KIOSK_PROBES_SWIFT5")] : []),
         .testTarget(
             name: "KioskStoreKitTests",
             dependencies: [

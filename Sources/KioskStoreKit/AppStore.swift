@@ -36,7 +36,8 @@ public struct AppTransaction: Hashable, Sendable {
     public var originalPurchaseDate: Date { base.originalPurchaseDate }
     public var signedDate: Date { base.signedDate }
     public var environment: AppStore.Environment { AppStore.Environment(base.environment) }
-    public var originalPlatform: String { base.originalPlatform }
+    /// The platform the customer first got the app on.
+    public var originalPlatform: AppStore.Platform { AppStore.Platform(rawValue: base.originalPlatform) }
     public var jsonRepresentation: Data { VerificationResult.verified(self).payloadData }
 
     /// The app transaction, signed.

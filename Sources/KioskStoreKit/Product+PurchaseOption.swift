@@ -5,14 +5,24 @@ extension Product {
     /// An option of a purchase, as StoreKit's `Product.PurchaseOption` (the testing-only ones
     /// of StoreKitTest included).
     public struct PurchaseOption: Hashable, Sendable {
-        let option: CorePurchaseOption
+        /// What the store is asked for; nil for the options only the app's side keeps
+        /// (`custom(key:value:)`, `onStorefrontChange`).
+        let option: CorePurchaseOption?
+        let appSide: AppSideOption?
         /// Options are handed to the store in a stable order, so a purchase is the same request
         /// however the `Set` iterates.
         let order: String
 
         init(_ option: CorePurchaseOption) {
             self.option = option
+            appSide = nil
             order = "\(option)"
+        }
+
+        init(appSide: AppSideOption) {
+            option = nil
+            self.appSide = appSide
+            order = "\(appSide)"
         }
 
         public static func appAccountToken(_ token: UUID) -> PurchaseOption {
@@ -38,10 +48,12 @@ extension Product {
                 signature: signature.signature,
                 timestamp: signature.timestamp)
         }
-        /// A promotional offer signed as a compact JWS (iOS 18.4 and later).
-        public static func promotionalOffer(_ offer: SubscriptionOffer, compactJWS: String) -> PurchaseOption
-        {
-            PurchaseOption(.promotionalOffer(id: offer.id ?? "", signature: .jws(compactJWS)))
+        /// A promotional offer signed by the developer's in-app purchase key as a compact JWS.
+        /// The store checks it as the App Store does (the key, `aud`, `bid`, `productId`,
+        /// `offerIdentifier`, a fresh `iat` and an unused `nonce`); a wrong one fails the
+        /// purchase with `Product.PurchaseError.invalidOfferSignature`.
+        public static func promotionalOffer(_ offerID: String, compactJWS: String) -> [PurchaseOption] {
+            [PurchaseOption(.promotionalOffer(id: offerID, signature: .jws(compactJWS)))]
         }
         /// A promotional offer without a signature (StoreKitTest's testing option).
         public static func promotionalOffer(id: String) -> PurchaseOption {
@@ -58,17 +70,22 @@ extension Product {
             PurchaseOption(.simulatesAskToBuy(simulatesAskToBuy))
         }
         /// A purchase backdated to `date` (StoreKitTest's testing option).
-        public static func purchaseDate(_ date: Date, renewalBehavior: RenewalBehavior = .renewUntilNow)
+        public static func purchaseDate(
+            _ date: Date, renewalBehavior: SubscriptionRenewalBehavior = .renewUntilNow
+        )
             -> PurchaseOption
         {
             PurchaseOption(.purchaseDate(date, renewalBehavior: renewalBehavior.core))
         }
 
         /// What a backdated subscription does up to now.
-        public struct RenewalBehavior: Hashable, Sendable {
+        public struct SubscriptionRenewalBehavior: Hashable, Sendable {
             let core: CorePurchaseOption.RenewalBehavior
-            public static let renewUntilNow = RenewalBehavior(core: .renewUntilNow)
-            public static let cancelImmediately = RenewalBehavior(core: .cancelImmediately)
+            public static let renewUntilNow = SubscriptionRenewalBehavior(core: .renewUntilNow)
+            public static let cancelImmediately = SubscriptionRenewalBehavior(core: .cancelImmediately)
         }
+
+        /// Kiosk's earlier name of `SubscriptionRenewalBehavior`.
+        public typealias RenewalBehavior = SubscriptionRenewalBehavior
     }
 }

@@ -6,10 +6,15 @@ extension Product {
     public struct SubscriptionInfo: Hashable, Sendable {
         let base: CoreSubscriptionInfo
         let productID: String
+        /// The product's own price, the up-front plan of a subscription without billing plans.
+        let productPrice: Decimal
+        let productDisplayPrice: String
 
-        init(_ base: CoreSubscriptionInfo, productID: String) {
+        init(_ base: CoreSubscriptionInfo, productID: String, price: Decimal = 0, displayPrice: String = "") {
             self.base = base
             self.productID = productID
+            productPrice = price
+            productDisplayPrice = displayPrice
         }
 
         public var subscriptionGroupID: String { base.groupID }
@@ -113,7 +118,11 @@ extension Product {
             public var offer: Transaction.Offer? { base.offer.map(Transaction.Offer.init) }
             public var signedDate: Date { base.signedDate }
             public var environment: AppStore.Environment { AppStore.Environment(base.environment) }
-            public var recentSubscriptionStartDate: Date? { base.recentSubscriptionStartDate }
+            /// The start of the latest run of the subscription without a gap of more than 60 days
+            /// (the signed date for a payload that lacks it, which Kiosk's store never signs).
+            public var recentSubscriptionStartDate: Date {
+                base.recentSubscriptionStartDate ?? base.signedDate
+            }
             public var renewalDate: Date? { base.renewalDate }
             public var renewalPrice: Decimal? { base.renewalPrice }
             public var currencyCode: String? { base.currencyCode }

@@ -16,7 +16,9 @@ public struct Product: Identifiable, Hashable, Sendable {
     public var displayPrice: String { base.displayPrice }
     public var isFamilyShareable: Bool { base.isFamilyShareable }
     public var subscription: SubscriptionInfo? {
-        base.subscription.map { SubscriptionInfo($0, productID: base.id) }
+        base.subscription.map {
+            SubscriptionInfo($0, productID: base.id, price: base.price, displayPrice: base.displayPrice)
+        }
     }
     /// The product as JSON (Kiosk's own form of it; Apple's is undocumented).
     public var jsonRepresentation: Data {
@@ -42,7 +44,7 @@ public struct Product: Identifiable, Hashable, Sendable {
         let binding = try await StoreKitRuntime.shared.binding()
         binding.watcher.purchasing(id)
         let productID = id
-        let coreOptions = options.sorted { $0.order < $1.order }.map(\.option)
+        let coreOptions = options.sorted { $0.order < $1.order }.compactMap(\.option)
         // The sheet's answer as the request carries it: SKTestSession's cancel, else confirmed.
         let request = StoreCore.StoreRequest.purchase(
             productID: productID, options: coreOptions, confirmed: !binding.cancelsPurchases.withLock { $0 })

@@ -14,6 +14,9 @@ extension Transaction {
     /// The transactions the app has not finished.
     public static var unfinished: Transactions { Transactions(.unfinished) }
 
+    /// Every transaction of the account for one product, oldest first.
+    public static func all(for productID: String) -> Transactions { Transactions(.allForProduct(productID)) }
+
     /// The entitlements for one product (several with Family Sharing).
     public static func currentEntitlements(for productID: String) -> Transactions {
         Transactions(.currentEntitlements(productID))
@@ -44,6 +47,7 @@ extension Transaction {
 
         enum Source: Sendable, Hashable {
             case updates, all, unfinished
+            case allForProduct(String)
             case currentEntitlements(String?)
         }
         let source: Source
@@ -123,6 +127,8 @@ final class TransactionCursor: Sendable {
             let results = try await binding.call { store throws(StoreError) in
                 switch source {
                 case .all: return try await store.all()
+                case .allForProduct(let productID):
+                    return try await store.all().filter { $0.unsafePayloadValue.productID == productID }
                 case .unfinished: return try await store.unfinished()
                 case .currentEntitlements(let productID):
                     let all = try await store.currentEntitlements()
@@ -136,7 +142,7 @@ final class TransactionCursor: Sendable {
             case .unfinished:
                 for result in results { binding.watcher.delivered(result, via: "Transaction.unfinished") }
             // Only the first read of every entitlement and the unfinished ones are watched for mistakes.
-            case .currentEntitlements(.some), .all, .updates: break
+            case .currentEntitlements(.some), .all, .allForProduct, .updates: break
             }
             return results
         } catch {

@@ -115,9 +115,6 @@ public struct Transaction: Identifiable, Hashable, Sendable {
         }
     }
 
-    /// The offer's type (deprecated by Apple in favour of `offer`, still common in real code).
-    public var offerType: OfferType? { offer?.type }
-    public var offerID: String? { offer?.id }
 }
 
 extension Transaction: SignedPayload {
