@@ -248,7 +248,7 @@ let package = Package(
             name: "QAReportsTests",
             dependencies: [
                 "QAReports", "Simulator", "Signing", "Catalog", "Paywall", "StoreCore", "TerminalUI",
-                "SourceDiagnostics", "TestSupport",
+                "SourceDiagnostics", "TestSupport", "Subprocess",
             ]),
         .testTarget(
             name: "LintingTests", dependencies: ["Linting", "Signing", "SourceDiagnostics", "TestSupport"]),
