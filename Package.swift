@@ -104,8 +104,11 @@ let package = Package(
             ]),
 
         // What `kiosk lint` checks in a file: its kind (by name, else by its keys) and its
-        // parser's diagnostics; a rehearsal's product IDs against the catalog it runs on.
-        .target(name: "Linting", dependencies: ["Catalog", "Rehearsal", "SourceDiagnostics", "TerminalUI"]),
+        // parser's diagnostics; a rehearsal's product IDs against the catalog it runs on; a catalog's
+        // subscription offer key as the store reads it (Signing).
+        .target(
+            name: "Linting",
+            dependencies: ["Catalog", "Rehearsal", "Signing", "SourceDiagnostics", "TerminalUI"]),
         // App Review checks over a catalog's paywall on fresh in-memory stores, and their findings
         // grouped by cause at the place in the catalog or its copy where each is fixed.
         .target(
@@ -283,10 +286,10 @@ let package = Package(
             name: "QAReportsTests",
             dependencies: [
                 "QAReports", "Simulator", "Signing", "Catalog", "Paywall", "StoreCore", "TerminalUI",
-                "SourceDiagnostics", "TestSupport",
+                "SourceDiagnostics", "TestSupport", "Subprocess",
             ]),
         .testTarget(
-            name: "LintingTests", dependencies: ["Linting", "SourceDiagnostics", "TestSupport"]),
+            name: "LintingTests", dependencies: ["Linting", "Signing", "SourceDiagnostics", "TestSupport"]),
         .testTarget(
             name: "CatalogReviewTests",
             dependencies: [

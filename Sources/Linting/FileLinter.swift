@@ -28,7 +28,14 @@ public struct FileLinter: Sendable {
     public func lint(_ file: String) -> [Diagnostic] {
         let start = SourceLocation(file: file, line: 1, column: 1, offset: 0)
         do {
-            if CatalogLinter.handles(path: file) { return try CatalogLinter.lint(path: file) }
+            if CatalogLinter.handles(path: file) {
+                let found = try CatalogLinter.lint(path: file)
+                guard file.hasSuffix(".storekit"), let data = FileManager.default.contents(atPath: file)
+                else {
+                    return found
+                }
+                return found + OfferKeyLinter.warnings([UInt8](data), file: file)
+            }
             if file.hasSuffix(".rehearsal") { return lintRehearsal(file) }
             if file.hasSuffix(".json") {
                 guard let data = FileManager.default.contents(atPath: file) else {
@@ -41,7 +48,10 @@ public struct FileLinter: Sendable {
                 case .theme:
                     found = ThemeLinter.lint(path: file, bundledThemes: bundledThemes)
 
-                case .catalog: found = StoreKitConfiguration.decode(bytes, file: file).diagnostics
+                case .catalog:
+                    found =
+                        StoreKitConfiguration.decode(bytes, file: file).diagnostics
+                        + OfferKeyLinter.warnings(bytes, file: file)
                 case .paywallCopy: found = PaywallCopy.decode(bytes, file: file).diagnostics
                 }
                 // Say which kind was assumed when the name did not decide it and it matters:

@@ -54,14 +54,16 @@ extension QAReport {
             """
     }
 
-    /// The summary's lines as a list (`QAReport+Summary`).
+    /// The summary's lines as a list (`QAReport+Summary`), the state's text escaped.
     private var summaryHTML: String {
         guard summary != nil else { return "" }
-        let items = summaryLines.map { line -> String in
-            let nested = line.hasPrefix("  - ")
-            let text = Markup.escapeText(String(line.dropFirst(nested ? 4 : 2))).replacingOccurrences(
-                of: "`", with: "")
-            return nested ? "<li class=\"nested\">\(text)</li>" : "<li>\(text)</li>"
+        let items = summaryItems.map { line -> String in
+            let text = line.parts.map { part in
+                switch part {
+                case .words(let text), .text(let text), .code(let text): Markup.escapeXML(text)
+                }
+            }.joined()
+            return line.isNested ? "<li class=\"nested\">\(text)</li>" : "<li>\(text)</li>"
         }
         return "<h2>Summary</h2>\n<ul id=\"summary-list\">\n" + items.joined(separator: "\n") + "\n</ul>\n"
     }

@@ -5,22 +5,54 @@ import SourceDiagnostics
 /// (`<img src=x onerror=…>` in a product's name), a link, emphasis, or a code fence that ends
 /// early, and never with a control character a terminal would obey (issue 22).
 extension QAReport {
-    /// Running text: `&`, `<` and `>` as entities (no HTML, no autolink), the brackets of a
-    /// link and the backtick of code escaped, controls (line breaks too) spelled out. Emphasis
-    /// marks stay: `DID_FAIL_TO_RENEW` must read as itself in the plain text.
+    /// Running text, escaped as CommonMark requires so that no element comes of it (issue 38):
+    /// `&`, `<` and `>` as entities (no HTML, no autolink); the marks of links, code, emphasis
+    /// and strikethrough (`[ ] ` * ~ \\`) backslash-escaped; an underscore too, unless it sits
+    /// inside a word, where CommonMark never reads it as emphasis (`DID_FAIL_TO_RENEW` reads as
+    /// itself in the plain text); a leading character that could open a block after a list
+    /// marker (`- x`, `1. x`, `# x`, `+`, `=`) escaped, a space at either end as an entity; controls spelled out.
     public static func inline(_ text: String) -> String {
+        let characters = Array(VisibleControls.visible(text, keeping: []))
         var escaped = ""
-        for character in VisibleControls.visible(text, keeping: []) {
+        for (index, character) in characters.enumerated() {
             switch character {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
-            case "\\", "`", "[", "]":
+            case "\\", "`", "[", "]", "*", "~":
+                escaped += "\\" + String(character)
+            case "_" where !isInsideWord(underscoreAt: index, in: characters):
+                escaped += "\\_"
+            case let mark where index == 0 && "-+#=".contains(mark):
+                escaped += "\\" + String(character)
+            // A space opening or closing the text would keep the report's own `**` around a
+            // result from being emphasis, or start an indented block after a list marker.
+            case " " where index == 0 || index == characters.count - 1:
+                escaped += "&#32;"
+            case "." where startsWithOrdinal(characters, markAt: index),
+                ")" where startsWithOrdinal(characters, markAt: index):
                 escaped += "\\" + String(character)
             default: escaped.append(character)
             }
         }
         return escaped
+    }
+
+    /// Whether the run of underscores around `index` has a letter or digit on both sides: then
+    /// it can neither open nor close emphasis (CommonMark's flanking rules for `_`).
+    private static func isInsideWord(underscoreAt index: Int, in characters: [Character]) -> Bool {
+        var start = index
+        while start > 0, characters[start - 1] == "_" { start -= 1 }
+        var end = index
+        while end + 1 < characters.count, characters[end + 1] == "_" { end += 1 }
+        guard start > 0, end + 1 < characters.count else { return false }
+        return characters[start - 1].isLetter || characters[start - 1].isNumber
+            ? characters[end + 1].isLetter || characters[end + 1].isNumber : false
+    }
+
+    /// Whether `1.` or `1)` opens the text: an ordered list's marker where a block may start.
+    private static func startsWithOrdinal(_ characters: [Character], markAt index: Int) -> Bool {
+        index > 0 && index <= 9 && characters[..<index].allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Inline code: delimited by one backtick more than the longest run inside, so no text

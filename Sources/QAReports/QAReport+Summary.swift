@@ -13,6 +13,12 @@ extension QAReport {
             public var entitlements: [String]
             /// `group: product state`, one per subscription group with a status.
             public var subscriptions: [String]
+
+            public init(name: String, entitlements: [String], subscriptions: [String]) {
+                self.name = name
+                self.entitlements = entitlements
+                self.subscriptions = subscriptions
+            }
         }
 
         /// The Kiosk release that made the report.
@@ -22,6 +28,13 @@ extension QAReport {
         /// What the presets the journal applied promise ("Subscriber in the billing grace
         /// period"), to hold the end state against.
         public var expected: [String] = []
+
+        public init(version: String, catalog: String, accounts: [Account], expected: [String] = []) {
+            self.version = version
+            self.catalog = catalog
+            self.accounts = accounts
+            self.expected = expected
+        }
     }
 
     /// Reads the summary from the store, account by account (each is switched to in turn);
@@ -65,19 +78,61 @@ extension QAReport {
         }
     }
 
-    /// The summary as lines of Markdown (the HTML report escapes and wraps the same words).
-    public var summaryLines: [String] {
+    /// One line of the summary: Kiosk's own words and text from the state (catalog names,
+    /// account names) kept apart, so each report escapes the state's text its own way.
+    public struct SummaryLine: Sendable, Equatable {
+        public enum Part: Sendable, Equatable {
+            /// Kiosk's words: written as they are.
+            case words(String)
+            /// Text from the state, escaped for where it goes.
+            case text(String)
+            /// Text from the state shown as code (a catalog's path).
+            case code(String)
+        }
+
+        /// An item of the account above it (a subscription), not of the summary.
+        public var isNested: Bool
+        public var parts: [Part]
+    }
+
+    /// The summary, line by line (`summaryLines` writes it as Markdown, the HTML report as a list).
+    public var summaryItems: [SummaryLine] {
         guard let summary else { return [] }
-        var lines = ["- Kiosk \(summary.version), catalog `\(summary.catalog)`"]
-        lines += summary.expected.map { "- Expected: \($0)" }
+        var lines = [
+            SummaryLine(
+                isNested: false,
+                parts: [
+                    .words("Kiosk "), .text(summary.version), .words(", catalog "), .code(summary.catalog),
+                ])
+        ]
+        lines += summary.expected.map {
+            SummaryLine(isNested: false, parts: [.words("Expected: "), .text($0)])
+        }
         for account in summary.accounts {
-            let entitled =
-                account.entitlements.isEmpty
-                ? "no entitlements" : account.entitlements.joined(separator: ", ")
-            lines.append("- Account \(account.name): \(entitled)")
-            lines += account.subscriptions.map { "  - \($0)" }
+            var parts: [SummaryLine.Part] = [.words("Account "), .text(account.name), .words(": ")]
+            if account.entitlements.isEmpty { parts.append(.words("no entitlements")) }
+            for (index, entitlement) in account.entitlements.enumerated() {
+                parts += (index == 0 ? [] : [.words(", ")]) + [.text(entitlement)]
+            }
+            lines.append(SummaryLine(isNested: false, parts: parts))
+            lines += account.subscriptions.map { SummaryLine(isNested: true, parts: [.text($0)]) }
         }
         return lines
+    }
+
+    /// The summary as lines of Markdown, the state's text escaped as CommonMark requires
+    /// (`inline`, `code`) like every other line of the report (issue 38).
+    public var summaryLines: [String] {
+        summaryItems.map { line in
+            (line.isNested ? "  - " : "- ")
+                + line.parts.map { part in
+                    switch part {
+                    case .words(let words): words
+                    case .text(let text): Self.inline(text)
+                    case .code(let text): Self.code(text)
+                    }
+                }.joined()
+        }
     }
 
     /// A signed payload's JSON with each date (milliseconds since 1970, as Apple signs them)

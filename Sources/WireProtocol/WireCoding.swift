@@ -34,6 +34,9 @@ public enum WireCoding {
         return value > 0 ? .max : (value < 0 ? .min : 0)
     }
 
+    /// Reads `T` from JSON, or throws a 400 that names the field and the JSON expected there in
+    /// the API's terms, with the whole shape when `T` is a body (`WireShaped`); never a Swift
+    /// type's name (issue 38).
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(StoreError) -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
@@ -41,18 +44,33 @@ public enum WireCoding {
         do {
             return try decoder.decode(type, from: Data(bytes))
         } catch {
-            throw StoreError.invalidArgument("malformed \(T.self) JSON: \(Self.describe(error))")
+            let shape = (T.self as? any WireShaped.Type).map { "; send \($0.jsonShape)" } ?? ""
+            throw StoreError.invalidArgument("malformed JSON body: \(describe(error, in: bytes))\(shape)")
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
+    /// What is wrong with `bytes` that `error` (a `JSONDecoder`'s) refused, by the field's path
+    /// (`options.quantity`) and JSON kinds: for every JSON body the servers read.
+    public static func describe(_ error: any Error, in bytes: [UInt8]) -> String {
+        guard let error = error as? DecodingError else { return "it cannot be read" }
+        func field(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the body" : "field '" + path.map(\.stringValue).joined(separator: ".") + "'"
+        }
         switch error {
-        case .keyNotFound(let key, _): return "missing field '\(key.stringValue)'"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        @unknown default: return "\(error)"
+        case .keyNotFound(let key, let context):
+            return "missing field '" + (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+                + "'"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let found = WireFound.kind(at: context.codingPath, in: bytes)
+            return "\(field(context.codingPath)) must be \(WireFound.expected(type))"
+                + (found.map { ", not \($0)" } ?? "")
+        case .dataCorrupted(let context):
+            guard let found = WireFound.kind(at: context.codingPath, in: bytes) else {
+                return context.codingPath.isEmpty
+                    ? "the body is not JSON" : "\(field(context.codingPath)) is unreadable"
+            }
+            return "\(field(context.codingPath)) holds \(found) it does not take"
+        @unknown default: return "it cannot be read"
         }
     }
 }

@@ -120,6 +120,19 @@ import Testing
     static func verifyOnePurchasePerKey(directory: URL, outcomes: [HandOverLoop.Outcome]) async throws {
         let store = try SharedStormTests.openLedger(directory)
         #expect(try await store.integrityCheck() == "ok")
+        // The journal tells each purchase once too, though a killed call was sent again with its
+        // key (issue 38): one "purchased ID" line per transaction bought, none with the other keys.
+        let purchased = try await store.journal().filter { $0.result.hasPrefix("purchased ") }
+        let lines = Dictionary(grouping: purchased, by: \.result)
+        let bought = outcomes.flatMap(\.bought.values)
+        print(
+            "hand-over: \(bought.count) purchases acknowledged, \(purchased.count) purchase lines journaled")
+        for id in bought {
+            #expect(
+                lines["purchased \(id)"]?.count == 1,
+                "transaction \(id) journaled \(lines["purchased \(id)"]?.count ?? 0) times")
+        }
+        #expect(purchased.count == Set(bought).count, "\(purchased.map(\.result))")
         for outcome in outcomes {
             let bound = store.acting(for: outcome.account)
             let records = try await bound.transactionRecords()

@@ -281,7 +281,7 @@ import Testing
     func rows(of ledger: URL) throws -> [String: [String]] {
         let connection = try SQLiteConnection(path: ledger.path, readOnly: true)
         var result: [String: [String]] = [:]
-        for table in SavePointSchema.current?.copiedTables ?? [] {
+        for table in try SavePointSchema.current()?.copiedTables ?? [] {
             let columns = table.columns.map { "quote(\(SavePointMutator.quote($0.name)))" }
             let sql =
                 "SELECT \(columns.joined(separator: " || '|' || ")) FROM \(SavePointMutator.quote(table.name)) "

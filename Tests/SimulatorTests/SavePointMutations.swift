@@ -33,7 +33,7 @@ struct SavePointMutator {
     ]
 
     /// The tables of a current save point and their columns, from Kiosk's own schema.
-    static var tables: [SavePointSchema.Table] { SavePointSchema.current?.tables ?? [] }
+    static var tables: [SavePointSchema.Table] { ((try? SavePointSchema.current()) ?? nil)?.tables ?? [] }
 
     static func quote(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""

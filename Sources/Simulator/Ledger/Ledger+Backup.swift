@@ -54,8 +54,8 @@ extension Ledger {
         // The copy was checked against `SavePointSchema` and migrated to this Kiosk's schema:
         // every table and column named here is Kiosk's own, copied by name, never by position
         // and never by a name read from the file.
-        guard let schema = SavePointSchema.current else {
-            throw .notASavePoint("Kiosk's own schema does not build (a bug: please report it)")
+        guard let schema = try SavePointSchema.current() else {
+            throw .ownSchemaUnbuildable(version: LedgerSchema.currentVersion, problem: "no such version")
         }
         try connection.query("ATTACH DATABASE ? AS save_point", [.text(path)])
         // A defer cannot throw: a failed detach leaves it attached until the connection closes,

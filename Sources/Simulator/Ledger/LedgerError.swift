@@ -21,6 +21,9 @@ enum LedgerError: Error, CustomStringConvertible {
     case olderSchema(found: Int, supported: Int, path: String)
     /// A save point file that is not one Kiosk writes (`SavePointValidator`): what differs.
     case notASavePoint(String)
+    /// This Kiosk's own migrations failed to make the save point schema of `version`: a bug in
+    /// Kiosk, whatever file is being read.
+    case ownSchemaUnbuildable(version: Int, problem: String)
 
     var description: String {
         switch self {
@@ -45,6 +48,9 @@ enum LedgerError: Error, CustomStringConvertible {
                 + "then try again"
         case .notASavePoint(let problem):
             return problem
+        case .ownSchemaUnbuildable(let version, let problem):
+            return "this Kiosk cannot build its own save point schema at version \(version) (\(problem)); "
+                + "that is a bug in Kiosk, not in the file: report it with kiosk --version"
         }
     }
 }

@@ -28,7 +28,10 @@ public final class SavePointImport {
 
     /// Whether the file was signed by `state`'s certificate authority (else the authority comes
     /// with it, which only works while no process owns the state).
-    public func hasSameAuthority(as state: URL) -> Bool { SavePoints.hasSameAuthority(summary, as: state) }
+    /// - Throws: `StoreError.backend` when the state's authority cannot be read.
+    public func hasSameAuthority(as state: URL) throws(StoreError) -> Bool {
+        try SavePoints.hasSameAuthority(summary, as: state)
+    }
 
     /// Installs the checked copy as `savepoints/NAME.kiosk` in `state` and, with `authority`, the
     /// file's certificate authority as `ca/...`: all written beside first, then renamed into

@@ -49,23 +49,48 @@ struct SavePointSchema: Sendable {
     let entries: [Entry]
     let tables: [Table]
 
-    /// The save point schemas this Kiosk reads, by `user_version`.
-    static let byVersion: [Int: SavePointSchema] = {
-        var schemas: [Int: SavePointSchema] = [:]
-        for version in oldestVersion...LedgerSchema.currentVersion {
-            // The migrations are this program's own text: failing here is a bug, found by
-            // every save point test.
-            schemas[version] = try? make(version: version)
+    /// The save point schemas this Kiosk reads, by `user_version`: each built, or why it could
+    /// not be. The migrations are this program's own text, so a failure is a bug in Kiosk, and it
+    /// is kept to be said as one (issue 37): never taken for a version the file may not have.
+    static let byVersion: [Int: Result<SavePointSchema, LedgerError>] = built(
+        migrations: LedgerSchema.migrations, versions: oldestVersion...LedgerSchema.currentVersion)
+
+    /// The schemas that `migrations` make at each of `versions`.
+    static func built(migrations: [String], versions: ClosedRange<Int>) -> [Int: Result<
+        SavePointSchema, LedgerError
+    >] {
+        var schemas: [Int: Result<SavePointSchema, LedgerError>] = [:]
+        for version in versions {
+            do throws(LedgerError) {
+                schemas[version] = .success(try make(version: version, migrations: migrations))
+            } catch {
+                schemas[version] = .failure(error)
+            }
         }
         return schemas
-    }()
+    }
+
+    /// The schema of a save point at `version` among `schemas`; nil when Kiosk never wrote save
+    /// points at that version.
+    /// - Throws: `LedgerError.ownSchemaUnbuildable` when the migrations failed to make it.
+    static func schema(version: Int, in schemas: [Int: Result<SavePointSchema, LedgerError>] = byVersion)
+        throws(LedgerError) -> SavePointSchema?
+    {
+        switch schemas[version] {
+        case nil: return nil
+        case .success(let schema): return schema
+        case .failure(let error): throw .ownSchemaUnbuildable(version: version, problem: "\(error)")
+        }
+    }
 
     /// The schema of a save point at the newest version (what a loaded copy is migrated to).
-    static var current: SavePointSchema? { byVersion[LedgerSchema.currentVersion] }
+    static func current() throws(LedgerError) -> SavePointSchema? {
+        try schema(version: LedgerSchema.currentVersion)
+    }
 
-    private static func make(version: Int) throws(LedgerError) -> SavePointSchema {
+    private static func make(version: Int, migrations: [String]) throws(LedgerError) -> SavePointSchema {
         let connection = try SQLiteConnection(path: ":memory:")
-        for migration in LedgerSchema.migrations.prefix(version) { try connection.execute(migration) }
+        for migration in migrations.prefix(version) { try connection.execute(migration) }
         try connection.execute(savePointTablesSQL)
         let entries = try readEntries(connection, schema: "main")
         var tables: [Table] = []

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Signing
 import StoreCore
@@ -86,12 +87,21 @@ enum SavePointValidator {
             checked.summary.transactions = counts.transactions
             checked.summary.journalLines = try ledger.journalCount()
             return checked
+        } catch .ownSchemaUnbuildable(let version, let problem) {
+            checked.remove()
+            // Kiosk's fault, not the file's: said as such, never as the file's schema version.
+            throw StoreError.backend(
+                "\(LedgerError.ownSchemaUnbuildable(version: version, problem: problem)); nothing was changed"
+            )
         } catch {
             checked.remove()
             var problem: String
             switch error {
             case .corruptRow(let table, let key, let reason, _):
                 problem = "the \(table) row \(key): \(reason)"
+            // SQLite's words about the private copy: said of the file, never with the ledger's
+            // advice (moving the copy's directory away would be wrong to follow; issue 38).
+            case .sqlite(let failure): problem = sqliteProblem(failure, copy: copy)
             default: problem = "\(error)"
             }
             problem = problem.replacingOccurrences(of: copy, with: file.lastPathComponent)
@@ -103,6 +113,23 @@ enum SavePointValidator {
     }
 
     private static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+    /// What an SQLite failure while reading the private copy says of the file: damaged, or not
+    /// a database past its header; or, for the disk, the temporary directory the copy is in.
+    static func sqliteProblem(_ failure: SQLiteError, copy: String) -> String {
+        switch failure.code & 0xff {
+        case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT, SQLITE_RANGE, SQLITE_MISMATCH:
+            return "it starts like an SQLite database, but SQLite cannot read what follows "
+                + "(damaged, cut short, or not a database)"
+        case SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM:
+            let directory = (copy as NSString).deletingLastPathComponent
+            return "the disk refused the copy it is checked on in \(directory) (SQLite result "
+                + "\(failure.code & 0xff)): free space there, or set TMPDIR to another directory, and import again"
+        default:
+            return
+                "SQLite could not read it (SQLite result \(failure.code & 0xff)): it is damaged or not a save point"
+        }
+    }
 
     /// Steps 2 to 5 but the rows: returns the schema version and the authority files.
     private static func checkStructure(_ path: String) throws(LedgerError) -> (Int, [SavePointFile]) {
@@ -116,7 +143,7 @@ enum SavePointValidator {
         guard encoding == "UTF-8" else { throw refuse("its text is \(encoding), where Kiosk writes UTF-8") }
         var version = 0
         try connection.query("PRAGMA user_version") { version = Int($0.integer(0)) }
-        guard let schema = SavePointSchema.byVersion[version] else {
+        guard let schema = try SavePointSchema.schema(version: version) else {
             if version > LedgerSchema.currentVersion {
                 throw LedgerError.newerSchema(
                     found: version, supported: LedgerSchema.currentVersion, path: path)

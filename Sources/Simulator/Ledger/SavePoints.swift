@@ -88,8 +88,9 @@ public enum SavePoints {
     }
 
     /// The files of the state directory a save point carries. One that is there but cannot be
-    /// read fails the save: a save point without its authority's key could not be used.
-    static func files(of state: URL) throws(StoreError) -> [SavePointFile] {
+    /// read fails the save (a save point without its authority's key could not be used) and the
+    /// comparison of authorities (`hasSameAuthority`); `purpose` says which, in the error.
+    static func files(of state: URL, purpose: String = "to save it") throws(StoreError) -> [SavePointFile] {
         let ca = state.appendingPathComponent(authorityDirectory)
         // No authority directory: the store signs with an authority kept in memory, and saves none.
         guard FileManager.default.fileExists(atPath: ca.path) else { return [] }
@@ -108,7 +109,7 @@ public enum SavePoints {
             }
         } catch {
             throw StoreError.backend(
-                "cannot read the certificate authority in \(ca.path) to save it (\(error)): check its permissions"
+                "cannot read the certificate authority in \(ca.path) \(purpose) (\(error)): check its permissions"
             )
         }
     }
@@ -164,10 +165,14 @@ public enum SavePoints {
 
     /// Whether the file's certificate authority is the state directory's (its payloads verify
     /// against the state's root).
-    public static func hasSameAuthority(_ summary: SavePointSummary, as state: URL) -> Bool {
-        // An authority that cannot be read matches none: the load is refused, naming the authority.
+    /// - Throws: `StoreError.backend` naming the state's authority when it cannot be read: that
+    ///   is said as itself, never as a file signed by another authority (issue 37).
+    public static func hasSameAuthority(_ summary: SavePointSummary, as state: URL) throws(StoreError) -> Bool
+    {
         let own = Dictionary(
-            uniqueKeysWithValues: ((try? files(of: state)) ?? []).map { ($0.path, $0.contents) })
+            uniqueKeysWithValues: try files(of: state, purpose: "to compare it with the save point's").map {
+                ($0.path, $0.contents)
+            })
         let root = authorityDirectory + "/root.pem"
         return summary.files.first { $0.path == root }?.contents == own[root]
     }

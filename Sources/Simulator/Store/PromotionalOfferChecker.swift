@@ -20,12 +20,10 @@ public struct PromotionalOfferChecker: OfferSignatureChecking {
         if let pair = catalog.configuration.subscriptionOffersKeyPair, let id = pair.id,
             let base64 = pair.privateKey
         {
-            do {
-                keys[id] = try ECPrivateKey(pem: Self.pem(base64)).publicKey
+            do throws(SubscriptionOfferKey.Problem) {
+                keys[id] = try SubscriptionOfferKey.publicKey(base64: base64)
             } catch {
-                SimulatedStore.problemReporter(
-                    "the catalog's subscription offer key \(id) is not a usable private key (\(error)): "
-                        + "every promotional offer signature will be refused")
+                SimulatedStore.problemReporter(Self.unusableKeyWarning(id: id, problem: error))
             }
         }
         self.init(verifier: PromotionalOfferVerifier(keys: keys))
@@ -63,14 +61,10 @@ public struct PromotionalOfferChecker: OfferSignatureChecking {
         return claims["nonce"] as? String
     }
 
-    private static func pem(_ base64: String) -> String {
-        var lines = ["-----BEGIN PRIVATE KEY-----"]
-        var rest = Substring(base64.filter { !$0.isWhitespace })
-        while !rest.isEmpty {
-            lines.append(String(rest.prefix(64)))
-            rest = rest.dropFirst(64)
-        }
-        lines.append("-----END PRIVATE KEY-----")
-        return lines.joined(separator: "\n")
+    /// What the store says of a catalog's offer key it cannot use; `kiosk lint` says the same
+    /// problem (`SubscriptionOfferKey`) at the key's place in the file.
+    static func unusableKeyWarning(id: String, problem: SubscriptionOfferKey.Problem) -> String {
+        "the catalog's subscription offer key \(id) is not a usable private key (\(problem)): "
+            + SubscriptionOfferKey.consequence
     }
 }

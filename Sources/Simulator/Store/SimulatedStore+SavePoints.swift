@@ -78,7 +78,7 @@ extension SimulatedStore {
         let file = SavePoints.url(named: chosen, in: directory)
         let checked = try SavePointValidator.check(file)
         defer { checked.remove() }
-        guard SavePoints.hasSameAuthority(checked.summary, as: directory) else {
+        guard try SavePoints.hasSameAuthority(checked.summary, as: directory) else {
             throw StoreError.invalidAction(
                 "save point \(chosen) was signed by another certificate authority than \(directory.path)'s; "
                     + "import it with no kiosk running on this state (kiosk state import FILE) so its authority comes too"

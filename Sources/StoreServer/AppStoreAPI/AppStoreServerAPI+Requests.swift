@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Simulator
 import StoreCore
+import WireProtocol
 
 /// Reading Apple's requests: path IDs, repeated query keys, JSON bodies, page tokens.
 extension AppStoreServerAPI {
@@ -48,12 +49,14 @@ extension AppStoreServerAPI {
 
     /// A JSON body, or Apple's GENERAL_BAD_REQUEST.
     static func body<T: Decodable>(_ type: T.Type, of request: HTTPRequest) throws(StoreServerError) -> T {
+        let bytes = request.body.isEmpty ? Array("{}".utf8) : request.body
         do {
-            return try JSONDecoder().decode(
-                type, from: Data(request.body.isEmpty ? Array("{}".utf8) : request.body))
+            return try JSONDecoder().decode(type, from: Data(bytes))
         } catch {
+            // In the API's terms (the field and the JSON it takes), never the decoder's Swift types.
             throw .appStoreAPI(
-                status: 400, code: 4_000_000, message: "the body is not the expected JSON: \(error)")
+                status: 400, code: 4_000_000,
+                message: "the body is not the expected JSON: \(WireCoding.describe(error, in: bytes))")
         }
     }
 

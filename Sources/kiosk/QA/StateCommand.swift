@@ -152,7 +152,7 @@ struct StateCommand: Command {
         let state = try storeOptions.state.create()
         let installation: SavePointInstallation
         do {
-            if checked.hasSameAuthority(as: state) {
+            if try checked.hasSameAuthority(as: state) {
                 installation = try checked.install(into: state, authority: false)
             } else {
                 // nil when another process has the state open.
