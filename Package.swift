@@ -249,7 +249,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "kiosk", "CommandLineOptions", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands",
-                "Subprocess", "Linting", "PaywallShots",
+                "Subprocess", "Linting", "PaywallShots", "SharedState", "PaywallLaunch", "StoreCore",
             ]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(

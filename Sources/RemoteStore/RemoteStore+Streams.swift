@@ -7,14 +7,20 @@ extension RemoteStore {
     public func updates() async -> AsyncStream<VerificationResult<Transaction>> {
         let (stream, continuation) = AsyncStream.makeStream(of: VerificationResult<Transaction>.self)
         await follow("updates", resumable: true, into: continuation) { [self] event in
-            // An update that does not decode or verify is left out here, where no one could be
-            // told, and fails where someone can: the app's next read of its transactions
-            // (`all`, `unfinished`) decodes and checks the same JWS and throws that error.
-            guard event.event == "transaction",
-                let wire = try? WireCoding.decode(WireSigned.self, from: Array(event.data.utf8)),
-                let check = try? check(wire, as: Transaction.self)
-            else { return nil }
-            return check
+            guard event.event == "transaction" else { return nil }
+            // A signature that does not verify arrives `.unverified`, as from the simulator. An
+            // update that cannot be read at all carries no transaction to hand over: it is
+            // reported, as the simulator reports a transaction it hands over unverified, and
+            // the app's next read of its transactions (`all`, `unfinished`) throws the error.
+            do throws(StoreError) {
+                return try check(
+                    WireCoding.decode(WireSigned.self, from: Array(event.data.utf8)), as: Transaction.self)
+            } catch {
+                Self.problemReporter(
+                    "an update the server sent was left out of Transaction.updates: it cannot be read (\(error))"
+                )
+                return nil
+            }
         }
         return stream
     }

@@ -41,6 +41,7 @@ public actor StateOwnership {
     public private(set) var ownedStore: SimulatedStore?
     /// Told when this process takes the state over from an owner that went away.
     private var takeoverHandler: (@Sendable () -> Void)?
+    private var problemHandler: @Sendable (String) -> Void = StateOwnership.standardErrorProblem
     private var ownedRoot: Certificate?
 
     /// - Parameter command: what this process is, for the others' messages ("kiosk store").
@@ -88,22 +89,47 @@ public actor StateOwnership {
         configuration.socketPath = socketPath
         let server = try StoreServer(store: store, token: token, rootCertificate: root).serve(configuration)
         let record = OwnerRecord(command: command)
-        // The record only names the owner in others' messages; the lock and the socket are the
-        // ownership, and a state whose record cannot be written is still served.
-        try? record.write(in: directory)
+        write(record)
         (self.lock, self.server, self.record, ownedStore, ownedRoot) = (lock, server, record, store, root)
         return (store, root)
     }
 
     /// Notes where `kiosk serve` listens too, for the others' messages.
     public func announce(url: String) {
-        record?.url = url
-        // Only others' messages read the URL (`own` says why a failed write is not fatal).
-        try? record?.write(in: directory)
+        guard var record else { return }
+        record.url = url
+        self.record = record
+        write(record)
     }
 
     /// Calls `handler` whenever this process takes the state over (a paywall's status line).
     public func onTakeover(_ handler: @escaping @Sendable () -> Void) { takeoverHandler = handler }
+
+    /// Calls `handler` with each failure this process can go on after but someone should hear
+    /// of (an owner record that cannot be written), instead of writing it to standard error:
+    /// a paywall sends it to its log, since curses owns the screen.
+    public func onProblem(_ handler: @escaping @Sendable (String) -> Void) { problemHandler = handler }
+
+    /// Writes the owner record. The record only names the owner in others' messages; the lock
+    /// and the socket are the ownership, so a state whose record cannot be written is still
+    /// served, and the failure is reported rather than left for a puzzled reader of "owned by
+    /// another process" to find.
+    private func write(_ record: OwnerRecord) {
+        do {
+            try record.write(in: directory)
+        } catch {
+            problemHandler(
+                "cannot write the owner record \(directory.appendingPathComponent(OwnerRecord.fileName).path) "
+                    + "(\(error)); the state is still served, but other processes' messages cannot name this one"
+            )
+        }
+    }
+
+    /// Where problems go until `onProblem` says otherwise: one line on standard error.
+    private static let standardErrorProblem: @Sendable (String) -> Void = { line in
+        // A line that cannot be written to standard error has nowhere else to go.
+        try? FileHandle.standardError.write(contentsOf: Data("kiosk: \(line)\n".utf8))
+    }
 
     /// Makes sure someone serves the socket again after the owner went away: this process
     /// takes the state over, or finds the process that did. A client's `RemoteStore` calls it.

@@ -5,10 +5,13 @@ import Testing
 
 /// `kiosk store advance` past what the store can sign is a usage error and leaves the store
 /// working (issue 11, item 2).
-@Suite struct ClockBoundsCommandTests {
+@Suite final class ClockBoundsCommandTests: Sendable {
     let state = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kiosk-clock-\(UUID().uuidString)"
     ).path
+
+    /// Swift Testing makes a suite instance per test: its state goes when the test ends.
+    deinit { try? FileManager.default.removeItem(atPath: state) }
 
     func store(_ arguments: String...) async -> Int32 {
         await Kiosk.run(["store"] + arguments + ["--catalog", "minimal", "--state", state])

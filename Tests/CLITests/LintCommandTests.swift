@@ -4,13 +4,20 @@ import Testing
 @testable import kiosk
 
 /// `kiosk lint`'s exit codes (what it finds in each file: `LintingTests/FileLinterTests`).
-@Suite struct LintCommandTests {
+@Suite final class LintCommandTests: Sendable {
+    /// Where `write` puts files: one folder per test, removed when the test ends (Swift
+    /// Testing makes a suite instance per test).
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kiosk-lint-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     func write(_ text: String, name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "\(UUID().uuidString)-\(name)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let url = scratch.appendingPathComponent("\(UUID().uuidString)-\(name)")
         try Data(text.utf8).write(to: url)
         return url.path
     }

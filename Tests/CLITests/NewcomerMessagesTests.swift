@@ -8,9 +8,12 @@ import Testing
 @testable import kiosk
 
 /// Messages that teach: each names the cause and the fix, and the exit status says it failed.
-@Suite struct NewcomerMessagesTests {
+@Suite final class NewcomerMessagesTests: Sendable {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kiosk-newcomer-\(UUID().uuidString)")
+
+    /// Swift Testing makes a suite instance per test: its files go when the test ends.
+    deinit { try? FileManager.default.removeItem(at: scratch) }
     var state: String { scratch.appendingPathComponent("state").path }
 
     @Test func keysAddRefusesAPrivateKeyAndSaysHowToGetThePublicHalf() async throws {
@@ -31,12 +34,17 @@ import Testing
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let base = ["keys", "new", "--key-id", "K1", "--issuer", "I", "--state", state]
         #expect(await Kiosk.run(base + ["--out", first]) == 0)
-        let registered = try APIKeyRegistry(directory: URL(fileURLWithPath: state)).key("K1")?.publicKey
+        let registered = try APIKeyRegistry(directory: URL(fileURLWithPath: state)).registered("K1")?
+            .publicKey
         #expect(await Kiosk.run(base + ["--out", second]) == 1)
         #expect(!FileManager.default.fileExists(atPath: second))
-        #expect(try APIKeyRegistry(directory: URL(fileURLWithPath: state)).key("K1")?.publicKey == registered)
+        #expect(
+            try APIKeyRegistry(directory: URL(fileURLWithPath: state)).registered("K1")?.publicKey
+                == registered)
         #expect(await Kiosk.run(base + ["--out", second, "--force"]) == 0)
-        #expect(try APIKeyRegistry(directory: URL(fileURLWithPath: state)).key("K1")?.publicKey != registered)
+        #expect(
+            try APIKeyRegistry(directory: URL(fileURLWithPath: state)).registered("K1")?.publicKey
+                != registered)
     }
 
     @Test func aRefusedTokenNamesItsSource() throws {

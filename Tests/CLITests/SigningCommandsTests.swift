@@ -6,9 +6,12 @@ import Testing
 @testable import kiosk
 
 /// `kiosk certs` and `kiosk verify`, run in-process through `Kiosk.run`.
-@Suite struct SigningCommandsTests {
+@Suite final class SigningCommandsTests: Sendable {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kiosk-cli-\(UUID().uuidString)")
+
+    /// Swift Testing makes a suite instance per test: its files go when the test ends.
+    deinit { try? FileManager.default.removeItem(at: scratch) }
     var state: String { scratch.appendingPathComponent("state").path }
     var out: String { scratch.appendingPathComponent("out").path }
 

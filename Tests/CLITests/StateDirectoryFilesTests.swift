@@ -6,9 +6,12 @@ import Testing
 @testable import kiosk
 
 /// File modes and file errors of the state directory (issue 11, items 6 and 7).
-@Suite struct StateDirectoryFilesTests {
+@Suite final class StateDirectoryFilesTests: Sendable {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kiosk-files-\(UUID().uuidString)")
+
+    /// Swift Testing makes a suite instance per test: its files go when the test ends.
+    deinit { try? FileManager.default.removeItem(at: scratch) }
 
     @Test func aReadableTokenIsTightenedAndAnOpenDirectoryIsNamed() throws {
         let directory = scratch.appendingPathComponent("open")
@@ -75,6 +78,7 @@ import Testing
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-keys-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let arguments = [
             "keys", "add", "--key-id", "K1", "--issuer", "I", "--state", scratch.path + "/state",
         ]

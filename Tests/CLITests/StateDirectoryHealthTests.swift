@@ -6,9 +6,12 @@ import Testing
 
 /// A state directory whose authority has signed but whose ledger is empty or gone is damaged:
 /// refused (exit 73) rather than opened as a fresh store that reissues signed IDs (issue 11, item 1).
-@Suite struct StateDirectoryHealthTests {
+@Suite final class StateDirectoryHealthTests: Sendable {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kiosk-health-\(UUID().uuidString)")
+
+    /// Swift Testing makes a suite instance per test: its files go when the test ends.
+    deinit { try? FileManager.default.removeItem(at: scratch) }
     var state: String { scratch.appendingPathComponent("state").path }
     var ledger: String { state + "/ledger.sqlite" }
 

@@ -9,9 +9,12 @@ import Testing
 
 /// A catalog path that is not a readable file is named in plain words, never as a Foundation
 /// error code (issue 11, item 7).
-@Suite struct FileProblemTests {
+@Suite final class FileProblemTests: Sendable {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kiosk-fp-\(UUID().uuidString)")
+
+    /// Swift Testing makes a suite instance per test: its files go when the test ends.
+    deinit { try? FileManager.default.removeItem(at: scratch) }
 
     func message(loading path: String) -> String {
         do {

@@ -6,6 +6,7 @@ import Signing
 import Simulator
 import StoreCore
 import StoreServer
+import Synchronization
 import Testing
 
 /// A store backend the conformance suite runs against. The suite speaks only `Store` and
@@ -19,8 +20,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// A fresh store on the bundled demo catalog, its clock moving only when advanced, and
-    /// the verifier that trusts its root.
-    func make() throws -> (store: any Store & StoreControl, verifier: JWSVerifier) {
+    /// the verifier that trusts its root. A remote backend's server is kept by `servers`,
+    /// which stops it when the test ends.
+    func make(_ servers: BackendServers) throws -> (store: any Store & StoreControl, verifier: JWSVerifier) {
         let catalog = try LoadedCatalog.load(contentsOf: Demo.catalogPath)
         let authority = try CertificateAuthority.ephemeral()
         let store = try SimulatedStore(
@@ -30,9 +32,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .simulator:
             return (store, authority.verifier())
         case .remote:
-            // The server lives until the test process ends: the suite has no teardown hook,
-            // and one idle accept thread per test is cheap.
-            return (try Self.served(store, authority: authority).remote, authority.verifier())
+            let (remote, server) = try Self.served(store, authority: authority)
+            servers.keep(server)
+            return (remote, authority.verifier())
         }
     }
 
@@ -47,6 +49,22 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             url: URL(string: "http://127.0.0.1:\(server.port)")!, token: token,
             account: SimulatedStore.defaultAccount, root: authority.root)
         return (remote, server)
+    }
+}
+
+/// The servers of one test's remote backends, stopped when the test ends: each suite holds
+/// one, and Swift Testing makes a suite instance per test and lets it go when the test ends.
+/// They used to live until the test process ended, an accept thread and a port each.
+final class BackendServers: Sendable {
+    private let servers = Mutex<[HTTPServer]>([])
+
+    init() {}
+
+    func keep(_ server: HTTPServer) { servers.withLock { $0.append(server) } }
+
+    deinit {
+        // Begun, not waited for: the test is over, and no request of its is left in flight.
+        for server in servers.withLock({ $0 }) { server.shutdown(gracePeriod: 0) }
     }
 }
 

@@ -7,7 +7,8 @@ import Testing
 /// Lifecycle details Apple documents (issue 12), on every backend: refunds and their
 /// requests, revocation shares, store settings, monthly-plan commitments and messages that
 /// wait for the app.
-@Suite struct LifecycleFidelityTests {
+@Suite final class LifecycleFidelityTests: Sendable {
+    let servers = BackendServers()
     func buy(_ store: any Store, _ id: String, _ options: [PurchaseOption] = []) async throws -> Transaction {
         let result = try await store.purchase(id, options: options + [.introductoryOfferEligibility(false)])
         guard case .success(let check) = result else { throw StoreError.invalidAction("\(result)") }
@@ -27,7 +28,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func refundTurnsAutoRenewOffAndSaysSo(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         let plan = try await buy(store, Demo.plusMonthly)
         try await store.refund(plan.id, reason: .developerIssue)
         #expect(
@@ -41,7 +42,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func refundsCarryTheirRevocationShare(backend: Backend) async throws {
-        let (store, verifier) = try backend.make()
+        let (store, verifier) = try backend.make(servers)
         let pack = try await buy(store, Demo.filmPack)
         let plan = try await buy(store, Demo.plusMonthly)
         try await store.refund(pack.id, reason: .other)
@@ -59,7 +60,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func refundRequestsAreDeclinedGrantedAndReversed(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         let lifetime = try await buy(store, Demo.lifetime)
         try await store.openRefundRequest(lifetime.id, reason: .unintendedPurchase)
         var request = try #require(try await record(store, lifetime.id).refundRequest)
@@ -98,7 +99,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func consumptionRequestsAreForConsumablesAndSubscriptions(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         let credits = try await buy(store, Demo.credits)
         try await store.openRefundRequest(credits.id, reason: .legal)
         #expect(try await kinds(store).last == "CONSUMPTION_REQUEST")
@@ -106,7 +107,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func newSettingsTravelAndAreChecked(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         #expect(try await store.settings().billingGracePeriodDays == 16)
         #expect(try await !store.settings().includeFinishedConsumables)
         try await store.apply(.billingGracePeriodDays(28))
@@ -118,7 +119,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func monthlyPlanBillsCarryTheirCommitment(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         let first = try await buy(store, Demo.ultimateAnnual, [.billingPlanType(.monthly)])
         let commitment = try #require(first.commitment)
         #expect(commitment.billingPeriodNumber == 1 && commitment.totalBillingPeriods == 12)
@@ -140,7 +141,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func aFamilyMemberHearsOfWhatTheFamilyShares(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         try await store.addAccount(StoreAccount(name: "tester", familyID: "family"))
         try await store.addAccount(StoreAccount(name: "kid", familyID: "family"))
         _ = try await buy(store, Demo.lifetime)
@@ -160,7 +161,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func aBillingIssueWaitsForTheNextMessageListener(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         try await store.apply(.billingRetryOnRenewal(true))
         _ = try await buy(store, Demo.plusMonthly)
         // The renewal fails while no app listens for messages.

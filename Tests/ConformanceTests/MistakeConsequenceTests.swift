@@ -4,10 +4,11 @@ import TestSupport
 import Testing
 
 /// Every mistake the seed documents list shows its real consequence against the store.
-@Suite struct MistakeConsequenceTests {
+@Suite final class MistakeConsequenceTests: Sendable {
+    let servers = BackendServers()
     @Test(arguments: Backend.allCases)
     func aTransactionNeverFinishedComesBack(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         guard case .success(let check) = try await store.purchase(Demo.credits) else {
             Issue.record("purchase did not succeed")
             return
@@ -24,7 +25,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func anUnverifiedTransactionIsReportedUnverified(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         try await store.setSimulatedError(.verification(.invalidSignature()), for: .verification)
         guard case .success(let check) = try await store.purchase(Demo.filmPack) else {
             Issue.record("purchase did not succeed")
@@ -39,7 +40,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func aRefundedPurchaseLeavesTheEntitlements(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         guard case .success(let check) = try await store.purchase(Demo.lifetime) else {
             Issue.record("purchase did not succeed")
             return
@@ -53,7 +54,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func aPendingPurchaseUnlocksNothingUntilApproved(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         try await store.apply(.askToBuy(true))
         let answer = try await store.purchase(Demo.lifetime)
         #expect(try await entitledProducts(store).isEmpty)
@@ -66,7 +67,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func entitlementsComputedOnceGoStale(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         _ = try await store.purchase(Demo.plusMonthly, options: [.introductoryOfferEligibility(false)])
         let cached = try await entitledProducts(store)
         let latest = try #require(try await store.latest(for: Demo.plusMonthly)).unsafePayloadValue

@@ -6,10 +6,11 @@ import Testing
 /// under concurrent buyers of one product (issue 22, item 5): each buyer can approve or
 /// decline its own purchase, never another's. A refused advance by periods moves nothing,
 /// over the wire too (item 3).
-@Suite struct PendingPurchaseIdentityTests {
+@Suite final class PendingPurchaseIdentityTests: Sendable {
+    let servers = BackendServers()
     @Test(arguments: Backend.allCases)
     func concurrentBuyersEachGetTheirOwnPendingTransaction(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         try await store.apply(.askToBuy(true))
         let ids = try await withThrowingTaskGroup(of: [UInt64].self) { group in
             for _ in 0..<4 {
@@ -38,7 +39,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func aRetriedPendingPurchaseAnswersWithTheSameTransaction(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         try await store.apply(.askToBuy(true))
         let options: [PurchaseOption] = [.idempotencyKey("retry-1")]
         let first = try await store.purchase(Demo.filmPack, options: options)
@@ -51,7 +52,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func aRefusedAdvanceByPeriodsMovesNothing(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         guard case .success = try await store.purchase(Demo.proMonthly) else {
             Issue.record("the subscription was not bought")
             return

@@ -5,10 +5,11 @@ import TestSupport
 import Testing
 
 /// Every "right" pattern of the StoreKit 2 seed documents works against the store.
-@Suite struct RightPatternTests {
+@Suite final class RightPatternTests: Sendable {
+    let servers = BackendServers()
     @Test(arguments: Backend.allCases)
     func buyVerifyDeliverFinish(backend: Backend) async throws {
-        let (store, verifier) = try backend.make()
+        let (store, verifier) = try backend.make(servers)
         let token = UUID()
         let result = try await store.purchase(Demo.lifetime, options: [.appAccountToken(token)])
         guard case .success(let check) = result else {
@@ -27,7 +28,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func launchTimeListenerHearsApprovalsRenewalsAndRefunds(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         let listener = Incoming(await store.updates())
         guard
             case .success(let first) = try await store.purchase(
@@ -53,7 +54,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func isAPlanActive(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         #expect(try await store.subscriptionStatuses(for: Demo.group).isEmpty)
         _ = try await store.purchase(Demo.proMonthly)
         let statuses = try await store.subscriptionStatuses(for: Demo.group)
@@ -66,7 +67,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func introductoryOfferAppliesAutomaticallyWhenEligible(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         let product = try #require(try await store.products(for: [Demo.proMonthly]).first)
         let intro = try #require(product.subscription?.introductoryOffer)
         #expect(try await store.isEligibleForIntroOffer(groupID: Demo.group))
@@ -82,7 +83,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func restoreAndAppTransaction(backend: Backend) async throws {
-        let (store, verifier) = try backend.make()
+        let (store, verifier) = try backend.make(servers)
         _ = try await store.purchase(Demo.filmPack)
         try await store.sync()
         #expect(try await entitledProducts(store) == [Demo.filmPack])
@@ -93,7 +94,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func pricesComeFromTheStorefrontNotTheCode(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         let inUS = try #require(try await store.products(for: [Demo.lifetime]).first)
         #expect(inUS.displayPrice == "$99.99")
         try await store.apply(.storefront("DEU"))
@@ -105,10 +106,11 @@ import Testing
 }
 
 /// Signed data stays verifiable however far the store's clock runs ahead.
-@Suite struct LongRunningClockTests {
+@Suite final class LongRunningClockTests: Sendable {
+    let servers = BackendServers()
     @Test(arguments: Backend.allCases)
     func renewalsYearsAheadStillVerifyWithTheSameRoot(backend: Backend) async throws {
-        let (store, verifier) = try backend.make()
+        let (store, verifier) = try backend.make(servers)
         _ = try await store.purchase(Demo.proAnnual, options: [.introductoryOfferEligibility(false)])
         _ = try await store.advanceClock(periods: 3, groupID: Demo.group)
         let latest = try #require(try await store.latest(for: Demo.proAnnual))
@@ -119,10 +121,11 @@ import Testing
 }
 
 /// A tester sees the App Store Server Notifications each change recorded.
-@Suite struct NotificationHistoryTests {
+@Suite final class NotificationHistoryTests: Sendable {
+    let servers = BackendServers()
     @Test(arguments: Backend.allCases)
     func purchasesAndRenewalsAppearNewestFirst(backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         _ = try await store.purchase(Demo.plusMonthly, options: [.introductoryOfferEligibility(false)])
         _ = try await store.advanceClock(periods: 1, groupID: Demo.group)
         let history = try await store.notificationHistory(limit: 10)

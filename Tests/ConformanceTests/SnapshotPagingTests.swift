@@ -4,10 +4,11 @@ import Testing
 
 /// A snapshot carries the account's newest records, as many as asked for, and how many there
 /// are: the Transaction Manager reads a long history a page at a time, on every backend.
-@Suite struct SnapshotPagingTests {
+@Suite final class SnapshotPagingTests: Sendable {
+    let servers = BackendServers()
     @Test(arguments: Backend.allCases)
     func aSnapshotCarriesTheNewestRecordsAskedForAndTheCount(_ backend: Backend) async throws {
-        let (store, _) = try backend.make()
+        let (store, _) = try backend.make(servers)
         var bought: [UInt64] = []
         for _ in 0..<7 {
             let result = try await store.purchase(Demo.credits)

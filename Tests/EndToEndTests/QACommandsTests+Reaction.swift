@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import TestSupport
 import Testing
 
 /// A step taken from the shell shows the paywall's reaction (docs/qa.md): two paywalls on one
@@ -82,26 +83,29 @@ extension QACommandsTests {
 
     /// Polls tmux session `name`'s screen until it shows `text`, for up to 60 seconds.
     static func waitFor(_ text: String, in name: String, of session: TmuxSession) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
         var screen = ""
-        while ContinuousClock.now < deadline {
-            screen = (try? session.tmux("capture-pane", "-p", "-t", name)) ?? ""
-            if screen.contains(text) { return }
-            try await Task.sleep(for: .milliseconds(100))
+        do {
+            try await waitUntil("\(text.debugDescription) in \(name)", every: .milliseconds(100)) {
+                // A capture that fails (the pane not there yet) is an empty screen: look again.
+                screen = (try? session.tmux("capture-pane", "-p", "-t", name)) ?? ""
+                return screen.contains(text)
+            }
+        } catch is DeadlineExceeded {
+            Issue.record("timed out waiting for \(text.debugDescription) in \(name). Screen:\n\(screen)")
         }
-        Issue.record("timed out waiting for \(text.debugDescription) in \(name). Screen:\n\(screen)")
     }
 
     /// The journal's lines whose action is `action`, once there are `count` of them (60 seconds).
     func waitForLines(action: String, count: Int, in state: String) async throws -> [[String: Any]] {
-        let deadline = ContinuousClock.now + .seconds(60)
         var lines: [[String: Any]] = []
-        while ContinuousClock.now < deadline {
-            lines = try await journalLines(state).filter { $0["action"] as? String == action }
-            if lines.count >= count { return lines }
-            try await Task.sleep(for: .milliseconds(200))
+        do {
+            try await waitUntil("\(count) '\(action)' lines in the journal", every: .milliseconds(200)) {
+                lines = try await journalLines(state).filter { $0["action"] as? String == action }
+                return lines.count >= count
+            }
+        } catch is DeadlineExceeded {
+            Issue.record("the journal has \(lines.count) '\(action)' lines, not \(count)")
         }
-        Issue.record("the journal has \(lines.count) '\(action)' lines, not \(count)")
         return lines
     }
 

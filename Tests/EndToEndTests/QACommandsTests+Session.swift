@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import TestSupport
 import Testing
 
 /// A tester's QA session on the real binary in tmux (docs/qa.md): start from a preset, buy in
@@ -114,27 +115,31 @@ extension QACommandsTests {
 
     /// Polls the screen until it shows `text`, for up to 60 seconds.
     static func waitFor(_ text: String, in session: TmuxSession) throws {
-        let deadline = ContinuousClock.now + .seconds(60)
         var screen = ""
-        while ContinuousClock.now < deadline {
-            screen = (try? session.screen()) ?? ""
-            if screen.contains(text) { return }
-            usleep(250_000)
+        do {
+            try blockUntil("\(text.debugDescription) on the screen", every: .milliseconds(250)) {
+                // A capture that fails (the session not up yet) is an empty screen: look again.
+                screen = (try? session.screen()) ?? ""
+                return screen.contains(text)
+            }
+        } catch is DeadlineExceeded {
+            throw SessionFailure("timed out waiting for \(text.debugDescription). Screen:\n\(screen)")
         }
-        throw SessionFailure("timed out waiting for \(text.debugDescription). Screen:\n\(screen)")
     }
 
     /// The save point the Transaction Manager made, once its file is there (up to 60 seconds).
     static func waitForSavePoint(in state: String) throws -> String {
-        let deadline = ContinuousClock.now + .seconds(60)
         let directory = state + "/savepoints"
-        while ContinuousClock.now < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            if let name = names.first(where: { $0.hasSuffix(".kiosk") }) {
-                return String(name.dropLast(".kiosk".count))
+        var saved: String?
+        do {
+            try blockUntil("a save point in \(directory)", every: .milliseconds(250)) {
+                // The directory is made with the first save point: until then, none is there.
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                saved = names.first { $0.hasSuffix(".kiosk") }.map { String($0.dropLast(".kiosk".count)) }
+                return saved != nil
             }
-            usleep(250_000)
-        }
-        throw SessionFailure("no save point appeared in \(directory)")
+        } catch is DeadlineExceeded {}
+        guard let saved else { throw SessionFailure("no save point appeared in \(directory)") }
+        return saved
     }
 }

@@ -12,13 +12,10 @@ import Testing
 @Suite struct ConnectionPressureTests {
     /// Waits (at most 60 s) until the server counts `count` open connections.
     func waitForConnections(_ server: HTTPServer, _ count: Int) async throws {
-        let deadline = Date().addingTimeInterval(60)
-        while server.connectionCount < count {
-            guard Date() < deadline else {
-                Issue.record("the server counts \(server.connectionCount) connections, expected \(count)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        do {
+            try await waitUntil("\(count) open connections") { server.connectionCount >= count }
+        } catch is DeadlineExceeded {
+            Issue.record("the server counts \(server.connectionCount) connections, expected \(count)")
         }
     }
 

@@ -170,11 +170,13 @@ func servesOthers(_ port: UInt16) throws -> Bool {
                 // A deadline, not a count of tries: on a loaded 2-core machine the producers
                 // (tasks on the cooperative pool) may wait seconds before their first write.
                 var servedMeanwhile = 0
-                let deadline = Date().addingTimeInterval(60)
-                while server.connectionCount > 0 && Date() < deadline {
-                    if try servesOthers(port) { servedMeanwhile += 1 }
-                    Thread.sleep(forTimeInterval: 0.02)
-                }
+                do {
+                    try blockUntil("the stalled streams dropped", every: .milliseconds(20)) {
+                        guard server.connectionCount > 0 else { return true }
+                        if try servesOthers(port) { servedMeanwhile += 1 }
+                        return false
+                    }
+                } catch is DeadlineExceeded {}  // `dropped` below says so
                 return (servedMeanwhile, server.connectionCount == 0)
             }
             #expect(servedMeanwhile > 0)

@@ -5,10 +5,17 @@ import TestSupport
 import Testing
 
 /// What `kiosk lint` finds in one file (its exit codes: `CLITests/LintCommandTests`).
-@Suite struct FileLinterTests {
+@Suite final class FileLinterTests: Sendable {
+    /// Where `write` puts files: one folder per test, removed when the test ends (Swift
+    /// Testing makes a suite instance per test).
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kiosk-lint-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
+
     func write(_ text: String, name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "\(UUID().uuidString)-\(name)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let url = scratch.appendingPathComponent("\(UUID().uuidString)-\(name)")
         try Data(text.utf8).write(to: url)
         return url.path
     }

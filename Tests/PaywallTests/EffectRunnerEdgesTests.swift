@@ -35,11 +35,23 @@ import Testing
             .buyOffDevice(productID: "p", options: []), .advanceClock(seconds: 60), .apply(.askToBuy(true)),
             .setSimulatedError(nil, api: .purchase),
             .saveState(name: nil), .loadState(name: nil), .saveState(name: "s"), .loadState(name: "s"),
+            .advanceClockPeriods(count: 2, groupID: "g"),
+            .journalNote(action: "Paywall redrawn", result: "shown"),
         ]
+        #expect(
+            Set(actions.map(OperationKind.init)) == Set(OperationKind.allCases), "an operation has no example"
+        )
         for action in actions {
             #expect(!action.summary.contains("("), "\(action) reads as code: \(action.summary)")
+            #expect(!action.outcome(.done).contains("transactionID:"), "\(action) reads as code")
         }
-        #expect(Set(actions.map(\.summary)).count == actions.count)
+        // Both clock moves are "Advancing the store's clock" while under way, by design; what
+        // they did differs. Every other operation has words of its own.
+        let periods = StoreOperation.advanceClockPeriods(count: 2, groupID: "g")
+        #expect(periods.summary == StoreOperation.advanceClock(seconds: 60).summary)
+        #expect(periods.outcome(.done) != StoreOperation.advanceClock(seconds: 60).outcome(.done))
+        let distinct = actions.filter { OperationKind($0) != .advanceClockPeriods }
+        #expect(Set(distinct.map(\.summary)).count == distinct.count)
     }
 
     @Test func stoppingTheRunnerEndsItsListeners() async throws {
@@ -49,6 +61,47 @@ import Testing
         try await waitUntil("the three listeners to attach") { await store.watcherCount == 3 }
         runner.stop()
         try await waitUntil("the listeners to detach after stop") { await store.watcherCount == 0 }
+    }
+}
+
+/// Each kind of `StoreOperation`: the switch has no `default`, so a new operation does not
+/// compile until it is named here, and `everyStoreOperationHasItsOwnWords` fails until it has
+/// an example there.
+private enum OperationKind: CaseIterable, Hashable {
+    case addAccount, approveAskToBuy, declineAskToBuy, refund, openRefundRequest, grantRefundRequest
+    case declineRefundRequest, reverseRefund, expireSubscription, forceRenewal, setAutoRenew
+    case requestPriceIncreaseConsent, respondToPriceIncrease, resolveIssue, deleteTransaction
+    case clearTransactions, resetToDefaultState, buyOffDevice, advanceClock, advanceClockPeriods, apply
+    case setSimulatedError, saveState, loadState, journalNote
+
+    init(_ operation: StoreOperation) {
+        switch operation {
+        case .addAccount: self = .addAccount
+        case .approveAskToBuy: self = .approveAskToBuy
+        case .declineAskToBuy: self = .declineAskToBuy
+        case .refund: self = .refund
+        case .openRefundRequest: self = .openRefundRequest
+        case .grantRefundRequest: self = .grantRefundRequest
+        case .declineRefundRequest: self = .declineRefundRequest
+        case .reverseRefund: self = .reverseRefund
+        case .expireSubscription: self = .expireSubscription
+        case .forceRenewal: self = .forceRenewal
+        case .setAutoRenew: self = .setAutoRenew
+        case .requestPriceIncreaseConsent: self = .requestPriceIncreaseConsent
+        case .respondToPriceIncrease: self = .respondToPriceIncrease
+        case .resolveIssue: self = .resolveIssue
+        case .deleteTransaction: self = .deleteTransaction
+        case .clearTransactions: self = .clearTransactions
+        case .resetToDefaultState: self = .resetToDefaultState
+        case .buyOffDevice: self = .buyOffDevice
+        case .advanceClock: self = .advanceClock
+        case .advanceClockPeriods: self = .advanceClockPeriods
+        case .apply: self = .apply
+        case .setSimulatedError: self = .setSimulatedError
+        case .saveState: self = .saveState
+        case .loadState: self = .loadState
+        case .journalNote: self = .journalNote
+        }
     }
 }
 

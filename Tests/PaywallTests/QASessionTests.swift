@@ -4,6 +4,7 @@ import Signing
 import Simulator
 import StoreCore
 import TerminalUI
+import TestSupport
 import Testing
 
 /// The paywall's part in a QA session: the screen a key was pressed on goes to the store's
@@ -19,11 +20,10 @@ import Testing
         runner.run(
             [.control(.apply(.askToBuy(true)))], groupID: nil, screen: "transaction-manager",
             picture: "THE SCREEN")
-        let deadline = ContinuousClock.now + .seconds(60)
         var line: JournalEntry?
-        while line == nil, ContinuousClock.now < deadline {
+        try await waitUntil("the settings change in the journal") {
             line = try await store.journal().first { $0.action == "Changing the store's settings" }
-            if line == nil { try await Task.sleep(for: .milliseconds(10)) }
+            return line != nil
         }
         let entry = try #require(line, "the settings change was journaled")
         #expect(entry.session == "run-1" && entry.source == "paywall")

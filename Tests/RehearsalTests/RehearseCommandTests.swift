@@ -12,7 +12,7 @@ import Testing
 @testable import kiosk
 
 /// `kiosk rehearse` and `kiosk lint` on rehearsal files: exit codes, JUnit, a server's store.
-@Suite struct RehearseCommandTests {
+@Suite final class RehearseCommandTests: Sendable {
     let folder: URL
 
     init() throws {
@@ -20,6 +20,9 @@ import Testing
             "rehearse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    /// Swift Testing makes a suite instance per test: its files go when the test ends.
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func write(_ name: String, _ text: String) throws -> String {
         let url = folder.appendingPathComponent(name)

@@ -9,9 +9,12 @@ import Testing
 
 /// A certificate path that is a directory or a named pipe is refused at once in plain words;
 /// a pipe used to block `kiosk verify --root PIPE` for ever (issue 11, item 7).
-@Suite struct FileReadingTests {
+@Suite final class FileReadingTests: Sendable {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
         "kiosk-io-\(UUID().uuidString)")
+
+    /// Swift Testing makes a suite instance per test: its files go when the test ends.
+    deinit { try? FileManager.default.removeItem(at: scratch) }
 
     func message(reading path: String) -> String {
         do {

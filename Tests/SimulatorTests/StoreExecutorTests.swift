@@ -1,6 +1,7 @@
 import Foundation
 import Signing
 import StoreCore
+import TestSupport
 import Testing
 
 @testable import Simulator
@@ -37,8 +38,7 @@ import Testing
             _ = try await store.purchase("gems")
             released = store
         }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while released != nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil("the store's release") { released == nil }
         #expect(released == nil, "the store outlived its last reference")
     }
 }

@@ -9,6 +9,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "theme-\(UUID().uuidString).json")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let messages = ThemeLinter.lint(path: directory.path).map(\.message)
         #expect(messages.contains { $0.contains("is a directory, not a file") }, "\(messages)")
         let missing = ThemeLinter.lint(path: directory.path + "/absent.json").map(\.message)

@@ -4,15 +4,22 @@ import Testing
 
 @testable import TerminalUI
 
-@Suite struct ThemeTests {
+@Suite final class ThemeTests: Sendable {
     /// The repository's themes/ folder, found from this file's path.
     static let themesDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("themes").path
 
-    /// Writes `files` (name → JSON) into a fresh temporary directory and returns its path.
+    /// Where `directory(_:)` writes: one folder per test, removed when the test ends (Swift
+    /// Testing makes a suite instance per test).
+    private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "themes-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
+
+    /// Writes `files` (name → JSON) into a fresh directory and returns its path.
     private func directory(_ files: [String: String]) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("themes-\(UUID().uuidString)")
+        let url = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         for (name, text) in files {
             try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)

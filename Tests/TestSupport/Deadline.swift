@@ -20,27 +20,33 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
 ///
 /// The default deadline is a minute: it only bounds how long a broken test takes to fail, and
 /// CI runs every suite at once on two cores, where a healthy wait can take many seconds.
-/// - Parameter what: what the test waits for, said so the failure reads on its own
-///   ("64 open connections (have 12)"); evaluated only when the deadline passes.
+/// - Parameters:
+///   - what: what the test waits for, said so the failure reads on its own
+///     ("64 open connections (have 12)"); evaluated only when the deadline passes.
+///   - every: how long to wait between looks; longer where one look is costly (a
+///     subprocess, a request), so the wait does not load the machine it waits on.
 public func blockUntil(
-    _ what: @autoclosure () -> String, seconds: Double = 60, _ condition: () throws -> Bool
+    _ what: @autoclosure () -> String, seconds: Double = 60, every interval: Duration = .milliseconds(10),
+    _ condition: () throws -> Bool
 ) throws {
     let deadline = Date().addingTimeInterval(seconds)
+    let pause = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
     while try !condition() {
         guard Date() < deadline else { throw DeadlineExceeded(what: what(), seconds: seconds) }
-        Thread.sleep(forTimeInterval: 0.01)
+        Thread.sleep(forTimeInterval: pause)
     }
 }
 
 /// Polls `condition` from a task until it holds, or throws `DeadlineExceeded` (a minute by
-/// default, as `blockUntil`).
+/// default, as `blockUntil`, which says what `every` is for).
 public func waitUntil(
-    _ what: @autoclosure () -> String, seconds: Double = 60, _ condition: () async throws -> Bool
+    _ what: @autoclosure () -> String, seconds: Double = 60, every interval: Duration = .milliseconds(10),
+    _ condition: () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while try await !condition() {
         guard ContinuousClock.now < deadline else { throw DeadlineExceeded(what: what(), seconds: seconds) }
-        try await Task.sleep(for: .milliseconds(10))
+        try await Task.sleep(for: interval)
     }
 }
 

@@ -23,6 +23,16 @@ public final class FileWatcher: Sendable {
     }
 
     private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+    /// Shared with the polling task (a class, so the task need not hold the watcher).
+    private final class PassCount: Sendable {
+        let value = Atomic<Int>(0)
+    }
+    private let completedPasses = PassCount()
+
+    /// How many times the files have been looked at since watching began: a caller that
+    /// needs "nothing changed" waits for passes (tests), where a wait of some time proves
+    /// nothing on a slow machine.
+    public var passes: Int { completedPasses.value.load(ordering: .acquiring) }
 
     /// Starts watching `paths` every `interval`; `onChange` runs on a background task, one call at
     /// a time.
@@ -31,6 +41,7 @@ public final class FileWatcher: Sendable {
         onChange: @escaping @Sendable ([String]) async -> Void
     ) {
         let watched = Array(Set(paths)).sorted()
+        let completedPasses = completedPasses
         task.withLock {
             $0 = Task.detached {
                 var stamps = watched.map { Stamp(path: $0) }
@@ -42,6 +53,7 @@ public final class FileWatcher: Sendable {
                     stamps = now
                     // Awaited: one change is handled before the next is looked for.
                     if !changed.isEmpty { await onChange(changed) }
+                    completedPasses.value.add(1, ordering: .releasing)
                 }
             }
         }

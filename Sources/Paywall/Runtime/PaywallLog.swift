@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Appends lines to the file named by `$KIOSK_LOG`, if set. The paywall never writes to stdout
 /// or stderr while curses owns the screen; this is where its diagnostics go instead.
 public final class PaywallLog: Sendable {
@@ -10,14 +14,12 @@ public final class PaywallLog: Sendable {
     public init(path: String?) {
         var file: FileHandle?
         if let path, !path.isEmpty {
-            if !FileManager.default.fileExists(atPath: path) {
-                // A log that cannot be created is not written: the handle below is then nil.
-                _ = FileManager.default.createFile(atPath: path, contents: nil)
-            }
-            file = FileHandle(forWritingAtPath: path)
-            // Appending is best effort: the log is where failures would be reported, so a log
-            // that cannot seek writes from the start rather than not at all.
-            _ = try? file?.seekToEnd()
+            // O_APPEND: every line goes to the end of the file as it is when written, so two
+            // paywalls sharing one `$KIOSK_LOG` (or a log trimmed meanwhile) never write over each
+            // other's lines, and there is no seek that could fail and leave the offset at 0.
+            // A log that cannot be opened is not written: the handle is then nil.
+            let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true) }
         }
         handle = Mutex(file)
     }

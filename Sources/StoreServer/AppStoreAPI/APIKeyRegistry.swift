@@ -69,13 +69,11 @@ public final class APIKeyRegistry: Sendable {
         }
     }
 
-    /// `registered(_:)` for a caller that has just opened the registry (`kiosk keys add`
-    /// checking for a key it would replace): the file read cleanly a moment ago, and a file
-    /// broken since then reads as no such key, which that caller reports anyway.
-    public func key(_ keyID: String) -> RegisteredAPIKey? { try? registered(keyID) }
-
-    /// Registers (or replaces) a key and saves the registry.
-    /// - Throws: `invalidAPIKey` when the public key is not a P-256 PEM key.
+    /// Registers (or replaces) a key and saves the registry. The file is read again first, so
+    /// a key another process registered since this registry opened is kept, and a file broken
+    /// since then is reported rather than overwritten with what this registry holds.
+    /// - Throws: `invalidAPIKey` when the public key is not a P-256 PEM key, or the file has
+    ///   become unreadable (it is left as it is).
     public func add(_ key: RegisteredAPIKey) throws(StoreServerError) {
         let publicKey: ECPublicKey
         do {
@@ -92,6 +90,7 @@ public final class APIKeyRegistry: Sendable {
         }
         var stored = key
         stored.publicKey = publicKey.pemRepresentation
+        try reload()
         let snapshot = keys.withLock { keys in
             keys[key.keyID] = stored
             return keys.values.sorted { $0.keyID < $1.keyID }

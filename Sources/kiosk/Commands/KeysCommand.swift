@@ -105,7 +105,7 @@ struct KeysCommand: Command {
                 }
             case .new(let registration, let out):
                 let keyID = registration.keyID
-                if let existing = registry.key(keyID), !force {
+                if let existing = try registry.registered(keyID), !force {
                     throw CommandFailure(
                         "kiosk keys: key ID \(keyID) is registered already (issuer \(existing.issuerID), bundle "
                             + "\(existing.bundleID)); a backend holding its .p8 would stop working. Choose another "

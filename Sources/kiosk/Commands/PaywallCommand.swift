@@ -187,17 +187,19 @@ struct PaywallCommand: Command {
         app.journal = JournalContext.current
         if let ownership = opened.ownership {
             // A client that takes the state over says so in its status line.
-            let inbox = app.inbox
+            let (inbox, log) = (app.inbox, app.log)
             await ownership.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
+            await ownership.onProblem { line in log.write(line) }
         }
         if let opening {
-            let inbox = app.inbox
+            let (inbox, log) = (app.inbox, app.log)
             let nameWhileOpening = opened.backendName
             Task {
                 // A failed open leaves the status line as it is; the failure ends the run (see run(...)).
                 guard let opened = try? await opening.opened() else { return }
                 if opened.backendName != nameWhileOpening { inbox.post(.backendChanged(opened.backendName)) }
                 await opened.ownership?.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
+                await opened.ownership?.onProblem { line in log.write(line) }
             }
         }
         if let dumpSize {
