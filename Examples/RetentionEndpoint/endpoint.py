@@ -46,7 +46,12 @@ def endpoint(root_der, bundle_id, app_apple_id, answer, delay_ms=0, environment=
         def log_message(self, *arguments):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    class Server(ThreadingHTTPServer):
+        # The App Store opens many connections at once; the default backlog of 5 drops some.
+        request_queue_size = 128
+        daemon_threads = True
+
+    server = Server(("127.0.0.1", port), Handler)
     server.decoded, server.rejected = [], []
     return server
 
