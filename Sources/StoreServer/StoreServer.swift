@@ -32,6 +32,7 @@ public final class StoreServer: Sendable {
         Self.addStoreRoutes(to: &router, store: store)
         Self.addControlRoutes(to: &router, store: store)
         Self.addStreamRoutes(to: &router, store: store)
+        Self.addRetentionRoutes(to: &router, store: store)
         let pem = Array(rootCertificate.pemRepresentation.utf8)
         router.add("GET", "/v1/certificates/root") { _, _ in
             HTTPResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: .bytes(pem))

@@ -17,6 +17,8 @@ struct APIFixture {
     let keyID = "KIOSKTEST1"
     let issuer = "57246542-96fe-1a63-e053-0824d011072a"
     let directory: URL
+    /// The bearer token of the server's own (`/v1/`) routes.
+    let controlToken = ServerToken.generate()
 
     /// A fresh state directory, or `reopening` one a store wrote earlier (see `state(in:)`):
     /// then nothing of it is in memory yet, as after a restart.
@@ -40,7 +42,7 @@ struct APIFixture {
                 keyID: keyID, issuerID: issuer, bundleID: await store.identity.bundleID,
                 publicKey: key.publicKey.pemRepresentation))
         server = StoreServer(
-            store: store, token: ServerToken.generate(), rootCertificate: authority.root, apiKeys: keys)
+            store: store, token: controlToken, rootCertificate: authority.root, apiKeys: keys)
         http = try await server.listen(HTTPServerConfiguration(port: 0))
     }
 

@@ -106,6 +106,18 @@ enum LedgerSchema {
         """
         ALTER TABLE idempotency ADD COLUMN app_account_token TEXT;
         """,
+        // 9: Retention Messaging (docs/retention.md). Uploaded images (the PNG in base64 beside
+        // its record) and messages with their review state, default messages by product and
+        // locale, and performance tests with their results. The real-time URL and the
+        // auto-approve setting are meta keys ('retention_url', 'retention_auto_approve').
+        """
+        CREATE TABLE retention_images(id TEXT PRIMARY KEY, record TEXT NOT NULL, png TEXT NOT NULL);
+        CREATE TABLE retention_messages(id TEXT PRIMARY KEY, record TEXT NOT NULL);
+        CREATE TABLE retention_defaults(
+            product_id TEXT NOT NULL, locale TEXT NOT NULL, message_id TEXT NOT NULL,
+            PRIMARY KEY(product_id, locale));
+        CREATE TABLE retention_tests(request_id TEXT PRIMARY KEY, started_at INTEGER NOT NULL, record TEXT NOT NULL);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -59,4 +59,8 @@ public final class CoveringSigner: PayloadSigner, Sendable {
     public func sign(_ notification: NotificationPayload) throws -> String {
         try signer(at: notification.signedDate).sign(payload: notification.payloadJSON())
     }
+
+    public func sign(_ realtimeRequest: RealtimeRequestPayload) throws -> String {
+        try signer(at: realtimeRequest.certificateCheckDate).sign(payload: realtimeRequest.payloadJSON())
+    }
 }

@@ -29,6 +29,7 @@ public final class AppStoreServerAPI: Sendable {
         Self.addTransactionRoutes(to: &router, store: store)
         Self.addNotificationRoutes(to: &router, store: store)
         Self.addSubscriptionRoutes(to: &router, store: store)
+        Self.addRetentionRoutes(to: &router, store: store, tester: RetentionPerformanceTester(store: store))
         self.router = router
     }
 
