@@ -33,12 +33,14 @@ import Testing
     }
 
     @Test func theReviewRendersFewerScreensThanItStandsForAndFindsWhatEachWouldShow() async throws {
-        // ja twice: the second is every screen of the first again.
+        // ja twice: the second walk reaches the screens of the first again.
         let report = try await PaywallReview.review(
             makeStore: { try Fixtures.store() }, content: try Fixtures.content(), theme: try Fixtures.theme(),
             locales: ["ja", "ja"], sizes: [Size(columns: 80, rows: 24)])
         #expect(report.renders > 0)
-        #expect(report.screens >= 2 * report.renders, "screens \(report.screens), renders \(report.renders)")
+        // Not every screen of the second ja is met again: a refresh leaves the state unequal in
+        // some field the screen does not show (issue 39's note), so the bound is "fewer", not "half".
+        #expect(report.renders < report.screens, "screens \(report.screens), renders \(report.renders)")
         // The findings name the customer state each screen was reached in. A theme whose accent
         // is the muted grey makes the billed price weaker than the saving badge (as in
         // PaywallReviewTests), so there are findings to name.
