@@ -16,10 +16,18 @@ public enum CatalogReviewer {
     public static func findings(catalog: LoadedCatalog, theme: Theme, locales: [String]? = nil) async throws
         -> [ReviewFinding]
     {
+        try await review(catalog: catalog, theme: theme, locales: locales).findings
+    }
+
+    /// The findings with how many screens the review stands for and how many it rendered
+    /// (each distinct screen once), for `kiosk-bench review`.
+    public static func review(catalog: LoadedCatalog, theme: Theme, locales: [String]? = nil) async throws
+        -> PaywallReview.Report
+    {
         let content = PaywallContent(catalog: catalog)
         let locales =
             locales ?? Array(Set(PaywallContent.shippedLocales + (catalog.paywall?.locales ?? []))).sorted()
-        return try await PaywallReview.run(
+        return try await PaywallReview.review(
             makeStore: {
                 try SimulatedStore(
                     catalog: catalog, ledger: .memory,

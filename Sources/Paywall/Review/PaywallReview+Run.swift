@@ -23,13 +23,8 @@ extension PaywallReview {
     public static let sizes = [Size(columns: 80, rows: 24), Size(columns: 120, rows: 40)]
 
     /// Renders every template × locale × customer state × subscription group × plan at every
-    /// size and returns every finding.
-    ///
-    /// The store is used only to reach each customer state (a fresh store per state) and each
-    /// locale; the screens themselves are pure functions of the paywall's state, so they are
-    /// checked on worker threads (one per core) while the walk goes on to the next state, and a
-    /// screen identical to one already checked (two locales the catalog and the paywall say
-    /// alike) is checked once.
+    /// size and returns every finding (``review(makeStore:content:theme:templates:locales:states:sizes:)``
+    /// without its counts).
     ///
     /// - Parameter makeStore: a new store on the catalog, with no transactions.
     public static func run(
@@ -37,10 +32,44 @@ extension PaywallReview {
         templates: [PaywallTemplate] = PaywallTemplate.allCases, locales: [String],
         states: [CustomerState] = CustomerState.allCases, sizes: [Size] = sizes
     ) async throws -> [ReviewFinding] {
-        let pool = ReviewCheckPool<(CustomerState, AppState, PaywallTemplate), [ReviewFinding]>(
+        try await review(
+            makeStore: makeStore, content: content, theme: theme, templates: templates, locales: locales,
+            states: states, sizes: sizes
+        ).findings
+    }
+
+    /// What a review found, and how much rendering it took.
+    public struct Report: Sendable {
+        public var findings: [ReviewFinding]
+        /// The screens the review stands for: every template × locale × customer state × group ×
+        /// size × plan for sale, as many as a review that rendered each would render.
+        public var screens: Int
+        /// The screens actually rendered and checked: each distinct one once (a worker that
+        /// meets a screen another is still checking renders it too, so at most a few more than
+        /// the distinct ones).
+        public var renders: Int
+    }
+
+    /// Renders every template × locale × customer state × subscription group × plan at every
+    /// size, each distinct screen once, and returns every finding with the counts.
+    ///
+    /// The store is used only to reach each customer state (a fresh store per state) and each
+    /// locale; the screens themselves are pure functions of the paywall's state, so they are
+    /// checked on worker threads (one per core) while the walk goes on to the next state. A
+    /// screen is what its `AppState` is with the template, size and plan chosen (the theme is
+    /// the review's): one identical to a screen already checked (two locales the catalog and the
+    /// paywall say alike; two customer states the catalog cannot tell apart, such as a trial on a
+    /// plan without one and a subscription) is checked once and its findings named for each.
+    public static func review(
+        makeStore: () async throws -> EffectRunner.Backend, content: PaywallContent, theme: Theme,
+        templates: [PaywallTemplate] = PaywallTemplate.allCases, locales: [String],
+        states: [CustomerState] = CustomerState.allCases, sizes: [Size] = sizes
+    ) async throws -> Report {
+        let screens = ReviewedScreens()
+        let pool = ReviewCheckPool<(CustomerState, AppState, PaywallTemplate), ScreenTally>(
             workers: ProcessInfo.processInfo.activeProcessorCount
         ) { customer, state, template in
-            check(state, template: template, sizes: sizes, theme: theme, customer: customer)
+            check(state, template: template, sizes: sizes, theme: theme, customer: customer, screens: screens)
         }
         // Screens alike in every respect but the locale's name (en_US and en_GB on a catalog that
         // says both alike) cannot differ: each is checked once and its findings named for each.
@@ -83,26 +112,43 @@ extension PaywallReview {
         }
         // In the order the screens were reached, each named for every locale it stands for.
         let found = await pool.results()
-        return found.enumerated().flatMap { job, findings in
-            alike[job / templates.count].flatMap { locale in findings.map { $0.in(locale) } }
+        let findings = found.enumerated().flatMap { job, tally in
+            alike[job / templates.count].flatMap { locale in tally.findings.map { $0.in(locale) } }
         }
+        let reached = found.enumerated().reduce(0) { sum, job in
+            sum + job.element.screens * alike[job.offset / templates.count].count
+        }
+        return Report(findings: findings, screens: reached, renders: screens.renders)
     }
 
-    /// Checks `state` in `template` at every size, every plan selected.
+    /// One job's findings and how many screens it stood for.
+    struct ScreenTally: Sendable {
+        var findings: [ReviewFinding] = []
+        var screens = 0
+    }
+
+    /// Checks `state` in `template` at every size, every plan selected, each screen through
+    /// `screens` (checked there once, whoever meets it first).
     static func check(
-        _ loaded: AppState, template: PaywallTemplate, sizes: [Size], theme: Theme, customer: CustomerState
-    ) -> [ReviewFinding] {
+        _ loaded: AppState, template: PaywallTemplate, sizes: [Size], theme: Theme, customer: CustomerState,
+        screens: ReviewedScreens
+    ) -> ScreenTally {
         var state = loaded
         state.content.template = template
-        var findings: [ReviewFinding] = []
+        var tally = ScreenTally()
         for size in sizes {
             _ = PaywallProgram.update(&state, .resize(size))
             for index in state.store.plans.indices {
                 state.planIndex = index
-                findings += check(state, theme: theme, stateName: customer.rawValue)
+                guard
+                    let findings = screens.findings(
+                        for: state, check: { check($0, theme: theme, stateName: "") })
+                else { continue }
+                tally.screens += 1
+                tally.findings += findings.map { $0.named(customer.rawValue) }
             }
         }
-        return findings
+        return tally
     }
 
     /// Brings a fresh store and its paywall to `customer`, through the store's own operations

@@ -15,11 +15,7 @@ public enum PaywallReview {
     /// breakdown, saving or offer price of the plan may be more prominent than its billed
     /// price (``Prominence``).
     public static func check(_ state: AppState, theme: Theme, stateName: String) -> [ReviewFinding] {
-        guard state.isLoaded, state.tab == .subscriptions, state.overlay == nil,
-            let plan = state.selectedPlan, let info = plan.subscription,
-            // A plan held, scheduled or waiting for approval is not sold: nothing to disclose.
-            state.planStanding(plan, state.standing).isForSale
-        else { return [] }
+        guard isJudged(state), let plan = state.selectedPlan, let info = plan.subscription else { return [] }
         let frame = PaywallProgram.render(state, theme: theme, size: state.size)
         let screen = ScreenText(frame.buffer)
         let strings = state.content.strings
@@ -67,6 +63,16 @@ public enum PaywallReview {
                 template: state.content.template, locale: locale, state: stateName, plan: plan.displayName,
                 size: state.size, message: $0)
         }
+    }
+
+    /// Whether ``check(_:theme:stateName:)`` judges `state` at all (and renders it): loaded, the
+    /// subscriptions tab with no overlay, a subscription selected that is for sale.
+    static func isJudged(_ state: AppState) -> Bool {
+        guard state.isLoaded, state.tab == .subscriptions, state.overlay == nil,
+            let plan = state.selectedPlan, plan.subscription != nil
+        else { return false }
+        // A plan held, scheduled or waiting for approval is not sold: nothing to disclose.
+        return state.planStanding(plan, state.standing).isForSale
     }
 
     /// How far below the last purchase button the disclosures may start and still read as

@@ -31,6 +31,13 @@ public struct ReviewFinding: Sendable, Hashable, CustomStringConvertible {
         return finding
     }
 
+    /// The same finding for another customer state whose screen is the same.
+    func named(_ state: String) -> ReviewFinding {
+        var finding = self
+        finding.state = state
+        return finding
+    }
+
     /// "billed amount … (plan Pro Annual, template cards, de_DE, eligible, 80x24)".
     public var description: String {
         let place = [plan.map { "plan \($0)" }, "template \(template.rawValue)", locale, state, "\(size)"]
