@@ -143,6 +143,15 @@ let package = Package(
         // compile unchanged. Not offered on Apple platforms, where Apple's frameworks win.
         .target(name: "StoreKit", dependencies: ["KioskStoreKit"], path: "Sources/StoreKitLinux"),
         .target(name: "StoreKitTest", dependencies: ["KioskStoreKitTest"], path: "Sources/StoreKitTestLinux"),
+        // Xcode's XCTExpectFailure for Linux's XCTest, for the packages `kiosk xctest` makes (issue 35).
+        .target(name: "XCTestBridge"),
+        // Xcode projects read for `kiosk xctest`: project.pbxproj (old-style plist), targets, groups,
+        // synchronized folders, schemes; what Linux cannot compile; the package made from them and
+        // its run's results as JUnit.
+        .target(name: "XcodeProject", dependencies: ["SourceDiagnostics", "Subprocess"]),
+        .testTarget(
+            name: "XcodeProjectTests", dependencies: ["XcodeProject", "SourceDiagnostics", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "KioskStoreKitTests",
             dependencies: [
@@ -159,7 +168,7 @@ let package = Package(
                 "PaywallCatalog", "SourceDiagnostics", "HTTP",
                 "StoreServer", "RemoteStore", "SharedState", "Presets",
                 "StoreCommands", "Rehearsal", "Subprocess", "QAReports", "Linting", "CatalogReview",
-                "PaywallShots", "PaywallLaunch", "CommandLineOptions",
+                "PaywallShots", "PaywallLaunch", "CommandLineOptions", "XcodeProject",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
@@ -306,5 +315,7 @@ if Context.environment["KIOSK_FUZZ"] != nil {
     package.products += [
         .library(name: "StoreKit", targets: ["StoreKit"]),
         .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
+        // Kiosk's XCTExpectFailure, which packages made by `kiosk xctest` use (docs/xctest.md).
+        .library(name: "KioskXCTestBridge", targets: ["XCTestBridge"]),
     ]
 #endif
