@@ -29,7 +29,7 @@ import Testing
         #expect(
             manifest.contains(
                 "swiftSettings: [.swiftLanguageMode(.v6), .defaultIsolation(MainActor.self), "
-                    + ".enableUpcomingFeature(\"DisableOutwardActorInference\")"))
+                    + ".enableUpcomingFeature(\"InferIsolatedConformances\")"))
         #expect(manifest.contains("resources: [.copy(\"SyncedTests/Products.storekit\")]"))
         #expect(manifest.contains(".product(name: \"StoreKitTest\", package: \"Kiosk\")"))
     }

@@ -48,7 +48,8 @@ final class PurchaseManagerTests: XCTestCase {
         let store = PurchaseManager()
         try await store.loadProducts()
         let filters = try XCTUnwrap(store.product(PurchaseManager.filtersID))
-        let transaction = try XCTUnwrap(try await store.purchase(filters))
+        let bought = try await store.purchase(filters)
+        let transaction = try XCTUnwrap(bought)
 
         try await session.refundTransaction(identifier: Int(transaction.id))
         await store.updatePurchasedProducts()

@@ -32,11 +32,22 @@ public struct SwiftBuildSettings: Sendable, Equatable {
         setting.split(separator: "_").map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined()
     }
 
-    /// Every upcoming feature the target compiles with, without repeats, in a stable order.
+    /// Features the Swift 6 language mode has on already: naming them again only warns.
+    static let onInSwift6: Set<String> = [
+        "DisableOutwardActorInference", "GlobalActorIsolatedTypesUsability", "InferSendableFromCaptures",
+        "IsolatedDefaultValues", "RegionBasedIsolation", "ConciseMagicFile", "ForwardTrailingClosures",
+        "BareSlashRegexLiterals", "DeprecateApplicationMain", "ImportObjcForwardDeclarations",
+    ]
+
+    /// Every upcoming feature the target compiles with that its language mode does not already
+    /// have on, without repeats, in a stable order.
     public var enabledFeatures: [String] {
         var features = upcomingFeatures
         if approachableConcurrency { features += Self.approachableConcurrencyFeatures }
         var seen = Set<String>()
-        return features.filter { seen.insert($0).inserted }.sorted()
+        return features.filter {
+            seen.insert($0).inserted && !((languageMode ?? 5) >= 6 && Self.onInSwift6.contains($0))
+        }
+        .sorted()
     }
 }

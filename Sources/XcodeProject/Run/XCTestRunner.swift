@@ -33,12 +33,21 @@ public struct XCTestRunner {
 
     public var packageFolder: String
     public var scratchPath: String
+    /// Module folders of the package (`<package>/Tests/AppTests`), each standing for the project's
+    /// folder: compiler and XCTest lines name the project's own files, not the package's links.
+    public var linkFolders: [String]
+    public var projectFolder: String
     /// Where the tool's own output goes, line by line as it comes (standard output for the CLI).
     public var echo: @Sendable (String) -> Void
 
-    public init(packageFolder: String, scratchPath: String, echo: @escaping @Sendable (String) -> Void) {
+    public init(
+        packageFolder: String, scratchPath: String, linkFolders: [String] = [], projectFolder: String = "",
+        echo: @escaping @Sendable (String) -> Void
+    ) {
         self.packageFolder = packageFolder
         self.scratchPath = scratchPath
+        self.linkFolders = linkFolders
+        self.projectFolder = projectFolder
         self.echo = echo
     }
 
@@ -60,7 +69,9 @@ public struct XCTestRunner {
             let text =
                 FileManager.default.contents(atPath: buildLog).map { String(decoding: $0, as: UTF8.self) }
                 ?? ""
-            let errors = text.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
+            let errors = text.split(separator: "\n").map { projectPaths(String($0)) }.filter {
+                $0.contains(": error: ")
+            }
             return Outcome(compiled: false, compilerErrors: errors, results: [], testStatus: 0)
         }
         var environment = ProcessInfo.processInfo.environment
@@ -105,8 +116,18 @@ public struct XCTestRunner {
             usleep(200_000)
         }
         _ = echoNew(log, from: shown, pending: &pending)
-        if !pending.isEmpty { echo(pending) }
+        if !pending.isEmpty { echo(projectPaths(pending)) }
         return status
+    }
+
+    /// `text` with each link's path replaced by the path of the project's file it links to.
+    func projectPaths(_ text: String) -> String {
+        guard !projectFolder.isEmpty else { return text }
+        var text = text
+        for folder in linkFolders {
+            text = text.replacingOccurrences(of: folder + "/", with: projectFolder + "/")
+        }
+        return text
     }
 
     /// Echoes the complete lines written to `log` after byte `offset`; returns the new offset.
@@ -118,7 +139,7 @@ public struct XCTestRunner {
         guard !data.isEmpty else { return offset }
         pending += String(decoding: data, as: UTF8.self)
         while let newline = pending.firstIndex(of: "\n") {
-            echo(String(pending[..<newline]))
+            echo(projectPaths(String(pending[..<newline])))
             pending = String(pending[pending.index(after: newline)...])
         }
         return offset + data.count
