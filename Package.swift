@@ -172,6 +172,15 @@ let package = Package(
             path: "Tests/StoreKitConformanceProbes",
             swiftSettings: Context.environment["KIOSK_PROBES_SWIFT5"] != nil
                 ? [.swiftLanguageMode(.v5), .define("KIOSK_PROBES_SWIFT5")] : []),
+        // Xcode's XCTExpectFailure for Linux's XCTest, for the packages `kiosk xctest` makes (issue 35).
+        .target(name: "XCTestBridge"),
+        // Xcode projects read for `kiosk xctest`: project.pbxproj (old-style plist), targets, groups,
+        // synchronized folders, schemes; what Linux cannot compile; the package made from them and
+        // its run's results as JUnit.
+        .target(name: "XcodeProject", dependencies: ["SourceDiagnostics", "Subprocess"]),
+        .testTarget(
+            name: "XcodeProjectTests", dependencies: ["XcodeProject", "SourceDiagnostics", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "KioskStoreKitTests",
             dependencies: [
@@ -204,7 +213,7 @@ let package = Package(
                 "PaywallCatalog", "SourceDiagnostics", "HTTP",
                 "StoreServer", "RemoteStore", "SharedState", "Presets",
                 "StoreCommands", "Rehearsal", "Subprocess", "QAReports", "Linting", "CatalogReview",
-                "PaywallShots", "PaywallLaunch", "CommandLineOptions",
+                "PaywallShots", "PaywallLaunch", "CommandLineOptions", "XcodeProject",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
@@ -354,5 +363,7 @@ if Context.environment["KIOSK_FUZZ"] != nil {
         .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "OSLog", targets: ["OSLog"]),
+        // Kiosk's XCTExpectFailure, which packages made by `kiosk xctest` use (docs/xctest.md).
+        .library(name: "KioskXCTestBridge", targets: ["XCTestBridge"]),
     ]
 #endif

@@ -6,7 +6,7 @@ enum CommandRegistry {
             LintCommand.self, StoreCommand.self, ServeCommand.self, VerifyCommand.self, CertsCommand.self,
             KeysCommand.self, HelpCommand.self, RehearseCommand.self, PresetCommand.self,
             CompletionsCommand.self, ShotCommand.self, GalleryCommand.self, JournalCommand.self,
-            ReportCommand.self, StateCommand.self, RetentionCommand.self,
+            ReportCommand.self, StateCommand.self, RetentionCommand.self, XCTestCommand.self,
         ]
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Writes the plan as a Swift package in its own folder: a `Package.swift`, and for each module
+/// a folder of symbolic links to the project's own files (nothing copied, so an edit shows at
+/// the next run). Everything it writes is under `<project>/.kiosk/`, which it keeps out of git.
+public struct XCTestPackageWriter {
+    /// The Kiosk checkout the package depends on by path.
+    public var kioskPath: String
+
+    public init(kioskPath: String) {
+        self.kioskPath = kioskPath
+    }
+
+    /// Writes (or rewrites) the package; returns its folder.
+    /// - Throws: `XcodeProjectError` naming the path that could not be written.
+    @discardableResult
+    public func write(_ plan: XCTestPlan) throws(XcodeProjectError) -> String {
+        let folder = plan.packageFolder
+        let kioskFolder = ((folder as NSString).deletingLastPathComponent as NSString)
+            .deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // Everything .kiosk holds is made from the project: nothing in it belongs in git.
+            try Data("# Made by kiosk (kiosk xctest); rewritten at every run.\n*\n".utf8)
+                .write(
+                    to: URL(fileURLWithPath: (kioskFolder as NSString).appendingPathComponent(".gitignore")))
+            for generated in ["Sources", "Tests"] {
+                let path = (folder as NSString).appendingPathComponent(generated)
+                if FileManager.default.fileExists(atPath: path) {
+                    try FileManager.default.removeItem(atPath: path)
+                }
+            }
+            for module in plan.appModules {
+                try link(module.swiftFiles, into: "Sources/\(module.name)", of: plan)
+            }
+            try link(
+                plan.testModule.swiftFiles + plan.storeKitConfigurations,
+                into: "Tests/\(plan.testModule.name)", of: plan)
+            let manifest = PackageManifest(plan: plan, kioskPath: kioskPath, kioskProducts: kioskProducts())
+            try Data(manifest.text.utf8).write(
+                to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("Package.swift")))
+        } catch {
+            throw XcodeProjectError("cannot write the package in \(folder): \(error)")
+        }
+        return folder
+    }
+
+    /// The link's path inside a module's folder: the file's path relative to the project's
+    /// folder, so two files of the same name in different folders stay apart.
+    static func linkName(for path: String, projectFolder: String) -> String {
+        let prefix = projectFolder.hasSuffix("/") ? projectFolder : projectFolder + "/"
+        return path.hasPrefix(prefix)
+            ? String(path.dropFirst(prefix.count)) : "external/" + (path as NSString).lastPathComponent
+    }
+
+    private func link(_ files: [String], into relative: String, of plan: XCTestPlan) throws {
+        let moduleFolder = (plan.packageFolder as NSString).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(atPath: moduleFolder, withIntermediateDirectories: true)
+        for file in files {
+            let link = (moduleFolder as NSString).appendingPathComponent(
+                Self.linkName(for: file, projectFolder: plan.projectFolder))
+            try FileManager.default.createDirectory(
+                atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+        }
+    }
+
+    /// The products the Kiosk checkout offers that the package may use, read from its manifest,
+    /// so a checkout without the Combine subset still gets a package that resolves.
+    func kioskProducts() -> Set<String> {
+        let manifest = (kioskPath as NSString).appendingPathComponent("Package.swift")
+        let text =
+            FileManager.default.contents(atPath: manifest).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return Set(
+            ["StoreKit", "StoreKitTest", "Combine", "KioskXCTestBridge"].filter {
+                text.contains(".library(name: \"\($0)\"")
+            })
+    }
+}

@@ -1,0 +1,28 @@
+/// What `kiosk xctest` was asked to run: a project and a scheme or test target, or explicit
+/// paths for a project it cannot read. Explicit paths win over what the project says.
+public struct XCTestRequest: Sendable, Equatable {
+    /// The `.xcodeproj`, or nil when only explicit paths are given.
+    public var projectPath: String?
+    /// A scheme's or a test target's name; nil takes the project's only unit-test target.
+    public var schemeOrTarget: String?
+    /// App Swift files or folders (`--sources`), used instead of the project's app targets.
+    public var sources: [String]
+    /// Test Swift files or folders (`--tests`), used instead of the test target's files.
+    public var tests: [String]
+    /// The `.storekit` file (`--configuration`), used instead of the target's or the scheme's.
+    public var configuration: String?
+    /// The folder that holds the generated package's `.kiosk` folder; nil for the project's.
+    public var outputRoot: String?
+
+    public init(
+        projectPath: String?, schemeOrTarget: String? = nil, sources: [String] = [], tests: [String] = [],
+        configuration: String? = nil, outputRoot: String? = nil
+    ) {
+        self.projectPath = projectPath
+        self.schemeOrTarget = schemeOrTarget
+        self.sources = sources
+        self.tests = tests
+        self.configuration = configuration
+        self.outputRoot = outputRoot
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Subprocess
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Builds the generated package and runs its tests with `swift build` and `swift test`,
+/// showing their output as it comes and keeping it in `<package>/logs/`, then reads the
+/// results. A shared scratch path makes a second run (or another project's) incremental.
+public struct XCTestRunner {
+    /// What the run came to.
+    public struct Outcome: Sendable {
+        /// False when the package did not compile (the compiler's errors are in `compilerErrors`).
+        public var compiled: Bool
+        public var compilerErrors: [String]
+        public var results: [XCTestCaseResult]
+        /// `swift test`'s exit status (0 when it did not run).
+        public var testStatus: Int32
+
+        /// Whether every test passed, was skipped or failed as expected, and the run finished.
+        public var succeeded: Bool {
+            guard compiled, !results.isEmpty, !results.contains(where: { $0.outcome == .failed }) else {
+                return false
+            }
+            // Linux's XCTest counts an expected failure as a failure and exits 1; a crash is 128 + signal.
+            let expectedFailures = results.contains {
+                if case .expectedFailure = $0.outcome { true } else { false }
+            }
+            return testStatus == 0 || (testStatus == 1 && expectedFailures)
+        }
+    }
+
+    public var packageFolder: String
+    public var scratchPath: String
+    /// Module folders of the package (`<package>/Tests/AppTests`), each standing for the project's
+    /// folder: compiler and XCTest lines name the project's own files, not the package's links.
+    public var linkFolders: [String]
+    public var projectFolder: String
+    /// Where the tool's own output goes, line by line as it comes (standard output for the CLI).
+    public var echo: @Sendable (String) -> Void
+
+    public init(
+        packageFolder: String, scratchPath: String, linkFolders: [String] = [], projectFolder: String = "",
+        echo: @escaping @Sendable (String) -> Void
+    ) {
+        self.packageFolder = packageFolder
+        self.scratchPath = scratchPath
+        self.linkFolders = linkFolders
+        self.projectFolder = projectFolder
+        self.echo = echo
+    }
+
+    public func run() throws(XcodeProjectError) -> Outcome {
+        let logs = (packageFolder as NSString).appendingPathComponent("logs")
+        let expectations = (logs as NSString).appendingPathComponent("expected-failures.jsonl")
+        do {
+            try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+            if FileManager.default.fileExists(atPath: expectations) {
+                try FileManager.default.removeItem(atPath: expectations)
+            }
+        } catch {
+            throw XcodeProjectError("cannot write the logs in \(logs): \(error)")
+        }
+        let common = ["--package-path", packageFolder, "--scratch-path", scratchPath]
+        let buildLog = (logs as NSString).appendingPathComponent("build.log")
+        let buildStatus = try stream(["swift", "build", "--build-tests"] + common, log: buildLog)
+        guard buildStatus == 0 else {
+            let text =
+                FileManager.default.contents(atPath: buildLog).map { String(decoding: $0, as: UTF8.self) }
+                ?? ""
+            let errors = text.split(separator: "\n").map { projectPaths(String($0)) }.filter {
+                $0.contains(": error: ")
+            }
+            return Outcome(compiled: false, compilerErrors: errors, results: [], testStatus: 0)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["KIOSK_XCTEST_EXPECTED_FAILURES"] = expectations
+        let testLog = (logs as NSString).appendingPathComponent("test.log")
+        let status = try stream(
+            ["swift", "test", "--skip-build"] + common, log: testLog, environment: environment)
+        let output =
+            FileManager.default.contents(atPath: testLog).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let results = XCTestLog.results(
+            from: output, expectations: ExpectedFailureRecord.read(path: expectations))
+        return Outcome(compiled: true, compilerErrors: [], results: results, testStatus: status)
+    }
+
+    /// Runs `arguments` with standard output and error into `log`, echoing the log's new lines
+    /// while the child runs; returns its exit status.
+    private func stream(_ arguments: [String], log: String, environment: [String: String]? = nil)
+        throws(XcodeProjectError)
+        -> Int32
+    {
+        // One file for both streams, in the order they were written: the shell joins them.
+        let joined = ["/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1"] + arguments
+        let pid: pid_t
+        do { pid = try Subprocess.spawn(joined, standardOutput: log, environment: environment) } catch {
+            throw XcodeProjectError("cannot run \(arguments.joined(separator: " ")): \(error)")
+        }
+        var shown = 0
+        var pending = ""
+        var status: Int32 = 0
+        while true {
+            var raw: Int32 = 0
+            let done = waitpid(pid, &raw, WNOHANG)
+            shown = echoNew(log, from: shown, pending: &pending)
+            if done == pid {
+                let signal = raw & 0x7F
+                status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+                break
+            }
+            if done == -1 && errno != EINTR { break }
+            // Polls the child's log a few times a second: the child writes to a file, never to
+            // a pipe that could fill while we wait.
+            usleep(200_000)
+        }
+        _ = echoNew(log, from: shown, pending: &pending)
+        if !pending.isEmpty { echo(projectPaths(pending)) }
+        return status
+    }
+
+    /// `text` with each link's path replaced by the path of the project's file it links to.
+    func projectPaths(_ text: String) -> String {
+        guard !projectFolder.isEmpty else { return text }
+        var text = text
+        for folder in linkFolders {
+            text = text.replacingOccurrences(of: folder + "/", with: projectFolder + "/")
+        }
+        return text
+    }
+
+    /// Echoes the complete lines written to `log` after byte `offset`; returns the new offset.
+    private func echoNew(_ log: String, from offset: Int, pending: inout String) -> Int {
+        guard let handle = FileHandle(forReadingAtPath: log) else { return offset }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: UInt64(offset))
+        let data = (try? handle.readToEnd()) ?? Data()
+        guard !data.isEmpty else { return offset }
+        pending += String(decoding: data, as: UTF8.self)
+        while let newline = pending.firstIndex(of: "\n") {
+            echo(projectPaths(String(pending[..<newline])))
+            pending = String(pending[pending.index(after: newline)...])
+        }
+        return offset + data.count
+    }
+}

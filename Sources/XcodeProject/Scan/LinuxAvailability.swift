@@ -1,0 +1,34 @@
+/// What Xcode's SDK has that Linux's Swift toolchain does not, as `kiosk xctest` names it.
+public enum LinuxAvailability {
+    /// Apple's UI frameworks: a file that imports one is view code, not purchase code.
+    public static let userInterfaceModules: Set<String> = [
+        "UIKit", "AppKit", "SwiftUI", "WatchKit", "Cocoa", "TVUIKit", "MessageUI", "SafariServices",
+        "WidgetKit",
+    ]
+
+    /// Other Apple-only modules purchase code is seen to import. `Combine` and `OSLog` are not
+    /// here: Kiosk offers their subsets on Linux (or the checkout says it does not, and the
+    /// compiler names the import).
+    public static let appleOnlyModules: Set<String> = [
+        "CoreData", "CloudKit", "AuthenticationServices", "UserNotifications", "CoreGraphics", "QuartzCore",
+        "AVFoundation", "Photos", "MapKit", "CoreLocation", "ARKit", "RealityKit", "ActivityKit",
+        "AppIntents",
+    ]
+
+    /// XCTest API that Xcode's XCTest has and swift-corelibs-xctest (the Linux one) has not, with
+    /// what to do. Checked against the symbols of the toolchain's XCTest module (docs/xctest.md).
+    public static let missingXCTestAPI: [(name: String, advice: String)] = [
+        ("XCUIApplication", "UI tests drive an app's screens, which Linux cannot run; leave this target out"),
+        ("XCTContext", "XCTContext.runActivity is Xcode-only; call the activity's block directly"),
+        ("XCTAttachment", "attachments are Xcode-only; write the data to a file instead"),
+        ("XCTIssue", "XCTIssue is Xcode-only; record failures with XCTFail"),
+        ("XCTClockMetric", "performance metrics are Xcode-only; use measure { } or kiosk-bench"),
+        ("XCTCPUMetric", "performance metrics are Xcode-only; use measure { } or kiosk-bench"),
+        ("XCTMemoryMetric", "performance metrics are Xcode-only; use measure { } or kiosk-bench"),
+        ("XCTStorageMetric", "performance metrics are Xcode-only; use measure { } or kiosk-bench"),
+        ("executionTimeAllowance", "executionTimeAllowance is Xcode-only; remove the line for Linux"),
+    ]
+
+    /// XCTest API Linux lacks that the generated package bridges with Xcode's semantics.
+    public static let bridgedXCTestAPI: Set<String> = ["XCTExpectFailure", "XCTExpectedFailure"]
+}

@@ -1,0 +1,112 @@
+import CommandLineOptions
+import Foundation
+import XcodeProject
+
+/// `kiosk xctest`: runs an Xcode project's StoreKit tests on Linux, through a package it makes
+/// from the project (docs/xctest.md). The work is XcodeProject's `XCTestSession`.
+struct XCTestCommand: Command {
+    static let name = "xctest"
+    static let summary = "Run an Xcode project's StoreKit tests on Linux, with a JUnit report."
+    static let usage =
+        "kiosk xctest [PROJECT.xcodeproj] [--scheme-or-target NAME] [--junit FILE] [--sources PATH]... [--tests PATH]... "
+        + "[--configuration FILE] [--scratch-path DIR] [--generate-only]"
+    struct Options: ParsableOptions {
+        @Option(
+            "scheme-or-target", value: "NAME",
+            help: "The scheme whose Test action to run, or the unit-test target (default: the only one).")
+        var schemeOrTarget: String?
+        @Option(
+            "junit", value: "FILE", help: "Write a JUnit XML report of the run to FILE.", completion: .files)
+        var junit: String?
+        @Option(
+            "sources", value: "PATH",
+            help: "App Swift files or folders, instead of the targets the tests import.",
+            completion: .files)
+        var sources: [String]
+        @Option(
+            "tests", value: "PATH", help: "Test Swift files or folders, instead of the test target's.",
+            completion: .files)
+        var tests: [String]
+        @Option(
+            "configuration", value: "FILE",
+            help: "The .storekit file, instead of the target's or the scheme's.",
+            completion: .files)
+        var configuration: String?
+        @Option(
+            "scratch-path", value: "DIR",
+            help:
+                "The build folder (default: KIOSK_XCTEST_SCRATCH, else the package's .build); share one across runs.",
+            completion: .files)
+        var scratchPath: String?
+        @Flag("generate-only", help: "Write the package and stop, without building it.") var generateOnly:
+            Bool
+    }
+
+    static let positionals = PositionalCompletion(first: .files)
+    static let discussion = """
+        Reads the project (project.pbxproj, synchronized folders, shared schemes), finds the test
+        target's Swift files and .storekit, the app targets its tests import and each target's
+        SWIFT_VERSION and default actor isolation, and writes a package of links to those files in
+        .kiosk/xctest/TARGET beside the project (kept out of git). The package depends on this
+        Kiosk checkout (or KIOSK_HOME) for StoreKit, StoreKitTest and Combine. Then it runs
+        `swift build --build-tests` and `swift test`.
+
+        Files that cannot compile on Linux (UIKit, AppKit, SwiftUI imports; XCTest API Linux lacks)
+        stop the run before compiling, each named at its line with what to do. XCTExpectFailure is
+        bridged with Xcode's meaning: such a failure is reported as an expected failure.
+
+        EXIT STATUS:
+          0  every test passed (or failed as expected, or was skipped)
+          1  a test failed, or the test process crashed
+          2  the package did not compile
+          64 usage error
+          65 the project cannot be read or cannot compile on Linux (nothing was built)
+          73 the package or the report could not be written
+        """
+
+    var request: XCTestRequest
+    var junit: String?
+    var scratchPath: String?
+    var generateOnly: Bool
+
+    init(_ arguments: Arguments<Options>) throws(UsageError) {
+        guard arguments.positionals.count <= 1 else { throw UsageError("give one .xcodeproj") }
+        let options = arguments.options
+        guard arguments.positionals.first != nil || !options.tests.isEmpty else {
+            throw UsageError("give the .xcodeproj, or the test files with --tests")
+        }
+        request = XCTestRequest(
+            projectPath: arguments.positionals.first, schemeOrTarget: options.schemeOrTarget,
+            sources: options.sources,
+            tests: options.tests, configuration: options.configuration)
+        junit = options.junit
+        scratchPath = options.scratchPath ?? ProcessInfo.processInfo.environment["KIOSK_XCTEST_SCRATCH"]
+        generateOnly = options.generateOnly
+    }
+
+    func run() async throws -> ExitCode {
+        let session: XCTestSession
+        do {
+            session = XCTestSession(
+                request: request, kioskPath: try KioskCheckout.locate(), scratchPath: scratchPath,
+                junitPath: junit,
+                generateOnly: generateOnly, echo: { Console.print($0) })
+        } catch {
+            throw CommandFailure("kiosk xctest: \(error)", exit: .noInput)
+        }
+        do {
+            switch try session.run() {
+            case .passed, .generated: return .success
+            case .testsFailed: return .failure
+            case .didNotCompile: return ExitCode(rawValue: 2)
+            }
+        } catch let error as XCTestPlanningError {
+            throw CommandFailure(
+                error.description.split(separator: "\n").map { "kiosk xctest: \($0)" }.joined(
+                    separator: "\n"),
+                exit: .dataError)
+        } catch {
+            throw CommandFailure("kiosk xctest: \(error)", exit: .cannotCreate)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# `kiosk xctest` as a developer runs it, on three Xcode project layouts: the example project
+# (Examples/XcodeApp, synchronized folders, default main-actor isolation), and the fixtures
+# Synced (synchronized folders with an exception set) and Classic (classic groups, Swift 5, the
+# .storekit from the scheme, XCTExpectFailure through Kiosk's bridge). Checks each JUnit report
+# and exit status, then the bad inputs' messages and that they write nothing.
+# One shared scratch path: Kiosk's library half is compiled for the first package only.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build --product kiosk
+kiosk=.build/debug/kiosk
+scratch="${KIOSK_XCTEST_SCRATCH:-$PWD/.build/xctest}"
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+fixtures=Tests/XcodeProjectTests/Fixtures
+
+# Runs kiosk xctest, expecting exit status $1; the rest are its arguments.
+run() {
+    local expected=$1 status=0
+    shift
+    "$kiosk" xctest "$@" --scratch-path "$scratch" >"$reports/out" 2>&1 || status=$?
+    if [[ $status != "$expected" ]]; then
+        cat "$reports/out"
+        echo "FAIL: kiosk xctest $* exited $status, expected $expected"
+        exit 1
+    fi
+}
+# Fails unless file $1 holds the text $2.
+holds() {
+    grep -qF -- "$2" "$1" || { cat "$1"; echo "FAIL: $1 does not hold: $2"; exit 1; }
+}
+
+echo "xctest: Examples/XcodeApp"
+run 0 Examples/XcodeApp/XcodeApp.xcodeproj --junit "$reports/example.xml"
+holds "$reports/out" "left out of XcodeApp: $PWD/Examples/XcodeApp/XcodeApp/ContentView.swift (imports SwiftUI"
+holds "$reports/out" "kiosk xctest: 4 tests: 4 passed, 0 failed, 0 skipped, 0 expected failures"
+holds "$reports/example.xml" '<testsuites name="XcodeAppTests" tests="4" failures="0" skipped="0"'
+
+echo "xctest: Synced (synchronized folders)"
+run 0 "$fixtures/Synced/Synced.xcodeproj" --junit "$reports/synced.xml"
+holds "$reports/synced.xml" '<testcase classname="SyncedTests.EntitlementsTests" name="testABoughtSubscriptionIsOwned"'
+holds "$reports/synced.xml" 'tests="1" failures="0" skipped="0"'
+
+echo "xctest: Classic (classic groups, the scheme's .storekit)"
+run 0 "$fixtures/Classic/Classic.xcodeproj" --scheme-or-target Classic --junit "$reports/classic.xml"
+holds "$reports/classic.xml" '<testsuites name="ClassicTests" tests="2" failures="0" skipped="0"'
+
+echo "xctest: Classic's BridgeTests (XCTExpectFailure)"
+run 1 "$fixtures/Classic/Classic.xcodeproj" --scheme-or-target BridgeTests --junit "$reports/bridge.xml"
+holds "$reports/out" "kiosk xctest: 4 tests: 1 passed, 1 failed, 0 skipped, 2 expected failures"
+holds "$reports/bridge.xml" '<skipped message="expected failure: Ask to Buy is ignored by Xcode 15&apos;s sessions"/>'
+holds "$reports/bridge.xml" '<skipped message="expected failure: only this assertion"/>'
+holds "$reports/bridge.xml" 'name="testANonStrictExpectationMayPass" time='
+holds "$reports/bridge.xml" 'expected a failure that did not happen: this should have failed'
+
+echo "xctest: bad input"
+copy=$(mktemp -d)
+trap 'rm -rf "$reports" "$copy"' EXIT
+cp -R "$fixtures/Classic" "$copy/Classic"
+rm -rf "$copy/Classic/.kiosk"
+tree() { (cd "$copy" && find . | sort); }
+# Runs a refused kiosk xctest (status 65) and checks it wrote nothing.
+refused() {
+    local before
+    before=$(tree)
+    run 65 "$@"
+    [[ "$(tree)" == "$before" ]] || { echo "FAIL: kiosk xctest $* wrote files"; exit 1; }
+}
+refused "$copy/Classic/Classic"
+holds "$reports/out" "is not an Xcode project: give the .xcodeproj folder"
+refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClasicTests
+holds "$reports/out" "has no target 'ClasicTests'; did you mean 'ClassicTests'?"
+sed -i 's|/\* StoreModel.swift \*/; };|/* StoreModel.swift */; }|' "$copy/Classic/Classic.xcodeproj/project.pbxproj"
+refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClassicTests
+holds "$reports/out" "$copy/Classic/Classic.xcodeproj/project.pbxproj:11:"
+cp "$fixtures/Classic/Classic.xcodeproj/project.pbxproj" "$copy/Classic/Classic.xcodeproj/project.pbxproj"
+rm "$copy/Classic/Classic/Configuration.storekit"
+refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClassicTests
+holds "$reports/out" "no .storekit for ClassicTests: looked in the resources of ClassicTests"
+printf 'import XCTest\nfinal class PlainTests: XCTestCase { func testA() {} }\n' >"$copy/Classic/ClassicTests/StoreModelTests.swift"
+refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClassicTests --configuration "$fixtures/Classic/Classic/Configuration.storekit"
+holds "$reports/out" "the tests of ClassicTests use no StoreKit"
+echo "xctest: passed (3 projects, the bridge, 5 bad inputs)"

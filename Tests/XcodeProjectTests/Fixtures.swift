@@ -1,0 +1,31 @@
+import Foundation
+
+/// The fixture projects beside these tests, and scratch folders for the tests that write.
+enum Fixtures {
+    static let folder = (URL(fileURLWithPath: #filePath).deletingLastPathComponent().path as NSString)
+        .appendingPathComponent("Fixtures")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    static var classic: String { (folder as NSString).appendingPathComponent("Classic/Classic.xcodeproj") }
+    static var synced: String { (folder as NSString).appendingPathComponent("Synced/Synced.xcodeproj") }
+    static var example: String {
+        (repository as NSString).appendingPathComponent("Examples/XcodeApp/XcodeApp.xcodeproj")
+    }
+
+    /// A fresh copy of a fixture's folder in a temporary folder, for tests that damage or add files.
+    static func copy(_ name: String) throws -> String {
+        let scratch = NSTemporaryDirectory() + "kiosk-xcodeproject-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let destination = (scratch as NSString).appendingPathComponent(name)
+        try FileManager.default.copyItem(
+            atPath: (folder as NSString).appendingPathComponent(name), toPath: destination)
+        return destination
+    }
+
+    /// Every file under `folder`, relative to it.
+    static func tree(_ folder: String) -> Set<String> {
+        Set(FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? [])
+    }
+}

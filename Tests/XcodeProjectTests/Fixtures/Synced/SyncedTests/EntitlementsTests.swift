@@ -1,0 +1,23 @@
+import StoreKit
+import StoreKitTest
+import XCTest
+
+@testable import Synced
+
+/// Main-actor by the target's default isolation, as Xcode 26 makes new test targets.
+final class EntitlementsTests: XCTestCase {
+    var session: SKTestSession!
+
+    override func setUp() async throws {
+        session = try SKTestSession(configurationFileNamed: "Products")
+        session.disableDialogs = true
+        try await session.clearTransactions()
+    }
+
+    func testABoughtSubscriptionIsOwned() async throws {
+        try await session.buyProduct(productIdentifier: "com.example.xcodeapp.club.monthly")
+        let entitlements = Entitlements()
+        await entitlements.refresh()
+        XCTAssertEqual(entitlements.owned, ["com.example.xcodeapp.club.monthly"])
+    }
+}
