@@ -102,7 +102,8 @@ extension QAReport {
             SummaryLine(
                 isNested: false,
                 parts: [
-                    .words("Kiosk "), .text(summary.version), .words(", catalog "), .code(summary.catalog),
+                    // The version is Kiosk's own word (the release making the report), not the state's.
+                    .words("Kiosk \(summary.version), catalog "), .code(summary.catalog),
                 ])
         ]
         lines += summary.expected.map {

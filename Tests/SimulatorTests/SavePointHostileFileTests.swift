@@ -221,7 +221,7 @@ import Testing
     }
 
     /// A save point of schema 5 (before the due-event index and the notifications' own
-    /// payloads of schema 7, the idempotency token of schema 8) is checked against schema 5's
+    /// payloads of schema 7, the idempotency token of schema 8, the retention messages of schema 9) is checked against schema 5's
     /// exact text, then migrated on a copy and loaded; the file installed is the file as given.
     @Test func anOlderSavePointIsMigratedOnACopy() async throws {
         let (state, good) = try await makeState()
@@ -233,7 +233,9 @@ import Testing
             DROP INDEX accounts_by_family; DROP INDEX accounts_by_app_transaction; DROP INDEX due_events_by_date;
             DROP TABLE due_events; DROP TABLE outbox_payloads; ALTER TABLE idempotency DROP COLUMN app_account_token;
             ALTER TABLE accounts DROP COLUMN app_transaction_id;
-            ALTER TABLE accounts DROP COLUMN family_id; PRAGMA user_version=5;
+            ALTER TABLE accounts DROP COLUMN family_id;
+            DROP TABLE retention_messages; DROP TABLE retention_images; DROP TABLE retention_defaults;
+            DROP TABLE retention_tests; PRAGMA user_version=5;
             """, on: old)
         let checked = try SavePointImport(file: old, name: "old")
         #expect(checked.summary.transactions == 2)

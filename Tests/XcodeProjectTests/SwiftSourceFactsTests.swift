@@ -52,5 +52,8 @@ import Testing
         // With the target's default isolation MainActor, every test class is main-actor.
         let byDefault = SwiftSourceFacts.parse(text, path: "C.swift", defaultMainActor: true)
         #expect(byDefault.mainActorSetUpOverrides.map(\.line) == [3, 5, 8])
+        // Only the target's default makes them main-actor: Linux's XCTest cannot compile that.
+        #expect(byDefault.defaultIsolatedTestClasses.map(\.name) == ["Other"])
+        #expect(facts.defaultIsolatedTestClasses.isEmpty)
     }
 }

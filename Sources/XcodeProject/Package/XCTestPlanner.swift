@@ -106,7 +106,7 @@ public enum XCTestPlanner {
             projectFolder: projectFolder, packageFolder: packageFolder, appModules: appModules,
             testModule: .init(
                 name: testName, swiftFiles: testFiles,
-                settings: testTarget?.swiftSettings ?? SwiftBuildSettings([:])),
+                settings: testTarget?.swiftSettings.withoutDefaultMainActor ?? SwiftBuildSettings([:])),
             storeKitConfigurations: configurations,
             usesExpectFailure: testFacts.contains { $0.identifiers.contains("XCTExpectFailure") },
             notes: notes)
@@ -205,6 +205,17 @@ public enum XCTestPlanner {
         }
         for item in facts.imports where !item.isGuarded {
             if let blocker = importBlocker(item, in: facts.path) { blockers.append(blocker) }
+        }
+        for testClass in facts.defaultIsolatedTestClasses {
+            blockers.append(
+                SourceFinding(
+                    file: facts.path, line: testClass.line, kind: .blocker,
+                    message:
+                        "\(testClass.name) is main-actor isolated only by the test target's default isolation "
+                        + "(SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor), which Linux's XCTest cannot compile (the "
+                        + "inherited init(name:testClosure:) would change isolation); write `@MainActor` on the "
+                        + "class: Xcode runs it the same, and kiosk xctest then builds the tests without the default"
+                ))
         }
         for override in facts.mainActorSetUpOverrides {
             blockers.append(

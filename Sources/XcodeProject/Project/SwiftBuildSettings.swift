@@ -27,6 +27,15 @@ public struct SwiftBuildSettings: Sendable, Equatable {
             .map { Self.featureName(fromSetting: String($0.key.dropFirst(prefix.count))) }.sorted()
     }
 
+    /// The same settings without main-actor default isolation: how a test target compiles on
+    /// Linux, whose XCTest cannot take it (its test classes say `@MainActor` themselves, which
+    /// the planner requires).
+    public var withoutDefaultMainActor: SwiftBuildSettings {
+        var settings = self
+        settings.defaultIsolationIsMainActor = false
+        return settings
+    }
+
     /// `NONISOLATED_NONSENDING_BY_DEFAULT` → `NonisolatedNonsendingByDefault`.
     static func featureName(fromSetting setting: String) -> String {
         setting.split(separator: "_").map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined()

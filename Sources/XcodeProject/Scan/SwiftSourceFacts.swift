@@ -27,6 +27,10 @@ public struct SwiftSourceFacts: Sendable, Equatable {
     /// Lines of `override func setUp()`/`setUpWithError()`/`tearDown()`/`tearDownWithError()`
     /// inside a main-actor test class, with the method's name.
     public var mainActorSetUpOverrides: [(line: Int, method: String)]
+    /// Test classes that are main-actor isolated only through the target's default isolation
+    /// (no `@MainActor` written on them, no `nonisolated`), with their lines: Linux's XCTest
+    /// cannot compile those (their inherited `init(name:testClosure:)` would change isolation).
+    public var defaultIsolatedTestClasses: [(line: Int, name: String)] = []
 
     public static func == (lhs: SwiftSourceFacts, rhs: SwiftSourceFacts) -> Bool {
         lhs.path == rhs.path && lhs.imports == rhs.imports && lhs.declaredTypes == rhs.declaredTypes
@@ -95,6 +99,12 @@ public struct SwiftSourceFacts: Sendable, Equatable {
                     (words.contains("MainActor") || pendingMainActor || defaultMainActor)
                     && !words.contains("nonisolated")
                 inMainActorTestClass = isTestClass && isMainActor
+                let saysMainActor = words.contains("MainActor") || pendingMainActor
+                if isTestClass, defaultMainActor, !saysMainActor, !words.contains("nonisolated"),
+                    let name = declaredType(words)
+                {
+                    facts.defaultIsolatedTestClasses.append((lineNumber, name))
+                }
             }
             pendingMainActor = code == "@MainActor"
             if inMainActorTestClass, words.contains("override"), words.contains("func"),

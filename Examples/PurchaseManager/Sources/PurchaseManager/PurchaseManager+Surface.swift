@@ -5,6 +5,9 @@ import Foundation
 #else
     import KioskStoreKit
 #endif
+#if canImport(UIKit)
+    import UIKit
+#endif
 
 /// The rest of StoreKit's surface a purchase manager reaches for (issue 34): what a support
 /// screen shows about a purchase, whether a signed transaction was made for this device, the
@@ -25,6 +28,21 @@ extension PurchaseManager {
             parts.append(status.state.localizedDescription)
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// Buys with the confirmation sheet shown over the app's scene where the platform has one
+    /// (`purchase(confirmIn:)`, iOS 18.2), and as Kiosk confirms it where it has none: the
+    /// pattern docs/your-code.md ("Members that take a window") shows.
+    public func buyConfirmed(_ product: Product) async throws -> Product.PurchaseResult {
+        #if canImport(UIKit)
+            guard let scene = await UIApplication.shared.connectedScenes.first as? UIWindowScene else {
+                return try await product.purchase()
+            }
+            let result = try await product.purchase(confirmIn: scene)
+        #else
+            let result = try await product.purchase()
+        #endif
+        return result
     }
 
     /// What the app logs when a purchase looks wrong: the signed payload as StoreKit prints it.

@@ -4,7 +4,9 @@ import XCTest
 
 @testable import Synced
 
-/// Main-actor by the target's default isolation, as Xcode 26 makes new test targets.
+/// The test target's default isolation is MainActor, as Xcode 26 makes new test targets; the
+/// class says `@MainActor` itself, which Linux's XCTest needs (docs/xctest.md).
+@MainActor
 final class EntitlementsTests: XCTestCase {
     var session: SKTestSession!
 
