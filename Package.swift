@@ -173,7 +173,7 @@ let package = Package(
             swiftSettings: Context.environment["KIOSK_PROBES_SWIFT5"] != nil
                 ? [.swiftLanguageMode(.v5), .define("KIOSK_PROBES_SWIFT5")] : []),
         // Xcode's XCTExpectFailure for Linux's XCTest, for the packages `kiosk xctest` makes (issue 35).
-        .target(name: "XCTestBridge"),
+        .target(name: "KioskXCTestBridge", path: "Sources/XCTestBridge"),
         // Xcode projects read for `kiosk xctest`: project.pbxproj (old-style plist), targets, groups,
         // synchronized folders, schemes; what Linux cannot compile; the package made from them and
         // its run's results as JUnit.
@@ -364,6 +364,6 @@ if Context.environment["KIOSK_FUZZ"] != nil {
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "OSLog", targets: ["OSLog"]),
         // Kiosk's XCTExpectFailure, which packages made by `kiosk xctest` use (docs/xctest.md).
-        .library(name: "KioskXCTestBridge", targets: ["XCTestBridge"]),
+        .library(name: "KioskXCTestBridge", targets: ["KioskXCTestBridge"]),
     ]
 #endif
