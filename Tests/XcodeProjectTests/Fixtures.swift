@@ -21,6 +21,10 @@ enum Fixtures {
         let destination = (scratch as NSString).appendingPathComponent(name)
         try FileManager.default.copyItem(
             atPath: (folder as NSString).appendingPathComponent(name), toPath: destination)
+        // What `kiosk xctest` wrote beside the fixture in an earlier run (Tests/Shell/
+        // xctest-projects.sh runs it on these projects) is not part of the fixture.
+        let generated = (destination as NSString).appendingPathComponent(".kiosk")
+        if FileManager.default.fileExists(atPath: generated) { try FileManager.default.removeItem(atPath: generated) }
         return destination
     }
 
