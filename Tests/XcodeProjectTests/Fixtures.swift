@@ -24,7 +24,9 @@ enum Fixtures {
         // What `kiosk xctest` wrote beside the fixture in an earlier run (Tests/Shell/
         // xctest-projects.sh runs it on these projects) is not part of the fixture.
         let generated = (destination as NSString).appendingPathComponent(".kiosk")
-        if FileManager.default.fileExists(atPath: generated) { try FileManager.default.removeItem(atPath: generated) }
+        if FileManager.default.fileExists(atPath: generated) {
+            try FileManager.default.removeItem(atPath: generated)
+        }
         return destination
     }
 
