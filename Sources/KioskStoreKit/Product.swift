@@ -44,7 +44,7 @@ public struct Product: Identifiable, Hashable, Sendable {
         let binding = try await StoreKitRuntime.shared.binding()
         binding.watcher.purchasing(id)
         let productID = id
-        let coreOptions = options.sorted { $0.order < $1.order }.compactMap(\.option)
+        let coreOptions = options.storeOptions
         // The sheet's answer as the request carries it: SKTestSession's cancel, else confirmed.
         let request = StoreCore.StoreRequest.purchase(
             productID: productID, options: coreOptions, confirmed: !binding.cancelsPurchases.withLock { $0 })

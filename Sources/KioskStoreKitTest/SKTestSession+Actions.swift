@@ -42,7 +42,7 @@ extension SKTestSession {
     public func buyProduct(
         identifier: String, options: Set<KioskStoreKit.Product.PurchaseOption> = []
     ) async throws -> KioskStoreKit.Transaction {
-        let core = options.map { $0.coreOption }
+        let core = options.storeOptions
         let record = try await control { store throws(StoreError) in
             try await Self.boughtRecord(identifier, options: core, in: store)
         }

@@ -4,20 +4,12 @@ import StoreCore
 // What KioskStoreKitTest (the same package) needs of these types' StoreCore forms; not public,
 // so an app sees only Apple's API.
 
-extension Product.PurchaseOption {
-    /// The store's form of the option; nil for the options only the app's side keeps
-    /// (`custom(key:value:)`, `onStorefrontChange`).
-    package var coreOption: StoreCore.PurchaseOption? { option }
-}
-
 extension Set where Element == Product.PurchaseOption {
     /// The store's forms of these options, in the stable order a purchase sends them, without
-    /// the app-side ones. Being the more specific `map`, it is the one `options.map(\.coreOption)`
-    /// resolves to (SKTestSession's `buyProduct(identifier:options:)`), so those callers get
-    /// `[StoreCore.PurchaseOption]` as before.
-    package func map(_ transform: (Product.PurchaseOption) -> StoreCore.PurchaseOption?) -> [StoreCore.PurchaseOption]
-    {
-        sorted { $0.order < $1.order }.compactMap(transform)
+    /// the ones only the app's side keeps (`custom(key:value:)`, `onStorefrontChange`): what
+    /// `Product.purchase(options:)` and SKTestSession's `buyProduct(identifier:options:)` send.
+    package var storeOptions: [StoreCore.PurchaseOption] {
+        sorted { $0.order < $1.order }.compactMap(\.option)
     }
 }
 
