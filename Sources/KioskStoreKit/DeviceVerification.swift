@@ -1,6 +1,6 @@
 import Foundation
-import StoreCore
 import Signing
+import StoreCore
 
 extension AppStore {
     /// The device verification identifier, to check that signed information was made for this

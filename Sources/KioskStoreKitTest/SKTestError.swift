@@ -3,7 +3,8 @@ import KioskStoreKit
 import StoreCore
 
 /// The domain of StoreKitTest's errors: Apple's `let SKTestErrorDomain: String`
-/// (developer.apple.com/documentation/storekittest/sktesterrordomain).
+/// (developer.apple.com/documentation/storekittest/sktesterrordomain), spelt as Apple spells it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let SKTestErrorDomain = "SKTestErrorDomain"
 
 /// An error of the test environment, as StoreKitTest's `struct SKTestError`

@@ -49,7 +49,8 @@ extension StoreKitSessionTests {
                 // The async form between them, as a test mixes both.
                 _ = try await session.buyProduct(identifier: "com.kiosk.lumen.aicredits10")
             }
-            #expect(session.allTransactions().count == 1)  // each round clears the history; the last purchase stays
+            // Each round clears the history; the last purchase stays.
+            #expect(session.allTransactions().count == 1)
         }
 
         /// Both threads of the cooperative pool blocked in synchronous calls at once: nothing

@@ -41,7 +41,8 @@ final class SynchronousSessionXCTests: XCTestCase {
             }
             _ = try await session.buyProduct(identifier: "com.kiosk.lumen.aicredits10")
         }
-        XCTAssertEqual(session.allTransactions().count, 1)  // each round clears the history; the last purchase stays
+        // Each round clears the history; the last purchase stays.
+        XCTAssertEqual(session.allTransactions().count, 1)
     }
 
     func testAMissingTransactionIsApplesError() throws {
