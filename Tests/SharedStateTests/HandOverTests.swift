@@ -17,12 +17,7 @@ import Testing
     @Test func anOwnerRefusingConnectionsIsWaitedOutNotReported() async throws {
         let directory = try SharedStormTests.freshDirectory()
         defer { SharedStormTests.remove(directory) }
-        let catalog = try LoadedCatalog.load(
-            contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path)
-        let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        let (store, authority) = try DemoStore.inMemory()
         let token = ServerToken.generate()
         let socketPath = directory.appendingPathComponent("kiosk.sock").path
         let storeServer = StoreServer(store: store, token: token, rootCertificate: authority.root)

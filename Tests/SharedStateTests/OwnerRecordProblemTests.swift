@@ -18,12 +18,7 @@ import Testing
             // In the record's place once its place was checked: what a failing disk looks like.
             try FileManager.default.createDirectory(
                 at: record.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
-            let catalog = try LoadedCatalog.load(
-                contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path)
-            let authority = try CertificateAuthority.ephemeral()
-            let store = try SimulatedStore(
-                catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-                frozenClock: true)
+            let (store, authority) = try DemoStore.inMemory()
             return (store, authority.root)
         }
         let problems = Mutex<[String]>([])
