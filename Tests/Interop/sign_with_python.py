@@ -7,7 +7,8 @@ OUTPUT: {"root": base64 DER, "jws": a signed transaction whose Apple-shaped chai
 intermediate, P-256 leaf, marker OIDs) and raw R||S signature were all made by `cryptography`,
 "transaction": its payload, "publicKey": PEM of a P-256 .p8 key, "keyId", "issuerId", "bundleId",
 "legacyOffer": {nonce, timestamp, signature} from PromotionalOfferSignatureCreator,
-"offerV2": a PromotionalOfferV2SignatureCreator JWS, "apiToken": the bearer token Apple's
+"offerV2": a PromotionalOfferV2SignatureCreator JWS, "introEligibility": an
+IntroductoryOfferEligibilitySignatureCreator JWS (pro.monthly, allowed, transaction 2000000123456789), "apiToken": the bearer token Apple's
 AppStoreServerAPIClient sends}. Exit status 3 means the library is not installed.
 """
 import base64
@@ -26,7 +27,8 @@ try:
     from appstoreserverlibrary.api_client import AppStoreServerAPIClient
     from appstoreserverlibrary.models.Environment import Environment
     from appstoreserverlibrary.promotional_offer import PromotionalOfferSignatureCreator
-    from appstoreserverlibrary.jws_signature_creator import PromotionalOfferV2SignatureCreator
+    from appstoreserverlibrary.jws_signature_creator import (
+        IntroductoryOfferEligibilitySignatureCreator, PromotionalOfferV2SignatureCreator)
 except ImportError as error:  # pragma: no cover - reported to the Swift test
     print(f"app-store-server-library is not installed: {error}", file=sys.stderr)
     sys.exit(3)
@@ -102,6 +104,8 @@ def main():
         "pro.monthly", "promo.50off", "User-Name-Hash", nonce, now_ms)
     offer_v2 = PromotionalOfferV2SignatureCreator(pem, KEY_ID, ISSUER_ID, BUNDLE_ID).create_signature(
         "pro.monthly", "promo.50off", "2000000123456789")
+    intro_eligibility = IntroductoryOfferEligibilitySignatureCreator(
+        pem, KEY_ID, ISSUER_ID, BUNDLE_ID).create_signature("pro.monthly", True, "2000000123456789")
     client = AppStoreServerAPIClient(pem, KEY_ID, ISSUER_ID, BUNDLE_ID, Environment.SANDBOX)
 
     json.dump({
@@ -111,7 +115,7 @@ def main():
         "keyId": KEY_ID, "issuerId": ISSUER_ID, "bundleId": BUNDLE_ID,
         "legacyOffer": {"nonce": str(nonce), "timestamp": now_ms, "signature": legacy,
                         "applicationUsername": "User-Name-Hash"},
-        "offerV2": offer_v2, "apiToken": client._generate_token(),
+        "offerV2": offer_v2, "introEligibility": intro_eligibility, "apiToken": client._generate_token(),
     }, sys.stdout, indent=1)
 
 

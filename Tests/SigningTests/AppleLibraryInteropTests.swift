@@ -198,7 +198,7 @@ import Testing
                 var signature: String
                 var applicationUsername: String
             }
-            var root, jws, publicKey, keyId, issuerId, bundleId, offerV2, apiToken: String
+            var root, jws, publicKey, keyId, issuerId, bundleId, offerV2, introEligibility, apiToken: String
             var legacyOffer: Legacy
         }
         let made = try JSONDecoder().decode(Made.self, from: output)
@@ -217,6 +217,10 @@ import Testing
                 keyID: made.keyId, nonce: made.legacyOffer.nonce, timestamp: made.legacyOffer.timestamp,
                 signature: made.legacyOffer.signature), for: message)
         try offers.verify(.jws(made.offerV2), for: message, transactionID: "2000000123456789")
+        let eligibility = try offers.verifyIntroductoryOfferEligibility(
+            made.introEligibility, bundleID: made.bundleId, productID: "pro.monthly")
+        #expect(eligibility.allowIntroductoryOffer)
+        #expect(eligibility.transactionID == "2000000123456789")
         let token = try APIToken.verify(
             made.apiToken, keys: { $0 == made.keyId ? key : nil }, bundleID: made.bundleId,
             issuerID: made.issuerId)

@@ -6,8 +6,10 @@ import Synchronization
 /// the key named by the key ID, the signature over the offer, a timestamp no older than
 /// `maximumAge`, and a nonce never seen before. Thread-safe; remembers nonces in memory.
 public final class PromotionalOfferVerifier: Sendable {
-    private let keys: [String: ECPublicKey]
-    private let issuerID: String?
+    let keys: [String: ECPublicKey]
+    let issuerID: String?
+    /// The IDs of the keys this verifier trusts, sorted (a refusal names them).
+    public var keyIDs: [String] { keys.keys.sorted() }
     /// How old a signature may be (Apple: "the timestamp keeps the offer active for 24 hours").
     public let maximumAge: TimeInterval
     /// How far in the future a timestamp may be, for clock skew.
@@ -70,14 +72,14 @@ public final class PromotionalOfferVerifier: Sendable {
         }
     }
 
-    private func checkFreshness(_ signedAt: Date, now: Date) throws(SigningError) {
+    func checkFreshness(_ signedAt: Date, now: Date) throws(SigningError) {
         let age = now.timeIntervalSince(signedAt)
         guard age <= maximumAge, age >= -allowedSkew else {
             throw .staleSignature(signedAt: signedAt, now: now, maximumAge: maximumAge)
         }
     }
 
-    private func spend(_ nonce: String, signedAt: Date, now: Date) throws(SigningError) {
+    func spend(_ nonce: String, signedAt: Date, now: Date) throws(SigningError) {
         let fresh = seenNonces.withLock { seen -> Bool in
             seen = seen.filter { now.timeIntervalSince($0.value) <= maximumAge }
             guard seen[nonce] == nil else { return false }
