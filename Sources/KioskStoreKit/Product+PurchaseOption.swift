@@ -55,6 +55,21 @@ extension Product {
         public static func promotionalOffer(_ offerID: String, compactJWS: String) -> [PurchaseOption] {
             [PurchaseOption(.promotionalOffer(id: offerID, signature: .jws(compactJWS)))]
         }
+        /// The customer's eligibility for the introductory offer, as the developer's server signs it:
+        /// a compact JWS (`aud` "introductory-offer-eligibility") signed by the in-app purchase key,
+        /// with `productId`, `allowIntroductoryOffer` and a `transactionId` of the customer's. The
+        /// store checks it as the App Store does (the key, `aud`, `bid`, `productId`, a fresh `iat`,
+        /// an unused `nonce`, the transaction the buyer's) and then applies the introductory offer
+        /// when it allows it and charges the full price when it does not; a wrong one fails the
+        /// purchase with `Product.PurchaseError.invalidOfferSignature`, and the purchase's journal
+        /// line names the claim at fault.
+        ///
+        /// Apple: `@backDeployed(before: iOS 18.4, macOS 15.4, tvOS 18.4, watchOS 11.4, visionOS 2.4)
+        /// static func introductoryOfferEligibility(compactJWS: String) -> Product.PurchaseOption`
+        /// https://developer.apple.com/documentation/storekit/product/purchaseoption/introductoryoffereligibility(compactjws:)
+        public static func introductoryOfferEligibility(compactJWS: String) -> PurchaseOption {
+            PurchaseOption(.signedIntroductoryOfferEligibility(compactJWS: compactJWS))
+        }
         /// A promotional offer without a signature (StoreKitTest's testing option).
         public static func promotionalOffer(id: String) -> PurchaseOption {
             PurchaseOption(.promotionalOffer(id: id, signature: nil))

@@ -16,6 +16,8 @@ public struct WirePurchaseOptions: Codable, Sendable, Hashable {
     public var codeOffer: String?
     public var winBackOffer: String?
     public var introductoryOfferEligibility: Bool?
+    /// `signedIntroductoryOfferEligibility`: the compact JWS, verified by the store, not here.
+    public var introductoryOfferEligibilityJWS: String?
     public var purchaseDate: Date?
     public var renewalBehavior: PurchaseOption.RenewalBehavior?
     public var billingPlanType: BillingPlan.PlanType?
@@ -31,6 +33,7 @@ public struct WirePurchaseOptions: Codable, Sendable, Hashable {
             case .codeOffer(let name): codeOffer = name
             case .winBackOffer(let id): winBackOffer = id
             case .introductoryOfferEligibility(let value): introductoryOfferEligibility = value
+            case .signedIntroductoryOfferEligibility(let jws): introductoryOfferEligibilityJWS = jws
             case .purchaseDate(let date, let behavior):
                 purchaseDate = date
                 renewalBehavior = behavior
@@ -53,6 +56,9 @@ public struct WirePurchaseOptions: Codable, Sendable, Hashable {
         if let winBackOffer { options.append(.winBackOffer(id: winBackOffer)) }
         if let introductoryOfferEligibility {
             options.append(.introductoryOfferEligibility(introductoryOfferEligibility))
+        }
+        if let introductoryOfferEligibilityJWS {
+            options.append(.signedIntroductoryOfferEligibility(compactJWS: introductoryOfferEligibilityJWS))
         }
         if let purchaseDate {
             options.append(.purchaseDate(purchaseDate, renewalBehavior: renewalBehavior ?? .renewUntilNow))

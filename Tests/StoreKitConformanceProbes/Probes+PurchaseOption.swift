@@ -42,6 +42,14 @@ func probeJWSPromotionalOffer(_ product: Product, jws: String) async throws -> P
         options: Set(Product.PurchaseOption.promotionalOffer("offer", compactJWS: jws)))
 }
 
+// Symbol: Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)
+// Apple: @backDeployed(before: iOS 18.4, macOS 15.4, tvOS 18.4, watchOS 11.4, visionOS 2.4) static func introductoryOfferEligibility(compactJWS: String) -> Product.PurchaseOption
+// https://developer.apple.com/documentation/storekit/product/purchaseoption/introductoryoffereligibility(compactjws:)
+func probeIntroductoryOfferEligibility(_ product: Product, jws: String) async throws -> Product.PurchaseResult
+{
+    try await product.purchase(options: [.introductoryOfferEligibility(compactJWS: jws)])
+}
+
 // Symbol: Product.PurchaseOption.winBackOffer(_:)
 // Apple: static func winBackOffer(_ offer: Product.SubscriptionOffer) -> Product.PurchaseOption
 // https://developer.apple.com/documentation/storekit/product/purchaseoption/winbackoffer(_:)

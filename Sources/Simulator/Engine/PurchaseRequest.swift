@@ -10,6 +10,8 @@ struct PurchaseRequest {
     var codeOfferReference: String?
     var winBackOfferID: String?
     var introductoryEligibilityOverride: Bool?
+    /// The developer's signed word on introductory-offer eligibility, checked before it counts.
+    var introductoryEligibilityJWS: String?
     var purchaseDate: Date?
     var renewalBehavior: PurchaseOption.RenewalBehavior?
     var billingPlanType: BillingPlan.PlanType?
@@ -26,6 +28,7 @@ struct PurchaseRequest {
             case .codeOffer(let reference): codeOfferReference = reference
             case .winBackOffer(let id): winBackOfferID = id
             case .introductoryOfferEligibility(let eligible): introductoryEligibilityOverride = eligible
+            case .signedIntroductoryOfferEligibility(let jws): introductoryEligibilityJWS = jws
             case .purchaseDate(let date, let behavior):
                 // Renewals are replayed from the purchase date to now: an unbounded past would
                 // replay millions of periods (and no signed date precedes 1970).

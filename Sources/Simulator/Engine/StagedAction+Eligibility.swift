@@ -42,6 +42,11 @@ extension StagedAction {
         for request: PurchaseRequest, product: Product, account: String,
         checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> SubscriptionOffer? {
+        // The developer's signed word is checked whenever it is given, as the App Store
+        // refuses a bad token before it looks at the offer.
+        let signedEligibility = try request.introductoryEligibilityJWS.map { token throws(StoreError) in
+            try checkIntroductoryEligibility(token, product: product, account: account, checker: checker)
+        }
         guard let info = product.subscription else {
             if request.promotionalOffer != nil || request.codeOfferReference != nil
                 || request.winBackOfferID != nil
@@ -84,7 +89,7 @@ extension StagedAction {
         }
         guard let intro = introductoryOffer(of: info, plan: request.billingPlanType) else { return nil }
         let eligible =
-            request.introductoryEligibilityOverride
+            signedEligibility ?? request.introductoryEligibilityOverride
             ?? isEligibleForIntroOffer(account: account, groupID: info.groupID)
         return eligible ? intro : nil
     }
@@ -95,26 +100,5 @@ extension StagedAction {
         guard let intro = info.introductoryOffer else { return nil }
         guard let plan, let planned = intro.billingPlanType, planned != plan else { return intro }
         return nil
-    }
-
-    private mutating func checkSignature(
-        _ signature: PromotionalOfferSignature, offerID: String, product: Product, account: String,
-        request: PurchaseRequest, checker: (any OfferSignatureChecking)?
-    ) throws(StoreError) {
-        guard let checker else { throw StoreError.purchase(.invalidOfferSignature) }
-        let nonce: String
-        do {
-            nonce = try checker.check(
-                signature, bundleID: identity.bundleID, productID: product.id, offerID: offerID,
-                appAccountToken: request.appAccountToken, now: now
-            ).lowercased()
-        } catch {
-            throw StoreError.purchase(error)
-        }
-        var record = try requireAccount(account)
-        guard record.usedOfferNonces.insert(nonce).inserted else {
-            throw StoreError.purchase(.invalidOfferSignature)
-        }
-        put(record)
     }
 }

@@ -40,14 +40,22 @@ extension PayloadSigner {
     }
 }
 
-/// Checks a signed promotional offer. `Signing` provides it; without one, offers given with
-/// a signature are refused as `invalidOfferSignature`.
+/// Checks what a developer's server signs for a purchase: promotional offers and
+/// introductory-offer eligibility. `Signing` provides it; without one, a purchase given either
+/// is refused as `invalidOfferSignature`.
 public protocol OfferSignatureChecking: Sendable {
     /// Checks the signature and its freshness, and returns its nonce (the store refuses a
     /// nonce it has seen before).
-    /// - Throws: `PurchaseError.invalidOfferSignature` when the signature does not hold.
+    /// - Throws: why not, naming the claim; the purchase fails with `invalidOfferSignature`.
     func check(
         _ signature: PromotionalOfferSignature, bundleID: String, productID: String, offerID: String,
         appAccountToken: UUID?, now: Date
-    ) throws(PurchaseError) -> String
+    ) throws(OfferSignatureRefusal) -> String
+
+    /// Checks an introductory offer eligibility JWS for a purchase of `productID` and returns
+    /// what it says (its nonce included, for the store to spend).
+    /// - Throws: why not, naming the claim; the purchase fails with `invalidOfferSignature`.
+    func checkIntroductoryOfferEligibility(
+        _ compactJWS: String, bundleID: String, productID: String, now: Date
+    ) throws(OfferSignatureRefusal) -> IntroductoryOfferEligibility
 }

@@ -3,8 +3,9 @@ import Foundation
 import Signing
 import StoreCore
 
-/// Checks signed promotional offers with `Signing`'s verifier, against the public keys of the
-/// catalog's `subscriptionOffersKeyPair` (the key Xcode signs offers with).
+/// Checks signed promotional offers and introductory-offer eligibility with `Signing`'s
+/// verifier, against the public keys of the catalog's `subscriptionOffersKeyPair` (the in-app
+/// purchase key Xcode signs offers with).
 public struct PromotionalOfferChecker: OfferSignatureChecking {
     let verifier: PromotionalOfferVerifier
 
@@ -32,18 +33,36 @@ public struct PromotionalOfferChecker: OfferSignatureChecking {
     public func check(
         _ signature: PromotionalOfferSignature, bundleID: String, productID: String, offerID: String,
         appAccountToken: UUID?, now: Date
-    ) throws(PurchaseError) -> String {
+    ) throws(OfferSignatureRefusal) -> String {
         let message = PromotionalOfferMessage(
             bundleID: bundleID, productID: productID, offerID: offerID,
             applicationUsername: appAccountToken?.uuidString.lowercased() ?? "")
+        let form: SignedForm
+        switch signature {
+        case .legacy: form = .legacy
+        case .jws: form = .jws
+        }
         do {
             try verifier.verify(signature, for: message, now: now)
         } catch {
-            throw .invalidOfferSignature
+            throw OfferSignatureRefusal(
+                error, signed: "promotional offer '\(offerID)'", form: form, catalogKeyIDs: verifier.keyIDs)
         }
         switch signature {
         case .legacy(_, let nonce, _, _): return nonce.uuidString.lowercased()
         case .jws(let token): return Self.nonce(inJWS: token) ?? token
+        }
+    }
+
+    public func checkIntroductoryOfferEligibility(
+        _ compactJWS: String, bundleID: String, productID: String, now: Date
+    ) throws(OfferSignatureRefusal) -> IntroductoryOfferEligibility {
+        do {
+            return try verifier.verifyIntroductoryOfferEligibility(
+                compactJWS, bundleID: bundleID, productID: productID, now: now)
+        } catch {
+            throw OfferSignatureRefusal(
+                error, signed: "introductory offer eligibility", form: .jws, catalogKeyIDs: verifier.keyIDs)
         }
     }
 

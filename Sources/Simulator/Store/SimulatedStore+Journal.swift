@@ -20,6 +20,9 @@ final class JournalScope: Sendable {
     /// ("Refunded transaction 42 (other)").
     let outcome: String?
     private let recorded = Mutex(false)
+    /// Why the action failed, when its error says less than the store knows (Apple's
+    /// `invalidOfferSignature` never names the claim at fault); added to a failure's line.
+    private let failureNote = Mutex<String?>(nil)
 
     init(context: JournalContext?, account: String, action: String, outcome: String?) {
         self.context = context
@@ -30,6 +33,8 @@ final class JournalScope: Sendable {
 
     var isRecorded: Bool { recorded.withLock { $0 } }
     func markRecorded() { recorded.withLock { $0 = true } }
+    func note(_ why: String) { failureNote.withLock { $0 = why } }
+    var note: String? { failureNote.withLock { $0 } }
 }
 
 extension SimulatedStore {
@@ -59,7 +64,7 @@ extension SimulatedStore {
             let result: String
             switch outcome {
             case .success(let value): result = words(value) ?? scope.outcome ?? "no change"
-            case .failure(let error): result = "failed: \(error)"
+            case .failure(let error): result = "failed: \(error)" + (scope.note.map { " (\($0))" } ?? "")
             }
             var changes = Changeset()
             changes.journal = [journalEntry(scope: scope, result: result, changes: changes)]

@@ -21,6 +21,11 @@ public enum PurchaseOption: Sendable, Hashable {
     case winBackOffer(id: String)
     /// Overrides the account's introductory-offer eligibility for this purchase.
     case introductoryOfferEligibility(Bool)
+    /// The developer's server's word on introductory-offer eligibility for this purchase: a compact
+    /// JWS (`aud` "introductory-offer-eligibility") signed by the in-app purchase key, which the
+    /// store verifies before it honours its `allowIntroductoryOffer` (StoreKit's
+    /// `introductoryOfferEligibility(compactJWS:)`).
+    case signedIntroductoryOfferEligibility(compactJWS: String)
     /// A backdated purchase (never in the future).
     case purchaseDate(Date, renewalBehavior: RenewalBehavior)
     /// Which billing plan to buy (v5 catalogs).
