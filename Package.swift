@@ -142,7 +142,10 @@ let package = Package(
         // Store/StoreControl, and SKTestSession. No terminal layer, so an app's package stays small.
         .target(
             name: "KioskStoreKit",
-            dependencies: ["StoreCore", "Catalog", "Signing", "Simulator", "SharedState", "RemoteStore"]),
+            dependencies: [
+                "StoreCore", "Catalog", "Signing", "Simulator", "SharedState", "RemoteStore",
+                "PaywallTranslations",
+            ]),
         .target(
             name: "KioskStoreKitTest",
             dependencies: ["KioskStoreKit", "StoreCore", "Catalog", "Signing", "Simulator", "Presets"]),

@@ -1,40 +1,65 @@
 import Foundation
+import PaywallTranslations
 import StoreCore
 
-// Apple's value types carry a `localizedDescription` for showing them to the customer. Kiosk's
-// are English whatever the session's locale (docs/your-code.md, "Differences").
+// Apple's value types carry a `localizedDescription` for showing them to the customer, in the
+// customer's language. Kiosk's speak the store's locale as the session knows it (an
+// `SKTestSession`'s `locale`, a catalog's or a `kiosk store set locale`'s, read at the first
+// call), in the twelve languages the paywall speaks, else English; the words are the String
+// Catalog's `storeKit…` keys (docs/translations.md). A raw value Apple adds later and Kiosk does
+// not know is named by its number, in English.
+
+/// The words in the store's locale.
+enum SessionWords {
+    static func text(_ word: StoreKitWord) -> String {
+        let locale =
+            StoreKitRuntime.shared.installed?.localeIdentifier ?? Locale.current.identifier
+        return PaywallTranslations.text(word, localeIdentifier: locale)
+    }
+}
 
 extension Product.SubscriptionInfo.RenewalState {
-    /// "Subscribed", "Expired", "In Billing Retry Period", "In Grace Period", "Revoked".
+    /// "Subscribed", "Expired", "In Billing Retry Period", "In Grace Period", "Revoked", in the
+    /// store's locale.
+    /// https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalstate/localizeddescription
     public var localizedDescription: String {
         switch self {
-        case .subscribed: "Subscribed"
-        case .expired: "Expired"
-        case .inBillingRetryPeriod: "In Billing Retry Period"
-        case .inGracePeriod: "In Grace Period"
-        case .revoked: "Revoked"
+        case .subscribed: SessionWords.text(.renewalSubscribed)
+        case .expired: SessionWords.text(.renewalExpired)
+        case .inBillingRetryPeriod: SessionWords.text(.renewalBillingRetry)
+        case .inGracePeriod: SessionWords.text(.renewalGracePeriod)
+        case .revoked: SessionWords.text(.renewalRevoked)
         default: "Renewal state \(rawValue)"
         }
     }
 }
 
 extension Product.SubscriptionInfo.RenewalInfo.ExpirationReason {
-    /// Why the subscription expired, in words.
+    /// Why the subscription expired, in the store's locale.
+    /// https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/expirationreason-swift.struct/localizeddescription
     public var localizedDescription: String {
         switch self {
-        case .autoRenewDisabled: "Auto-Renew Disabled"
-        case .billingError: "Billing Error"
-        case .didNotConsentToPriceIncrease: "Did Not Consent to Price Increase"
-        case .productUnavailable: "Product Unavailable"
-        case .unknown: "Unknown"
+        case .autoRenewDisabled: SessionWords.text(.expirationAutoRenewDisabled)
+        case .billingError: SessionWords.text(.expirationBillingError)
+        case .didNotConsentToPriceIncrease: SessionWords.text(.expirationPriceIncrease)
+        case .productUnavailable: SessionWords.text(.expirationProductUnavailable)
+        case .unknown: SessionWords.text(.expirationUnknown)
         default: "Expiration reason \(rawValue)"
         }
     }
 }
 
 extension Product.SubscriptionPeriod.Unit {
-    /// "Day", "Week", "Month", "Year".
-    public var localizedDescription: String { englishName.capitalized }
+    /// "Day", "Week", "Month", "Year", in the store's locale.
+    /// https://developer.apple.com/documentation/storekit/product/subscriptionperiod/unit-swift.enum/localizeddescription
+    public var localizedDescription: String {
+        switch self {
+        case .day: SessionWords.text(.unitDay)
+        case .week: SessionWords.text(.unitWeek)
+        case .month: SessionWords.text(.unitMonth)
+        case .year: SessionWords.text(.unitYear)
+        }
+    }
 
     var englishName: String {
         switch self {
@@ -47,12 +72,14 @@ extension Product.SubscriptionPeriod.Unit {
 }
 
 extension Transaction.OfferType {
-    /// "Introductory", "Promotional", "Offer Code", "Win-Back".
+    /// "Introductory", "Promotional", "Offer Code", "Win-Back", in the store's locale.
+    /// https://developer.apple.com/documentation/storekit/transaction/offertype-swift.struct/localizeddescription
     public var localizedDescription: String { OfferTypeNames.name(rawValue) }
 }
 
 extension Product.SubscriptionOffer.OfferType {
-    /// "Introductory", "Promotional", "Offer Code", "Win-Back".
+    /// "Introductory", "Promotional", "Offer Code", "Win-Back", in the store's locale.
+    /// https://developer.apple.com/documentation/storekit/product/subscriptionoffer/offertype/localizeddescription
     public var localizedDescription: String { OfferTypeNames.name(rawValue) }
 }
 
@@ -60,22 +87,24 @@ extension Product.SubscriptionOffer.OfferType {
 private enum OfferTypeNames {
     static func name(_ rawValue: Int) -> String {
         switch rawValue {
-        case 1: "Introductory"
-        case 2: "Promotional"
-        case 3: "Offer Code"
-        case 4: "Win-Back"
+        case 1: SessionWords.text(.offerIntroductory)
+        case 2: SessionWords.text(.offerPromotional)
+        case 3: SessionWords.text(.offerCode)
+        case 4: SessionWords.text(.offerWinBack)
         default: "Offer type \(rawValue)"
         }
     }
 }
 
 extension Transaction.Offer.PaymentMode {
-    /// "Free Trial", "Pay As You Go", "Pay Up Front".
+    /// "Free Trial", "Pay As You Go", "Pay Up Front", in the store's locale.
+    /// https://developer.apple.com/documentation/storekit/transaction/offer-swift.struct/paymentmode-swift.struct/localizeddescription
     public var localizedDescription: String { PaymentModeNames.name(rawValue) }
 }
 
 extension Product.SubscriptionOffer.PaymentMode {
-    /// "Free Trial", "Pay As You Go", "Pay Up Front".
+    /// "Free Trial", "Pay As You Go", "Pay Up Front", in the store's locale.
+    /// https://developer.apple.com/documentation/storekit/product/subscriptionoffer/paymentmode/localizeddescription
     public var localizedDescription: String { PaymentModeNames.name(rawValue) }
 }
 
@@ -83,31 +112,33 @@ extension Product.SubscriptionOffer.PaymentMode {
 private enum PaymentModeNames {
     static func name(_ rawValue: String) -> String {
         switch rawValue {
-        case "FREE_TRIAL": "Free Trial"
-        case "PAY_AS_YOU_GO": "Pay As You Go"
-        case "PAY_UP_FRONT": "Pay Up Front"
+        case "FREE_TRIAL": SessionWords.text(.paymentFreeTrial)
+        case "PAY_AS_YOU_GO": SessionWords.text(.paymentPayAsYouGo)
+        case "PAY_UP_FRONT": SessionWords.text(.paymentPayUpFront)
         default: rawValue
         }
     }
 }
 
 extension Transaction.OwnershipType {
-    /// "Purchased", "Family Shared".
+    /// "Purchased", "Family Shared", in the store's locale.
+    /// https://developer.apple.com/documentation/storekit/transaction/ownershiptype-swift.struct/localizeddescription
     public var localizedDescription: String {
         switch self {
-        case .purchased: "Purchased"
-        case .familyShared: "Family Shared"
+        case .purchased: SessionWords.text(.ownershipPurchased)
+        case .familyShared: SessionWords.text(.ownershipFamilyShared)
         default: rawValue
         }
     }
 }
 
 extension Transaction.RevocationReason {
-    /// "Developer Issue", "Other".
+    /// "Developer Issue", "Other", in the store's locale.
+    /// https://developer.apple.com/documentation/storekit/transaction/revocationreason-swift.struct/localizeddescription
     public var localizedDescription: String {
         switch self {
-        case .developerIssue: "Developer Issue"
-        case .other: "Other"
+        case .developerIssue: SessionWords.text(.revocationDeveloperIssue)
+        case .other: SessionWords.text(.revocationOther)
         default: "Revocation reason \(rawValue)"
         }
     }

@@ -84,7 +84,8 @@ public final class SKTestSession: Sendable {
             billingGracePeriodIsEnabled: settings.billingGracePeriodEnabled, timeRate: settings.timeRate,
             storefront: settings.storefront, locale: Locale(identifier: settings.locale))
         properties = Mutex(defaults)
-        binding = StoreBinding(store: store, simulator: store, source: "storekit")
+        binding = StoreBinding(
+            store: store, simulator: store, source: "storekit", localeIdentifier: settings.locale)
         StoreKitRuntime.shared.install(binding)
     }
 

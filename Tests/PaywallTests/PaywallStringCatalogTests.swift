@@ -35,8 +35,12 @@ import Testing
     @Test func wordsAndStandingWordsAreNamedApart() {
         let words = Set(PaywallStrings.Word.allCases.map(\.rawValue))
         let standing = Set(PaywallStrings.StandingWord.allCases.map(\.rawValue))
+        let storeKit = Set(StoreKitWord.allCases.map(\.rawValue))
         #expect(words.isDisjoint(with: standing), "\(words.intersection(standing))")
-        #expect(PaywallStrings.catalogKeys.count == words.count + standing.count)
+        #expect(
+            words.union(standing).isDisjoint(with: storeKit),
+            "\(words.union(standing).intersection(storeKit))")
+        #expect(PaywallStrings.catalogKeys.count == words.count + standing.count + storeKit.count)
     }
 
     @Test func theWordsAreTheCatalogsText() {

@@ -19,6 +19,9 @@ package final class StoreBinding: Sendable {
     package let cancelsPurchases = Mutex(false)
     /// Settings a session's property setters asked for, applied before the next call.
     private let pendingSettings = Mutex<[StoreSetting]>([])
+    /// The store's locale as this process knows it (the session's `locale`, else the store's
+    /// settings as first read): what `localizedDescription` speaks, which cannot wait for the store.
+    private let knownLocale: Mutex<String?>
 
     /// What must live as long as the binding (a state directory's ownership, which serves the
     /// store to the other processes while this one owns it).
@@ -26,9 +29,10 @@ package final class StoreBinding: Sendable {
 
     package init(
         store: CoreStore, simulator: SimulatedStore?, source: String = "storekit",
-        keepAlive: (any Sendable)? = nil
+        keepAlive: (any Sendable)? = nil, localeIdentifier: String? = nil
     ) {
         self.store = store
+        knownLocale = Mutex(localeIdentifier)
         self.keepAlive = keepAlive
         self.simulator = simulator
         journal = JournalContext(session: JournalContext.newSessionID(), source: source)
@@ -38,7 +42,13 @@ package final class StoreBinding: Sendable {
     }
 
     /// Records a setting to apply before the next call (the session's setters are synchronous).
-    package func enqueue(_ setting: StoreSetting) { pendingSettings.withLock { $0.append(setting) } }
+    package func enqueue(_ setting: StoreSetting) {
+        pendingSettings.withLock { $0.append(setting) }
+        if case .locale(let identifier) = setting { knownLocale.withLock { $0 = identifier } }
+    }
+
+    /// The store's locale identifier, if this process knows it yet.
+    package var localeIdentifier: String? { knownLocale.withLock { $0 } }
 
     /// Runs one call of the app's: the store's settings and update listener made ready first,
     /// the call journaled as the app's own.
@@ -59,6 +69,10 @@ package final class StoreBinding: Sendable {
             return pending
         }
         for setting in settings { try await store.apply(setting) }
+        if localeIdentifier == nil, let locale = try? await store.settings().locale {
+            // Read once; a store that cannot say leaves the device's locale in its place.
+            knownLocale.withLock { known in known = known ?? locale }
+        }
     }
 
     /// Writes a line in the QA journal (in-process stores only: a remote store's journal is

@@ -21,8 +21,11 @@ extension PaywallStrings {
     /// English standing words, the fallback of every other language.
     static let standingEnglish: [StandingWord: String] = standingTable["en"] ?? [:]
 
-    /// Every key the catalog must hold: the words, then the standing words.
-    public static let catalogKeys = Word.allCases.map(\.rawValue) + StandingWord.allCases.map(\.rawValue)
+    /// Every key the catalog must hold: the words, the standing words, then KioskStoreKit's
+    /// value descriptions (which share the file and its checks).
+    public static let catalogKeys =
+        Word.allCases.map(\.rawValue) + StandingWord.allCases.map(\.rawValue)
+        + StoreKitWord.allCases.map(\.rawValue)
 
     /// What keeps the catalog from giving every word in every supported language (a key or a
     /// language missing, a placeholder lost in translation), each naming the key, the language

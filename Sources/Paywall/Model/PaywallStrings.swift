@@ -1,4 +1,5 @@
 import Foundation
+import PaywallTranslations
 import StoreCore
 
 /// The paywall's own words in one language: the labels it draws around the copy ("Subscribe",
@@ -115,21 +116,7 @@ public struct PaywallStrings: Sendable, Hashable {
     /// The words for a locale identifier (`de_DE`, `zh-Hant-TW`, `pt_BR`, `ja`): the script or
     /// region variant where one exists, else the language, else English.
     public static func forLocale(_ identifier: String) -> PaywallStrings {
-        let parts = identifier.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
-        let language = parts.first?.lowercased() ?? "en"
-        var key = language
-        if language == "zh" {
-            // Taiwan, Hong Kong and Macao write Traditional Chinese; the script tag wins when given.
-            let rest = parts.dropFirst().map { $0.lowercased() }
-            key =
-                rest.contains("hant")
-                    || (!rest.contains("hans") && !Set(rest).isDisjoint(with: ["tw", "hk", "mo"]))
-                ? "zh-Hant" : "zh-Hans"
-        } else if language == "pt" {
-            key = "pt-BR"
-        } else if language == "iw" {
-            key = "he"
-        }
+        let key = PaywallTranslations.catalogLanguage(forLocale: identifier)
         guard let words = table[key] else { return english }
         return PaywallStrings(language: key, words: words)
     }

@@ -1,0 +1,44 @@
+import Foundation
+import KioskStoreKit
+import KioskStoreKitTest
+import Testing
+
+extension StoreKitSessionTests {
+    /// The value types' `localizedDescription` speaks the session's locale (the String Catalog's
+    /// `storeKit…` words), as StoreKit speaks the customer's; a language the paywall does not
+    /// speak gets English. (PaywallStringCatalogTests checks every word is in every language.)
+    @Suite @MainActor struct LocalizedDescriptionTests {
+        func session(locale: String) throws -> SKTestSession {
+            let session = try SKTestSession(configurationFileNamed: "Lumen")
+            session.locale = Locale(identifier: locale)
+            return session
+        }
+
+        @Test func frenchSessionsSpeakFrench() throws {
+            let session = try session(locale: "fr_FR")
+            #expect(Product.SubscriptionInfo.RenewalState.expired.localizedDescription == "Expiré")
+            #expect(
+                Product.SubscriptionInfo.RenewalInfo.ExpirationReason.billingError.localizedDescription
+                    == "Erreur de facturation")
+            #expect(Product.SubscriptionPeriod.Unit.month.localizedDescription == "Mois")
+            #expect(Transaction.OfferType.code.localizedDescription == "Code d’offre")
+            #expect(
+                Product.SubscriptionOffer.OfferType.introductory.localizedDescription == "Offre de lancement")
+            #expect(Product.SubscriptionOffer.PaymentMode.freeTrial.localizedDescription == "Essai gratuit")
+            #expect(Transaction.Offer.PaymentMode.payUpFront.localizedDescription == "Paiement initial")
+            #expect(Transaction.OwnershipType.familyShared.localizedDescription == "Partagé en famille")
+            #expect(Transaction.RevocationReason.other.localizedDescription == "Autre")
+            _ = session
+        }
+
+        @Test func japaneseSessionsSpeakJapaneseAndTheLocaleCanChange() throws {
+            let session = try session(locale: "ja_JP")
+            #expect(Product.SubscriptionInfo.RenewalState.inGracePeriod.localizedDescription == "猶予期間中")
+            #expect(Transaction.OwnershipType.purchased.localizedDescription == "購入済み")
+            session.locale = Locale(identifier: "zh_TW")
+            #expect(Product.SubscriptionInfo.RenewalState.revoked.localizedDescription == "已撤銷")
+            session.locale = Locale(identifier: "fi_FI")
+            #expect(Product.SubscriptionInfo.RenewalState.revoked.localizedDescription == "Revoked")
+        }
+    }
+}
