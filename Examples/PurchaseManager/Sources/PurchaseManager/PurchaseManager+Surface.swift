@@ -97,6 +97,21 @@ extension PurchaseManager {
         return transaction.commitmentInfo.map { ($0.billingPeriodNumber, $0.totalBillingPeriods) }
     }
 
+    /// Subscribes with the introductory offer as the app's server decides it (iOS 18.4): the
+    /// server signs whether this customer may have it (a returning customer the app wants back,
+    /// or one it already gave a trial elsewhere), and the store honours that over its own record.
+    /// Returns the offer the purchase got, nil for the full price.
+    public func subscribe(_ product: Product, eligibility compactJWS: String) async throws
+        -> Transaction.OfferType?
+    {
+        let result = try await product.purchase(options: [
+            .introductoryOfferEligibility(compactJWS: compactJWS)
+        ])
+        guard case .success(.verified(let transaction)) = result else { return nil }
+        await transaction.finish()
+        return transaction.offer?.type
+    }
+
     /// Buys with a promotional offer the app's server signed as a compact JWS.
     public func buy(_ product: Product, offerID: String, signedOffer compactJWS: String) async throws -> Bool
     {

@@ -65,6 +65,16 @@ extension PurchaseManagerTests {
             #expect(bill.of == 12)
         }
 
+        @Test func aForgedEligibilityIsRefusedAndNoTrialGiven() async throws {
+            let (session, manager) = try await launch()
+            let monthly = try #require(try await Product.products(for: [PurchaseManager.proMonthlyID]).first)
+            await #expect(throws: Product.PurchaseError.invalidOfferSignature) {
+                try await manager.subscribe(monthly, eligibility: "e30.e30.c2ln")
+            }
+            #expect(try await session.allTransactions().isEmpty)
+            #expect(await monthly.subscription?.isEligibleForIntroOffer == true)
+        }
+
         @Test func aForgedOfferSignatureIsRefused() async throws {
             let (_, manager) = try await launch()
             let monthly = try #require(
