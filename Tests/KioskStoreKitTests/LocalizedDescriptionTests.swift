@@ -1,7 +1,11 @@
 import Foundation
 import KioskStoreKit
 import KioskStoreKitTest
+import Signing
+import Simulator
 import Testing
+
+import enum StoreCore.StoreSetting
 
 extension StoreKitSessionTests {
     /// The value types' `localizedDescription` speaks the session's locale (the String Catalog's
@@ -39,6 +43,21 @@ extension StoreKitSessionTests {
             #expect(Product.SubscriptionInfo.RenewalState.revoked.localizedDescription == "已撤銷")
             session.locale = Locale(identifier: "fi_FI")
             #expect(Product.SubscriptionInfo.RenewalState.revoked.localizedDescription == "Revoked")
+        }
+
+        /// Without a session, the locale is the store's settings' as first read (a catalog's
+        /// `_locale`, `kiosk store set locale`), read once at the app's first call.
+        @Test func aConfiguredStoresLocaleIsReadAtTheFirstCall() async throws {
+            let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/Lumen.storekit").path
+            let store = try StoreConfiguration.simulator(
+                catalogPath: catalog, ledger: .memory, authority: try CertificateAuthority.ephemeral())
+            try await store.apply(.locale("de_DE"))
+            let binding = StoreBinding(store: store, simulator: store)
+            #expect(binding.localeIdentifier == nil)
+            try await binding.prepare()
+            #expect(binding.localeIdentifier == "de_DE")
+            binding.close()
         }
     }
 }

@@ -22,6 +22,9 @@ package final class StoreBinding: Sendable {
     /// The store's locale as this process knows it (the session's `locale`, else the store's
     /// settings as first read): what `localizedDescription` speaks, which cannot wait for the store.
     private let knownLocale: Mutex<String?>
+    /// Whether the store's settings were asked for the locale (once: a store that cannot say is
+    /// not asked again at every call).
+    private let askedForLocale = Mutex(false)
 
     /// What must live as long as the binding (a state directory's ownership, which serves the
     /// store to the other processes while this one owns it).
@@ -69,8 +72,12 @@ package final class StoreBinding: Sendable {
             return pending
         }
         for setting in settings { try await store.apply(setting) }
-        if localeIdentifier == nil, let locale = try? await store.settings().locale {
-            // Read once; a store that cannot say leaves the device's locale in its place.
+        let ask = askedForLocale.withLock { asked in
+            defer { asked = true }
+            return !asked && localeIdentifier == nil
+        }
+        // A store that cannot say leaves the device's locale in its place.
+        if ask, let locale = try? await store.settings().locale {
             knownLocale.withLock { known in known = known ?? locale }
         }
     }
