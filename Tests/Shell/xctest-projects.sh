@@ -33,8 +33,8 @@ holds() {
 echo "xctest: Examples/XcodeApp"
 run 0 Examples/XcodeApp/XcodeApp.xcodeproj --junit "$reports/example.xml"
 holds "$reports/out" "left out of XcodeApp: $PWD/Examples/XcodeApp/XcodeApp/ContentView.swift (imports SwiftUI"
-holds "$reports/out" "kiosk xctest: 4 tests: 4 passed, 0 failed, 0 skipped, 0 expected failures"
-holds "$reports/example.xml" '<testsuites name="XcodeAppTests" tests="4" failures="0" skipped="0"'
+holds "$reports/out" "kiosk xctest: 5 tests: 5 passed, 0 failed, 0 skipped, 0 expected failures"
+holds "$reports/example.xml" '<testsuites name="XcodeAppTests" tests="5" failures="0" skipped="0"'
 
 echo "xctest: Synced (synchronized folders)"
 run 0 "$fixtures/Synced/Synced.xcodeproj" --junit "$reports/synced.xml"
