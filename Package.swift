@@ -112,7 +112,7 @@ let package = Package(
         // subscription offer key as the store reads it (Signing).
         .target(
             name: "Linting",
-            dependencies: ["Catalog", "Rehearsal", "Signing", "SourceDiagnostics", "TerminalUI"]),
+            dependencies: ["Catalog", "Rehearsal", "Signing", "SourceDiagnostics", "TerminalUI", "XcodeProject"]),
         // App Review checks over a catalog's paywall on fresh in-memory stores, and their findings
         // grouped by cause at the place in the catalog or its copy where each is fixed.
         .target(

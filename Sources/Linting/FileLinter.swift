@@ -3,9 +3,11 @@ import Foundation
 import Rehearsal
 import SourceDiagnostics
 import TerminalUI
+import XcodeProject
 
-/// What `kiosk lint` checks in one file: catalogs (`.storekit`), paywall copy, themes and
-/// rehearsals, each with its own parser's located diagnostics. The bundled themes and catalogs
+/// What `kiosk lint` checks in one file: catalogs (`.storekit`), paywall copy, themes,
+/// rehearsals and Xcode projects (what `kiosk xctest` would refuse), each with its own
+/// parser's located diagnostics. The bundled themes and catalogs
 /// it resolves names against are handed in, so the checks read no place of their own.
 public struct FileLinter: Sendable {
     /// The folder of the bundled themes a theme may inherit from.
@@ -37,6 +39,7 @@ public struct FileLinter: Sendable {
                 return found + OfferKeyLinter.warnings([UInt8](data), file: file)
             }
             if file.hasSuffix(".rehearsal") { return lintRehearsal(file) }
+            if XcodeProjectLinter.handles(path: file) { return XcodeProjectLinter.lint(path: file) }
             if file.hasSuffix(".json") {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     return ThemeLinter.lint(path: file)  // names the unreadable file
@@ -65,7 +68,7 @@ public struct FileLinter: Sendable {
                 Diagnostic(
                     severity: .error, location: start, path: "", value: nil,
                     message:
-                        "not a file kiosk lint knows: name a .storekit catalog, a .paywall.json, a theme .json or a .rehearsal"
+                        "not a file kiosk lint knows: name a .storekit catalog, a .paywall.json, a theme .json, a .rehearsal or an .xcodeproj"
                 )
             ]
         } catch {

@@ -3,7 +3,9 @@
 # (Examples/XcodeApp, synchronized folders, default main-actor isolation), and the fixtures
 # Synced (synchronized folders with an exception set) and Classic (classic groups, Swift 5, the
 # .storekit from the scheme, XCTExpectFailure through Kiosk's bridge). Checks each JUnit report
-# and exit status, then the bad inputs' messages and that they write nothing.
+# and exit status; that a failing assertion and a compiler error (in a copy of Synced) name the
+# project's files, not the package's links; then the bad inputs' messages and that they write
+# nothing.
 # One shared scratch path: Kiosk's library half is compiled for the first package only.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,8 +35,8 @@ holds() {
 echo "xctest: Examples/XcodeApp"
 run 0 Examples/XcodeApp/XcodeApp.xcodeproj --junit "$reports/example.xml"
 holds "$reports/out" "left out of XcodeApp: $PWD/Examples/XcodeApp/XcodeApp/ContentView.swift (imports SwiftUI"
-holds "$reports/out" "kiosk xctest: 4 tests: 4 passed, 0 failed, 0 skipped, 0 expected failures"
-holds "$reports/example.xml" '<testsuites name="XcodeAppTests" tests="4" failures="0" skipped="0"'
+holds "$reports/out" "kiosk xctest: 5 tests: 5 passed, 0 failed, 0 skipped, 0 expected failures"
+holds "$reports/example.xml" '<testsuites name="XcodeAppTests" tests="5" failures="0" skipped="0"'
 
 echo "xctest: Synced (synchronized folders)"
 run 0 "$fixtures/Synced/Synced.xcodeproj" --junit "$reports/synced.xml"
@@ -53,9 +55,47 @@ holds "$reports/bridge.xml" '<skipped message="expected failure: only this asser
 holds "$reports/bridge.xml" 'name="testANonStrictExpectationMayPass" time='
 holds "$reports/bridge.xml" 'expected a failure that did not happen: this should have failed'
 
+echo "xctest: a failing assertion and a compiler error name the project's own files"
+failing=$(mktemp -d)
+trap 'rm -rf "$reports" "$failing"' EXIT
+cp -R "$fixtures/Synced" "$failing/Synced"
+rm -rf "$failing/Synced/.kiosk"
+tests="$failing/Synced/SyncedTests/EntitlementsTests.swift"
+# A test that fails on purpose, inside the class (its last line is the class's closing brace).
+sed -i '$d' "$tests"
+cat >>"$tests" <<'SWIFT'
+
+    func testTheWrongProductIsOwned() async throws {
+        try session.buyProduct(productIdentifier: "com.example.xcodeapp.club.monthly")
+        let entitlements = Entitlements()
+        await entitlements.refresh()
+        XCTAssertEqual(entitlements.owned, ["com.example.xcodeapp.filters"], "fails on purpose")
+    }
+}
+SWIFT
+line=$(grep -n "fails on purpose" "$tests" | cut -d: -f1)
+run 1 "$failing/Synced/Synced.xcodeproj" --junit "$reports/failing.xml"
+holds "$reports/out" "$tests:$line: error: EntitlementsTests.testTheWrongProductIsOwned : XCTAssertEqual failed"
+holds "$reports/out" "kiosk xctest: 2 tests: 1 passed, 1 failed, 0 skipped, 0 expected failures"
+holds "$reports/failing.xml" "<failure message=\"$tests:$line: XCTAssertEqual failed"
+# Neither the output nor the report names the package's links.
+links="$failing/Synced/.kiosk/xctest/SyncedTests/Tests/"
+! grep -F "$links" "$reports/out" "$reports/failing.xml" || { echo "FAIL: a link's path is shown"; exit 1; }
+model="$failing/Synced/Synced/Model/Entitlements.swift"
+printf 'let broken: Int = "not a number"\n' >>"$model"
+broken=$(wc -l <"$model")
+run 2 "$failing/Synced/Synced.xcodeproj" --junit "$reports/broken.xml"
+holds "$reports/out" "$model:$broken:19: error: cannot convert value of type 'String' to specified type 'Int'"
+holds "$reports/broken.xml" '<testcase classname="SyncedTests.build" name="compile"'
+holds "$reports/broken.xml" "$model:$broken:19: error: cannot convert value"
+! grep -F "$failing/Synced/.kiosk/xctest/SyncedTests/Sources/" "$reports/out" "$reports/broken.xml" || {
+    echo "FAIL: a link's path is shown"
+    exit 1
+}
+
 echo "xctest: bad input"
 copy=$(mktemp -d)
-trap 'rm -rf "$reports" "$copy"' EXIT
+trap 'rm -rf "$reports" "$failing" "$copy"' EXIT
 cp -R "$fixtures/Classic" "$copy/Classic"
 rm -rf "$copy/Classic/.kiosk"
 tree() { (cd "$copy" && find . | sort); }
@@ -80,4 +120,4 @@ holds "$reports/out" "no .storekit for ClassicTests: looked in the resources of 
 printf 'import XCTest\nfinal class PlainTests: XCTestCase { func testA() {} }\n' >"$copy/Classic/ClassicTests/StoreModelTests.swift"
 refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClassicTests --configuration "$fixtures/Classic/Classic/Configuration.storekit"
 holds "$reports/out" "the tests of ClassicTests use no StoreKit"
-echo "xctest: passed (3 projects, the bridge, 5 bad inputs)"
+echo "xctest: passed (3 projects, the bridge, the project's paths in a failure and a compiler error, 5 bad inputs)"

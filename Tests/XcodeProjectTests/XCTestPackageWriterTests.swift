@@ -32,6 +32,10 @@ import Testing
                     + ".enableUpcomingFeature(\"InferIsolatedConformances\")"))
         #expect(manifest.contains("resources: [.copy(\"SyncedTests/Products.storekit\")]"))
         #expect(manifest.contains(".product(name: \"StoreKitTest\", package: \"Kiosk\")"))
+        // Both the app's module and the tests get Kiosk's Combine, for ObservableObject managers.
+        #expect(
+            manifest.components(separatedBy: ".product(name: \"Combine\", package: \"Kiosk\")").count - 1 == 2
+        )
     }
 
     @Test func aSecondRunReplacesTheLinksOfFilesThatWentAway() throws {

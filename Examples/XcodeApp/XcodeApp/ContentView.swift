@@ -3,7 +3,7 @@ import SwiftUI
 
 /// The shop: a row per product, and what the customer owns.
 struct ContentView: View {
-    let store: PurchaseManager
+    @EnvironmentObject private var store: PurchaseManager
 
     var body: some View {
         List(store.products) { product in

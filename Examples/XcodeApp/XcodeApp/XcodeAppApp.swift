@@ -2,11 +2,12 @@ import SwiftUI
 
 @main
 struct XcodeAppApp: App {
-    @State private var store = PurchaseManager()
+    @StateObject private var store = PurchaseManager()
 
     var body: some Scene {
         WindowGroup {
-            ContentView(store: store)
+            ContentView()
+                .environmentObject(store)
                 .task { await store.start() }
         }
     }

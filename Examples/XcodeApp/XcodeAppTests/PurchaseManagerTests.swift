@@ -1,3 +1,4 @@
+import Combine
 import StoreKit
 import StoreKitTest
 import XCTest
@@ -5,14 +6,17 @@ import XCTest
 @testable import XcodeApp
 
 /// The purchase manager against a StoreKit test session on Products.storekit, as Xcode runs
-/// it (and `kiosk xctest` on Linux).
+/// it (and `kiosk xctest` on Linux), in StoreKitTest's own spelling
+/// (developer.apple.com/documentation/storekittest/sktestsession): the Transaction Manager's
+/// actions are synchronous, and take identifiers as `UInt`, as Xcode's compiled SDK does.
 final class PurchaseManagerTests: XCTestCase {
     private var session: SKTestSession!
 
-    override func setUp() async throws {
+    override func setUpWithError() throws {
         session = try SKTestSession(configurationFileNamed: "Products")
+        session.resetToDefaultState()
         session.disableDialogs = true
-        try await session.clearTransactions()
+        session.clearTransactions()
     }
 
     @MainActor
@@ -26,8 +30,27 @@ final class PurchaseManagerTests: XCTestCase {
 
         XCTAssertEqual(transaction?.productID, PurchaseManager.filtersID)
         XCTAssertTrue(store.owns(PurchaseManager.filtersID))
-        let transactions = try await session.allTransactions()
-        XCTAssertEqual(transactions.count, 1)
+        XCTAssertEqual(session.allTransactions().count, 1)
+    }
+
+    /// The views read the manager as an `ObservableObject`: a purchase is published to them.
+    @MainActor
+    func testTheShopHearsOfWhatIsOwned() async throws {
+        let store = PurchaseManager()
+        try await store.loadProducts()
+        let filters = try XCTUnwrap(store.product(PurchaseManager.filtersID))
+        var willChange = 0
+        var owned: [Set<String>] = []
+        let changes = store.objectWillChange.sink { willChange += 1 }
+        let ownership = store.$purchasedIdentifiers.sink { owned.append($0) }
+
+        try await store.purchase(filters)
+
+        changes.cancel()
+        ownership.cancel()
+        XCTAssertGreaterThan(willChange, 0)
+        XCTAssertEqual(owned.first, [])
+        XCTAssertEqual(owned.last, [PurchaseManager.filtersID])
     }
 
     @MainActor
@@ -51,7 +74,7 @@ final class PurchaseManagerTests: XCTestCase {
         let bought = try await store.purchase(filters)
         let transaction = try XCTUnwrap(bought)
 
-        try await session.refundTransaction(identifier: Int(transaction.id))
+        try session.refundTransaction(identifier: UInt(transaction.id))
         await store.updatePurchasedProducts()
 
         XCTAssertFalse(store.owns(PurchaseManager.filtersID))
@@ -65,7 +88,7 @@ final class PurchaseManagerTests: XCTestCase {
         try await store.purchase(club)
         XCTAssertTrue(store.owns(PurchaseManager.clubMonthlyID))
 
-        try await session.expireSubscription(productIdentifier: PurchaseManager.clubMonthlyID)
+        try session.expireSubscription(productIdentifier: PurchaseManager.clubMonthlyID)
         await store.updatePurchasedProducts()
 
         XCTAssertFalse(store.owns(PurchaseManager.clubMonthlyID))

@@ -30,12 +30,7 @@ public struct XCTestPackageWriter {
                     try FileManager.default.removeItem(atPath: path)
                 }
             }
-            for module in plan.appModules {
-                try link(module.swiftFiles, into: "Sources/\(module.name)", of: plan)
-            }
-            try link(
-                plan.testModule.swiftFiles + plan.storeKitConfigurations,
-                into: "Tests/\(plan.testModule.name)", of: plan)
+            for (relative, files) in plan.linkedFolders { try link(files, into: relative, of: plan) }
             let manifest = PackageManifest(plan: plan, kioskPath: kioskPath, kioskProducts: kioskProducts())
             try Data(manifest.text.utf8).write(
                 to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("Package.swift")))

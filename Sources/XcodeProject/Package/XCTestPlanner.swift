@@ -166,14 +166,15 @@ public enum XCTestPlanner {
 
     /// Stops when no test file uses StoreKit: there is nothing for Kiosk to run.
     private static func requireStoreKit(_ facts: [SwiftSourceFacts], target: String?)
-        throws(XcodeProjectError)
+        throws(XCTestPlanningError)
     {
         let storeKitWords: Set<String> = ["StoreKit", "StoreKitTest", "SKTestSession"]
         guard !facts.contains(where: { !$0.identifiers.isDisjoint(with: storeKitWords) }) else { return }
-        throw XcodeProjectError(
-            "the tests of \(target ?? "--tests") use no StoreKit (no file imports StoreKit or StoreKitTest or uses "
-                + "SKTestSession), so there is nothing for Kiosk to run; run them with `swift test` in a package of "
-                + "their own, or choose the target that tests your purchases")
+        throw .noStoreKit(
+            XcodeProjectError(
+                "the tests of \(target ?? "--tests") use no StoreKit (no file imports StoreKit or StoreKitTest or uses "
+                    + "SKTestSession), so there is nothing for Kiosk to run; run them with `swift test` in a package of "
+                    + "their own, or choose the target that tests your purchases"))
     }
 
     /// The blocker for an import of a module Linux lacks, with what to do: view code moves out
@@ -239,7 +240,7 @@ public enum XCTestPlanner {
 
     /// The `.storekit` files: the explicit one, else the test target's resources, else the
     /// scheme's StoreKit configuration. None is an error that says where it looked.
-    private static func storeKitConfigurations(
+    static func storeKitConfigurations(
         _ request: XCTestRequest, testTarget: XcodeTarget?, scheme: XcodeScheme?, projectPath: String?
     ) throws(XcodeProjectError) -> [String] {
         if let explicit = request.configuration {

@@ -2,11 +2,14 @@
 /// cannot compile on Linux (each named at its line, with what to do).
 public enum XCTestPlanningError: Error, Sendable, Equatable, CustomStringConvertible {
     case project(XcodeProjectError)
+    /// The tests use no StoreKit, so there is nothing for Kiosk to run (a project's other test
+    /// targets are often so: `kiosk lint` says it as a warning).
+    case noStoreKit(XcodeProjectError)
     case cannotCompileOnLinux([SourceFinding])
 
     public var description: String {
         switch self {
-        case .project(let error): error.description
+        case .project(let error), .noStoreKit(let error): error.description
         case .cannotCompileOnLinux(let findings):
             (findings.map(\.description)
                 + [

@@ -105,7 +105,8 @@ struct ProjectObjectGraph {
         let name = target["name"]?.string ?? id
         return XcodeTarget(
             name: name, productType: target["productType"]?.string ?? "", swiftFiles: swiftFiles,
-            resourceFiles: resources, dependencies: dependencies, buildSettings: settings)
+            resourceFiles: resources, dependencies: dependencies, buildSettings: settings,
+            location: lines.location(ofOffset: target.offset, file: file))
     }
 
     /// The Debug configuration's settings (the one Xcode's test action uses by default), else

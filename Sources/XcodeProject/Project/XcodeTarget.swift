@@ -1,3 +1,5 @@
+import SourceDiagnostics
+
 /// One target of an Xcode project as `kiosk xctest` needs it: its files and its settings.
 public struct XcodeTarget: Sendable, Equatable {
     /// The target's name, as in Xcode's target list.
@@ -13,11 +15,13 @@ public struct XcodeTarget: Sendable, Equatable {
     public var dependencies: [String]
     /// The Debug configuration's build settings, the project's overridden by the target's.
     public var buildSettings: [String: String]
+    /// Where the target is declared in `project.pbxproj`, for problems of the target as a whole.
+    public var location: SourceLocation?
 
     public init(
         name: String, productType: String, swiftFiles: [String], resourceFiles: [String],
         dependencies: [String],
-        buildSettings: [String: String]
+        buildSettings: [String: String], location: SourceLocation? = nil
     ) {
         self.name = name
         self.productType = productType
@@ -25,6 +29,7 @@ public struct XcodeTarget: Sendable, Equatable {
         self.resourceFiles = resourceFiles
         self.dependencies = dependencies
         self.buildSettings = buildSettings
+        self.location = location
     }
 
     /// Whether this is a unit-test bundle (an XCTest target), not a UI-test one.

@@ -33,21 +33,19 @@ public struct XCTestRunner {
 
     public var packageFolder: String
     public var scratchPath: String
-    /// Module folders of the package (`<package>/Tests/AppTests`), each standing for the project's
-    /// folder: compiler and XCTest lines name the project's own files, not the package's links.
-    public var linkFolders: [String]
-    public var projectFolder: String
+    /// The package's links and the project's files they stand for: compiler and XCTest lines,
+    /// shown and in the results, name the project's own files, not the package's links.
+    public var linkedPaths: LinkedPaths?
     /// Where the tool's own output goes, line by line as it comes (standard output for the CLI).
     public var echo: @Sendable (String) -> Void
 
     public init(
-        packageFolder: String, scratchPath: String, linkFolders: [String] = [], projectFolder: String = "",
+        packageFolder: String, scratchPath: String, linkedPaths: LinkedPaths? = nil,
         echo: @escaping @Sendable (String) -> Void
     ) {
         self.packageFolder = packageFolder
         self.scratchPath = scratchPath
-        self.linkFolders = linkFolders
-        self.projectFolder = projectFolder
+        self.linkedPaths = linkedPaths
         self.echo = echo
     }
 
@@ -81,9 +79,11 @@ public struct XCTestRunner {
             ["swift", "test", "--skip-build"] + common, log: testLog, environment: environment)
         let output =
             FileManager.default.contents(atPath: testLog).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // Read from the lines as XCTest wrote them, which the bridge's records quote, then mapped.
         let results = XCTestLog.results(
             from: output, expectations: ExpectedFailureRecord.read(path: expectations))
-        return Outcome(compiled: true, compilerErrors: [], results: results, testStatus: status)
+        let mapped = linkedPaths?.projectPaths(results) ?? results
+        return Outcome(compiled: true, compilerErrors: [], results: mapped, testStatus: status)
     }
 
     /// Runs `arguments` with standard output and error into `log`, echoing the log's new lines
@@ -120,15 +120,7 @@ public struct XCTestRunner {
         return status
     }
 
-    /// `text` with each link's path replaced by the path of the project's file it links to.
-    func projectPaths(_ text: String) -> String {
-        guard !projectFolder.isEmpty else { return text }
-        var text = text
-        for folder in linkFolders {
-            text = text.replacingOccurrences(of: folder + "/", with: projectFolder + "/")
-        }
-        return text
-    }
+    private func projectPaths(_ text: String) -> String { linkedPaths?.projectPaths(text) ?? text }
 
     /// Echoes the complete lines written to `log` after byte `offset`; returns the new offset.
     private func echoNew(_ log: String, from offset: Int, pending: inout String) -> Int {

@@ -48,13 +48,8 @@ public struct XCTestSession {
         echo("kiosk xctest: package written to \(folder)")
         if generateOnly { return .generated(folder) }
         let scratch = scratchPath ?? (folder as NSString).appendingPathComponent(".build")
-        let linkFolders =
-            plan.appModules.map { (folder as NSString).appendingPathComponent("Sources/\($0.name)") }
-            + [(folder as NSString).appendingPathComponent("Tests/\(plan.testModule.name)")]
         let runner = XCTestRunner(
-            packageFolder: folder, scratchPath: scratch, linkFolders: linkFolders,
-            projectFolder: plan.projectFolder,
-            echo: echo)
+            packageFolder: folder, scratchPath: scratch, linkedPaths: LinkedPaths(plan: plan), echo: echo)
         let outcome = try runner.run()
         let report =
             outcome.compiled

@@ -4,11 +4,12 @@ import Foundation
 import Linting
 import SourceDiagnostics
 
-/// `kiosk lint FILE...`: validates catalogs (`.storekit`), paywall copy (`.paywall.json`) and
-/// themes, printing `file:line:col: error|warning: message`.
+/// `kiosk lint FILE...`: validates catalogs (`.storekit`), paywall copy (`.paywall.json`),
+/// themes, rehearsals and Xcode projects (what `kiosk xctest` would refuse), printing
+/// `file:line:col: error|warning: message`.
 struct LintCommand: Command {
     static let name = "lint"
-    static let summary = "Validate .storekit catalogs, paywall copy, themes and rehearsals."
+    static let summary = "Validate .storekit catalogs, paywall copy, themes, rehearsals and Xcode projects."
     static let usage = "kiosk lint [--json] [--strict] [--review [--locale LOCALES]] FILE..."
     struct Options: ParsableOptions {
         @Flag(

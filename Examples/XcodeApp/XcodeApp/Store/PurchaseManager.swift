@@ -1,10 +1,14 @@
 import Foundation
 import StoreKit
 
-/// The app's store, as Apple's StoreKit documentation writes one: it loads the products,
+/// The app's store, written as Apple's sample "Implementing a store in your app using the
+/// StoreKit API" writes its `Store`
+/// (developer.apple.com/documentation/storekit/implementing-a-store-in-your-app-using-the-storekit-api):
+/// an `ObservableObject` whose `@Published` properties the views read, that loads the products,
 /// buys them, listens for transactions from launch, and keeps what the customer owns from
 /// `Transaction.currentEntitlements`. Main-actor isolated by the target's default isolation.
-final class PurchaseManager {
+/// On Linux, `kiosk xctest` compiles it against Kiosk's StoreKit and its subset of Combine.
+final class PurchaseManager: ObservableObject {
     enum StoreError: Error {
         case failedVerification
     }
@@ -14,16 +18,21 @@ final class PurchaseManager {
     static let clubMonthlyID = "com.example.xcodeapp.club.monthly"
     static let productIDs = [filtersID, printsID, clubMonthlyID]
 
-    private(set) var products: [Product] = []
+    @Published private(set) var products: [Product] = []
     /// Non-consumables and subscriptions the customer has now.
-    private(set) var purchasedIdentifiers: Set<String> = []
+    @Published private(set) var purchasedIdentifiers: Set<String> = []
     /// Prints bought (consumable): ten a pack.
-    private(set) var prints = 0
+    @Published private(set) var prints = 0
 
-    private var updates: Task<Void, Never>?
+    private var updateListenerTask: Task<Void, Never>?
 
     init() {
-        updates = listenForTransactions()
+        // Start listening before anything else, so no transaction made outside the app is missed.
+        updateListenerTask = listenForTransactions()
+    }
+
+    deinit {
+        updateListenerTask?.cancel()
     }
 
     /// Loads the products and what the customer owns, at launch.
@@ -44,12 +53,14 @@ final class PurchaseManager {
     /// purchase waits for approval.
     @discardableResult
     func purchase(_ product: Product) async throws -> Transaction? {
-        switch try await product.purchase() {
+        let result = try await product.purchase()
+        switch result {
         case .success(let verification):
             let transaction = try checkVerified(verification)
             deliver(transaction)
-            await transaction.finish()
             await updatePurchasedProducts()
+            // Finish only once the content is delivered: an unfinished transaction comes back.
+            await transaction.finish()
             return transaction
         case .userCancelled, .pending:
             return nil
@@ -62,10 +73,10 @@ final class PurchaseManager {
     private func listenForTransactions() -> Task<Void, Never> {
         Task {
             for await result in Transaction.updates {
-                guard case .verified(let transaction) = result else { continue }
+                guard let transaction = try? checkVerified(result) else { continue }
                 deliver(transaction)
-                await transaction.finish()
                 await updatePurchasedProducts()
+                await transaction.finish()
             }
         }
     }
@@ -73,7 +84,7 @@ final class PurchaseManager {
     func updatePurchasedProducts() async {
         var owned: Set<String> = []
         for await result in Transaction.currentEntitlements {
-            guard case .verified(let transaction) = result, transaction.revocationDate == nil else {
+            guard let transaction = try? checkVerified(result), transaction.revocationDate == nil else {
                 continue
             }
             owned.insert(transaction.productID)
@@ -87,6 +98,7 @@ final class PurchaseManager {
         }
     }
 
+    /// The signed value when StoreKit verified it; Apple's sample throws for an unverified one.
     nonisolated func checkVerified<T>(_ result: VerificationResult<T>) throws -> T {
         switch result {
         case .unverified:

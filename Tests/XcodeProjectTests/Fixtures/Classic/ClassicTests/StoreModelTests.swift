@@ -10,10 +10,10 @@ import XCTest
 final class StoreModelTests: XCTestCase {
     var session: SKTestSession!
 
-    override func setUp() async throws {
+    override func setUpWithError() throws {
         session = try SKTestSession(configurationFileNamed: "Configuration")
         session.disableDialogs = true
-        try await session.clearTransactions()
+        session.clearTransactions()
     }
 
     @MainActor

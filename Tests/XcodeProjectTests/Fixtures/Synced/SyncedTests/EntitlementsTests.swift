@@ -13,11 +13,11 @@ final class EntitlementsTests: XCTestCase {
     override func setUp() async throws {
         session = try SKTestSession(configurationFileNamed: "Products")
         session.disableDialogs = true
-        try await session.clearTransactions()
+        session.clearTransactions()
     }
 
     func testABoughtSubscriptionIsOwned() async throws {
-        try await session.buyProduct(productIdentifier: "com.example.xcodeapp.club.monthly")
+        try session.buyProduct(productIdentifier: "com.example.xcodeapp.club.monthly")
         let entitlements = Entitlements()
         await entitlements.refresh()
         XCTAssertEqual(entitlements.owned, ["com.example.xcodeapp.club.monthly"])
