@@ -112,7 +112,9 @@ let package = Package(
         // subscription offer key as the store reads it (Signing).
         .target(
             name: "Linting",
-            dependencies: ["Catalog", "Rehearsal", "Signing", "SourceDiagnostics", "TerminalUI", "XcodeProject"]),
+            dependencies: [
+                "Catalog", "Rehearsal", "Signing", "SourceDiagnostics", "StoreCore", "TerminalUI", "XcodeProject",
+            ]),
         // App Review checks over a catalog's paywall on fresh in-memory stores, and their findings
         // grouped by cause at the place in the catalog or its copy where each is fixed.
         .target(
@@ -294,7 +296,7 @@ let package = Package(
             name: "PaywallTests",
             dependencies: [
                 "Paywall", "PaywallTranslations", "PaywallCatalog", "StoreCore", "TerminalUI",
-                "TerminalCurses", "Simulator", "Catalog",
+                "TerminalCurses", "Simulator", "Catalog", "SourceDiagnostics",
                 "Signing", "SnapshotSupport",
                 "Subprocess", "TestSupport",
             ],

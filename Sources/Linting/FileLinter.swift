@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Rehearsal
 import SourceDiagnostics
+import StoreCore
 import TerminalUI
 import XcodeProject
 

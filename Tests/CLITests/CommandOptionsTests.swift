@@ -12,7 +12,7 @@ import Testing
 /// command line, none is declared twice, and a misspelt or incomplete option is a usage error
 /// naming it, through `Kiosk.run` as a user meets it.
 @Suite struct CommandOptionsTests {
-    static let commands: [any Command.Type] = [PaywallCommand.self] + CommandRegistry.subcommands
+    nonisolated(unsafe) static let commands: [any Command.Type] = [PaywallCommand.self] + CommandRegistry.subcommands
 
     /// A value each option accepts, by its value's placeholder.
     static func sampleValue(_ option: OptionDefinition) -> String {

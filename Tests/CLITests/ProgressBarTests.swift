@@ -45,7 +45,7 @@ import Testing
     /// Issue 22: `Int(8e23 / 86_400)` trapped (SIGILL) and `--periods 2147483647` asked for a
     /// 120 GB array of steps.
     @Test func hugeAdvancesAreCutWithoutTrappingOrAllocating() {
-        for seconds in [8e23, 1e308 * 604_800, 99_999_999_999_999_999_999 * 86_400.0] {
+        for seconds in [8e23, 1e308 * 604_800, 1e20 * 86_400.0] {
             #expect(StoreActionRunner.steps(for: .advanceClock(seconds: seconds)).count <= 100, "\(seconds)")
         }
         #expect(

@@ -92,7 +92,7 @@ extension StoreKitSessionTests {
             let transaction = try #require(try await store.buy(Self.monthly))
             let updates = Product.SubscriptionInfo.Status.updates.makeAsyncIterator()
             await updates.listen()
-            try await session.refundTransaction(identifier: Int(transaction.id))
+            try session.refundTransaction(identifier: Int(transaction.id))
             let status = try await withDeadline(waitingFor: "the refunded subscription's status") {
                 [updates] in
                 var updates = updates

@@ -1,5 +1,6 @@
 import Foundation
 import Linting
+import SourceDiagnostics
 import TestSupport
 import Testing
 

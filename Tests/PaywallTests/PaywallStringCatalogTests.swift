@@ -1,4 +1,5 @@
 import PaywallTranslations
+import SourceDiagnostics
 import TerminalUI
 import Testing
 

@@ -53,7 +53,7 @@ import Testing
         }
         reader.start()
         reading.wait()
-        let whileHeld = locked.writeIfFree { pair in pair.first = 1 }
+        let whileHeld: Void? = locked.writeIfFree { pair in pair.first = 1 }
         release.signal()
         #expect(whileHeld == nil, "the write must not wait for the reader, nor run beside it")
         #expect(locked.read { $0.first } == 0)

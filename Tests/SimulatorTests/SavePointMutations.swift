@@ -119,7 +119,7 @@ func fingerprint(of directory: URL) -> [String: Data] {
     while let url = enumerator?.nextObject() as? URL {
         let relative = String(url.path.dropFirst(directory.path.count))
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         result[relative] =
             isDirectory.boolValue ? Data("(directory)".utf8) : (try? Data(contentsOf: url)) ?? Data()
     }

@@ -64,11 +64,9 @@ public enum EventStreamClient {
                 return
             }
             early = parser.feed(rest)
-        } catch let error as HTTPError {
-            opened(.failure(error))
-            return
         } catch {
-            opened(.failure(.malformed("\(error)")))
+            // Everything in the block throws HTTPError (typed), so the error needs no cast.
+            opened(.failure(error))
             return
         }
         let continuation = handOver(early, socket: socket, to: opened)
