@@ -42,22 +42,7 @@ package final class StoreBinding: Sendable {
 
     /// Runs one call of the app's: the store's settings and update listener made ready first,
     /// the call journaled as the app's own.
-    ///
-    /// On a store with a thread of its own (a session's) the call prefers that thread: a call is
-    /// several hops to the store (settings, the update log, the call, a mistake's journal line),
-    /// and each would otherwise be two thread switches, there and back to Swift's pool.
     package func call<T: Sendable>(_ body: @Sendable (CoreStore) async throws(StoreError) -> T)
-        async throws(StoreError) -> T
-    {
-        guard let executor = simulator?.ownThreadExecutor else {
-            return try await callHere(body)
-        }
-        return try await withTaskExecutorPreference(executor) { () async throws(StoreError) -> T in
-            try await callHere(body)
-        }
-    }
-
-    private func callHere<T: Sendable>(_ body: @Sendable (CoreStore) async throws(StoreError) -> T)
         async throws(StoreError) -> T
     {
         try await prepare()
