@@ -36,11 +36,14 @@ extension SKTestSession {
     }
 
     /// A purchase made outside the app (on another device, or in Xcode): the app hears of it
-    /// through `Transaction.updates`. Apple's `@discardableResult func buyProduct(identifier:
-    /// String, options: Set<Product.PurchaseOption> = []) async throws -> Transaction`.
+    /// through `Transaction.updates`. With `askToBuyEnabled` it waits for approval, as every
+    /// purchase does (Apple's `askToBuyEnabled` page: "all purchases"), and the answer is the
+    /// transaction `approveAskToBuyTransaction(identifier:)` approves. Apple's
+    /// `@discardableResult func buyProduct(identifier: Product.ID, options:
+    /// Set<Product.PurchaseOption> = []) async throws -> Transaction`.
     @discardableResult
     public func buyProduct(
-        identifier: String, options: Set<KioskStoreKit.Product.PurchaseOption> = []
+        identifier: KioskStoreKit.Product.ID, options: Set<KioskStoreKit.Product.PurchaseOption> = []
     ) async throws -> KioskStoreKit.Transaction {
         let core = options.storeOptions
         let record = try await control { store throws(StoreError) in

@@ -2,8 +2,9 @@ import Foundation
 import Signing
 import StoreCore
 
-/// Where a purchase comes from: the app (payment sheet, Ask to Buy) or outside it (Xcode's
-/// "+", `SKTestSession.buyProduct`), which reaches the app through `updates`.
+/// Where a purchase comes from: the app (payment sheet, interrupted purchases) or outside it
+/// (Xcode's "+", `SKTestSession.buyProduct`), which reaches the app through `updates`. Ask to
+/// Buy holds both.
 enum PurchaseOrigin {
     case app
     case offDevice
@@ -72,15 +73,17 @@ extension StagedAction {
             productID: product.id, quantity: request.quantity, appAccountToken: request.appAccountToken,
             offer: offer.map(AppliedOffer.init), billingPlanType: request.billingPlanType,
             purchaseDate: request.purchaseDate, renewalBehavior: request.renewalBehavior)
-        if origin == .app {
-            if request.simulatesAskToBuy ?? settings.askToBuyEnabled {
-                return .pending(
-                    try holdForLater(pending, product: product, account: account, phase: .pendingApproval))
-            }
-            if settings.interruptedPurchasesEnabled {
-                return .pending(
-                    try holdForLater(pending, product: product, account: account, phase: .interrupted))
-            }
+        // Ask to Buy is the account's: a purchase made outside the app waits for approval too
+        // ("Enabling this property causes all purchases to require approval",
+        // developer.apple.com/documentation/storekittest/sktestsession/asktobuyenabled).
+        if request.simulatesAskToBuy ?? settings.askToBuyEnabled {
+            return .pending(
+                try holdForLater(pending, product: product, account: account, phase: .pendingApproval))
+        }
+        // An interrupted purchase is the app's payment sheet's: outside the app there is none.
+        if origin == .app, settings.interruptedPurchasesEnabled {
+            return .pending(
+                try holdForLater(pending, product: product, account: account, phase: .interrupted))
         }
         let transaction = try complete(pending, account: account, announce: origin == .offDevice)
         return .purchased(transaction.id)

@@ -41,15 +41,20 @@ extension StagedAction {
         announce(.event(account: nil, .stateChanged))
     }
 
-    /// A purchase made outside the app (Xcode's "+"): completed at once, never held for approval.
+    /// A purchase made outside the app (Xcode's "+", `SKTestSession.buyProduct`): completed at
+    /// once, unless Ask to Buy holds it for approval, as it holds every purchase of the account
+    /// (then the answer is the provisional transaction the approval completes).
     mutating func buyOffDevice(
         _ productID: String, options: [PurchaseOption], account: String,
         checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> Transaction {
         let request = try PurchaseRequest(productID: productID, options: options)
-        let outcome = try purchase(request, account: account, origin: .offDevice, checker: checker)
-        guard case .purchased(let id) = outcome, let stored = transaction(id) else {
-            throw StoreError.backend("an off-device purchase did not complete")
+        let id =
+            switch try purchase(request, account: account, origin: .offDevice, checker: checker) {
+            case .purchased(let id), .pending(let id): id
+            }
+        guard let stored = transaction(id) else {
+            throw StoreError.backend("the off-device purchase's transaction \(id) was not stored")
         }
         return stored.transaction
     }
