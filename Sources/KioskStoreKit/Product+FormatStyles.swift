@@ -1,4 +1,5 @@
 import Foundation
+import PaywallTranslations
 import StoreCore
 
 extension Product {
@@ -8,9 +9,11 @@ extension Product {
         .currency(code: base.currencyCode).locale(Locale.current)
     }
 
-    /// The format style of a subscription period's unit ("month").
+    /// The format style of a subscription period's unit ("Month"), in the store's locale as the
+    /// session knows it, the locale `localizedDescription` speaks.
+    /// https://developer.apple.com/documentation/storekit/product/subscriptionperiodunitformatstyle
     public var subscriptionPeriodUnitFormatStyle: SubscriptionPeriod.Unit.FormatStyle {
-        SubscriptionPeriod.Unit.FormatStyle()
+        SubscriptionPeriod.Unit.FormatStyle(locale: Locale(identifier: SessionWords.localeIdentifier))
     }
 }
 
@@ -25,9 +28,11 @@ extension Product.SubscriptionPeriod.Unit {
 
         public init(locale: Locale = .autoupdatingCurrent) { self.locale = locale }
 
-        /// "day", "week", "month" or "year" (English, whatever `locale` says: see
-        /// docs/your-code.md).
-        public func format(_ value: Product.SubscriptionPeriod.Unit) -> String { value.englishName }
+        /// The unit's word in `locale`'s language ("Month", "Mois", "Monat"), from the String
+        /// Catalog's `storeKitUnit…` words; a language the paywall does not speak gets English.
+        public func format(_ value: Product.SubscriptionPeriod.Unit) -> String {
+            PaywallTranslations.text(value.word, localeIdentifier: locale.identifier)
+        }
 
         public func locale(_ locale: Locale) -> Self { Self(locale: locale) }
     }

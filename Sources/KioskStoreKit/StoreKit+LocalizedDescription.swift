@@ -11,10 +11,13 @@ import StoreCore
 
 /// The words in the store's locale.
 enum SessionWords {
+    /// The session's or store's locale, else the device's.
+    static var localeIdentifier: String {
+        StoreKitRuntime.shared.installed?.localeIdentifier ?? Locale.current.identifier
+    }
+
     static func text(_ word: StoreKitWord) -> String {
-        let locale =
-            StoreKitRuntime.shared.installed?.localeIdentifier ?? Locale.current.identifier
-        return PaywallTranslations.text(word, localeIdentifier: locale)
+        PaywallTranslations.text(word, localeIdentifier: localeIdentifier)
     }
 }
 
@@ -52,12 +55,15 @@ extension Product.SubscriptionInfo.RenewalInfo.ExpirationReason {
 extension Product.SubscriptionPeriod.Unit {
     /// "Day", "Week", "Month", "Year", in the store's locale.
     /// https://developer.apple.com/documentation/storekit/product/subscriptionperiod/unit-swift.enum/localizeddescription
-    public var localizedDescription: String {
+    public var localizedDescription: String { SessionWords.text(word) }
+
+    /// The String Catalog's word for the unit (also `Unit.FormatStyle`'s).
+    var word: StoreKitWord {
         switch self {
-        case .day: SessionWords.text(.unitDay)
-        case .week: SessionWords.text(.unitWeek)
-        case .month: SessionWords.text(.unitMonth)
-        case .year: SessionWords.text(.unitYear)
+        case .day: .unitDay
+        case .week: .unitWeek
+        case .month: .unitMonth
+        case .year: .unitYear
         }
     }
 

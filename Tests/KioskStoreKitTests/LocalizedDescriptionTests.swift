@@ -45,6 +45,23 @@ extension StoreKitSessionTests {
             #expect(Product.SubscriptionInfo.RenewalState.revoked.localizedDescription == "Revoked")
         }
 
+        /// `subscriptionPeriodUnitFormatStyle` writes the unit in the session's language, as
+        /// `localizedDescription` does; a style given a locale speaks that locale's.
+        @Test func theUnitFormatStyleSpeaksTheSessionsLocale() async throws {
+            let session = try session(locale: "de_DE")
+            let product = try #require(
+                try await Product.products(for: ["com.kiosk.lumen.ultimate.monthly"]).first)
+            let unit = try #require(product.subscription?.subscriptionPeriod.unit)
+            #expect(unit == .month)
+            #expect(unit.formatted(product.subscriptionPeriodUnitFormatStyle) == "Monat")
+            session.locale = Locale(identifier: "es_ES")
+            #expect(unit.formatted(product.subscriptionPeriodUnitFormatStyle) == "Mes")
+            let japanese = product.subscriptionPeriodUnitFormatStyle.locale(Locale(identifier: "ja_JP"))
+            #expect(unit.formatted(japanese) == "月")
+            let finnish = Product.SubscriptionPeriod.Unit.FormatStyle(locale: Locale(identifier: "fi_FI"))
+            #expect(Product.SubscriptionPeriod.Unit.year.formatted(finnish) == "Year")
+        }
+
         /// Without a session, the locale is the store's settings' as first read (a catalog's
         /// `_locale`, `kiosk store set locale`), read once at the app's first call.
         @Test func aConfiguredStoresLocaleIsReadAtTheFirstCall() async throws {
