@@ -106,6 +106,8 @@ import Testing
             .finish(transactionID: unknown), .finish(transactionID: f.pending),
             .redeemOfferCode("NO-SUCH-CODE"),
             .requestRefund(transactionID: unknown, reason: .other),
+            // A cancel sheet for a product the account has no subscription to.
+            .retentionMessage(productID: "no.such.product"), .retentionMessage(productID: "gems"),
         ]
         return operations.map(Refused.operation) + requests.map(Refused.request)
     }
@@ -283,6 +285,7 @@ import Testing
                 case .redeemOfferCode: "redeemOfferCode"
                 case .requestRefund: "requestRefund"
                 case .showManageSubscriptions: "showManageSubscriptions"
+                case .retentionMessage: "retentionMessage"
                 }
             return "request." + name
         }

@@ -60,6 +60,8 @@ extension PaywallAction: LocalizedKeyAction {
         case .group: .helpGroup
         case .trial: .helpTrial
         case .screenshot: .helpScreenshot
+        // The cancel sheet is the App Store's and a tester's tool here: its key stays English.
+        case .cancelSheet: nil
         }
     }
 
@@ -70,7 +72,7 @@ extension PaywallAction: LocalizedKeyAction {
         case .previous, .next, .page, .buy, .tab, .style, .label, .view, .quantity, .autoRenew, .restore,
             .redeem,
             .terms, .privacy, .accounts, .manager, .dismiss, .help, .quit, .template, .group, .trial,
-            .screenshot:
+            .screenshot, .cancelSheet:
             nil
         }
     }
