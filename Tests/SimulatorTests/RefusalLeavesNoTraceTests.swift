@@ -240,7 +240,7 @@ import Testing
     // MARK: Every case, by name
 
     static let operationCases = 25
-    static let requestCases = 6
+    static let requestCases = 7
 
     /// Each case's name: a new case does not compile until it is named here, and the coverage
     /// check above fails until it is refused above (or listed as taking no input).
