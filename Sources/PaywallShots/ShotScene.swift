@@ -86,6 +86,11 @@ public enum ShotState: String, CaseIterable, Sendable {
     }
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// What `kiosk gallery` shows unless told: the paywall's own states. The cancel sheet's
+    /// scenes need a subscription, another plan and a promotional offer in the catalog, so a
+    /// gallery asks for them by name (`--states cancel-message,...`).
+    public static var galleryDefault: [ShotState] { allCases.filter { RetentionScene($0) == nil } }
 }
 
 /// Why a scene could not be shown; its description names the scene and what went wrong.
