@@ -60,8 +60,7 @@ extension PaywallAction: LocalizedKeyAction {
         case .group: .helpGroup
         case .trial: .helpTrial
         case .screenshot: .helpScreenshot
-        // The cancel sheet is the App Store's and a tester's tool here: its key stays English.
-        case .cancelSheet: nil
+        case .cancelSheet: .helpCancelSheet
         }
     }
 

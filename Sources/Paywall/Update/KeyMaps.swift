@@ -100,13 +100,13 @@ public enum KeyMaps {
         KeyBinding(
             keys: [.character("l")], description: "load the newest save point", action: .loadSavePoint),
         KeyBinding(
-            keys: [.character("W")], description: "customer opens the cancel sheet (retention message)",
+            keys: [.character("W")], description: "cancel sheet (retention message)",
             action: .cancelSheet),
         KeyBinding(
-            keys: [.character("V")], description: "approve the oldest pending retention upload",
+            keys: [.character("V")], description: "approve next retention upload",
             action: .approveRetention),
         KeyBinding(
-            keys: [.character("J")], description: "reject the oldest pending retention upload",
+            keys: [.character("J")], description: "reject next retention upload",
             action: .rejectRetention),
     ])
 
