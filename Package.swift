@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "HTTP"),
 
         // The StoreKit-2-style store: subscription engine on a virtual clock, Ledger on SQLite.
-        .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "CSQLite"]),
+        .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "HTTP", "CSQLite"]),
 
         // Typed command-line options (`@Option`, `@Flag`, `@OptionGroup`), declared once per command,
         // and what is made from the declarations: usage errors, --help, a man page, bash/zsh/fish
@@ -95,7 +95,7 @@ let package = Package(
             name: "Rehearsal",
             dependencies: [
                 "StoreCommands", "Paywall", "PaywallCatalog", "Catalog", "Simulator", "Signing", "StoreCore",
-                "TerminalUI", "SourceDiagnostics",
+                "TerminalUI", "SourceDiagnostics", "HTTP",
             ]),
 
         // What a QA session's journal says, for people: the journal's table and JSON Lines, save
@@ -137,7 +137,7 @@ let package = Package(
             name: "PaywallShots",
             dependencies: [
                 "Catalog", "CatalogReview", "Paywall", "PaywallCatalog", "Signing", "Simulator", "StoreCore",
-                "Subprocess", "TerminalUI",
+                "Subprocess", "TerminalUI", "HTTP",
             ]),
 
         // Your own StoreKit 2 code against Kiosk (docs/your-code.md): StoreKit's public API over

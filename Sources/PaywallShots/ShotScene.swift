@@ -27,6 +27,16 @@ public enum ShotState: String, CaseIterable, Sendable {
     case sheet
     /// Subscribed, then the Transaction Manager opened.
     case manager
+    /// Subscribed, then the cancel sheet opened (`o`) with the endpoint's text message.
+    case cancelMessage = "cancel-message"
+    /// The cancel sheet with a message and its full-size image.
+    case cancelImage = "cancel-image"
+    /// The cancel sheet with a switch-plan offer to another plan of the group.
+    case cancelSwitchPlan = "cancel-switch-plan"
+    /// The cancel sheet with a promotional offer on the current plan.
+    case cancelOffer = "cancel-offer"
+    /// The cancel sheet with the default message: the endpoint answered too late.
+    case cancelDefault = "cancel-default"
 
     /// The keys that reach the state from a freshly loaded paywall, in order. A purchase is of
     /// the first plan (the paywall opens on one with a free trial; `trial` buys that one).
@@ -46,6 +56,8 @@ public enum ShotState: String, CaseIterable, Sendable {
             ]
         case .sheet: return [.enter]
         case .manager: return buy + [manager]
+        // The endpoint and messages are set up after the purchase (`RetentionScene`), then `o`.
+        case .cancelMessage, .cancelImage, .cancelSwitchPlan, .cancelOffer, .cancelDefault: return buy
         }
     }
 
@@ -64,6 +76,8 @@ public enum ShotState: String, CaseIterable, Sendable {
         case .sheet:
             if case .sheet = state.overlay { reached = true } else { reached = false }
         case .manager: reached = state.overlay == .transactionManager
+        case .cancelMessage, .cancelImage, .cancelSwitchPlan, .cancelOffer, .cancelDefault:
+            reached = RetentionScene(self)?.isShown(in: state) ?? false
         }
         if reached { return nil }
         if store.plans.isEmpty { return "the catalog has no subscription plan to show it with" }
@@ -72,6 +86,11 @@ public enum ShotState: String, CaseIterable, Sendable {
     }
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// What `kiosk gallery` shows unless told: the paywall's own states. The cancel sheet's
+    /// scenes need a subscription, another plan and a promotional offer in the catalog, so a
+    /// gallery asks for them by name (`--states cancel-message,...`).
+    public static var galleryDefault: [ShotState] { allCases.filter { RetentionScene($0) == nil } }
 }
 
 /// Why a scene could not be shown; its description names the scene and what went wrong.
@@ -144,6 +163,9 @@ public struct ShotScene: Sendable {
             store: store, content: content, theme: theme, size: size, controlStyle: style)
         await paywall.start()
         await paywall.press(state.keys)
+        if let retention = RetentionScene(state) {
+            try await retention.open(on: store, in: &paywall, catalog: catalog.path)
+        }
         if tab != paywall.state.tab {
             guard paywall.state.overlay == nil else {
                 throw .tabCovered(tab: tab.shotName, state: state)

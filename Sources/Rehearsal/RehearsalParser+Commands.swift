@@ -10,7 +10,7 @@ extension RehearsalParser {
         "catalog", "paywall", "clock", "seed", "account", "press", "type", "size", "theme", "style",
         "template",
         "launch",
-        "expect", "screenshot", "caption", "wait", "include",
+        "expect", "screenshot", "caption", "wait", "include", "endpoint",
     ]
 
     static func command(_ tokens: [Token]) throws(LineError) -> RehearsalCommand {
@@ -76,6 +76,7 @@ extension RehearsalParser {
             }
             return .launch
         case "expect": return .expect(try expectation(rest, at: tokens[0]))
+        case "endpoint": return .endpoint(try RehearsalEndpoint.answer(rest, at: tokens[0]))
         case "screenshot": return .screenshot(try one("a name: screenshot after-purchase"))
         case "caption": return .caption(try one("quoted text: caption \"Buying with Ask to Buy\""))
         case "wait":
@@ -190,7 +191,10 @@ extension RehearsalParser {
     /// The words read as the CLI reads them, so a mistake shows before anything runs.
     private static func validate(_ words: StoreWords) throws(StoreWordsError) {
         switch words.action {
-        case .buy, .finish, .restore, .redeem, .requestRefund, .manageSubscriptions: _ = try words.request()
+        case .buy, .finish, .restore, .redeem, .requestRefund, .manageSubscriptions, .cancelSheet:
+            _ = try words.request()
+        // The image file is read when the step runs; its words are checked now.
+        case .retention: _ = try words.retentionManagement(readFile: { _ in [] })
         case .approve, .decline, .refund, .refundRequest, .expire, .renew, .autoRenew, .priceIncrease,
             .resolve, .delete, .clear, .reset, .advance, .timeRate, .set, .error, .account:
             _ = try words.operation()

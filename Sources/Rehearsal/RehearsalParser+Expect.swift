@@ -9,8 +9,11 @@ extension RehearsalParser {
         "transaction REF state STATE", "transaction REF finished|unfinished", "status GROUP STATE",
         "notification TYPE[/SUBTYPE]", "no notification", "banner KIND [\"TEXT\"]", "no banner",
         "verified REF",
-        "unverified REF", "error \"TEXT\"", "clock DATE",
+        "unverified REF", "error \"TEXT\"", "clock DATE", "cancel-sheet KIND [\"TEXT\"]",
     ]
+
+    /// What `expect cancel-sheet` tells apart (RetentionSheet.kindWord).
+    static let cancelSheetKinds = ["message", "image", "switch-plan", "offer", "default", "none"]
 
     static let bannerKinds = ["pending", "info", "success", "warning", "error"]
 
@@ -23,7 +26,7 @@ extension RehearsalParser {
     static let expectationWords = [
         "screen", "entitlement", "entitlements", "transaction", "status", "notification", "banner",
         "verified",
-        "unverified", "error", "clock",
+        "unverified", "error", "clock", "cancel-sheet",
     ]
 
     static func expectation(_ tokens: [Token], at start: Token) throws(LineError) -> Expectation {
@@ -73,6 +76,15 @@ extension RehearsalParser {
             }
             return .status(group: words[1], state: words[2])
         case ("error", 2, false): return .error(words[1])
+        case ("cancel-sheet", 2...3, false):
+            guard cancelSheetKinds.contains(words[1]) else {
+                throw LineError(
+                    column: rest[1].column,
+                    message:
+                        "unknown cancel sheet kind '\(words[1])': one of \(cancelSheetKinds.joined(separator: ", "))"
+                )
+            }
+            return .cancelSheet(kind: words[1], text: words.count == 3 ? words[2] : nil)
         case ("clock", 2, false):
             guard let date = ISO8601DateFormatter().date(from: words[1]) else {
                 throw LineError(

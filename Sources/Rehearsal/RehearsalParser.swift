@@ -111,7 +111,8 @@ public enum RehearsalParser {
                                 + "('\(started.text)'): move it above that line"))
                 }
             case .account, .caption, .wait: break
-            case .store, .press, .type, .size, .theme, .style, .template, .launch, .expect, .screenshot:
+            case .store, .press, .type, .size, .theme, .style, .template, .launch, .expect, .screenshot,
+                .endpoint:
                 if started == nil { started = step }
             }
         }

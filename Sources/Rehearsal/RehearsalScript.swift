@@ -64,6 +64,9 @@ public enum RehearsalCommand: Sendable {
     /// Starts the paywall (again, when it quit): as an app launching, it gets every unfinished
     /// transaction and every waiting message.
     case launch
+    /// Starts a stand-in Get Retention Message endpoint answering as given, and configures the
+    /// store's real-time URL to it (`RehearsalEndpoint`).
+    case endpoint(RehearsalEndpoint.Answer)
     // Expectations.
     case expect(Expectation)
     // Output.
@@ -75,7 +78,8 @@ public enum RehearsalCommand: Sendable {
     var isStep: Bool {
         switch self {
         case .caption, .wait, .catalog, .paywallCopy, .clock, .seed: false
-        case .account, .store, .press, .type, .size, .theme, .style, .template, .launch, .expect, .screenshot:
+        case .account, .store, .press, .type, .size, .theme, .style, .template, .launch, .expect, .screenshot,
+            .endpoint:
             true
         }
     }
@@ -96,4 +100,7 @@ public enum Expectation: Sendable {
     case verified(TransactionReference, Bool)
     case error(String)
     case clock(Date)
+    /// The cancel sheet in front of the paywall shows this kind of retention message
+    /// (`message`, `image`, `switch-plan`, `offer`, `default`, `none`), with this text if given.
+    case cancelSheet(kind: String, text: String?)
 }

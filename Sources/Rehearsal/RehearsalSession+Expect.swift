@@ -69,6 +69,18 @@ extension RehearsalSession {
             guard pending.message.contains(text) else {
                 throw StepFailure("expected an error with \"\(text)\", got: \(pending.message)")
             }
+        case .cancelSheet(let kind, let text):
+            guard case .cancelSheet(let sheet, _, _) = paywall?.state.overlay else {
+                throw StepFailure(
+                    "expected the cancel sheet in front (press o, or W in the manager), got none")
+            }
+            guard sheet.kindWord == kind else {
+                throw StepFailure(
+                    "expected a cancel sheet with \(kind), got \(sheet.kindWord): \(sheet.summary)")
+            }
+            if let text, !sheet.summary.contains(text), sheet.content?.body.contains(text) != true {
+                throw StepFailure("expected the cancel sheet to show \"\(text)\", got: \(sheet.summary)")
+            }
         case .clock(let date):
             let now = try await openStore().backend.now()
             guard now != date else { return }

@@ -188,6 +188,7 @@ extension RehearsalSession {
         case .redeem: KeyMaps.redeem.action(for: key).map { "redeem.\($0)" }
         case .accounts: KeyMaps.accounts.action(for: key).map { "accounts.\($0)" }
         case .help: KeyMaps.help.action(for: key).map { "help.\($0)" }
+        case .cancelSheet: KeyMaps.cancelSheet.action(for: key).map { "cancelSheet.\($0)" }
         }
     }
 }
@@ -199,5 +200,6 @@ extension RehearsalCoverage {
             + SheetAction.allCases.map { "sheet.\($0)" } + PolicyAction.allCases.map { "policy.\($0)" }
             + RedeemAction.allCases.map { "redeem.\($0)" } + AccountsAction.allCases.map { "accounts.\($0)" }
             + HelpAction.allCases.map { "help.\($0)" }
+            + CancelSheetAction.allCases.map { "cancelSheet.\($0)" }
     }
 }

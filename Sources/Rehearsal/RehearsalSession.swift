@@ -28,6 +28,8 @@ final class RehearsalSession {
     var store: RehearsalStore?
     var catalog: LoadedCatalog?
     var paywall: HeadlessPaywall?
+    /// The stand-in retention endpoint of the last `endpoint` line, stopped at the end.
+    var endpoint: RehearsalEndpoint?
     var captures: [String: UInt64] = [:]
     /// The last notification an `expect notification` took from the outbox.
     var notificationCursor: Int64 = 0
@@ -51,6 +53,7 @@ final class RehearsalSession {
     var screenText: String? { paywall?.screenText }
 
     func close() async {
+        await endpoint?.stop()
         await store?.close()
     }
 
@@ -70,6 +73,7 @@ final class RehearsalSession {
         case .style(let name): try await useStyle(name)
         case .template(let template): try await useTemplate(template)
         case .launch: try await launch()
+        case .endpoint(let answer): try await startEndpoint(answer)
         case .expect(let expectation): try await check(expectation)
         case .screenshot(let name): try await screenshot(name)
         case .caption, .wait: break

@@ -54,6 +54,7 @@ extension RemoteStore: Store {
             }
             return .refundRequest(status)
         case .finish, .sync, .showManageSubscriptions: return .done
+        case .retentionMessage: return .retention(try WireCoding.decode(RetentionSheet.self, from: answer))
         }
     }
 

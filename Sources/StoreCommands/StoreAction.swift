@@ -9,6 +9,7 @@ public enum StoreAction: String, CaseIterable, Sendable {
     case timeRate = "time-rate", settings, set, errors, error, storefront, locale, accounts, account
     case appTransaction = "app-transaction", notifications
     case requestRefund = "request-refund", manageSubscriptions = "manage-subscriptions"
+    case cancelSheet = "cancel-sheet", retention
 
     public var synopsis: String {
         switch self {
@@ -59,6 +60,10 @@ public enum StoreAction: String, CaseIterable, Sendable {
             "manage-subscriptions           AppStore.showManageSubscriptions: the sheet"
         case .notifications:
             "notifications [--after N]      App Store Server Notifications and their delivery"
+        case .cancelSheet:
+            "cancel-sheet PRODUCT           the customer opens the cancel sheet: the retention message shown"
+        case .retention:
+            "retention message|image|url|default|approve|reject|approve-next|reject-next|auto-approve ..."
         }
     }
 }

@@ -75,6 +75,10 @@ public struct StoreActionRunner: Sendable {
         case .manageSubscriptions:
             _ = try await store.perform(try command.request())
             try output.value("manageSubscriptions", "shown")
+        case .cancelSheet:
+            let request = try command.request()
+            try output.retentionSheet(try await store.perform(request).retentionSheet(of: request))
+        case .retention: try confirm(try await manageRetention())
         case .now: try output.date("now", try await store.now())
         case .settings: try output.settings(try await store.settings())
         case .errors: try output.errors(try await store.simulatedErrors())

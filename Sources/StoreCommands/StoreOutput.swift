@@ -49,7 +49,7 @@ public struct StoreOutput: Sendable {
 
     /// Prints `value` as JSON. A value JSON cannot carry (a non-finite number) fails the
     /// command rather than printing nothing where a script expects an answer.
-    private func emit(_ value: some Encodable) throws(StoreOutputError) {
+    func emit(_ value: some Encodable) throws(StoreOutputError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .millisecondsSince1970

@@ -12,7 +12,7 @@ extension StoreAction {
         case .products, .buy, .redeem, .transactions, .entitlements, .unfinished, .all, .latest, .statuses,
             .eligibility, .restore, .expire, .renew, .clear, .reset, .advance, .now, .timeRate, .settings,
             .set, .errors, .error, .storefront, .locale, .accounts, .account, .appTransaction, .notifications,
-            .manageSubscriptions:
+            .manageSubscriptions, .cancelSheet, .retention:
             false
         }
     }

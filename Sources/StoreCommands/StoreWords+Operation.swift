@@ -53,7 +53,7 @@ extension StoreWords {
         // says whether it is an operation.
         case .products, .buy, .redeem, .transactions, .entitlements, .unfinished, .all, .latest, .statuses,
             .eligibility, .finish, .restore, .now, .settings, .errors, .accounts, .appTransaction,
-            .notifications, .requestRefund, .manageSubscriptions:
+            .notifications, .requestRefund, .manageSubscriptions, .cancelSheet, .retention:
             throw StoreWordsError("'\(action.rawValue)' is not a tester operation: \(action.synopsis)")
         }
     }
@@ -73,7 +73,9 @@ extension StoreWords {
         case .requestRefund:
             return .requestRefund(transactionID: try transactionID(), reason: try revocationReason())
         case .manageSubscriptions: return .showManageSubscriptions
-        case .products, .transactions, .entitlements, .unfinished, .all, .latest, .statuses, .eligibility,
+        case .cancelSheet: return .retentionMessage(productID: try argument(0, "a product ID"))
+        case .retention,
+            .products, .transactions, .entitlements, .unfinished, .all, .latest, .statuses, .eligibility,
             .refund, .refundRequest, .approve, .decline, .expire, .renew, .autoRenew, .priceIncrease,
             .resolve, .delete, .clear, .reset, .advance, .now, .timeRate, .settings, .set, .errors, .error,
             .storefront, .locale, .accounts, .account, .appTransaction, .notifications:

@@ -149,6 +149,9 @@ extension StoreWords {
         option("family", "ID", "account add: the account's family."),
         option("after", "N", "notifications: only after this sequence number."),
         option("limit", "N", "notifications: at most the newest N (default 100)."),
+        option("image", "UUID", "retention message: its full-size image."),
+        option("alt", "TEXT", "retention message --image: the image's alternative text."),
+        flag("bullet", "retention image: a bullet point's icon rather than a full-size image."),
     ]
 
     private static func flag(_ name: String, _ help: String) -> StoreOptionSpec {

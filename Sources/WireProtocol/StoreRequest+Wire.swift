@@ -46,9 +46,14 @@ extension StoreRequest {
         [.showManageSubscriptions]
     }
 
+    static let retentionRoute = RequestRoute("POST", account + "/subscriptions/{product}/cancel-sheet") {
+        p, _ throws(StoreError) in
+        [.retentionMessage(productID: p["product"] ?? "")]
+    }
+
     /// Every route a request travels on, for the server's router.
     public static let routes: [RequestRoute] = [
-        purchaseRoute, finishRoute, syncRoute, redeemRoute, refundRequestRoute, manageRoute,
+        purchaseRoute, finishRoute, syncRoute, redeemRoute, refundRequestRoute, manageRoute, retentionRoute,
     ]
 
     // MARK: Requests
@@ -74,6 +79,8 @@ extension StoreRequest {
                 route: Self.refundRequestRoute, parameters: ["id": String(id)],
                 body: WireCoding.encode(Wire.Value(reason.rawValue)))
         case .showManageSubscriptions: return WireRequest(route: Self.manageRoute, parameters: [:])
+        case .retentionMessage(let productID):
+            return WireRequest(route: Self.retentionRoute, parameters: ["product": productID])
         }
     }
 
@@ -85,6 +92,7 @@ extension StoreRequest {
         case .done: nil
         case .purchase(let result): WireCoding.encode(Wire.PurchaseOutcome(result))
         case .refundRequest(let status): WireCoding.encode(Wire.Value(status.rawValue))
+        case .retention(let sheet): WireCoding.encode(sheet)
         }
     }
 }

@@ -88,7 +88,8 @@ import Testing
     @Test func badValuesAreNamed() async throws {
         #expect(
             throws: UsageError(
-                "--states must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, got 'asleep'"
+                "--states must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, "
+                    + "cancel-message, cancel-image, cancel-switch-plan, cancel-offer, cancel-default, got 'asleep'"
             )
         ) {
             try GalleryCommand(

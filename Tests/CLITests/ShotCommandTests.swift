@@ -65,7 +65,8 @@ import Testing
     @Test(arguments: [
         (
             ["--scene", "nope"],
-            "--scene must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, got 'nope'"
+            "--scene must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, "
+                + "cancel-message, cancel-image, cancel-switch-plan, cancel-offer, cancel-default, got 'nope'"
         ),
         (["--template", "fancy"], "--template must be one of list, cards, hero, comparison, got 'fancy'"),
         (["--style", "big"], "--style must be one of buttons, picker"),

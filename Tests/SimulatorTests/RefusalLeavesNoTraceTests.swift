@@ -106,6 +106,8 @@ import Testing
             .finish(transactionID: unknown), .finish(transactionID: f.pending),
             .redeemOfferCode("NO-SUCH-CODE"),
             .requestRefund(transactionID: unknown, reason: .other),
+            // A cancel sheet for a product the account has no subscription to.
+            .retentionMessage(productID: "no.such.product"), .retentionMessage(productID: "gems"),
         ]
         return operations.map(Refused.operation) + requests.map(Refused.request)
     }
@@ -238,7 +240,7 @@ import Testing
     // MARK: Every case, by name
 
     static let operationCases = 25
-    static let requestCases = 6
+    static let requestCases = 7
 
     /// Each case's name: a new case does not compile until it is named here, and the coverage
     /// check above fails until it is refused above (or listed as taking no input).
@@ -283,6 +285,7 @@ import Testing
                 case .redeemOfferCode: "redeemOfferCode"
                 case .requestRefund: "requestRefund"
                 case .showManageSubscriptions: "showManageSubscriptions"
+                case .retentionMessage: "retentionMessage"
                 }
             return "request." + name
         }

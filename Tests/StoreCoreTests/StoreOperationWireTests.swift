@@ -71,6 +71,7 @@ import WireProtocol
         .purchase(productID: "com.example.pro", options: [], confirmed: false),
         .finish(transactionID: 42), .sync, .redeemOfferCode("SPRING 2026"),
         .requestRefund(transactionID: 7, reason: .developerIssue), .showManageSubscriptions,
+        .retentionMessage(productID: "com.example.pro.monthly"),
     ]
 
     @Test func everyAppRequestTravelsAndReadsBackTheSame() throws {

@@ -60,6 +60,7 @@ extension PaywallAction: LocalizedKeyAction {
         case .group: .helpGroup
         case .trial: .helpTrial
         case .screenshot: .helpScreenshot
+        case .cancelSheet: .helpCancelSheet
         }
     }
 
@@ -70,7 +71,7 @@ extension PaywallAction: LocalizedKeyAction {
         case .previous, .next, .page, .buy, .tab, .style, .label, .view, .quantity, .autoRenew, .restore,
             .redeem,
             .terms, .privacy, .accounts, .manager, .dismiss, .help, .quit, .template, .group, .trial,
-            .screenshot:
+            .screenshot, .cancelSheet:
             nil
         }
     }

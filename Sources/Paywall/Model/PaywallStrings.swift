@@ -67,6 +67,7 @@ public struct PaywallStrings: Sendable, Hashable {
         case helpPrevious, helpNext, helpPage, helpBuy, helpTab, helpStyle, helpLabel, helpView, helpQuantity
         case helpAutoRenew, helpRestore, helpRedeem, helpTerms, helpPrivacy, helpAccounts, helpManager
         case helpAccept, helpDecline, helpDismiss, helpTemplate, helpGroup, helpTrial, helpScreenshot
+        case helpCancelSheet
     }
 
     /// The language these words are in (`en`, `pt-BR`, `zh-Hans`).

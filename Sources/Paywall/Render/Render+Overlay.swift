@@ -54,6 +54,8 @@ extension PaywallProgram {
             renderAccounts(&canvas, state, list, area: area)
         case .transactionManager:
             renderManager(&canvas, state, area: area)
+        case .cancelSheet(let sheet, _, _):
+            renderCancelSheet(&canvas, state, sheet, area: area)
         }
     }
 

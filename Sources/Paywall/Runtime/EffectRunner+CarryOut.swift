@@ -52,6 +52,18 @@ extension EffectRunner {
                 inbox.post(.done(.signedIn(account: name)))
             case .loadPreset(let name):
                 inbox.post(await loadPreset(name, store: store))
+            case .openCancelSheet(let productID, let transactionID, let fromManager):
+                let request = StoreRequest.retentionMessage(productID: productID)
+                let sheet = try await store.perform(request).retentionSheet(of: request)
+                inbox.post(.cancelSheetReady(sheet, transactionID: transactionID, fromManager: fromManager))
+            case .manageRetention(let change):
+                guard let managing = store as? any RetentionManaging else {
+                    inbox.post(
+                        .failed(.effect(effect), .invalidAction("this store cannot review retention uploads"))
+                    )
+                    return
+                }
+                inbox.post(.done(.retentionManaged(try await managing.manageRetention(change))))
             case .control(let action):
                 do {
                     inbox.post(.done(try await control(action, store: store)))

@@ -14,6 +14,9 @@ public enum PaywallAction: Sendable, Hashable, CaseIterable {
     case trial
     /// Save the screen as a picture (see ``ScreenSaver``).
     case screenshot
+    /// Open the subscription's details and choose to cancel: the cancel sheet with the
+    /// developer's retention message (docs/retention.md).
+    case cancelSheet
 }
 
 /// The Transaction Manager.
@@ -30,11 +33,26 @@ public enum ManagerAction: Sendable, Hashable, CaseIterable {
     case close
     /// Save the store as a save point named after the time; load the newest save point.
     case savePoint, loadSavePoint
+    /// The selected subscription's customer opens its cancel sheet (the retention message).
+    case cancelSheet
+    /// App Review of the oldest retention upload still PENDING: approve it, or reject it.
+    case approveRetention, rejectRetention
 }
 
 /// The App Store's payment sheet.
 public enum SheetAction: Sendable, Hashable, CaseIterable {
     case confirm, cancel, help
+}
+
+/// The cancel sheet: the retention message the App Store shows a customer about to cancel.
+public enum CancelSheetAction: Sendable, Hashable, CaseIterable {
+    /// Take the offer: switch plan, or redeem the promotional offer (the payment sheet follows).
+    case accept
+    /// Cancel anyway: auto-renew off.
+    case cancelSubscription
+    /// Keep the subscription as it is and close the sheet.
+    case keep
+    case help
 }
 
 /// Terms of service and privacy policy.

@@ -14,6 +14,7 @@ extension AppState {
         case .redeem: "redeem"
         case .accounts: "accounts"
         case .transactionManager: "transaction-manager"
+        case .cancelSheet: "cancel-sheet"
         }
     }
 }

@@ -15,6 +15,8 @@ extension Effect {
         case .switchAccount(let name): "Signing in as \(name)"
         case .loadPreset(let name): "Loading preset \(name)"
         case .control(let action): action.summary
+        case .openCancelSheet(let productID, _, _): "Opening the cancel sheet of \(productID)"
+        case .manageRetention: "Reviewing a retention upload"
         }
     }
 }

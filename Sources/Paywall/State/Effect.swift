@@ -20,4 +20,8 @@ public enum Effect: Sendable, Hashable {
     case loadPreset(String)
     /// One Transaction Manager or store-wide operation (`StoreControl.perform`).
     case control(StoreOperation)
+    /// Ask the store for a subscription's cancel sheet (the real-time retention request).
+    case openCancelSheet(productID: String, transactionID: UInt64, fromManager: Bool)
+    /// A tester's change to retention content (App Review's verdict, from the manager).
+    case manageRetention(RetentionManagement)
 }

@@ -14,6 +14,8 @@ public enum Event: Sendable {
     case tick
     case loaded(StoreSnapshot)
     case clock(Date)
+    /// The cancel sheet the store answered for the subscription of `transactionID`.
+    case cancelSheetReady(RetentionSheet, transactionID: UInt64, fromManager: Bool)
     /// The payment sheet for a purchase, or nil when dialogs are disabled.
     case sheetReady(productID: String, sheet: PaymentSheet?, options: [PurchaseOption])
     case purchased(productID: String, PurchaseResult)
@@ -49,6 +51,8 @@ public enum Outcome: Sendable, Hashable {
     case performed(StoreOperation, StoreOperationResult)
     /// The screenshot key saved the screen to this file.
     case screenSaved(path: String)
+    /// A retention upload was reviewed; the store's words for what it did.
+    case retentionManaged(String)
 }
 
 /// What was attempted when something failed.

@@ -7,4 +7,6 @@ public enum HitTarget: Sendable, Hashable {
     case paywall(PaywallAction)
     /// A button of the payment sheet (Confirm, Cancel).
     case sheet(SheetAction)
+    /// A button of the cancel sheet (accept the offer, cancel, keep).
+    case cancelSheet(CancelSheetAction)
 }

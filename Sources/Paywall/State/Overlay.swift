@@ -12,4 +12,7 @@ public enum Overlay: Sendable, Hashable {
     case redeem(TextFieldState)
     case accounts(ListState)
     case transactionManager
+    /// The cancel sheet of the subscription whose latest transaction is `transactionID`
+    /// (docs/retention.md); `fromManager`: closing it shows the Transaction Manager again.
+    case cancelSheet(RetentionSheet, transactionID: UInt64, fromManager: Bool)
 }

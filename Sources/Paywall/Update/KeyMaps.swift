@@ -38,6 +38,9 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("g")], description: "next subscription group", action: .group),
         KeyBinding(keys: [.character("f")], description: "free trial on / off (hero)", action: .trial),
         KeyBinding(keys: [.character("S")], description: "save a screenshot", action: .screenshot),
+        KeyBinding(
+            keys: [.character("o")], description: "subscription details: cancel (retention message)",
+            action: .cancelSheet),
     ])
 
     public static let manager = KeyMap<ManagerAction>([
@@ -96,6 +99,29 @@ public enum KeyMaps {
         KeyBinding(keys: [.character("s")], description: "save a save point", action: .savePoint),
         KeyBinding(
             keys: [.character("l")], description: "load the newest save point", action: .loadSavePoint),
+        KeyBinding(
+            keys: [.character("W")], description: "cancel sheet (retention message)",
+            action: .cancelSheet),
+        KeyBinding(
+            keys: [.character("V")], description: "approve next retention upload",
+            action: .approveRetention),
+        KeyBinding(
+            keys: [.character("J")], description: "reject next retention upload",
+            action: .rejectRetention),
+    ])
+
+    /// The cancel sheet: the developer's retention message before the customer cancels.
+    public static let cancelSheet = KeyMap<CancelSheetAction>([
+        KeyBinding(
+            keys: [.enter, .character("y")], label: "enter/y", description: "accept the offer",
+            hint: "accept", action: .accept),
+        KeyBinding(
+            keys: [.character("c")], description: "cancel the subscription (auto-renew off)", hint: "cancel",
+            action: .cancelSubscription),
+        KeyBinding(
+            keys: [.escape, .character("k"), .character("q")], label: "esc/k",
+            description: "keep the subscription", hint: "keep", action: .keep),
+        KeyBinding(keys: [.character("?")], description: "list these keys", action: .help),
     ])
 
     /// The App Store's payment sheet.
@@ -155,7 +181,7 @@ public enum KeyMaps {
 
     /// What keys can be in front of: the paywall and each overlay.
     enum Screen: CaseIterable {
-        case paywall, manager, sheet, policy, redeem, accounts, help
+        case paywall, manager, sheet, policy, redeem, accounts, help, cancelSheet
 
         init(_ overlay: Overlay?) {
             switch overlay {
@@ -166,6 +192,7 @@ public enum KeyMaps {
             case .redeem: self = .redeem
             case .accounts: self = .accounts
             case .help: self = .help
+            case .cancelSheet: self = .cancelSheet
             }
         }
 
@@ -179,6 +206,8 @@ public enum KeyMaps {
             case .redeem: KeyPage("Redeem code (c)", title: "Redeem code keys", KeyMaps.redeem)
             case .accounts: KeyPage("Sandbox accounts (a)", title: "Sandbox accounts keys", KeyMaps.accounts)
             case .help: KeyPage("Help (?)", title: "Help keys", KeyMaps.help)
+            case .cancelSheet:
+                KeyPage("Cancel sheet (o, W)", title: "Cancel sheet keys", KeyMaps.cancelSheet)
             }
         }
     }

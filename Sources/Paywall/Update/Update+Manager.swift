@@ -99,6 +99,17 @@ extension PaywallProgram {
         case .clear: control = .clearTransactions
         case .savePoint: control = .saveState(name: nil)
         case .loadSavePoint: control = .loadState(name: nil)
+        case .cancelSheet:
+            guard let record, let productID,
+                record.transaction.unsafePayloadValue.productType == .autoRenewable
+            else {
+                state.post(Notice(.info, "Select a subscription's transaction to open its cancel sheet."))
+                return []
+            }
+            return [.openCancelSheet(productID: productID, transactionID: record.id, fromManager: true)]
+        case .approveRetention: return [.manageRetention(.reviewNextPending(rejection: nil))]
+        case .rejectRetention:
+            return [.manageRetention(.reviewNextPending(rejection: "rejected in the Transaction Manager"))]
         case .notifications:
             state.managerShowsNotifications.toggle()
             // Deliveries happen on the server's schedule: read them afresh when the view opens.

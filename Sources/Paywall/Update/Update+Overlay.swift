@@ -67,6 +67,10 @@ extension PaywallProgram {
             if case .accounts = state.overlay { state.overlay = .accounts(list) }
         case .transactionManager:
             return handleManagerKey(&state, key)
+        case .cancelSheet(let sheet, let transactionID, let fromManager):
+            guard let action = KeyMaps.cancelSheet.action(for: key) else { return [] }
+            return performCancelSheet(
+                &state, sheet, transactionID: transactionID, fromManager: fromManager, action: action)
         }
         return []
     }

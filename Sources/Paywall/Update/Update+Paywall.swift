@@ -78,6 +78,16 @@ extension PaywallProgram {
             let on = state.selectedPlan.map { state.store.hasFreeTrial($0) } ?? false
             if let index = trialPlanIndex(state, withTrial: !on) { state.planIndex = index }
         case .screenshot: state.screenshotRequests += 1
+        case .cancelSheet:
+            guard let status = state.store.activeStatus else {
+                state.post(Notice(.info, state.content.strings[.noActiveSubscription]))
+                return []
+            }
+            let transaction = status.transaction.unsafePayloadValue
+            return [
+                .openCancelSheet(
+                    productID: transaction.productID, transactionID: transaction.id, fromManager: false)
+            ]
         }
         return []
     }

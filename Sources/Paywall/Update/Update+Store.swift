@@ -122,6 +122,7 @@ extension Outcome {
         case .performed(let operation, let result): operation.outcome(result)
         case .presetLoaded(let name, let summary): "Loaded preset \(name): \(summary)"
         case .screenSaved(let path): "Screen saved to \(path)"
+        case .retentionManaged(let words): words
         }
     }
 }
@@ -139,7 +140,9 @@ extension Attempt {
             case .reload: strings[.loadAttempt]
             case .redeem(let code): strings.format(.redeemAttempt, ["code": code])
             case .switchAccount(let name): strings.format(.signInAttempt, ["account": name])
-            case .readClock, .prepareSheet, .finish, .loadPreset, .control: effect.summary
+            case .readClock, .prepareSheet, .finish, .loadPreset, .control, .openCancelSheet,
+                .manageRetention:
+                effect.summary
             }
         }
     }

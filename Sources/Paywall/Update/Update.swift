@@ -44,6 +44,9 @@ extension PaywallProgram {
         case .completed(let effect):
             if let count = state.pending[effect] { state.pending[effect] = count > 1 ? count - 1 : nil }
             return []
+        case .cancelSheetReady(let sheet, let transactionID, let fromManager):
+            state.overlay = .cancelSheet(sheet, transactionID: transactionID, fromManager: fromManager)
+            return []
         case .sheetReady(let productID, let sheet, let options):
             guard let sheet else {
                 // Dialogs are disabled: the sheet confirms itself.
@@ -135,6 +138,10 @@ extension PaywallProgram {
         case .record(let index):
             state.managerSelection.selected = index
             return []
+        case .cancelSheet(let action):
+            guard case .cancelSheet(let sheet, let id, let fromManager) = state.overlay else { return [] }
+            return performCancelSheet(
+                &state, sheet, transactionID: id, fromManager: fromManager, action: action)
         case .sheet(let action):
             guard case .sheet(let sheet, let options) = state.overlay else { return [] }
             return performSheet(&state, sheet, options, action: action)
@@ -144,6 +151,10 @@ extension PaywallProgram {
             case .sheet(let sheet, let options): return performSheet(&state, sheet, options, action: .cancel)
             // The manager covers the paywall's buttons.
             case .transactionManager: return []
+            // A click beside the cancel sheet keeps the subscription, as a click beside a dialog does.
+            case .cancelSheet(let sheet, let id, let fromManager):
+                return performCancelSheet(
+                    &state, sheet, transactionID: id, fromManager: fromManager, action: .keep)
             case .help, .policy, .redeem, .accounts, nil:
                 return performPaywall(&state, action: action, key: .enter)
             }

@@ -137,6 +137,10 @@ extension StagedAction {
             try refund(id, reason: reason, account: account)
             return .refundRequested
         case .showManageSubscriptions: try meta.checkSimulatedError(.manageSubscriptions)
+        case .retentionMessage:
+            // It calls the developer's endpoint, which no staged action may wait for:
+            // `SimulatedStore.perform` answers it (SimulatedStore+RetentionSheet.swift).
+            throw StoreError.backend("a cancel sheet is answered by the store, never staged")
         }
         return .done
     }

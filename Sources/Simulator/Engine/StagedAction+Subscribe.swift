@@ -85,6 +85,13 @@ extension StagedAction {
                     .didChangeRenewalStatus, .autoRenewEnabled, account: account,
                     transaction: latest.transaction)
             }
+            // An offer for the product the customer has (a retention message's promotional
+            // offer) applies from the next renewal: OFFER_REDEEMED without a subtype.
+            if let offer = pending.offer, isRedeemedOffer(offer) {
+                chain.offer = offer
+                put(chain)
+                notify(.offerRedeemed, account: account, transaction: latest.transaction)
+            }
             return latest.transaction
         }
         let relation = SubscriptionRelationship.of(

@@ -164,6 +164,7 @@ extension SimulatedStore {
             case .done: return nil
             case .purchase(let purchase): return describe(purchase)
             case .refundRequest(let status): return "refund request: \(status)"
+            case .retention(let sheet): return sheet.summary
             }
         case let result as StoreOperationResult:
             switch result {
@@ -194,6 +195,7 @@ extension SimulatedStore {
         case .redeemOfferCode(let code): return "Redeeming offer code \(code)"
         case .requestRefund(let id, _): return "Requesting a refund of transaction \(id)"
         case .showManageSubscriptions: return "Showing Manage Subscriptions"
+        case .retentionMessage(let productID): return "Opening the cancel sheet of \(productID)"
         }
     }
 
@@ -203,7 +205,7 @@ extension SimulatedStore {
         case .finish: "finished"
         case .sync: "restored"
         case .showManageSubscriptions: "shown"
-        case .purchase, .redeemOfferCode, .requestRefund: nil
+        case .purchase, .redeemOfferCode, .requestRefund, .retentionMessage: nil
         }
     }
 

@@ -56,7 +56,11 @@ extension SimulatedStore {
 extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
     public nonisolated func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
-        try await answered(try await performGrouped(request))
+        // The cancel sheet waits for the developer's endpoint, outside any batch of commits.
+        if case .retentionMessage(let productID) = request {
+            return .retention(try await retentionSheet(productID: productID))
+        }
+        return try await answered(try await performGrouped(request))
     }
 
     /// The request's work, joined to the open batch and not yet answered (`answered`).

@@ -18,6 +18,10 @@ public enum StoreRequest: Sendable, Hashable {
     case requestRefund(transactionID: UInt64, reason: Transaction.RevocationReason)
     /// Opens the manage-subscriptions sheet (it can only fail, when that failure is simulated).
     case showManageSubscriptions
+    /// Opens a subscription's cancel sheet, as a customer viewing its details who may cancel:
+    /// the App Store asks the developer's Get Retention Message endpoint what to show
+    /// (docs/retention.md). Changes nothing but the journal.
+    case retentionMessage(productID: String)
 }
 
 /// What a request answers.
@@ -26,6 +30,8 @@ public enum StoreRequestResult: Sendable, Hashable {
     /// A purchase's or a redeemed code's result.
     case purchase(PurchaseResult)
     case refundRequest(RefundRequestStatus)
+    /// The cancel sheet's message (`retentionMessage`).
+    case retention(RetentionSheet)
 
     /// The purchase result, or an error naming the request that should have answered one.
     public func purchase(of request: StoreRequest) throws(StoreError) -> PurchaseResult {
@@ -33,6 +39,14 @@ public enum StoreRequestResult: Sendable, Hashable {
             throw StoreError.backend("\(request) answered \(self), not a purchase result")
         }
         return result
+    }
+
+    /// The cancel sheet, or an error naming the request that should have answered one.
+    public func retentionSheet(of request: StoreRequest) throws(StoreError) -> RetentionSheet {
+        guard case .retention(let sheet) = self else {
+            throw StoreError.backend("\(request) answered \(self), not a cancel sheet")
+        }
+        return sheet
     }
 
     /// The refund request's status, or an error naming the request that should have answered one.

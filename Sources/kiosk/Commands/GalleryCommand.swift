@@ -36,7 +36,7 @@ struct GalleryCommand: Command {
         @Option(
             "states", value: "LIST",
             help:
-                "Comma-separated states (default: all: \(ShotState.allCases.map(\.rawValue).joined(separator: ",")))."
+                "Comma-separated states (default: \(ShotState.galleryDefault.map(\.rawValue).joined(separator: ",")))."
         )
         var states: String?
         @Option("size", value: "WxH", help: "Columns x rows of every picture (default 100x30).")
@@ -91,7 +91,7 @@ struct GalleryCommand: Command {
         states =
             try Self.list(options.states, option: "states")?.map {
                 (name: String) throws(UsageError) in try ShotOptions.state(name, option: "states")
-            } ?? ShotState.allCases
+            } ?? ShotState.galleryDefault
         size = try ShotOptions.size(options.size ?? "100x30", option: "size")
         style = options.style ?? .buttons
         findingsPath = options.findings

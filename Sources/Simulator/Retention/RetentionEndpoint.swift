@@ -38,6 +38,13 @@ public struct RetentionEndpoint: Sendable, Hashable {
         public var milliseconds: Double
 
         public var succeeded: Bool { result == "SUCCESS" }
+
+        public init(result: String, httpStatus: Int?, body: [UInt8], milliseconds: Double) {
+            self.result = result
+            self.httpStatus = httpStatus
+            self.body = body
+            self.milliseconds = milliseconds
+        }
     }
 
     /// POSTs `signedPayload`, waiting at most `timeout` seconds for the answer. Runs on a thread
