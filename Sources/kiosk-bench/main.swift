@@ -100,6 +100,13 @@ if selected.count > 1 {
 for benchmark in selected {
     do {
         for result in try await benchmark.run() { print(result.line) }
+        // Alone in this process (a run of several puts each in its own), so the peak is this
+        // benchmark's: its setup and its work, not the processes it starts (servers, anchors).
+        print(
+            BenchmarkResult(
+                name: "\(benchmark.name) peak memory (this benchmark's process alone, not its children)",
+                value: Anchors.peakMemoryMegabytes(), unit: "MB", higherIsBetter: false
+            ).line)
     } catch {
         FileHandle.standardError.write(Data("kiosk-bench \(benchmark.name): \(error)\n".utf8))
         exit(1)

@@ -45,8 +45,7 @@ extension PaywallReview {
         /// size × plan for sale, as many as a review that rendered each would render.
         public var screens: Int
         /// The screens actually rendered and checked: each distinct one once (a worker that
-        /// meets a screen another is still checking renders it too, so at most a few more than
-        /// the distinct ones).
+        /// meets a screen another is still checking waits for its findings).
         public var renders: Int
     }
 
@@ -73,13 +72,18 @@ extension PaywallReview {
         }
         // Screens alike in every respect but the locale's name (en_US and en_GB on a catalog that
         // says both alike) cannot differ: each is checked once and its findings named for each.
-        var unique: [AppState: Int] = [:]
+        // The customer state stays in the key: the findings are named for it. The signatures
+        // stay too (not ``AppState/screenKey``): a locale merged here moves its findings next to
+        // the first locale's, and the review's output keeps the order it had; a screen a walk
+        // meets again is still rendered only once (``ReviewedScreens``).
+        var unique: [LocaleWalkKey: Int] = [:]
         var alike: [[String]] = []
         func add(_ customer: CustomerState, _ state: AppState) {
-            var key = state
+            var screen = state
             // The language, not the locale's name: the paywall's own words stay in the key.
-            key.content.locale = state.content.strings.language
-            key.store.settings.locale = ""
+            screen.content.locale = state.content.strings.language
+            screen.store.settings.locale = ""
+            let key = LocaleWalkKey(customer: customer, screen: screen)
             if let index = unique[key] {
                 alike[index].append(state.content.locale)
                 return
@@ -119,6 +123,13 @@ extension PaywallReview {
             sum + job.element.screens * alike[job.offset / templates.count].count
         }
         return Report(findings: findings, screens: reached, renders: screens.renders)
+    }
+
+    /// A state reached in a locale's walk, as the walk's screens are determined: the customer
+    /// state it was reached in (its findings are named for it) and the screen's state.
+    struct LocaleWalkKey: Hashable {
+        var customer: CustomerState
+        var screen: AppState
     }
 
     /// One job's findings and how many screens it stood for.

@@ -1,24 +1,51 @@
+import Dispatch
 import Synchronization
 
 /// The screens a review has checked, by what determines each (its `AppState` with template,
-/// size and plan chosen; the theme is the review's), shared by the review's workers: a screen
-/// met again, for another customer state or locale, is not rendered again.
+/// size and plan chosen, signatures left out: ``AppState/screenKey``; the theme is the
+/// review's), shared by the review's workers: a screen met again, for another customer state
+/// or locale, is not rendered again, and one met while another worker checks it is waited for.
 final class ReviewedScreens: Sendable {
-    private let checked = Mutex<[AppState: [ReviewFinding]]>([:])
+    /// A screen's findings, or the check that will give them, still running on another worker.
+    private enum Entry: Sendable {
+        case checking(DispatchGroup)
+        case checked([ReviewFinding])
+    }
+
+    private let entries = Mutex<[AppState: Entry]>([:])
     private let rendered = Atomic<Int>(0)
 
-    /// How many screens were rendered and checked.
+    /// How many screens were rendered and checked: each distinct one once.
     var renders: Int { rendered.load(ordering: .relaxed) }
 
     /// The findings on `state`'s screen, from `check` the first time it is met; nil when the
     /// review does not judge the screen (``PaywallReview/isJudged(_:)``).
     func findings(for state: AppState, check: (AppState) -> [ReviewFinding]) -> [ReviewFinding]? {
         guard PaywallReview.isJudged(state) else { return nil }
-        if let known = checked.withLock({ $0[state] }) { return known }
-        // Not under the lock: the check renders, and the other workers go on meanwhile.
-        rendered.wrappingAdd(1, ordering: .relaxed)
-        let found = check(state)
-        checked.withLock { $0[state] = found }
-        return found
+        let key = state.screenKey
+        let started = DispatchGroup()
+        let known = entries.withLock { entries -> Entry? in
+            if let entry = entries[key] { return entry }
+            started.enter()
+            entries[key] = .checking(started)
+            return nil
+        }
+        switch known {
+        case .checked(let found):
+            return found
+        case .checking(let running):
+            // Another worker renders it (a screen takes a millisecond): waiting costs less than
+            // rendering it twice, and the worker waited for never waits itself.
+            running.wait()
+            guard case .checked(let found) = entries.withLock({ $0[key] }) else { return check(state) }
+            return found
+        case nil:
+            // Not under the lock: the check renders, and the other workers go on meanwhile.
+            rendered.wrappingAdd(1, ordering: .relaxed)
+            let found = check(state)
+            entries.withLock { $0[key] = .checked(found) }
+            started.leave()
+            return found
+        }
     }
 }
