@@ -50,7 +50,14 @@ import Testing
         func check(
             _ signature: PromotionalOfferSignature, bundleID: String, productID: String, offerID: String,
             appAccountToken: UUID?, now: Date
-        ) throws(PurchaseError) -> String { UUID().uuidString }
+        ) throws(OfferSignatureRefusal) -> String { UUID().uuidString }
+
+        func checkIntroductoryOfferEligibility(
+            _ compactJWS: String, bundleID: String, productID: String, now: Date
+        ) throws(OfferSignatureRefusal) -> IntroductoryOfferEligibility {
+            throw OfferSignatureRefusal(
+                signed: "introductory offer eligibility", reason: "the cancel sheet's tests sign none")
+        }
     }
 
     static func store() async throws -> (SimulatedStore, UInt64) {
