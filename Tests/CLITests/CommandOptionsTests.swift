@@ -12,7 +12,9 @@ import Testing
 /// command line, none is declared twice, and a misspelt or incomplete option is a usage error
 /// naming it, through `Kiosk.run` as a user meets it.
 @Suite struct CommandOptionsTests {
-    nonisolated(unsafe) static let commands: [any Command.Type] = [PaywallCommand.self] + CommandRegistry.subcommands
+    // Command types are immutable metatypes; the list is written once, before any test reads it.
+    nonisolated(unsafe) static let commands: [any Command.Type] =
+        [PaywallCommand.self] + CommandRegistry.subcommands
 
     /// A value each option accepts, by its value's placeholder.
     static func sampleValue(_ option: OptionDefinition) -> String {

@@ -1,8 +1,7 @@
 import Foundation
 import PurchaseManager
-import Testing
-
 import StoreKitTest
+import Testing
 
 extension PurchaseManager {
     struct MissingProduct: Error { var id: String }
