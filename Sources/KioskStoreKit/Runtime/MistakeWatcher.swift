@@ -111,15 +111,22 @@ package final class MistakeWatcher: Sendable {
         for write in writes.withLock({ writes in
             defer { writes = [] }; return writes
         }) { await write.value }
-        for mistake in unfinished { await journalOnce(mistake) }
+        let lines = unfinished.filter { mistake in journaled.withLock { $0.insert(mistake).inserted } }
+        await write(lines)
         return state.withLock { $0.mistakes } + unfinished
     }
 
     private func record(_ mistake: StoreKitMistake) {
         state.withLock { $0.mistakes.append(mistake) }
-        let write = Task { await journalOnce(mistake) }
-        writes.withLock { $0.append(write) }
+        lineQueue.withLock { $0.waiting.append(mistake) }
+        startWriting()
     }
+
+    /// Lines not yet written, and whether a writer is taking them. One writer at a time takes
+    /// every line waiting, in one turn of the store each time: a line per turn was a round
+    /// trip to a session's store thread per mistake (one per purchase of an app without a
+    /// listener), each queued among the app's own calls.
+    private let lineQueue = Mutex<(waiting: [StoreKitMistake], writing: Bool)>(([], false))
 
     /// Journal lines being written; `mistakes` waits for them, so a test that read the
     /// mistakes finds their lines.
@@ -127,10 +134,31 @@ package final class MistakeWatcher: Sendable {
 
     private let journaled = Mutex(Set<StoreKitMistake>())
 
-    private func journalOnce(_ mistake: StoreKitMistake) async {
-        guard journaled.withLock({ $0.insert(mistake).inserted }) else { return }
-        await owner.withLock { $0?.binding }?.journalNote(
-            action: "StoreKit mistake: \(mistake.kind.rawValue)", result: mistake.message)
+    private func startWriting() {
+        let starts = lineQueue.withLock { queue in
+            guard !queue.writing, !queue.waiting.isEmpty else { return false }
+            queue.writing = true
+            return true
+        }
+        guard starts else { return }
+        let writer = Task {
+            while true {
+                let taken = lineQueue.withLock { queue in
+                    defer { queue.waiting = [] }
+                    if queue.waiting.isEmpty { queue.writing = false }
+                    return queue.waiting
+                }
+                if taken.isEmpty { return }
+                await write(taken.filter { mistake in journaled.withLock { $0.insert(mistake).inserted } })
+            }
+        }
+        writes.withLock { $0.append(writer) }
+    }
+
+    private func write(_ mistakes: [StoreKitMistake]) async {
+        guard !mistakes.isEmpty else { return }
+        await owner.withLock { $0?.binding }?.journalNotes(
+            mistakes.map { (action: "StoreKit mistake: \($0.kind.rawValue)", result: $0.message) })
     }
 }
 

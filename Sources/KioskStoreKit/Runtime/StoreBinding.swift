@@ -82,13 +82,16 @@ package final class StoreBinding: Sendable {
         }
     }
 
-    /// Writes a line in the QA journal (in-process stores only: a remote store's journal is
-    /// its server's, and mistakes there are still reported as values and on standard error).
-    func journalNote(action: String, result: String) async {
+    /// Writes lines in the QA journal, in one turn of the store (in-process stores only: a
+    /// remote store's journal is its server's, and mistakes there are still reported as values
+    /// and on standard error).
+    func journalNotes(_ notes: [(action: String, result: String)]) async {
         if let simulator {
-            await simulator.journalNote(context: journal, action: action, result: result)
+            await simulator.journalNotes(notes, context: journal)
         } else {
-            FileHandle.standardError.write(Data("KioskStoreKit: \(action): \(result)\n".utf8))
+            for note in notes {
+                FileHandle.standardError.write(Data("KioskStoreKit: \(note.action): \(note.result)\n".utf8))
+            }
         }
     }
 

@@ -80,10 +80,9 @@ package final class UpdateHub: Sendable {
     }
 
     private func subscribe(_ simulator: SimulatedStore) async {
-        let account = await simulator.activeAccount
         let subscription: UpdateLogSubscription
         do {
-            subscription = try await simulator.subscribeToUpdateLog(account: account, after: nil)
+            subscription = try await simulator.subscribeActiveAccountToUpdateLog(after: nil)
         } catch {
             // Apple's `Transaction.updates` cannot throw: its listeners get nothing, and say why.
             StoreKitRuntime.shared.report(
@@ -169,11 +168,10 @@ package final class UpdateHub: Sendable {
     package func waitUntilHandled() async {
         guard let simulator else { return }
         await start()
-        let account = await simulator.activeAccount
         let from = state.withLock { $0.lastSeen }
         var pending: UpdateLogSubscription?
         do {
-            pending = try await simulator.subscribeToUpdateLog(account: account, after: from)
+            pending = try await simulator.subscribeActiveAccountToUpdateLog(after: from)
         } catch {
             // Without the log there is no backlog to wait for: the wait covers the listeners alone.
             StoreKitRuntime.shared.report(
