@@ -80,7 +80,7 @@ extension StoreKitSessionTests {
                     try await buy(with: token)
                 }
             }
-            #expect(try await session.allTransactions().isEmpty)
+            #expect(session.allTransactions().isEmpty)
         }
     }
 }

@@ -91,7 +91,7 @@ extension StoreKitSessionTests {
                     })
                 #expect(line.result.contains(words), "\(line.result)")
             }
-            #expect(try await session.allTransactions().isEmpty)
+            #expect(session.allTransactions().isEmpty)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Simulator
 import StoreCore
 import Synchronization
 
@@ -108,9 +109,7 @@ package final class MistakeWatcher: Sendable {
                 .sorted { $0.transaction.id < $1.transaction.id }
                 .map { StoreKitMistake.unfinished($0.transaction, via: $0.source) }
         }
-        for write in writes.withLock({ writes in
-            defer { writes = [] }; return writes
-        }) { await write.value }
+        await lastWriter.withLock { $0 }?.value
         let lines = unfinished.filter { mistake in journaled.withLock { $0.insert(mistake).inserted } }
         await write(lines)
         return state.withLock { $0.mistakes } + unfinished
@@ -128,31 +127,35 @@ package final class MistakeWatcher: Sendable {
     /// listener), each queued among the app's own calls.
     private let lineQueue = Mutex<(waiting: [StoreKitMistake], writing: Bool)>(([], false))
 
-    /// Journal lines being written; `mistakes` waits for them, so a test that read the
-    /// mistakes finds their lines.
-    private let writes = Mutex<[Task<Void, Never>]>([])
+    /// The newest writer; `mistakes` waits for it, so a test that read the mistakes finds their
+    /// lines. Writers run one after another, so the newest one ends last (keeping every writer
+    /// grew without bound in a long session that never asked for its mistakes).
+    private let lastWriter = Mutex<Task<Void, Never>?>(nil)
 
     private let journaled = Mutex(Set<StoreKitMistake>())
 
     private func startWriting() {
-        let starts = lineQueue.withLock { queue in
-            guard !queue.writing, !queue.waiting.isEmpty else { return false }
+        // On a simulator with a thread of its own, the writer runs there: the lines go in with
+        // no hand-over from Swift's pool to the store's thread and back.
+        let executor = owner.withLock { $0?.binding }?.simulator?.ownThreadExecutor
+        lineQueue.withLock { queue in
+            guard !queue.writing, !queue.waiting.isEmpty else { return }
             queue.writing = true
-            return true
-        }
-        guard starts else { return }
-        let writer = Task {
-            while true {
-                let taken = lineQueue.withLock { queue in
-                    defer { queue.waiting = [] }
-                    if queue.waiting.isEmpty { queue.writing = false }
-                    return queue.waiting
+            // Made and kept under the queue's lock, so the next writer (which can start only
+            // once this one gave the queue up) is always kept after it.
+            let writer = Task(executorPreference: executor) { [self] in
+                while true {
+                    let taken = lineQueue.withLock { queue in
+                        defer { queue.waiting = [] }
+                        if queue.waiting.isEmpty { queue.writing = false }
+                        return queue.waiting
+                    }
+                    if taken.isEmpty { return }
+                    await write(taken.filter { mistake in journaled.withLock { $0.insert(mistake).inserted } })
                 }
-                if taken.isEmpty { return }
-                await write(taken.filter { mistake in journaled.withLock { $0.insert(mistake).inserted } })
             }
+            lastWriter.withLock { $0 = writer }
         }
-        writes.withLock { $0.append(writer) }
     }
 
     private func write(_ mistakes: [StoreKitMistake]) async {

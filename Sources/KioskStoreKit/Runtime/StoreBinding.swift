@@ -55,9 +55,23 @@ package final class StoreBinding: Sendable {
 
     /// Runs one call of the app's: the store's settings and update listener made ready first,
     /// the call journaled as the app's own.
+    ///
+    /// On a simulator with a thread of its own, the whole call runs in a task that prefers that
+    /// thread: settings, the update log's subscription, the action and its journal lines then
+    /// follow one another there, one hand-over in and one out, where each of them was a round
+    /// trip from the caller's thread to the store's and back (`kiosk-bench storekit`).
     package func call<T: Sendable>(_ body: @Sendable (CoreStore) async throws(StoreError) -> T)
         async throws(StoreError) -> T
     {
+        guard let executor = simulator?.ownThreadExecutor else { return try await callHere(body) }
+        return try await withTaskExecutorPreference(executor) { () async throws(StoreError) -> T in
+            try await self.callHere(body)
+        }
+    }
+
+    private nonisolated func callHere<T: Sendable>(
+        _ body: @Sendable (CoreStore) async throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
         try await prepare()
         let store = store
         if JournalContext.current != nil { return try await body(store) }
