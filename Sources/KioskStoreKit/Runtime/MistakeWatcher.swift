@@ -151,7 +151,8 @@ package final class MistakeWatcher: Sendable {
                         return queue.waiting
                     }
                     if taken.isEmpty { return }
-                    await write(taken.filter { mistake in journaled.withLock { $0.insert(mistake).inserted } })
+                    let new = taken.filter { mistake in journaled.withLock { $0.insert(mistake).inserted } }
+                    await write(new)
                 }
             }
             lastWriter.withLock { $0 = writer }
