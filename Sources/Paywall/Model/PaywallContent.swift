@@ -180,3 +180,33 @@ public struct PaywallContent: Sendable, Hashable {
         return nil
     }
 }
+
+extension PaywallContent {
+    /// Hashes the copy shown and the choices, not `localizations` (every locale's copy) nor
+    /// `strings` (a function of `locale`, which is hashed): `kiosk lint --review` hashes a
+    /// content per screen, and those two tables were most of the time it took. Equality still
+    /// compares every field, so contents that differ only there are told apart by `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(title)
+        hasher.combine(subtitle)
+        hasher.combine(features)
+        hasher.combine(callToAction)
+        hasher.combine(callToActionWithIntroOffer)
+        hasher.combine(termsText)
+        hasher.combine(termsURL)
+        hasher.combine(privacyText)
+        hasher.combine(privacyURL)
+        hasher.combine(renewalTerms)
+        hasher.combine(trialTerms)
+        hasher.combine(template)
+        hasher.combine(locale)
+        hasher.combine(localizations.count)
+        hasher.combine(defaultLocale)
+        hasher.combine(leadingGroupID)
+        hasher.combine(titleFollowsGroup)
+        hasher.combine(defaultPlanID)
+        hasher.combine(planBadges)
+        hasher.combine(backendName)
+        hasher.combine(catalogName)
+    }
+}

@@ -12,7 +12,7 @@ final class ReviewedScreens: Sendable {
         case checked([ReviewFinding])
     }
 
-    private let entries = Mutex<[AppState: Entry]>([:])
+    private let entries = Mutex<[ScreenIdentity: Entry]>([:])
     private let rendered = Atomic<Int>(0)
 
     /// How many screens were rendered and checked: each distinct one once.
@@ -22,7 +22,8 @@ final class ReviewedScreens: Sendable {
     /// review does not judge the screen (``PaywallReview/isJudged(_:)``).
     func findings(for state: AppState, check: (AppState) -> [ReviewFinding]) -> [ReviewFinding]? {
         guard PaywallReview.isJudged(state) else { return nil }
-        let key = state.screenKey
+        // Hashed here, once, outside the lock (see `ScreenIdentity`).
+        let key = ScreenIdentity(state.screenKey)
         let started = DispatchGroup()
         let known = entries.withLock { entries -> Entry? in
             if let entry = entries[key] { return entry }
@@ -48,4 +49,23 @@ final class ReviewedScreens: Sendable {
             return found
         }
     }
+}
+
+/// A screen's state with its hash worked out once. An `AppState` hashes every string it holds,
+/// the paywall's words in every locale among them: `kiosk lint --review`'s profile put a quarter
+/// of the review's time in hashing keys, three times a screen (look up, mark as being checked,
+/// store the findings) and again at every resize of the table, all under the lock the workers
+/// share. Equal states still compare whole, so a collision never merges two screens.
+struct ScreenIdentity: Hashable, Sendable {
+    let state: AppState
+    private let hash: Int
+
+    init(_ state: AppState) {
+        self.state = state
+        hash = state.hashValue
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.state == rhs.state }
 }
