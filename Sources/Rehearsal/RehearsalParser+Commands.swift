@@ -162,8 +162,12 @@ extension RehearsalParser {
         var words: [String] = []
         var references: [Int: TransactionReference] = [:]
         var index = 0
+        let action = StoreAction(rawValue: tokens[0].text)
         while index < tokens.count {
-            let (reference, used) = try self.reference(tokens, at: index)
+            // `last PRODUCT` only where the action takes its transaction, read as the CLI reads it.
+            let (reference, used) = try self.reference(tokens, at: index) { word in
+                index == 1 && action?.takesProduct(afterLast: word) == true
+            }
             if let reference {
                 references[words.count] = reference
                 words.append("0")
@@ -207,14 +211,14 @@ extension RehearsalParser {
     }
 
     /// A transaction reference at `index` and how many words it takes: `last` (with a product
-    /// ID after it: a word with a dot that is no option), `$name`, or nil for any other word.
-    static func reference(_ tokens: [Token], at index: Int) throws(LineError) -> (TransactionReference?, Int)
-    {
+    /// ID after it when `namesProduct` says the next word is one: not the line's own next word,
+    /// not an option), `$name`, or nil for any other word.
+    static func reference(
+        _ tokens: [Token], at index: Int, namesProduct: (String) -> Bool
+    ) throws(LineError) -> (TransactionReference?, Int) {
         let text = tokens[index].text
         if text == "last" {
-            if index + 1 < tokens.count, tokens[index + 1].text.contains("."),
-                !tokens[index + 1].text.hasPrefix("-")
-            {
+            if index + 1 < tokens.count, namesProduct(tokens[index + 1].text) {
                 return (.last(productID: tokens[index + 1].text), 2)
             }
             return (.last(productID: nil), 1)

@@ -63,12 +63,14 @@ import Testing
         }
     }
 
-    @Test func storeActionCompletionsNameOptionsTheStoreWordsDeclare() {
-        let names = Set(StoreWords.options.map(\.name))
-        for name in StoreCommand.actionCompletions.keys { #expect(names.contains(name), "\(name)") }
-        #expect(
-            StoreCommand.options.map(\.name).suffix(StoreWords.options.count)
-                == StoreWords.options.map(\.name))
+    @Test func storeActionOptionsAreTheOnesStoreCommandsDeclareWithTheirCompletions() {
+        let declared = StoreActionOptions.definitions
+        #expect(StoreCommand.options.suffix(declared.count) == declared)
+        let completions = Dictionary(
+            declared.map { ($0.name, $0.completion) }, uniquingKeysWith: { a, _ in a })
+        #expect(completions["reason"] == .words(["developer-issue", "other"]))
+        #expect(completions["plan"] == .words(["upfront", "monthly"]))
+        #expect(completions["group"] == .dynamic("groups"))
     }
 
     @Test func typedValuesArriveTyped() throws {
