@@ -13,8 +13,9 @@ public enum TransactionArgument: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The reference at the start of `words` (an action's positional words) and how many words
-    /// it takes, for `action`: after `last`, the next word is the product unless it is the word
-    /// the action takes next (`auto-renew last off`), not because it looks like a product ID.
+    /// it takes, for `action`: after `last`, the next word is the product when the action has
+    /// words of its own after it and it is not one of them (`auto-renew last off`, `auto-renew
+    /// last PRODUCT off`), not because it looks like a product ID.
     /// - Throws: `StoreWordsError` for a word that is neither `last` nor a number.
     public static func read(_ words: [String], for action: StoreAction) throws(StoreWordsError) -> (
         TransactionArgument, used: Int
@@ -26,7 +27,7 @@ public enum TransactionArgument: Sendable, Hashable, CustomStringConvertible {
             }
             return (.id(id), 1)
         }
-        guard words.count > 1, action.takesProduct(afterLast: words[1]) else {
+        guard words.count > 1, action.takesProduct(afterLast: words[1], remaining: words.count - 1) else {
             return (.last(productID: nil), 1)
         }
         return (.last(productID: words[1]), 2)
@@ -36,16 +37,16 @@ public enum TransactionArgument: Sendable, Hashable, CustomStringConvertible {
 extension StoreAction {
     /// Actions whose first argument is a transaction, so `last` and `last PRODUCT` may stand
     /// for its ID, as in a rehearsal.
-    public var takesTransactionID: Bool { wordsAfterTransaction != nil }
+    public var takesTransactionID: Bool { afterTransaction != nil }
 
-    /// The words an action on a transaction takes right after it (nil for an action that takes
-    /// no transaction): what `last WORD` reads as the action's own word rather than a product.
-    var wordsAfterTransaction: [String]? {
+    /// What an action on a transaction takes after it (nil for an action on none): how many
+    /// words at least, and the words it knows there.
+    var afterTransaction: (fewest: Int, words: [String])? {
         switch self {
-        case .approve, .decline, .refund, .resolve, .delete, .finish, .requestRefund: []
-        case .autoRenew: StoreWords.onOffWords
-        case .priceIncrease: ["request", "accept", "decline"]
-        case .refundRequest: ["open", "grant", "decline", "reverse"]
+        case .approve, .decline, .refund, .resolve, .delete, .finish, .requestRefund: (0, [])
+        case .autoRenew: (1, StoreWords.onOffWords)
+        case .priceIncrease: (1, ["request", "accept", "decline"])
+        case .refundRequest: (1, ["open", "grant", "decline", "reverse"])
         case .products, .buy, .redeem, .transactions, .entitlements, .unfinished, .all, .latest, .statuses,
             .eligibility, .restore, .expire, .renew, .clear, .reset, .advance, .now, .timeRate, .settings,
             .set, .errors, .error, .storefront, .locale, .accounts, .account, .appTransaction, .notifications,
@@ -54,10 +55,11 @@ extension StoreAction {
         }
     }
 
-    /// Whether `word`, after `last`, names the product: it does unless it is the action's own
-    /// next word, or an option.
-    public func takesProduct(afterLast word: String) -> Bool {
-        guard let own = wordsAfterTransaction, !word.hasPrefix("-") else { return false }
-        return !own.contains(word)
+    /// Whether `word`, the first of `remaining` positional words after `last`, names the
+    /// product: when more words follow than the action needs of its own (so a misspelt `off`
+    /// is still refused as one), and `word` is none of them.
+    public func takesProduct(afterLast word: String, remaining: Int) -> Bool {
+        guard let after = afterTransaction, !word.hasPrefix("-") else { return false }
+        return remaining > after.fewest && !after.words.contains(word)
     }
 }

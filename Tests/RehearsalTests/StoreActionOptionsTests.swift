@@ -74,6 +74,12 @@ import Testing
         #expect(
             named.transaction == .last(productID: "com.kiosk.lumen.pro.monthly") && named.arguments == ["off"]
         )
+        // A misspelt word of the action's own is still refused as one, not taken for a product.
+        let maybe = try StoreWords.parse(["auto-renew", "last", "maybe"])
+        #expect(maybe.transaction == .last(productID: nil) && maybe.arguments == ["maybe"])
+        #expect(throws: StoreWordsError("expected on or off, got 'maybe'")) {
+            try maybe.resolved(to: 1).operation()
+        }
         let grant = try StoreWords.parse(["refund-request", "last", "grant", "--percentage", "50"])
         #expect(grant.transaction == .last(productID: nil))
         #expect(
