@@ -136,3 +136,41 @@ public struct StoreActionOptions: ParsableOptions {
         public init() {}
     }
 }
+
+extension StoreAction {
+    /// The options the action reads: the output's, and its own family's. Any other is refused
+    /// rather than ignored (`refund 7 --quantity 2` says `--quantity` is not refund's).
+    public var options: [OptionDefinition] {
+        let own: [OptionDefinition] =
+            switch self {
+            case .buy: StoreActionOptions.Purchase.definitions
+            case .refund, .requestRefund, .refundRequest: StoreActionOptions.Refund.definitions
+            case .advance: StoreActionOptions.Advance.definitions
+            case .account: StoreActionOptions.Account.definitions
+            case .notifications: StoreActionOptions.Notifications.definitions
+            case .retention: StoreActionOptions.Retention.definitions
+            case .products, .redeem, .transactions, .entitlements, .unfinished, .all, .latest, .statuses,
+                .eligibility, .finish, .restore, .approve, .decline, .expire, .renew, .autoRenew,
+                .priceIncrease,
+                .resolve, .delete, .clear, .reset, .now, .timeRate, .settings, .set, .errors, .error,
+                .storefront,
+                .locale, .accounts, .appTransaction, .manageSubscriptions, .cancelSheet:
+                []
+            }
+        return StoreActionOptions.Output.definitions + own
+    }
+}
+
+extension StoreActionOptions {
+    /// Refuses an option given to an action that does not read it.
+    /// - Throws: `StoreWordsError` naming the option, the action and the options it takes.
+    func check(for action: StoreAction) throws(StoreWordsError) {
+        let taken = action.options
+        guard let stray = givenOptions.first(where: { given in !taken.contains { $0.name == given.name } })
+        else { return }
+        throw StoreWordsError(
+            "'--\(stray.name)' is not an option of '\(action.rawValue)', which takes "
+                + taken.map { "--\($0.name)" }.joined(separator: ", "),
+            word: "--\(stray.name)")
+    }
+}

@@ -17,12 +17,14 @@ public struct StoreWords: Sendable {
     public var options: StoreActionOptions
 
     /// The words of `action` given `positionals` (after the action's name) and the options read.
-    /// - Throws: `StoreWordsError` when the transaction is neither `last` nor an ID.
+    /// - Throws: `StoreWordsError` for an option the action does not read, or a transaction
+    ///   that is neither `last` nor an ID.
     public init(
         action: StoreAction, positionals: [String], options: StoreActionOptions = StoreActionOptions()
     )
         throws(StoreWordsError)
     {
+        try options.check(for: action)
         self.action = action
         self.options = options
         arguments = positionals

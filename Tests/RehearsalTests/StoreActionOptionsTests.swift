@@ -51,6 +51,11 @@ import Testing
         (["buy", "p", "--json=1"], "'--json' takes no value", "--json=1"),
         (["buy", "p", "--help"], "unknown option '--help' for 'buy'", "--help"),
         (["refund", "abc"], "'abc' is not a transaction ID (a number)", "abc"),
+        (
+            ["refund", "1", "--quantity", "2"],
+            "'--quantity' is not an option of 'refund', which takes --json, --jws, --reason, --percentage",
+            "--quantity"
+        ),
     ])
     func aWordThatDoesNotReadIsNamed(words: [String], message: String, word: String) {
         #expect {
