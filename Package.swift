@@ -89,7 +89,7 @@ let package = Package(
         // carries them out and the printing of results.
         .target(
             name: "StoreCommands",
-            dependencies: ["StoreCore", "SourceDiagnostics", "TerminalUI"]),
+            dependencies: ["StoreCore", "SourceDiagnostics", "TerminalUI", "CommandLineOptions"]),
         // `.rehearsal` files: parse, run on a headless paywall and a store, check expectations, report.
         .target(
             name: "Rehearsal",

@@ -38,8 +38,8 @@ public struct GivenArguments: Sendable, Equatable {
             guard argument.hasPrefix("--") else {
                 throw UsageError(
                     "unknown option '\(argument)' for '\(command)'; a value beginning with '-' (such as a "
-                        + "product ID) goes after '--', which ends the options: \(command) ... -- \(argument)"
-                )
+                        + "product ID) goes after '--', which ends the options: \(command) ... -- \(argument)",
+                    word: argument)
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -51,10 +51,11 @@ public struct GivenArguments: Sendable, Equatable {
                 throw UsageError(
                     Suggestion.appending(
                         to: "unknown option '--\(name)' for '\(command)'", word: "--\(name)",
-                        candidates: definitions.map { "--\($0.name)" } + ["--help"]))
+                        candidates: definitions.map { "--\($0.name)" } + ["--help"]),
+                    word: argument)
             }
             guard let valueName = definition.valueName else {
-                if inlineValue != nil { throw UsageError("'--\(name)' takes no value") }
+                if inlineValue != nil { throw UsageError("'--\(name)' takes no value", word: argument) }
                 given.flags.insert(name)
                 continue
             }
@@ -65,10 +66,10 @@ public struct GivenArguments: Sendable, Equatable {
                 value = arguments[index]
                 index += 1
             } else {
-                throw UsageError("'--\(name)' needs a value (\(valueName))")
+                throw UsageError("'--\(name)' needs a value (\(valueName))", word: argument)
             }
             if given.values[name] != nil, !definition.isRepeatable {
-                throw UsageError("'--\(name)' is given twice")
+                throw UsageError("'--\(name)' is given twice", word: argument)
             }
             given.values[name, default: []].append(value)
         }

@@ -12,9 +12,12 @@ public struct Option<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
     /// The value from the texts given (none, or one unless the option is repeatable).
     private let read: @Sendable (_ texts: [String]) throws(UsageError) -> Value
     public private(set) var wrappedValue: Value
+    /// Whether the command line gave the option (its value may equal the absent one).
+    private var isGiven = false
 
     public var projectedValue: OptionDefinition { definition }
     var definitions: [OptionDefinition] { [definition] }
+    var given: [OptionDefinition] { isGiven ? [definition] : [] }
 
     /// `absent` is the value when the option is not given; `read` makes it from the texts given.
     private init(
@@ -29,7 +32,10 @@ public struct Option<Value: Sendable>: Decodable, Sendable, DeclaredArgument {
     public init(from decoder: any Decoder) throws {
         let (declared, given) = try PropertyDecoder.declaration(of: Self.self, in: decoder)
         self = declared
-        if let texts = given.values[definition.name] { wrappedValue = try declared.read(texts) }
+        if let texts = given.values[definition.name] {
+            wrappedValue = try declared.read(texts)
+            isGiven = true
+        }
     }
 }
 
@@ -94,6 +100,7 @@ public struct Flag: Decodable, Sendable, DeclaredArgument {
 
     public var projectedValue: OptionDefinition { definition }
     var definitions: [OptionDefinition] { [definition] }
+    var given: [OptionDefinition] { wrappedValue ? [definition] : [] }
 
     /// A shared flag's definition (its name and help; a flag takes no value whatever it says).
     public init(_ definition: OptionDefinition) {
@@ -116,6 +123,7 @@ public struct OptionGroup<Group: ParsableOptions>: Decodable, Sendable, Declared
     public private(set) var wrappedValue: Group
 
     var definitions: [OptionDefinition] { Group.definitions }
+    var given: [OptionDefinition] { wrappedValue.givenOptions }
 
     public init() { wrappedValue = Group() }
 
@@ -132,6 +140,12 @@ public struct OptionGroup<Group: ParsableOptions>: Decodable, Sendable, Declared
 public struct ForwardedOptions: Decodable, Sendable, DeclaredArgument {
     let definitions: [OptionDefinition]
     public private(set) var wrappedValue: [String] = []
+
+    var given: [OptionDefinition] {
+        definitions.filter { definition in
+            wrappedValue.contains { $0 == "--\(definition.name)" || $0.hasPrefix("--\(definition.name)=") }
+        }
+    }
 
     public init(_ definitions: [OptionDefinition]) { self.definitions = definitions }
 

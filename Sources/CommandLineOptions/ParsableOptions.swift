@@ -50,6 +50,12 @@ extension ParsableOptions {
         }
     }
 
+    /// The options the command line gave, in declaration order: for a command whose options
+    /// apply to some of its words only, to refuse one given where it does not apply.
+    public var givenOptions: [OptionDefinition] {
+        Mirror(reflecting: self).children.compactMap { $0.value as? any DeclaredArgument }.flatMap(\.given)
+    }
+
     /// The declared wrappers by property name (`Mirror` shows `_keyID` for `keyID`).
     static func declarations() -> [(property: String, argument: any DeclaredArgument)] {
         Mirror(reflecting: Self()).children.compactMap { child in
@@ -74,7 +80,8 @@ public struct Arguments<Options: ParsableOptions>: Sendable {
 }
 
 /// What `@Option`, `@Flag`, `@OptionGroup` and `@ForwardedOptions` have in common: the options
-/// they declare.
+/// they declare, and of those the ones given.
 protocol DeclaredArgument: Sendable {
     var definitions: [OptionDefinition] { get }
+    var given: [OptionDefinition] { get }
 }

@@ -4,8 +4,17 @@ import SourceDiagnostics
 /// positional word. The program prints it with the usage line and exits 64 (EX_USAGE).
 public struct UsageError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String
+    /// The word at fault, when one is (the unknown option, the refused value), so a caller that
+    /// read the words from a file (a rehearsal) can point at its column. Where, not what: two
+    /// errors that say the same are equal wherever they point.
+    public var word: String?
 
-    public init(_ description: String) { self.description = description }
+    public init(_ description: String, word: String? = nil) {
+        self.description = description
+        self.word = word
+    }
+
+    public static func == (lhs: UsageError, rhs: UsageError) -> Bool { lhs.description == rhs.description }
 }
 
 /// Refusing a value that is not one of an option's choices, the same way everywhere: the

@@ -161,19 +161,23 @@ extension RehearsalParser {
         }
         var words: [String] = []
         var references: [Int: TransactionReference] = [:]
-        var index = 0
-        while index < tokens.count {
-            let (reference, used) = try self.reference(tokens, at: index)
-            if let reference {
+        for index in tokens.indices {
+            // `last` is the store words' own (its product is theirs to tell, below); `$name` is a
+            // rehearsal's, resolved when the step runs.
+            let (reference, _) = try self.reference(tokens, at: index) { _, _ in false }
+            if let reference, reference != .last(productID: nil) {
                 references[words.count] = reference
                 words.append("0")
             } else {
                 words.append(tokens[index].text)
             }
-            index += used
         }
         do throws(StoreWordsError) {
-            let parsed = try StoreWords.parse(words)
+            var parsed = try StoreWords.parse(words)
+            if case .last(let product) = parsed.transaction {
+                (words, references) = Self.standingIn(for: product, words: words, references: references)
+                parsed = try StoreWords.parse(words)
+            }
             try validate(parsed)
         } catch {
             var message = error.description
@@ -186,6 +190,25 @@ extension RehearsalParser {
             throw LineError(column: column ?? tokens[0].column, message: message)
         }
         return .store(words: words, references: references, capture: capture)
+    }
+
+    /// The words with their `last` (and its product) replaced by a stand-in ID, and a reference
+    /// that resolves it when the step runs, the references after it moved along.
+    private static func standingIn(
+        for product: String?, words: [String], references: [Int: TransactionReference]
+    ) -> ([String], [Int: TransactionReference]) {
+        guard
+            let at = words.indices.dropFirst().first(where: {
+                words[$0] == "last"
+                    && (product == nil || words.indices.contains($0 + 1) && words[$0 + 1] == product)
+            })
+        else { return (words, references) }
+        var words = words
+        let used = product == nil ? 1 : 2
+        words.replaceSubrange(at..<at + used, with: ["0"])
+        var moved: [Int: TransactionReference] = [at: .last(productID: product)]
+        for (index, reference) in references { moved[index > at ? index - used + 1 : index] = reference }
+        return (words, moved)
     }
 
     /// The words read as the CLI reads them, so a mistake shows before anything runs.
@@ -207,14 +230,14 @@ extension RehearsalParser {
     }
 
     /// A transaction reference at `index` and how many words it takes: `last` (with a product
-    /// ID after it: a word with a dot that is no option), `$name`, or nil for any other word.
-    static func reference(_ tokens: [Token], at index: Int) throws(LineError) -> (TransactionReference?, Int)
-    {
+    /// ID after it when `namesProduct` says the next word, the first of the words remaining,
+    /// is one), `$name`, or nil for any other word.
+    static func reference(
+        _ tokens: [Token], at index: Int, namesProduct: (_ word: String, _ remaining: Int) -> Bool
+    ) throws(LineError) -> (TransactionReference?, Int) {
         let text = tokens[index].text
         if text == "last" {
-            if index + 1 < tokens.count, tokens[index + 1].text.contains("."),
-                !tokens[index + 1].text.hasPrefix("-")
-            {
+            if index + 1 < tokens.count, namesProduct(tokens[index + 1].text, tokens.count - index - 1) {
                 return (.last(productID: tokens[index + 1].text), 2)
             }
             return (.last(productID: nil), 1)

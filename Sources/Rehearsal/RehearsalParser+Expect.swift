@@ -93,11 +93,12 @@ extension RehearsalParser {
             }
             return .clock(date)
         case ("verified", _, false), ("unverified", _, false):
-            let (reference, used) = try transactionReference(rest, at: 1)
+            let (reference, used) = try transactionReference(rest, at: 1, followedBy: [], fewest: 0)
             guard 1 + used == rest.count else { throw usage }
             return .verified(reference, words[0] == "verified")
         case ("transaction", _, false):
-            let (reference, used) = try transactionReference(rest, at: 1)
+            let (reference, used) = try transactionReference(
+                rest, at: 1, followedBy: ["finished", "unfinished", "state"], fewest: 1)
             let tail = Array(words.dropFirst(1 + used))
             switch tail.count {
             case 1 where tail[0] == "finished" || tail[0] == "unfinished":
@@ -118,16 +119,20 @@ extension RehearsalParser {
         }
     }
 
-    /// A reference where an expectation needs one: `last`, `last PRODUCT`, `$name` or an ID.
-    private static func transactionReference(_ tokens: [Token], at index: Int) throws(LineError) -> (
-        TransactionReference, Int
-    ) {
+    /// A reference where an expectation needs one: `last`, `last PRODUCT`, `$name` or an ID;
+    /// after `last`, a word is the product when more follow than the expectation's own `fewest`
+    /// and it is none of its own words (`followedBy`), as the store words read `last PRODUCT`.
+    private static func transactionReference(
+        _ tokens: [Token], at index: Int, followedBy own: Set<String>, fewest: Int
+    ) throws(LineError) -> (TransactionReference, Int) {
         guard index < tokens.count else {
             throw LineError(
                 column: tokens.last?.column ?? 1,
                 message: "name a transaction: last, last PRODUCT, $name or an ID")
         }
-        let (reference, used) = try reference(tokens, at: index)
+        let (reference, used) = try reference(tokens, at: index) { word, remaining in
+            remaining > fewest && !own.contains(word) && !word.hasPrefix("-")
+        }
         if let reference { return (reference, used) }
         guard let id = UInt64(tokens[index].text) else {
             throw LineError(

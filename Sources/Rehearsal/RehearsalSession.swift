@@ -151,7 +151,8 @@ final class RehearsalSession {
         let parsed = try StoreWords.parse(words)
         storeSteps.append(words)
         let lines = Mutex<[String]>([])
-        let output = StoreOutput(json: parsed.flag("json"), jwsOnly: parsed.flag("jws")) { line in
+        let output = StoreOutput(json: parsed.options.output.json, jwsOnly: parsed.options.output.jws) {
+            line in
             lines.withLock { $0.append(line) }
         }
         var made: UInt64?

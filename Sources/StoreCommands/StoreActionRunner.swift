@@ -21,7 +21,7 @@ public struct StoreActionRunner: Sendable {
     }
 
     private var command: StoreWords { words }
-    private var options: StoreWords { words }
+    private var options: StoreActionOptions { words.options }
 
     /// Carries out the action.
     /// - Returns: the ID of the transaction the action made (a purchase, also a pending one; a
@@ -93,11 +93,8 @@ public struct StoreActionRunner: Sendable {
         case .appTransaction: try output.appTransaction(try await store.appTransaction())
         case .notifications:
             // notificationHistory is a StoreControl call, so this works locally and over --store URL.
-            guard let limit = Int(options.value("limit") ?? "100"), limit > 0 else {
-                throw StoreWordsError(
-                    "--limit needs a positive number, got '\(options.value("limit") ?? "")'")
-            }
-            let after = Int64(options.value("after") ?? "0") ?? 0
+            let limit = options.notifications.limit ?? 100
+            let after = options.notifications.after ?? 0
             let listed = try await store.notificationHistory(limit: limit).filter { $0.sequence > after }
             guard output.jwsOnly else {
                 try output.notifications(listed)
@@ -185,7 +182,7 @@ public struct StoreActionRunner: Sendable {
     /// update stream), otherwise the app's request, the payment sheet confirmed or cancelled.
     private func buy() async throws -> UInt64? {
         let request = try command.request()
-        guard case .purchase(let productID, let options, _) = request, self.options.flag("off-device") else {
+        guard case .purchase(let productID, let options, _) = request, words.options.purchase.offDevice else {
             let result = try await store.perform(request).purchase(of: request)
             switch result {
             case .success(let verification):

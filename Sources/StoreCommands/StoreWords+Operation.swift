@@ -14,17 +14,16 @@ extension StoreWords {
         case .decline: return .declineAskToBuy(transactionID: try transactionID())
         case .refund:
             return .refund(
-                transactionID: try transactionID(), reason: try revocationReason(),
-                percentage: try refundShare())
+                transactionID: try transactionID(), reason: revocationReason, percentage: refundShare)
         case .refundRequest: return try refundRequest()
         case .expire: return .expireSubscription(productID: try argument(0, "a product ID"))
         case .renew: return .forceRenewal(productID: try argument(0, "a product ID"))
         case .autoRenew:
             return .setAutoRenew(
-                try Self.onOff(try argument(1, "on or off")), transactionID: try transactionID())
+                try Self.onOff(try argument(0, "on or off")), transactionID: try transactionID())
         case .priceIncrease:
             let id = try transactionID()
-            switch try argument(1, "request, accept or decline") {
+            switch try argument(0, "request, accept or decline") {
             case "request": return .requestPriceIncreaseConsent(transactionID: id)
             case "accept": return .respondToPriceIncrease(transactionID: id, accept: true)
             case "decline": return .respondToPriceIncrease(transactionID: id, accept: false)
@@ -45,8 +44,8 @@ extension StoreWords {
             }
             return .addAccount(
                 StoreAccount(
-                    name: try argument(1, "an account name"), storefront: value("storefront") ?? "USA",
-                    familyID: value("family")))
+                    name: try argument(1, "an account name"), storefront: options.account.storefront ?? "USA",
+                    familyID: options.account.family))
         case .storefront: return .apply(.storefront(try argument(0, "a storefront code")))
         case .locale: return .apply(.locale(try argument(0, "a locale")))
         // Listed rather than left to a `default`, so a new action does not compile until it
@@ -65,13 +64,13 @@ extension StoreWords {
         switch action {
         case .buy:
             return .purchase(
-                productID: try argument(0, "a product ID"), options: try purchaseOptions(),
-                confirmed: !flag("cancel"))
+                productID: try argument(0, "a product ID"), options: purchaseOptions,
+                confirmed: !options.purchase.cancel)
         case .finish: return .finish(transactionID: try transactionID())
         case .restore: return .sync
         case .redeem: return .redeemOfferCode(try argument(0, "a code"))
         case .requestRefund:
-            return .requestRefund(transactionID: try transactionID(), reason: try revocationReason())
+            return .requestRefund(transactionID: try transactionID(), reason: revocationReason)
         case .manageSubscriptions: return .showManageSubscriptions
         case .cancelSheet: return .retentionMessage(productID: try argument(0, "a product ID"))
         case .retention,
@@ -83,78 +82,45 @@ extension StoreWords {
         }
     }
 
-    /// The options of `buy`, in the order the flags are read.
-    public func purchaseOptions() throws(StoreWordsError) -> [PurchaseOption] {
+    /// The options of `buy`, in the order they are declared.
+    public var purchaseOptions: [PurchaseOption] {
+        let given = options.purchase
         var purchaseOptions: [PurchaseOption] = []
-        if let text = value("quantity") {
-            guard let quantity = Int(text) else {
-                throw StoreWordsError("--quantity needs a number, got '\(text)'")
-            }
-            purchaseOptions.append(.quantity(quantity))
-        }
-        if let code = value("offer-code") { purchaseOptions.append(.codeOffer(referenceName: code)) }
-        if let id = value("promo") {
-            purchaseOptions.append(.promotionalOffer(id: id, signature: nil))
-        }
-        if let id = value("winback") { purchaseOptions.append(.winBackOffer(id: id)) }
-        if let text = value("token") {
-            guard let token = UUID(uuidString: text) else {
-                throw StoreWordsError("--token needs a UUID, got '\(text)'")
-            }
-            purchaseOptions.append(.appAccountToken(token))
-        }
-        if let text = value("date") {
-            guard let date = ISO8601DateFormatter().date(from: text) else {
-                throw StoreWordsError(
-                    "--date needs an ISO 8601 date such as 2026-01-31T09:00:00Z, got '\(text)'")
-            }
+        if let quantity = given.quantity { purchaseOptions.append(.quantity(quantity)) }
+        if let code = given.offerCode { purchaseOptions.append(.codeOffer(referenceName: code)) }
+        if let id = given.promo { purchaseOptions.append(.promotionalOffer(id: id, signature: nil)) }
+        if let id = given.winBack { purchaseOptions.append(.winBackOffer(id: id)) }
+        if let token = given.token { purchaseOptions.append(.appAccountToken(token)) }
+        if let date = given.date {
             let behavior: PurchaseOption.RenewalBehavior =
-                flag("cancel-immediately") ? .cancelImmediately : .renewUntilNow
+                given.cancelImmediately ? .cancelImmediately : .renewUntilNow
             purchaseOptions.append(.purchaseDate(date, renewalBehavior: behavior))
         }
-        if let text = value("plan") {
-            switch text {
-            case "upfront": purchaseOptions.append(.billingPlanType(.billedUpFront))
-            case "monthly": purchaseOptions.append(.billingPlanType(.monthly))
-            default: throw StoreWordsError("--plan must be upfront or monthly, got '\(text)'")
-            }
-        }
-        if flag("ask-to-buy") { purchaseOptions.append(.simulatesAskToBuy(true)) }
-        if flag("no-intro") { purchaseOptions.append(.introductoryOfferEligibility(false)) }
-        if let key = value("key") { purchaseOptions.append(.idempotencyKey(key)) }
+        if let plan = given.plan { purchaseOptions.append(.billingPlanType(plan)) }
+        if given.askToBuy { purchaseOptions.append(.simulatesAskToBuy(true)) }
+        if given.noIntro { purchaseOptions.append(.introductoryOfferEligibility(false)) }
+        if let key = given.key { purchaseOptions.append(.idempotencyKey(key)) }
         return purchaseOptions
     }
 
     /// `--reason`: developer-issue or other (the default).
-    func revocationReason() throws(StoreWordsError) -> Transaction.RevocationReason {
-        switch value("reason") ?? "other" {
-        case "developer-issue": return .developerIssue
-        case "other": return .other
-        case let text: throw StoreWordsError("--reason must be developer-issue or other, got '\(text)'")
-        }
-    }
+    public var revocationReason: Transaction.RevocationReason { options.refund.reason ?? .other }
 
-    /// `--percentage P` as Apple's milliunits (100 percent is 100000).
-    public func refundShare() throws(StoreWordsError) -> Int {
-        guard let text = value("percentage") else { return RefundRequest.fullRefund }
-        guard let percent = Double(text), percent > 0, percent <= 100 else {
-            throw StoreWordsError("--percentage needs a share from 0 (exclusive) to 100, got '\(text)'")
-        }
-        return max(1, Int((percent * 1000).rounded()))
-    }
+    /// `--percentage P` as Apple's milliunits (100 percent is 100000), all of it by default.
+    public var refundShare: Int { options.refund.share ?? RefundRequest.fullRefund }
 
     private func refundRequest() throws(StoreWordsError) -> StoreOperation {
         let id = try transactionID()
-        switch try argument(1, "open, grant, decline or reverse") {
+        switch try argument(0, "open, grant, decline or reverse") {
         case "open":
-            let text = arguments.count > 2 ? arguments[2] : ConsumptionRequestReason.other.rawValue
+            let text = arguments.count > 1 ? arguments[1] : ConsumptionRequestReason.other.rawValue
             guard let reason = ConsumptionRequestReason(rawValue: text.uppercased()) else {
                 throw StoreWordsError(
                     "unknown refund request reason '\(text)'; one of: "
                         + ConsumptionRequestReason.allCases.map(\.rawValue).joined(separator: ", "))
             }
             return .openRefundRequest(transactionID: id, reason: reason)
-        case "grant": return .grantRefundRequest(transactionID: id, percentage: try refundShare())
+        case "grant": return .grantRefundRequest(transactionID: id, percentage: refundShare)
         case "decline": return .declineRefundRequest(transactionID: id)
         case "reverse": return .reverseRefund(transactionID: id)
         case let text:
@@ -163,12 +129,8 @@ extension StoreWords {
     }
 
     private func advance() throws(StoreWordsError) -> StoreOperation {
-        if let text = value("periods") {
-            guard let count = Int(text), (1...StoreOperation.maximumPeriods).contains(count) else {
-                throw StoreWordsError(
-                    "--periods needs a number from 1 to \(StoreOperation.maximumPeriods), got '\(text)'")
-            }
-            guard let group = value("group") else {
+        if let count = options.advance.periods {
+            guard let group = options.advance.group else {
                 throw StoreWordsError("--periods needs --group GROUP_ID")
             }
             return .advanceClockPeriods(count: count, groupID: group)
@@ -236,6 +198,9 @@ extension StoreWords {
         }
         return .setSimulatedError(failure, api: api)
     }
+
+    /// The words `onOff` reads, on first.
+    static let onOffWords = ["on", "true", "yes", "off", "false", "no"]
 
     public static func onOff(_ text: String) throws(StoreWordsError) -> Bool {
         switch text {

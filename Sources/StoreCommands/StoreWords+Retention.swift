@@ -19,18 +19,15 @@ extension StoreWords {
     {
         switch try argument(0, "what to do: \(Self.retentionUsage)") {
         case "message":
-            let image = try value("image").map { (text) throws(StoreWordsError) in
-                try Self.uuid(text, "--image")
-            }
             return .uploadMessage(
                 id: try Self.uuid(try argument(1, "a message ID (a UUID)"), "the message ID"),
-                header: try argument(2, "the header"), body: try argument(3, "the body"), image: image,
-                altText: value("alt"))
+                header: try argument(2, "the header"), body: try argument(3, "the body"),
+                image: options.retention.image, altText: options.retention.alt)
         case "image":
             let id = try Self.uuid(try argument(1, "an image ID (a UUID)"), "the image ID")
             let source = try argument(2, "a PNG file, or WIDTHxHEIGHT for a placeholder PNG of that size")
             return .uploadImage(
-                id: id, png: try Self.png(source, readFile: readFile), bulletPoint: flag("bullet"))
+                id: id, png: try Self.png(source, readFile: readFile), bulletPoint: options.retention.bullet)
         case "url": return .setRealtimeURL(try argument(1, "the real-time URL"))
         case "default":
             return .setDefault(

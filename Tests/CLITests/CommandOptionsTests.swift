@@ -20,7 +20,9 @@ import Testing
     static func sampleValue(_ option: OptionDefinition) -> String {
         if let first = option.completion.words.first { return first }
         switch option.valueName ?? "" {
-        case "N", "MS": return "1"
+        case "N", "MS", "P": return "1"
+        case "UUID": return "6F1C4A52-0D1E-4A43-9A7E-1D2F3B4C5D6E"
+        case "ISO8601": return "2026-01-31T09:00:00Z"
         case "T": return "1d"
         case "WxH": return "80x24"
         case "LOCALE": return "de_DE"
@@ -63,12 +65,14 @@ import Testing
         }
     }
 
-    @Test func storeActionCompletionsNameOptionsTheStoreWordsDeclare() {
-        let names = Set(StoreWords.options.map(\.name))
-        for name in StoreCommand.actionCompletions.keys { #expect(names.contains(name), "\(name)") }
-        #expect(
-            StoreCommand.options.map(\.name).suffix(StoreWords.options.count)
-                == StoreWords.options.map(\.name))
+    @Test func storeActionOptionsAreTheOnesStoreCommandsDeclareWithTheirCompletions() {
+        let declared = StoreActionOptions.definitions
+        #expect(StoreCommand.options.suffix(declared.count) == declared)
+        let completions = Dictionary(
+            declared.map { ($0.name, $0.completion) }, uniquingKeysWith: { a, _ in a })
+        #expect(completions["reason"] == .words(["developer-issue", "other"]))
+        #expect(completions["plan"] == .words(["upfront", "monthly"]))
+        #expect(completions["group"] == .dynamic("groups"))
     }
 
     @Test func typedValuesArriveTyped() throws {

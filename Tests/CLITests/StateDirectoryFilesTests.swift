@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import StoreCommands
 import StoreServer
 import Testing
 
@@ -68,7 +69,7 @@ import Testing
             #expect(error.description.contains("kiosk store ... -- -tip"), "\(error)")
         }
         let parsed = try StoreCommand.Options.parse(["buy", "--json", "--", "-tip"], command: "kiosk store")
-        #expect(parsed.positionals == ["buy", "-tip"] && parsed.options.actionWords == ["--json"])
+        #expect(parsed.positionals == ["buy", "-tip"] && parsed.options.action.output.json)
     }
 }
 

@@ -70,6 +70,13 @@ import Testing
         #expect(options.$out.name == "out", "the projected value is the definition, for messages")
     }
 
+    @Test func theOptionsGivenAreListedInDeclarationOrderGroupsIncluded() throws {
+        #expect(try parse([]).options.givenOptions.isEmpty)
+        let given = try parse(["--json", "--dry-run", "--tag", "1", "--tag", "2", "--level=3", "--out", "x"])
+            .options.givenOptions
+        #expect(given.map(\.name) == ["out", "dry-run", "tag", "level", "json"])
+    }
+
     @Test(arguments: [
         (
             ["--colour", "gren"],

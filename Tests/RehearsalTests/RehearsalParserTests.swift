@@ -57,6 +57,26 @@ import Testing
                 && found[7].location.column == 10)
     }
 
+    @Test func lastAndItsProductAreReadByTheActionNotByADot() throws {
+        let script = try RehearsalParser.parse(
+            text: "refund last pro --reason other\nauto-renew last off\nbuy com.x --key last\n",
+            file: "t.rehearsal"
+        ).get()
+        let stores = script.steps.compactMap { step -> ([String], [Int: TransactionReference])? in
+            guard case .store(let words, let references, _) = step.command else { return nil }
+            return (words, references)
+        }
+        #expect(stores.count == 3)
+        #expect(
+            stores[0].0 == ["refund", "0", "--reason", "other"] && stores[0].1 == [1: .last(productID: "pro")]
+        )
+        #expect(stores[1].0 == ["auto-renew", "0", "off"] && stores[1].1 == [1: .last(productID: nil)])
+        // An option's value is not a transaction, whatever it reads.
+        #expect(stores[2].0 == ["buy", "com.x", "--key", "last"] && stores[2].1.isEmpty)
+        let found = errors("auto-renew last maybe\n")
+        #expect(found.first?.message == "expected on or off, got 'maybe'")
+    }
+
     @Test func setUpAfterTheStoreOpensIsRefused() {
         let found = errors("buy com.x\nclock 2026-01-01T00:00:00Z\n")
         #expect(found.count == 1 && found[0].location.line == 2)

@@ -22,7 +22,9 @@ import Testing
     func run(_ store: SimulatedStore, _ words: String...) async throws -> (UInt64?, String) {
         let lines = Mutex<[String]>([])
         let parsed = try StoreWords.parse(words)
-        let output = StoreOutput(json: parsed.flag("json")) { line in lines.withLock { $0.append(line) } }
+        let output = StoreOutput(json: parsed.options.output.json) { line in
+            lines.withLock { $0.append(line) }
+        }
         let made = try await StoreActionRunner(store: store, words: parsed, output: output).run()
         return (made, lines.withLock { $0.joined(separator: "\n") })
     }
@@ -97,7 +99,7 @@ import Testing
 
     @Test func wordsParseAsTheCLIParsesThem() throws {
         let words = try StoreWords.parse(["buy", "p", "--offer-code=SPRING", "--ask-to-buy", "--", "--odd"])
-        #expect(words.value("offer-code") == "SPRING" && words.flag("ask-to-buy"))
+        #expect(words.options.purchase.offerCode == "SPRING" && words.options.purchase.askToBuy)
         #expect(words.arguments == ["p", "--odd"])
         #expect(throws: StoreWordsError.self) { try StoreWords.parse(["bye"]) }
         #expect(throws: StoreWordsError.self) { try StoreWords.parse(["buy", "p", "--quantity"]) }

@@ -16,25 +16,10 @@ struct StoreCommand: Command {
         "kiosk store ACTION [ARGUMENTS] [--json] [--catalog FILE] [--state DIR] [--account NAME] [--store URL]"
     struct Options: ParsableOptions {
         @OptionGroup var store: StoreOptions.Group
-        /// The action's own options (`--quantity 2`, `--json`), handed on as words to the parser a
-        /// rehearsal's store lines go through.
-        @ForwardedOptions(StoreCommand.actionOptions) var actionWords: [String]
+        /// The actions' own options (`--quantity 2`, `--json`), typed as `StoreCommands` declares
+        /// them for the CLI and rehearsals alike.
+        @OptionGroup var action: StoreActionOptions
     }
-
-    /// The options of the store actions, as `StoreWords` declares them, with what a shell offers
-    /// for their values.
-    static let actionOptions: [OptionDefinition] = StoreWords.options.map { spec in
-        OptionDefinition(
-            name: spec.name, valueName: spec.valueName, help: spec.help,
-            completion: actionCompletions[spec.name])
-    }
-
-    /// Values of the store actions' options a shell can offer, by the option's name in
-    /// `StoreWords.options` (StoreOptionDeclarationTests checks each name is one of them).
-    static let actionCompletions: [String: CompletionValues] = [
-        "reason": .words(["developer-issue", "other"]), "plan": .words(["upfront", "monthly"]),
-        "group": .dynamic("groups"),
-    ]
 
     static let positionals = PositionalCompletion(
         first: .words(StoreAction.allCases.map(\.rawValue)),
@@ -57,52 +42,41 @@ struct StoreCommand: Command {
         "ACTIONS:\n" + StoreAction.allCases.map { "  " + $0.synopsis }.joined(separator: "\n")
     }
 
-    var action: StoreAction
-    var arguments: [String]
-    var actionWords: [String]
+    var words: StoreWords
     var storeOptions: StoreOptions
+
+    var action: StoreAction { words.action }
 
     init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard let first = arguments.positionals.first else {
             throw UsageError("name an action: kiosk store --help lists them")
         }
-        guard let action = StoreAction(rawValue: first) else {
-            do {
+        do throws(StoreWordsError) {
+            guard let action = StoreAction(rawValue: first) else {
+                // The same "did you mean" a rehearsal's line gets.
                 _ = try StoreWords.parse([first])
-            } catch {
-                throw UsageError(error.description)
+                throw StoreWordsError("unknown action '\(first)'; kiosk store --help lists them")
             }
-            throw UsageError("unknown action '\(first)'; kiosk store --help lists them")
+            words = try StoreWords(
+                action: action, positionals: Array(arguments.positionals.dropFirst()),
+                options: arguments.options.action)
+        } catch {
+            throw error.usageError
         }
-        self.action = action
-        self.arguments = Array(arguments.positionals.dropFirst())
-        actionWords = arguments.options.actionWords
         self.storeOptions = try StoreOptions(arguments.options.store)
         storeOptions.resetsDamagedState = action == .reset
     }
 
-    /// The action's words, through the parser a rehearsal's store lines go through: the
-    /// action's own options, then `--` and the arguments as given.
-    var words: StoreWords {
-        get throws(StoreWordsError) {
-            try StoreWords.parse([action.rawValue] + actionWords + ["--"] + arguments)
-        }
-    }
-
     func run() async throws -> ExitCode {
-        let words: StoreWords
-        do {
-            words = try self.words
-        } catch {
-            throw UsageError(error.description)
-        }
-        if action == .advance, words.value("periods") == nil,
-            let hint = arguments.first.flatMap(DurationText.minutesHint)
+        if action == .advance, words.options.advance.periods == nil,
+            let hint = words.arguments.first.flatMap(DurationText.minutesHint)
         {
             Console.error(hint)
         }
         let opened = try await storeOptions.open(command: "kiosk store \(action.rawValue)")
-        let output = StoreOutput(json: words.flag("json"), jwsOnly: words.flag("jws")) { Console.print($0) }
+        let output = StoreOutput(json: words.options.output.json, jwsOnly: words.options.output.jws) {
+            Console.print($0)
+        }
         do {
             try await StoreActionRunner(store: opened.store, words: words, output: output).run()
             await opened.close()
@@ -117,7 +91,7 @@ struct StoreCommand: Command {
             throw CommandFailure(message, exit: .failure)
         } catch let error as StoreWordsError {
             await opened.close()
-            throw UsageError(error.description)
+            throw error.usageError
         } catch {
             await opened.close()
             throw error
