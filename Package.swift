@@ -297,7 +297,7 @@ let package = Package(
             dependencies: [
                 "Paywall", "PaywallTranslations", "PaywallCatalog", "StoreCore", "TerminalUI",
                 "TerminalCurses", "Simulator", "Catalog", "SourceDiagnostics",
-                "Signing", "SnapshotSupport",
+                "Signing", "SnapshotSupport", "WireProtocol",
                 "Subprocess", "TestSupport",
             ],
             exclude: ["__Snapshots__"]),

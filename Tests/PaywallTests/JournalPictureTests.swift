@@ -3,6 +3,7 @@ import Paywall
 import StoreCore
 import TerminalUI
 import Testing
+import WireProtocol
 
 /// The picture a paywall journals with each key: the frame's ANSI form, which reads back to the
 /// same cells (so `kiosk report` draws it in its colours) and fits the wire's picture header.

@@ -3,8 +3,9 @@ import Foundation
 /// Who is acting on the store, for the QA journal: the session (one paywall run, one CLI
 /// invocation, one server), what kind of client it is, and which screen was showing. It rides
 /// beside a call as a task-local, so neither `Store` nor `StoreControl` grows a parameter: the
-/// simulator reads it when it journals an action, `RemoteStore` sends it as headers and the
-/// server binds it again around the call. An action without one is journaled as the app's
+/// simulator reads it when it journals an action, `RemoteStore` sends it as headers (their
+/// names and encoding are the wire's: `WireProtocol`'s `JournalContext+Headers`) and the server
+/// binds it again around the call. An action without one is journaled as the app's
 /// ("app"), the store's timer work as "store"; losing it (a `Task.detached`) costs a label,
 /// never a change.
 public struct JournalContext: Sendable, Hashable, Codable {
@@ -39,51 +40,6 @@ public struct JournalContext: Sendable, Hashable, Codable {
         copy.screen = screen
         copy.picture = picture
         return copy
-    }
-}
-
-/// The headers a journal context travels in over the wire. The picture is base64 (a header
-/// holds no newlines) and is dropped when it would not fit a server's header limit.
-extension JournalContext {
-    public static let sessionHeader = "Kiosk-Session"
-    public static let sourceHeader = "Kiosk-Source"
-    public static let screenHeader = "Kiosk-Screen"
-    public static let pictureHeader = "Kiosk-Picture"
-    /// Under the server's 16 KB head limit, with room for the other headers: a 100x30 screen
-    /// fits; a bigger one travels without its picture.
-    static let maximumPictureHeaderBytes = 14 * 1024
-
-    /// The headers for this context.
-    public var headers: [String: String] {
-        var headers = [
-            Self.sessionHeader: Self.headerSafe(session), Self.sourceHeader: Self.headerSafe(source),
-        ]
-        if let screen { headers[Self.screenHeader] = Self.headerSafe(screen) }
-        if let picture {
-            let encoded = Data(picture.utf8).base64EncodedString()
-            if encoded.utf8.count <= Self.maximumPictureHeaderBytes { headers[Self.pictureHeader] = encoded }
-        }
-        return headers
-    }
-
-    /// The context a request's headers carry (nil without a session header); `header` looks
-    /// one up by name.
-    public init?(header: (String) -> String?) {
-        guard let session = header(Self.sessionHeader), !session.isEmpty else { return nil }
-        self.session = String(session.prefix(64))
-        source = String((header(Self.sourceHeader) ?? "wire").prefix(32))
-        screen = header(Self.screenHeader).map { String($0.prefix(64)) }
-        picture = header(Self.pictureHeader)
-            .flatMap { Data(base64Encoded: $0) }
-            .map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Header values are one line of visible ASCII.
-    private static func headerSafe(_ text: String) -> String {
-        String(
-            text.unicodeScalars.map {
-                $0.isASCII && $0.value >= 0x20 && $0.value < 0x7f ? Character($0) : "?"
-            })
     }
 }
 
