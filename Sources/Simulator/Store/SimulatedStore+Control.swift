@@ -39,32 +39,10 @@ extension SimulatedStore: StoreControl {
         try transactionRecords(limit: Int.max).records
     }
 
-    /// The account's newest `limit` records, and how many it has: only those shown are
-    /// made into records (each checks its signature and reads its subscription's state).
+    /// The account's newest `limit` records, and how many it has (`StoreReader.transactionRecords`).
     func transactionRecords(limit: Int) throws(StoreError) -> (records: [TransactionRecord], count: Int) {
         try catchUp()
-        let account = activeAccount
-        let (page, count) = state.newestTransactions(of: account, limit: limit)
-        try checkReads()
-        var records: [TransactionRecord] = []
-        records.reserveCapacity(page.count)
-        for stored in page {
-            let id = stored.id
-            let transaction: VerificationResult<Transaction> =
-                stored.isVisible
-                ? try result(for: stored)
-                : .unverified(
-                    stored.transaction, .missingRequiredProperties(reason: "not completed yet"), jws: "")
-            let chain = chain(of: stored.transaction, account: account)
-            var pendingIncrease = false
-            if case .pending = chain?.priceIncrease { pendingIncrease = true }
-            records.append(
-                TransactionRecord(
-                    transaction: transaction, state: recordState(stored), isFinished: stored.isFinished,
-                    renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease,
-                    refundRequest: state.account(account)?.refundRequests?.last { $0.transactionID == id }))
-        }
-        return (records, count)
+        return try reader.transactionRecords(of: activeAccount, limit: limit)
     }
 
     public func now() async throws(StoreError) -> Date { currentTime }
@@ -80,10 +58,7 @@ extension SimulatedStore: StoreControl {
     }
 
     public func events() async -> AsyncStream<StoreEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: StoreEvent.self)
-        let id = UUID()
-        eventWatchers[id] = (activeAccount, continuation)
-        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        let (stream, _) = watch(\.events, account: activeAccount)
         startClock()
         return stream
     }

@@ -68,7 +68,7 @@ extension SimulatedStore {
         StoreRequestResult, Ledger.BatchNumber
     ) {
         try await grouped { () async throws(StoreError) in
-            try await journaled(Self.journalAction(request), outcome: Self.journalOutcome(request)) {
+            try await journaled(JournalLines.action(request), outcome: JournalLines.outcome(request)) {
                 () async throws(StoreError) in
                 try await performNow(request)
             }
@@ -84,7 +84,7 @@ extension SimulatedStore {
         case .pending(let id): return .purchase(.pending(transactionID: id))
         case .cancelled: return .purchase(.userCancelled)
         case .replay(let earlier, let purchase):
-            let answer = try replay(earlier, for: purchase)
+            let answer = try reader.replay(earlier, for: purchase)
             // A key given again is its purchase retried (a client that lost the answer, or that
             // took the state over from an owner killed before it answered): the purchase's line
             // was journaled with it, so the replay adds none (issue 38). A key reused for another
@@ -117,17 +117,10 @@ extension SimulatedStore {
         return (result, ledger.openBatch ?? ledger.committedBatch)
     }
 
-    /// Commits `batch` if it is still open and returns the fsync ticket that covers it. A batch
-    /// that fails to commit is rolled back whole: every request in it gets the error, and the
-    /// store forgets what it remembered of the batch's changes, reading the ledger afresh.
+    /// Commits `batch` if it is still open and returns the fsync ticket that covers it
+    /// (`CommitPipeline.commitBatch`); the store forgets a batch that failed and rolled back.
     func commitBatch(_ batch: Ledger.BatchNumber) throws(StoreError) -> UInt64? {
-        do throws(LedgerError) {
-            try ledger.commitBatch(batch)
-        } catch {
-            forgetRolledBackBatch()
-            throw StoreError(error)
-        }
-        return groupSync?.latestTicket
+        try pipeline.commitBatch(batch)
     }
 
     /// After a write failed: if the failure rolled back the open batch (found by whichever

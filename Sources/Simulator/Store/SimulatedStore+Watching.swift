@@ -2,47 +2,14 @@ import Foundation
 import StoreCore
 
 extension SimulatedStore {
-    /// Hands committed announcements to the streams watching the accounts they concern.
-    /// `sequences` are the update-log numbers the commit gave the `.update` announcements, in order.
+    /// Hands committed announcements to the streams watching the accounts they concern
+    /// (`StoreWatchers.deliver`), and marks the messages they showed as shown.
     func deliver(_ announcements: [Announcement], sequences: [Int64] = []) {
         guard !announcements.isEmpty else { return }
-        var stateChanged: Set<String?> = []
-        var sequences = sequences.makeIterator()
-        var shown: [(account: String, message: StoreMessage)] = []
-        for announcement in announcements {
-            switch announcement {
-            case .update(let account, let id):
-                let sequence = sequences.next()
-                // Reading the signature back costs a query: only when someone listens.
-                let listening =
-                    updateWatchers.values.contains { $0.account == account }
-                    || logWatchers.values.contains { $0.account == account }
-                    || eventWatchers.values.contains { $0.account == nil || $0.account == account }
-                guard listening, let stored = state.transaction(id), stored.isVisible else { continue }
-                let result = streamed(stored)
-                for watcher in updateWatchers.values where watcher.account == account {
-                    watcher.continuation.yield(result)
-                }
-                if let sequence {
-                    for watcher in logWatchers.values where watcher.account == account {
-                        watcher.continuation.yield(LoggedUpdate(sequence: sequence, transaction: result))
-                    }
-                }
-                announce(.transaction(result), to: account)
-            case .event(let account, .stateChanged):
-                // Many changes in one action make one "state changed" per account.
-                stateChanged.insert(account)
-            case .event(let account, let event):
-                if case .message(let message) = event {
-                    for watcher in messageWatchers.values where account == nil || watcher.account == account {
-                        watcher.continuation.yield(message)
-                        if let account { shown.append((account, message)) }
-                    }
-                }
-                announce(event, to: account)
-            }
+        let shown = watchers.deliver(announcements, sequences: sequences) { id in
+            guard let stored = state.transaction(id), stored.isVisible else { return nil }
+            return streamed(stored)
         }
-        for account in stateChanged { announce(.stateChanged, to: account) }
         if !shown.isEmpty { markShown(shown) }
     }
 
@@ -75,24 +42,31 @@ extension SimulatedStore {
         }
     }
 
-    private func announce(_ event: StoreEvent, to account: String?) {
-        for watcher in eventWatchers.values where account == nil || watcher.account == account {
-            watcher.continuation.yield(event)
-        }
-    }
+    func announceEverywhere(_ event: StoreEvent) { watchers.events.yield(event, to: nil) }
 
-    func announceEverywhere(_ event: StoreEvent) { announce(event, to: nil) }
+    /// A new stream of `registry`'s kind for `account`, removed from it when it ends.
+    func watch<Element: Sendable>(
+        _ registry: WritableKeyPath<StoreWatchers, WatcherRegistry<Element>>, account: String?,
+        buffering: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded
+    ) -> (AsyncStream<Element>, AsyncStream<Element>.Continuation) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: buffering)
+        let id = UUID()
+        watchers[keyPath: registry].add(id, account: account, continuation)
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        return (stream, continuation)
+    }
 
     func stopWatching(_ id: UUID) {
-        updateWatchers[id] = nil
-        messageWatchers[id] = nil
-        eventWatchers[id] = nil
-        logWatchers[id] = nil
-        if !keepsTime && updateWatchers.isEmpty && eventWatchers.isEmpty && logWatchers.isEmpty {
-            clockTask?.cancel()
-            clockTask = nil
+        watchers.remove(id)
+        if !keepsTime && !watchers.wantTime {
+            timer.stop()
         }
     }
 
-    var hasWatchers: Bool { !updateWatchers.isEmpty || !eventWatchers.isEmpty || !logWatchers.isEmpty }
+    var hasWatchers: Bool { watchers.wantTime }
+
+    // Each registry by its own name, for tests that count the listeners.
+    var updateWatchers: WatcherRegistry<VerificationResult<Transaction>> { watchers.updates }
+    var messageWatchers: WatcherRegistry<StoreMessage> { watchers.messages }
+    var eventWatchers: WatcherRegistry<StoreEvent> { watchers.events }
 }
