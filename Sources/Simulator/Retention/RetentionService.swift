@@ -45,8 +45,7 @@ struct RetentionService {
 
     /// Upload Image: a PNG without transparency, 3840 pixels wide and 160 to 2160 high for
     /// `FULL_SIZE` (the default), a square icon for `BULLET_POINT`.
-    func uploadImage(id: UUID, png: [UInt8], size: RetentionImageSize?) throws(RetentionError)
-    {
+    func uploadImage(id: UUID, png: [UInt8], size: RetentionImageSize?) throws(RetentionError) {
         let size = size ?? .fullSize
         let info = try PNGImageInfo(bytes: png)
         guard !info.hasTransparency else {
@@ -178,8 +177,7 @@ struct RetentionService {
             throw .messageNotFound("no message \(Self.key(id))")
         }
         (message.state, message.rejectionReason) = Self.verdict(review)
-        try write("Reviewing retention message \(Self.key(id))", result: Self.words(review))
-        {
+        try write("Reviewing retention message \(Self.key(id))", result: Self.words(review)) {
             (ledger) throws(LedgerError) in try ledger.putRetentionMessage(message)
         }
     }
@@ -242,7 +240,8 @@ struct RetentionService {
     {
         let context = JournalContext.current
         let entry = JournalEntry(
-            wallTime: wallClock(), storeTime: storeTime, session: context?.session ?? SimulatedStore.ownSession,
+            wallTime: wallClock(), storeTime: storeTime,
+            session: context?.session ?? SimulatedStore.ownSession,
             source: context?.source ?? "wire", screen: context?.screen, account: account,
             action: action,
             result: result, picture: context?.picture)

@@ -13,7 +13,9 @@ struct DueTimer {
     var isSet: Bool { task != nil }
 
     /// Sets the timer to run `fire` `delay` wall seconds from now, for the event due at `due`.
-    mutating func set(for due: Date, clock: VirtualClock, delay: TimeInterval, fire: @escaping @Sendable () async -> Void) {
+    mutating func set(
+        for due: Date, clock: VirtualClock, delay: TimeInterval, fire: @escaping @Sendable () async -> Void
+    ) {
         target = ClockTarget(due: due, clock: clock)
         // The timer's work is the store's own: it must not inherit the journal line of the
         // action that happened to start it (a Task inherits its creator's task-locals).

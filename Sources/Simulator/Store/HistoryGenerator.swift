@@ -40,7 +40,8 @@ enum HistoryGenerator {
         }
         let start = monthsAgo.addingTimeInterval(-86_400)
         var meta = StoreMeta(
-            settings: catalog.defaultSettings, simulatedErrors: StoreMeta.codes(catalog.defaultSimulatedErrors),
+            settings: catalog.defaultSettings,
+            simulatedErrors: StoreMeta.codes(catalog.defaultSimulatedErrors),
             clock: VirtualClock(
                 start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: true),
             nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: AppIdentity())
@@ -54,7 +55,8 @@ enum HistoryGenerator {
             for index in first..<min(first + batch, accounts) {
                 let name = prefix + String(index)
                 action.put(
-                    AccountRecord.new(StoreAccount(name: name, storefront: meta.settings.storefront), at: start))
+                    AccountRecord.new(
+                        StoreAccount(name: name, storefront: meta.settings.storefront), at: start))
                 let request = try PurchaseRequest(
                     productID: productID,
                     options: [

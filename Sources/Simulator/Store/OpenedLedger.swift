@@ -12,7 +12,8 @@ struct OpenedLedger {
     let products: ProductIndex
 
     init(
-        catalog: any ProductCatalog, location: LedgerLocation, signer: any PayloadSigner, identity: AppIdentity,
+        catalog: any ProductCatalog, location: LedgerLocation, signer: any PayloadSigner,
+        identity: AppIdentity,
         account: String, frozenClock: Bool, notificationSeed: UInt64?, wall: Date
     ) throws(StoreError) {
         let ledger: Ledger

@@ -87,7 +87,8 @@ public actor SimulatedStore {
     /// The write half of a commit, for one step (`CommitPipeline`).
     var pipeline: CommitPipeline {
         CommitPipeline(
-            ledger: ledger, groupSync: groupSync, signer: signer, ledgerFailed: { self.forgetRolledBackBatch() })
+            ledger: ledger, groupSync: groupSync, signer: signer,
+            ledgerFailed: { self.forgetRolledBackBatch() })
     }
 
     /// The store's clock now. It stops at the last date the signer can sign: a fast time rate

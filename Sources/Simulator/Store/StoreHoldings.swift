@@ -37,7 +37,7 @@ struct StoreHoldings {
     /// and non-renewing subscriptions not refunded, auto-renewable subscriptions subscribed or
     /// in their grace period. Consumables are not entitlements, as in StoreKit.
     func entitlements(of account: String) -> [StoredTransaction] {
-                var latestByProduct: [String: StoredTransaction] = [:]
+        var latestByProduct: [String: StoredTransaction] = [:]
         for stored in visibleTransactions(of: account) where stored.transaction.productType != .consumable {
             latestByProduct[stored.transaction.productID] = stored
         }

@@ -93,7 +93,8 @@ struct StoreReader {
     }
 
     /// The results of `transactions`, after checking that reading them failed nowhere.
-    func results(_ transactions: [StoredTransaction]) throws(StoreError) -> [VerificationResult<Transaction>] {
+    func results(_ transactions: [StoredTransaction]) throws(StoreError) -> [VerificationResult<Transaction>]
+    {
         try checkReads()
         return try transactions.map { stored throws(StoreError) in try result(for: stored) }
     }
@@ -125,7 +126,8 @@ struct StoreReader {
     /// The status of each subscription in `groupID` the account holds: its own and any a family
     /// member shares with it, each with its own original ID and renewal info (Family Sharing,
     /// docs/behaviour.md).
-    func subscriptionStatuses(of account: String, groupID: String) throws(StoreError) -> [SubscriptionStatus] {
+    func subscriptionStatuses(of account: String, groupID: String) throws(StoreError) -> [SubscriptionStatus]
+    {
         var statuses: [SubscriptionStatus] = []
         for chain in holdings.heldChains(of: account) where chain.key.groupID == groupID {
             guard let latest = state.transaction(chain.latestTransactionID) else { continue }
@@ -179,8 +181,10 @@ struct StoreReader {
             if case .pending = chain?.priceIncrease { pendingIncrease = true }
             records.append(
                 TransactionRecord(
-                    transaction: transaction, state: holdings.recordState(stored), isFinished: stored.isFinished,
-                    renewalInfo: chain.map(holdings.renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease,
+                    transaction: transaction, state: holdings.recordState(stored),
+                    isFinished: stored.isFinished,
+                    renewalInfo: chain.map(holdings.renewalInfo(for:)),
+                    isPendingPriceIncreaseConsent: pendingIncrease,
                     refundRequest: state.account(account)?.refundRequests?.last { $0.transactionID == id }))
         }
         return (records, count)

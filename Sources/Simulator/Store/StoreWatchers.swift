@@ -47,7 +47,9 @@ struct StoreWatchers {
                 let sequence = sequences.next()
                 guard hearUpdates(of: account), let result = transaction(id) else { continue }
                 updates.yield(result, to: account)
-                if let sequence { log.yield(LoggedUpdate(sequence: sequence, transaction: result), to: account) }
+                if let sequence {
+                    log.yield(LoggedUpdate(sequence: sequence, transaction: result), to: account)
+                }
                 events.yield(.transaction(result), to: account)
             case .event(let account, .stateChanged):
                 // Many changes in one action make one "state changed" per account.

@@ -27,7 +27,8 @@ struct WatcherRegistry<Element: Sendable> {
     @discardableResult
     func yield(_ element: Element, to account: String?) -> Int {
         var reached = 0
-        for watcher in watchers.values where account == nil || watcher.account == nil || watcher.account == account {
+        for watcher in watchers.values
+        where account == nil || watcher.account == nil || watcher.account == account {
             watcher.continuation.yield(element)
             reached += 1
         }
