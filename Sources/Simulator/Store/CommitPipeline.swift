@@ -86,4 +86,76 @@ struct CommitPipeline {
         }
         return groupSync?.latestTicket
     }
+
+    // MARK: Catching up
+
+    /// How many catch-up chunks share a SQLite transaction.
+    static let chunksPerTransaction = 4
+
+    /// Runs the events due by now a chunk at a time: `commitChunk` commits one chunk and says
+    /// whether that was all; `isDue` whether anything is still due.
+    ///
+    /// The chunks bound memory; on disk `chunksPerTransaction` of them share a SQLite
+    /// transaction and all of them one fsync, so a page several chunks touch (a subscription's
+    /// record, an index page) reaches the WAL once per transaction instead of once a chunk.
+    /// Inside a request's group (`inGroup`) they join the request's batch; otherwise they are
+    /// committed and made durable before this returns.
+    func catchUp(
+        inGroup: Bool, isDue: () -> Bool, commitChunk: () throws(StoreError) -> Bool
+    ) throws(StoreError) {
+        guard !inGroup, groupSync != nil else { return try chunks(isDue: isDue, commitChunk: commitChunk) }
+        var failure: StoreError?
+        do {
+            try SimulatedStore.$groupsCommits.withValue(true) {
+                try chunks(isDue: isDue, commitChunk: commitChunk)
+            }
+        } catch let error as StoreError {
+            // The chunks before the failed one stay, as if each had committed on its own.
+            failure = error
+        } catch {
+            failure = StoreError.backend("\(error)")
+        }
+        do throws(LedgerError) {
+            try ledger.syncNow()
+        } catch {
+            ledgerFailed()
+            throw StoreError(error)
+        }
+        if let failure { throw failure }
+    }
+
+    private func chunks(isDue: () -> Bool, commitChunk: () throws(StoreError) -> Bool) throws(StoreError) {
+        var chunks = 0
+        while isDue() {
+            if try commitChunk() { return }
+            chunks += 1
+            guard chunks.isMultiple(of: Self.chunksPerTransaction), groupSync != nil else { continue }
+            // Committed (not yet durable) every few chunks, so the checkpointer can copy them
+            // and the log stays small, and their pages go to the disk while the next are staged.
+            try flushBatch()
+        }
+    }
+
+    // MARK: After a failed write
+
+    /// Whether the write that just failed rolled back the open batch (found by whichever write
+    /// came first); if so, the store's settings read afresh (nil when they cannot be: reported,
+    /// as this runs on a path already throwing the write's error), and the ledger's caches dropped.
+    func takeRollback() -> StoreMeta?? {
+        guard ledger.takeBatchRollback() else { return nil }
+        var meta: StoreMeta?
+        do throws(LedgerError) {
+            meta = try ledger.loadMeta()
+        } catch {
+            SimulatedStore.problemReporter(
+                "after a failed write, the store's settings could not be read afresh (\(error))")
+        }
+        do throws(LedgerError) {
+            try ledger.forgetCaches()
+        } catch {
+            SimulatedStore.problemReporter(
+                "after a failed write, the ledger's caches could not be read afresh (\(error))")
+        }
+        return .some(meta)
+    }
 }

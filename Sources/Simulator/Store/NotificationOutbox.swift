@@ -134,6 +134,15 @@ struct NotificationOutbox {
         }
     }
 
+    /// Notifications recorded after `sequence` (0 for all), oldest first, optionally for one account.
+    func notifications(after sequence: Int64, account: String?, limit: Int) throws(StoreError)
+        -> [OutboxNotification]
+    {
+        try reading { (ledger) throws(LedgerError) in
+            try ledger.notifications(after: sequence, account: account, limit: limit)
+        }
+    }
+
     /// A mass extension made earlier, if any.
     func massExtension(productID: String, requestIdentifier: String) throws(StoreError) -> MassExtension? {
         try reading { (ledger) throws(LedgerError) in

@@ -62,4 +62,16 @@ extension SimulatedStore: StoreControl {
         startClock()
         return stream
     }
+
+    /// SQLite's integrity check of the ledger ("ok" when sound).
+    public func integrityCheck() throws(StoreError) -> String {
+        do throws(LedgerError) {
+            return try ledger.integrityCheck()
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// The identity signed payloads carry.
+    public var identity: AppIdentity { state.meta.identity }
 }

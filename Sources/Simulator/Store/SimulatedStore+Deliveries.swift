@@ -67,4 +67,22 @@ extension SimulatedStore: NotificationSigning {
         let account = activeAccount
         return try outbox.history(of: account, limit: limit)
     }
+
+    /// Notifications recorded after `sequence` (0 for all), oldest first, optionally for one
+    /// account: what the server delivers to a webhook and lists in notification history.
+    public func notifications(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
+        throws(StoreError) -> [OutboxNotification]
+    {
+        try outbox.notifications(after: sequence, account: account, limit: limit)
+    }
+
+    /// Tells webhook delivery that notifications were committed, so they go out as their events
+    /// happen instead of at the next look at the outbox: one yield after each commit that
+    /// recorded notifications; signals not yet taken collapse into one (the reader reads the
+    /// whole outbox anyway).
+    public func outboxSignals() -> AsyncStream<Void> {
+        watch(\.outbox, account: nil, buffering: .bufferingNewest(1)).0
+    }
+
+    func signalOutbox() { watchers.outbox.yield((), to: nil) }
 }

@@ -123,23 +123,10 @@ extension SimulatedStore {
         try pipeline.commitBatch(batch)
     }
 
-    /// After a write failed: if the failure rolled back the open batch (found by whichever
-    /// write came first), the cache and the signatures held its changes: forget them, so the
-    /// next action reads the ledger afresh.
-    /// It runs on a path already throwing the write's error: what fails here is reported.
+    /// After a write failed: if the failure rolled back the open batch, the cache and the
+    /// signatures held its changes: forget them, so the next action reads the ledger afresh.
     func forgetRolledBackBatch() {
-        guard ledger.takeBatchRollback() else { return }
-        var meta: StoreMeta?
-        do throws(LedgerError) {
-            meta = try ledger.loadMeta()
-        } catch {
-            reportProblem("after a failed write, the store's settings could not be read afresh (\(error))")
-        }
-        do throws(LedgerError) {
-            try ledger.forgetCaches()
-        } catch {
-            reportProblem("after a failed write, the ledger's caches could not be read afresh (\(error))")
-        }
+        guard let meta = pipeline.takeRollback() else { return }
         state.forgetRows(meta: meta ?? state.meta)
         recentSignatures = SignatureCache()
     }

@@ -93,14 +93,8 @@ extension SimulatedStore {
             throw StoreError.transactionNotFound(originalTransactionID)
         }
         try runAction { action throws(StoreError) in
-            for var chain in action.chainKeys(of: stored.account).compactMap({ action.chain($0) })
-            where chain.originalTransactionID == originalTransactionID {
-                chain.appAccountToken = token
-                action.put(chain)
-            }
-            guard var latest = action.transaction(originalTransactionID) else { return }
-            latest.transaction.appAccountToken = token
-            try action.update(latest)
+            try action.setAppAccountToken(
+                token, originalTransactionID: originalTransactionID, account: stored.account)
         }
     }
 

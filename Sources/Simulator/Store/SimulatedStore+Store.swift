@@ -20,14 +20,7 @@ extension SimulatedStore: Store {
         let request = try PurchaseRequest(productID: productID, options: options)
         let account = activeAccount
         return try runAction { action throws(StoreError) in
-            let product = try action.product(productID, for: account)
-            // Resolve without keeping anything: the sheet only shows which offer applies. An
-            // offer refused here shows none; the purchase itself then throws the refusal.
-            var preview = action
-            let offer = try? preview.resolveOffer(
-                for: request, product: product, account: account, checker: nil)
-            return PaymentSheet(
-                product: product, account: account, quantity: request.quantity, offer: offer ?? nil)
+            try action.paymentSheet(for: request, account: account)
         }
     }
 

@@ -27,15 +27,7 @@ extension SimulatedStore {
         // The listener has its messages already; a failed write only shows them again to the
         // next listener, and is reported.
         do throws(StoreError) {
-            try runAction { action in
-                for (account, message) in messages {
-                    for key in action.chainKeys(of: account) {
-                        guard var chain = action.chain(key), chain.pendingMessage == message else { continue }
-                        chain.pendingMessage = nil
-                        action.put(chain)
-                    }
-                }
-            }
+            try runAction { action in action.markShown(messages) }
         } catch {
             reportProblem(
                 "messages shown to the app could not be marked shown (\(error)); they may show again")

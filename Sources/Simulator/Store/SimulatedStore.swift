@@ -160,49 +160,18 @@ public actor SimulatedStore {
         return (result, drained)
     }
 
-    /// Runs every renewal and expiry due by now, in date order, `dueEventsPerCommit` at a time.
-    ///
-    /// The chunks bound memory; on disk `chunksPerTransaction` of them share a SQLite
-    /// transaction and all of them one fsync, so a page several chunks touch (a subscription's
-    /// record, an index page) reaches the WAL once per transaction instead of once a chunk.
-    /// Inside a request's group they join the request's batch; otherwise they are committed
-    /// and made durable before this returns.
+    /// Runs every renewal and expiry due by now, in date order, `dueEventsPerCommit` at a time
+    /// (`CommitPipeline.catchUp`).
     func catchUp() throws(StoreError) {
         // Most reads find nothing due: skip staging an empty action.
         guard state.earliestDue() <= currentTime else { return }
-        guard !Self.groupsCommits, groupSync != nil else { return try catchUpInChunks() }
-        var failure: StoreError?
-        do {
-            try Self.$groupsCommits.withValue(true) { try catchUpInChunks() }
-        } catch let error as StoreError {
-            // The chunks before the failed one stay, as if each had committed on its own.
-            failure = error
-        } catch {
-            failure = StoreError.backend("\(error)")
-        }
-        do throws(LedgerError) {
-            try ledger.syncNow()
-        } catch {
-            forgetRolledBackBatch()
-            throw StoreError(error)
-        }
-        if let failure { throw failure }
-    }
-
-    private func catchUpInChunks() throws(StoreError) {
-        var chunks = 0
-        while state.earliestDue() <= currentTime {
-            if try commitAction(dueLimit: dueEventsPerCommit, { _ in }).drained { return }
-            chunks += 1
-            guard chunks.isMultiple(of: Self.chunksPerTransaction), groupSync != nil else { continue }
-            // Committed (not yet durable) every few chunks, so the checkpointer can copy them
-            // and the log stays small, and their pages go to the disk while the next are staged.
-            try pipeline.flushBatch()
+        try pipeline.catchUp(inGroup: Self.groupsCommits, isDue: { state.earliestDue() <= currentTime }) {
+            () throws(StoreError) in try commitAction(dueLimit: dueEventsPerCommit, { _ in }).drained
         }
     }
 
-    /// How many catch-up chunks share a SQLite transaction.
-    static let chunksPerTransaction = 4
+    /// How many catch-up chunks share a SQLite transaction (`CommitPipeline`).
+    static var chunksPerTransaction: Int { CommitPipeline.chunksPerTransaction }
 
     /// Throws the failure of a read the answer being built relied on, if one failed.
     func checkReads() throws(StoreError) {

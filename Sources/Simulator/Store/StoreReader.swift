@@ -214,4 +214,27 @@ struct StoreReader {
         }
         return result.sorted { $0.groupID < $1.groupID }
     }
+
+    // MARK: The update log
+
+    /// How far behind a resuming listener may be; further, and it starts afresh.
+    static let updateLogReplayLimit = 10_000
+
+    /// What `account`'s update stream missed after `sequence` (its `Last-Event-ID`), oldest
+    /// first, as the app gets it; nil when the listener cannot resume (no position, one the log
+    /// does not know, or too far behind) and starts afresh.
+    func updateBacklog(of account: String, after sequence: Int64?) throws(StoreError) -> [LoggedUpdate]? {
+        guard let sequence, sequence >= 0, sequence <= ledger.lastUpdateSequence else { return nil }
+        let rows: [(sequence: Int64, transactionID: UInt64)]
+        do throws(LedgerError) {
+            rows = try ledger.updates(of: account, after: sequence, limit: Self.updateLogReplayLimit + 1)
+        } catch {
+            throw StoreError(error)
+        }
+        guard rows.count <= Self.updateLogReplayLimit else { return nil }
+        return rows.compactMap { row in
+            guard let stored = state.transaction(row.transactionID), stored.isVisible else { return nil }
+            return LoggedUpdate(sequence: row.sequence, transaction: streamed(stored))
+        }
+    }
 }
