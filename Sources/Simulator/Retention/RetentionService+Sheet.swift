@@ -14,6 +14,39 @@ extension RetentionService {
     /// approximately 700 ms in the sandbox" (Initiate Performance Test). Later is a failure.
     static let timeLimit = 0.7
 
+    /// The sheet for the store's signed-in account's subscription to `productID`: the endpoint's
+    /// choice, else the default message; journaled as one line. It runs on the store's executor
+    /// (`store` is isolated), waits for the endpoint there holding no service, and asks the store
+    /// for a new one afterwards: others' calls may have changed the store meanwhile.
+    static func sheet(productID: String, on store: isolated SimulatedStore) async throws(StoreError)
+        -> RetentionSheet
+    {
+        guard let latest = try await store.latest(for: productID)?.unsafePayloadValue,
+            latest.productType == .autoRenewable
+        else {
+            throw StoreError.invalidAction(
+                "The account has no subscription to \(productID): buy it first, then open its cancel sheet.")
+        }
+        // Apple's `userLocale` is BCP 47 (`en-US`); the store's setting is Xcode's (`en_US`).
+        let locale = store.state.meta.settings.locale.replacingOccurrences(of: "_", with: "-")
+        var sheet: RetentionSheet
+        if let url = try store.retention.configuredRealtimeURL() {
+            let prepared = try store.retention.prepareCall(
+                url, originalTransactionID: latest.originalID, locale: locale)
+            let call = await prepared.endpoint.call(
+                signedPayload: prepared.signedPayload, timeout: RetentionService.timeLimit)
+            sheet = store.retention.sheet(for: prepared, answer: call)
+        } else {
+            sheet = RetentionSheet(
+                productID: productID, locale: locale, content: nil,
+                source: .fallback(reason: "no real-time URL is configured"))
+        }
+        let service = store.retention
+        sheet = try service.withDefault(sheet)
+        try service.journal(sheet)
+        return sheet
+    }
+
     /// A real-time request ready to send: its signed body and where it goes.
     struct PreparedCall: Sendable {
         var url: String

@@ -16,8 +16,13 @@ public struct NotificationRecord: Sendable, Hashable {
 struct NotificationOutbox {
     let ledger: Ledger
     let signer: any PayloadSigner
+    /// The store's state, products and time, for a notification recorded before contents were
+    /// kept (`currentContent`).
+    let state: StoreState
+    let products: ProductIndex
+    let now: Date
     /// The store's identity, which every notification's payload carries.
-    let identity: AppIdentity
+    var identity: AppIdentity { state.meta.identity }
     /// Called when the ledger fails a read or write: the failure may have rolled back the
     /// ledger's open batch, which the store then forgets (`forgetRolledBackBatch`).
     let ledgerFailed: () -> Void
@@ -25,14 +30,12 @@ struct NotificationOutbox {
     /// The notification as Apple POSTs it: its content as of its event (`NotificationContent`),
     /// signed the first time it is asked for and kept, so every delivery, retry and history
     /// page sends exactly the same JWS.
-    func signed(
-        _ notification: OutboxNotification, currentContent: (NotificationType) -> NotificationContent
-    ) throws(StoreError) -> String {
+    func signed(_ notification: OutboxNotification) throws(StoreError) -> String {
         let stored = try reading { (ledger) throws(LedgerError) in
             try ledger.notificationPayload(sequence: notification.sequence)
         }
         if let jws = stored?.jws { return jws }
-        let jws = try sign(notification, content: stored?.content, currentContent: currentContent)
+        let jws = try sign(notification, content: stored?.content)
         try reading { (ledger) throws(LedgerError) in
             try ledger.keepSignedNotification(jws, sequence: notification.sequence)
         }
@@ -41,14 +44,13 @@ struct NotificationOutbox {
 
     /// Signs a notification from its fixed content; one recorded before contents were kept
     /// (an older ledger) is signed with the state of now, as the Kiosk that recorded it did.
-    private func sign(
-        _ notification: OutboxNotification, content fixed: NotificationContent?,
-        currentContent: (NotificationType) -> NotificationContent
-    ) throws(StoreError) -> String {
+    private func sign(_ notification: OutboxNotification, content fixed: NotificationContent?)
+        throws(StoreError) -> String
+    {
         guard let type = NotificationType(rawValue: notification.type) else {
             throw StoreError.backend("the outbox holds an unknown notification type \(notification.type)")
         }
-        let content = fixed ?? currentContent(type)
+        let content = fixed ?? currentContent(of: notification, type: type)
         var payload = NotificationPayload(
             notificationType: type,
             subtype: notification.subtype.flatMap(NotificationSubtype.init(rawValue:)),
@@ -80,6 +82,17 @@ struct NotificationOutbox {
         } catch {
             throw StoreError.backend("could not sign notification \(notification.id): \(error)")
         }
+    }
+
+    /// The content of a notification recorded before contents were kept: the state of now,
+    /// read by the same code that fixes a new notification's content in its action.
+    private func currentContent(of notification: OutboxNotification, type: NotificationType)
+        -> NotificationContent
+    {
+        let reader = StagedAction(base: state, signer: signer, products: products, now: now)
+        return reader.notificationContent(
+            type, account: notification.account,
+            transaction: notification.transactionID.flatMap { state.transaction($0)?.transaction }, at: now)
     }
 
     /// The notification with this UUID, if recorded.

@@ -6,31 +6,19 @@ import StoreCore
 extension SimulatedStore: NotificationSigning {
     var outbox: NotificationOutbox {
         NotificationOutbox(
-            ledger: ledger, signer: signer, identity: state.meta.identity,
+            ledger: ledger, signer: signer, state: state, products: products, now: currentTime,
             ledgerFailed: { self.forgetRolledBackBatch() })
     }
 
     /// The notification as Apple POSTs it, signed the first time it is asked for and kept, so
     /// every delivery, retry and history page sends exactly the same JWS.
     public func signedNotification(_ notification: OutboxNotification) throws(StoreError) -> String {
-        try outbox.signed(notification) { type in currentContent(of: notification, type: type) }
+        try outbox.signed(notification)
     }
 
     public func signedNotification(id: UUID) throws(StoreError) -> String? {
         guard let notification = try notification(id: id) else { return nil }
         return try signedNotification(notification)
-    }
-
-    /// The content of a notification recorded before contents were kept: the state of now,
-    /// read by the same code that fixes a new notification's content in its action.
-    private func currentContent(of notification: OutboxNotification, type: NotificationType)
-        -> NotificationContent
-    {
-        let now = currentTime
-        let reader = StagedAction(base: state, signer: signer, products: products, now: now)
-        return reader.notificationContent(
-            type, account: notification.account,
-            transaction: notification.transactionID.flatMap { state.transaction($0)?.transaction }, at: now)
     }
 
     /// The notification with this UUID, if recorded.

@@ -25,43 +25,35 @@ extension SimulatedStore {
             }
         }
         if !scope.isRecorded {
-            let result: String
             switch outcome {
-            case .success(let value): result = words(value) ?? scope.outcome ?? "no change"
-            case .failure(let error): result = "failed: \(error)" + (scope.note.map { " (\($0))" } ?? "")
-            }
-            var changes = Changeset()
-            changes.journal = [journalEntry(scope: scope, result: result, changes: changes)]
-            // The line of an action that changed nothing: losing it must not fail the action,
-            // and is reported instead.
-            do throws(LedgerError) {
-                _ = try ledger.commit(changes)
-            } catch {
-                reportProblem("the journal line of '\(scope.action)' could not be written (\(error))")
+            case .success(let value):
+                journalWriter.writeAlone(scope: scope, result: words(value) ?? scope.outcome ?? "no change")
+            case .failure(let error):
+                journalWriter.writeAlone(
+                    scope: scope, result: "failed: \(error)" + (scope.note.map { " (\($0))" } ?? ""))
             }
         }
         return try outcome.get()
     }
 
-    /// Adds the journal line of a change about to be committed; false when there is nothing to
-    /// journal (an empty change commits nothing).
-    func addJournalLine(to changes: inout Changeset, result: Any, scope: JournalScope?) -> Bool {
-        guard !changes.isEmpty else { return false }
-        let line =
-            scope.map { JournalLines.describe(result) ?? $0.outcome ?? "done" }
-            ?? (changes.notifications.isEmpty ? "store updated" : "due renewals and expiries ran")
-        changes.journal.append(journalEntry(scope: scope, result: line, changes: changes))
-        return true
-    }
-
     /// A line lists at most this many notifications and transactions (`JournalLines.listLimit`).
     static let journalListLimit = JournalLines.listLimit
 
+    /// The journal's writer at the store's time now (`JournalWriter`).
+    var journalWriter: JournalWriter {
+        JournalWriter(
+            ledger: ledger, wallTime: wallClock(), storeTime: currentTime, activeAccount: activeAccount)
+    }
+
     /// The line for `changes`, made by `scope` (nil: the store's own work), at the store's time.
     func journalEntry(scope: JournalScope?, result: String, changes: Changeset) -> JournalEntry {
-        JournalLines.entry(
-            scope: scope, result: result, changes: changes, wallTime: wallClock(), storeTime: currentTime,
-            activeAccount: activeAccount)
+        journalWriter.line(scope: scope, result: result, changes: changes)
+    }
+
+    /// Writes a line of the app's into the QA journal that changes nothing in the store
+    /// (`JournalWriter.note`); a failed write is reported, not thrown.
+    public func journalNote(context: JournalContext, action: String, result: String) {
+        journalWriter.note(context: context, action: action, result: result)
     }
 
     /// The journal, oldest first.

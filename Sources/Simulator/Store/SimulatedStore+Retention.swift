@@ -9,7 +9,7 @@ extension SimulatedStore: RetentionManaging {
     public static let retentionTimeLimit = RetentionService.timeLimit
 
     /// The service for one call: the store's time and account now.
-    private var retention: RetentionService {
+    var retention: RetentionService {
         RetentionService(
             ledger: ledger, products: products, signer: signer, wallClock: wallClock, storeTime: currentTime,
             account: activeAccount, state: state,
@@ -137,34 +137,9 @@ extension SimulatedStore: RetentionManaging {
         try retention.signRealtimeRequest(payload)
     }
 
-    /// The sheet for the signed-in account's subscription to `productID`: the endpoint's choice,
-    /// else the default message; journaled as one line. The store waits for the endpoint itself,
-    /// and asks a new service afterwards: others' calls may have changed the store meanwhile.
+    /// The sheet for the signed-in account's subscription to `productID` (`RetentionService.sheet`).
     public func retentionSheet(productID: String) async throws(StoreError) -> RetentionSheet {
-        guard let latest = try await latest(for: productID)?.unsafePayloadValue,
-            latest.productType == .autoRenewable
-        else {
-            throw StoreError.invalidAction(
-                "The account has no subscription to \(productID): buy it first, then open its cancel sheet.")
-        }
-        // Apple's `userLocale` is BCP 47 (`en-US`); the store's setting is Xcode's (`en_US`).
-        let locale = state.meta.settings.locale.replacingOccurrences(of: "_", with: "-")
-        var sheet: RetentionSheet
-        if let url = try retention.configuredRealtimeURL() {
-            let prepared = try retention.prepareCall(
-                url, originalTransactionID: latest.originalID, locale: locale)
-            let call = await prepared.endpoint.call(
-                signedPayload: prepared.signedPayload, timeout: RetentionService.timeLimit)
-            sheet = retention.sheet(for: prepared, answer: call)
-        } else {
-            sheet = RetentionSheet(
-                productID: productID, locale: locale, content: nil,
-                source: .fallback(reason: "no real-time URL is configured"))
-        }
-        let service = retention
-        sheet = try service.withDefault(sheet)
-        try service.journal(sheet)
-        return sheet
+        try await RetentionService.sheet(productID: productID, on: self)
     }
 
     public func manageRetention(_ change: RetentionManagement) async throws(StoreError) -> String {

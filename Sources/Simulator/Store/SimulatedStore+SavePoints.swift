@@ -22,7 +22,8 @@ extension SimulatedStore {
         let (chosen, checked) = try savePoints.checkedForLoad(name: name)
         defer { checked.remove() }
         let scope = Self.journalScope
-        let line = journalEntry(scope: scope, result: "loaded save point \(chosen)", changes: Changeset())
+        let line = journalWriter.line(
+            scope: scope, result: "loaded save point \(chosen)", changes: Changeset())
         let meta: StoreMeta?
         do throws(StoreError) {
             meta = try savePoints.restore(checked, line: line)

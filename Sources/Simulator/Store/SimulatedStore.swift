@@ -136,7 +136,7 @@ public actor SimulatedStore {
         let announcements = action.announcements
         // Catch-up batches are the store's own work, journaled as such; the action's own commit
         // is its line.
-        let journaled = addJournalLine(
+        let journaled = journalWriter.add(
             to: &changes, result: result, scope: journals ? Self.journalScope : nil)
         // A request inside `grouped` joins the open batch (`commitBatch`).
         let sequences = try pipeline.write(
