@@ -61,3 +61,38 @@ import Testing
         #expect(line.source == "app")
     }
 }
+
+/// The journal's writer at one moment: a change's line added to the change's own commit, and a
+/// line of its own for a call that changed nothing or for the app's note.
+@Suite struct JournalWriterTests {
+    func writer(_ parts: StoreParts) -> JournalWriter {
+        JournalWriter(
+            ledger: parts.ledger, wallTime: StoreParts.wall, storeTime: parts.now, activeAccount: "tester")
+    }
+
+    @Test func anEmptyChangeGetsNoLineAndAStoreChangeTheStoresWords() throws {
+        let parts = try StoreParts()
+        var nothing = Changeset()
+        #expect(!writer(parts).add(to: &nothing, result: (), scope: nil))
+        var changes = Changeset()
+        changes.accounts["carol"] = AccountRecord.new(StoreAccount(name: "carol"), at: parts.now)
+        #expect(writer(parts).add(to: &changes, result: (), scope: nil))
+        #expect(changes.journal.map(\.result) == ["store updated"])
+        let scope = JournalScope(context: nil, account: "tester", action: "Adding carol", outcome: "added")
+        var scoped = Changeset()
+        scoped.accounts["dave"] = AccountRecord.new(StoreAccount(name: "dave"), at: parts.now)
+        #expect(writer(parts).add(to: &scoped, result: (), scope: scope))
+        #expect(scoped.journal.map(\.result) == ["added"] && scoped.journal.first?.action == "Adding carol")
+    }
+
+    @Test func linesOfTheirOwnAreWrittenAtOnce() throws {
+        let parts = try StoreParts()
+        let scope = JournalScope(context: nil, account: "tester", action: "Restoring purchases", outcome: nil)
+        writer(parts).writeAlone(scope: scope, result: "restored")
+        let context = JournalContext(session: "s1", source: "app")
+        writer(parts).note(context: context, action: "StoreKit mistake", result: "unfinishedTransaction")
+        let lines = try parts.journal().suffix(2)
+        #expect(lines.map(\.action) == ["Restoring purchases", "StoreKit mistake"])
+        #expect(lines.last?.session == "s1" && lines.last?.account == "tester")
+    }
+}

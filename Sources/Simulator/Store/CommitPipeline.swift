@@ -63,6 +63,15 @@ struct CommitPipeline {
         return sequences
     }
 
+    /// Makes what was committed durable now (an action outside any group, before anyone hears of it).
+    func syncNow() throws(StoreError) {
+        do throws(LedgerError) {
+            try ledger.syncNow()
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
     /// Commits the open batch so far (not yet durable), so the checkpointer can copy it and the
     /// log stays small, and starts its fsync while the next changes are staged.
     func flushBatch() throws(StoreError) {

@@ -32,6 +32,18 @@ struct DueTimer {
         }
     }
 
+    /// Sets the timer for `due` on `clock` unless it is set already, the clock is frozen, nothing
+    /// is due (`distantFuture`) or `due` is past what the store can sign (`latestSigningDate`).
+    mutating func setIfNeeded(
+        for due: Date, clock: VirtualClock, wall: Date, latestSigningDate: Date,
+        fire: @escaping @Sendable () async -> Void
+    ) {
+        guard !isSet, !clock.isFrozen, due != .distantFuture, due <= latestSigningDate,
+            let delay = clock.wallDelay(until: due, wall: wall)
+        else { return }
+        set(for: due, clock: clock, delay: delay, fire: fire)
+    }
+
     /// Whether the timer is already set for `due` on `clock`.
     func isSet(for due: Date, clock: VirtualClock) -> Bool {
         target.map { $0.due == due && $0.clock == clock } ?? false

@@ -19,12 +19,10 @@ extension SimulatedStore {
 
     /// Sets the timer for the earliest due event (no-op on a frozen clock or when nothing is due).
     func startClock() {
-        guard !timer.isSet, !state.meta.clock.isFrozen else { return }
-        let due = state.earliestDue()
-        guard due != .distantFuture, due <= signer.latestSigningDate,
-            let delay = state.meta.clock.wallDelay(until: due, wall: wallClock())
-        else { return }
-        timer.set(for: due, clock: state.meta.clock, delay: delay) { [weak self] in await self?.clockFired() }
+        timer.setIfNeeded(
+            for: state.earliestDue(), clock: state.meta.clock, wall: wallClock(),
+            latestSigningDate: signer.latestSigningDate
+        ) { [weak self] in await self?.clockFired() }
     }
 
     private func clockFired() {

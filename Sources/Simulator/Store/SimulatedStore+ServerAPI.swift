@@ -8,11 +8,7 @@ extension SimulatedStore {
     /// A completed transaction and its JWS, whoever owns it.
     public func serverTransaction(_ id: UInt64) throws(StoreError) -> ServerTransaction? {
         try catchUp()
-        guard let stored = state.transaction(id), stored.isVisible else {
-            try checkReads()
-            return nil
-        }
-        return try serverTransaction(stored)
+        return try reader.serverTransaction(id: id)
     }
 
     /// The whole transaction history of `account`, oldest first (finished consumables only
@@ -21,10 +17,7 @@ extension SimulatedStore {
     /// (`serverTransactionPage`).
     public func serverTransactions(ofAccount account: String) throws(StoreError) -> [ServerTransaction] {
         try catchUp()
-        let history = holdings.historyTransactions(of: account)
-        // A failed read must not pass for an empty history.
-        try checkReads()
-        return try history.map { stored throws(StoreError) in try serverTransaction(stored) }
+        return try reader.serverTransactions(of: account)
     }
 
     /// Keeps the consumption information a developer sent (Send Consumption Information) on

@@ -53,11 +53,7 @@ extension SimulatedStore: Store {
 
     public func unfinished() async throws(StoreError) -> [VerificationResult<Transaction>] {
         try catchUp()
-        let reader = self.reader
-        return try reader.holdings.visibleTransactions(of: activeAccount).filter { !$0.isFinished }.map {
-            stored throws(StoreError) in
-            try reader.result(for: stored)
-        }
+        return try reader.unfinished(of: activeAccount)
     }
 
     public func all() async throws(StoreError) -> [VerificationResult<Transaction>] {
@@ -69,11 +65,7 @@ extension SimulatedStore: Store {
     public func latest(for productID: String) async throws(StoreError) -> VerificationResult<Transaction>? {
         try catchUp()
         let account = activeAccount
-        let answer = try holdings.historyTransactions(of: account).last(where: {
-            $0.transaction.productID == productID
-        })
-        .map { stored throws(StoreError) in try result(for: stored) }
-        try checkReads()
+        let answer = try reader.latest(of: account, productID: productID)
         latestReads.remember(
             answer, account: account, productID: productID, clock: state.meta.clock,
             dueAt: state.earliestDue())

@@ -139,18 +139,13 @@ public actor SimulatedStore {
         let journaled = journalWriter.add(
             to: &changes, result: result, scope: journals ? Self.journalScope : nil)
         // A request inside `grouped` joins the open batch (`commitBatch`).
+        let pipeline = self.pipeline
         let sequences = try pipeline.write(
             &changes, helpers: helpers, joinsBatch: Self.groupsCommits && groupSync != nil)
         if journaled && journals { Self.journalScope?.markRecorded() }
         // Inside `grouped` the caller waits for the batch's fsync before it answers; any
         // other action is made durable here, before anyone hears of it.
-        if !Self.groupsCommits {
-            do throws(LedgerError) {
-                try ledger.syncNow()
-            } catch {
-                throw StoreError(error)
-            }
-        }
+        if !Self.groupsCommits { try pipeline.syncNow() }
         state.apply(changes)
         state.trim()
         recentSignatures.remember(changes.signatures)

@@ -123,6 +123,24 @@ struct StoreReader {
         }
     }
 
+    /// The account's unfinished transactions, as `Transaction.unfinished` gives them.
+    func unfinished(of account: String) throws(StoreError) -> [VerificationResult<Transaction>] {
+        try holdings.visibleTransactions(of: account).filter { !$0.isFinished }.map {
+            stored throws(StoreError) in try result(for: stored)
+        }
+    }
+
+    /// The latest transaction of the account's history for `productID`, as `Transaction.latest(for:)`.
+    func latest(of account: String, productID: String) throws(StoreError) -> VerificationResult<Transaction>?
+    {
+        let answer = try holdings.historyTransactions(of: account).last {
+            $0.transaction.productID == productID
+        }
+        .map { stored throws(StoreError) in try result(for: stored) }
+        try checkReads()
+        return answer
+    }
+
     /// The status of each subscription in `groupID` the account holds: its own and any a family
     /// member shares with it, each with its own original ID and renewal info (Family Sharing,
     /// docs/behaviour.md).
@@ -191,6 +209,23 @@ struct StoreReader {
     }
 
     // MARK: The App Store Server API's answers
+
+    /// A completed transaction and its JWS, whoever owns it (nil: none, or not completed).
+    func serverTransaction(id: UInt64) throws(StoreError) -> ServerTransaction? {
+        guard let stored = state.transaction(id), stored.isVisible else {
+            try checkReads()
+            return nil
+        }
+        return try serverTransaction(stored)
+    }
+
+    /// The whole transaction history of `account`, oldest first (finished consumables only
+    /// when the store includes them). A failed read must not pass for an empty history.
+    func serverTransactions(of account: String) throws(StoreError) -> [ServerTransaction] {
+        let history = holdings.historyTransactions(of: account)
+        try checkReads()
+        return try history.map { stored throws(StoreError) in try serverTransaction(stored) }
+    }
 
     /// The status of each subscription the account holds (its own and those shared with it
     /// through Family Sharing), by group.
