@@ -107,3 +107,39 @@ import Testing
         #expect(again.state.meta.identity == identity)
     }
 }
+
+/// A grouped request's wait for its answer: at once in memory, else once its batch is
+/// committed (asked of the store only when no request of the batch committed it yet) and durable.
+@Suite struct GroupCommitWaitTests {
+    @Test func inMemoryAResultIsAnsweredAtOnce() async throws {
+        let answer = try await GroupCommit(groupSync: nil).answered((5, 1)) { (_) async throws(StoreError) in
+            Issue.record("nothing is committed later in memory")
+            return nil
+        }
+        #expect(answer == 5)
+    }
+
+    @Test func aBatchIsCommittedOnceAndEveryRequestWaitsForItsFsync() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-group-commit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let parts = try StoreParts(.directory(directory))
+        var action = parts.action()
+        action.put(AccountRecord.new(StoreAccount(name: "carol"), at: parts.now))
+        var changes = try CommitPipeline.sealed(action)
+        let pipeline = CommitPipeline(
+            ledger: parts.ledger, groupSync: parts.ledger.groupSync, signer: parts.signer, ledgerFailed: {})
+        _ = try pipeline.write(&changes, helpers: 0, joinsBatch: true)
+        let batch = try #require(parts.ledger.openBatch)
+        let ticket = try pipeline.commitBatch(batch)
+        let wait = GroupCommit(groupSync: parts.ledger.groupSync)
+        // The batch is committed: a second request of it does not ask the store again.
+        let answer = try await wait.answered(("carol", batch)) { (_) async throws(StoreError) in
+            Issue.record("the batch was committed already")
+            return ticket
+        }
+        #expect(answer == "carol")
+        try await wait.durable(ticket)
+    }
+}

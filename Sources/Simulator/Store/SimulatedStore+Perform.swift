@@ -131,30 +131,11 @@ extension SimulatedStore {
         recentSignatures = SignatureCache()
     }
 
-    /// A grouped request's result, once its batch is committed and durable (in memory, at
-    /// once: nothing is committed later, nor made durable).
+    /// A grouped request's result, once its batch is committed (by a later turn of the store
+    /// if no request of the batch did yet) and durable (`GroupCommit.answered`).
     nonisolated func answered<T>(_ grouped: (T, Ledger.BatchNumber)) async throws(StoreError) -> T {
-        let (result, batch) = grouped
-        guard let groupSync else { return result }
-        // Most requests of a batch find it committed by the first of them to ask: they wait
-        // for its fsync without queueing for the store again.
-        if let ticket = groupSync.ticket(ofBatch: batch) {
-            try await durable(ticket)
-        } else {
-            try await durable(try await commitBatch(batch))
-        }
-        return result
-    }
-
-    /// Returns once the commit with `ticket` is durable. It waits off the store, so the fsync
-    /// thread wakes the caller's own executor (a server's connection thread) directly instead
-    /// of the store first, and the store serves others meanwhile.
-    nonisolated func durable(_ ticket: UInt64?) async throws(StoreError) {
-        guard let ticket, let groupSync else { return }
-        do throws(LedgerError) {
-            try await groupSync.durable(ticket)
-        } catch {
-            throw StoreError(error)
+        try await GroupCommit(groupSync: groupSync).answered(grouped) { (batch) async throws(StoreError) in
+            try await self.commitBatch(batch)
         }
     }
 }
