@@ -79,9 +79,7 @@ extension SimulatedStore: StoreControl {
 
     /// The identity signed payloads carry.
     public var identity: AppIdentity { state.meta.identity }
-}
 
-extension SimulatedStore {
     /// Sells from `catalog` from now on: products, prices, offers and groups as it describes them,
     /// while accounts, transactions, subscriptions, settings and the clock stay as they are (the
     /// paywall's live reload of a saved `.storekit`). Watchers hear `.stateChanged` and read again.

@@ -21,11 +21,10 @@ extension SimulatedStore {
             catalog: catalog, ledger: location, signer: signer, accounts: accounts, renewals: renewals,
             productID: productID, prefix: prefix, batch: batch, progress: progress)
     }
-}
 
-/// Get Transaction History and Get Refund History, a page at a time: the cost of a page grows
-/// with the page, not with the account's history, and a page keeps nothing in memory.
-extension SimulatedStore {
+    // MARK: History pages
+    // Get Transaction History and Get Refund History, a page at a time (`HistoryPager`).
+
     /// Up to `limit` transactions of the account's history (as `serverTransactions(ofAccount:)`
     /// gives it) that `accepts` takes, in ID order (newest first when `descending`), starting
     /// after the transaction `last` (the last one of the previous page; nil: from the start).
@@ -53,7 +52,7 @@ extension SimulatedStore {
                 items.append(
                     ServerTransaction(account: stored.account, transaction: stored.transaction, jws: jws))
             } else {
-                items.append(try serverTransaction(stored))
+                items.append(try reader.serverTransaction(stored))
             }
         }
         return ServerTransactionPage(items: items, hasMore: found.count > limit)

@@ -36,18 +36,10 @@ extension SimulatedStore {
         return try outcome.get()
     }
 
-    /// A line lists at most this many notifications and transactions (`JournalLines.listLimit`).
-    static let journalListLimit = JournalLines.listLimit
-
     /// The journal's writer at the store's time now (`JournalWriter`).
     var journalWriter: JournalWriter {
         JournalWriter(
             ledger: ledger, wallTime: wallClock(), storeTime: currentTime, activeAccount: activeAccount)
-    }
-
-    /// The line for `changes`, made by `scope` (nil: the store's own work), at the store's time.
-    func journalEntry(scope: JournalScope?, result: String, changes: Changeset) -> JournalEntry {
-        journalWriter.line(scope: scope, result: result, changes: changes)
     }
 
     /// Writes a line of the app's into the QA journal that changes nothing in the store

@@ -51,9 +51,7 @@ extension SimulatedStore {
     private var actionContext: ActionContext {
         ActionContext(account: activeAccount, wallClock: wallClock, offerChecker: offerChecker)
     }
-}
 
-extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
     public nonisolated func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
         // The cancel sheet waits for the developer's endpoint, outside any batch of commits.
@@ -80,7 +78,7 @@ extension SimulatedStore {
         let followUp = try runAction { action throws(StoreError) in try action.perform(request, context) }
         switch followUp {
         case .done: return .done
-        case .purchased(let id): return .purchase(.success(try result(for: try committed(id))))
+        case .purchased(let id): return .purchase(.success(try reader.result(for: try committed(id))))
         case .pending(let id): return .purchase(.pending(transactionID: id))
         case .cancelled: return .purchase(.userCancelled)
         case .replay(let earlier, let purchase):
@@ -91,13 +89,11 @@ extension SimulatedStore {
             // purchase threw above, and that refusal is journaled as a failure.
             Self.journalScope?.markRecorded()
             return .purchase(answer)
-        case .redeemed(let id): return .purchase(.success(try result(for: try committed(id))))
+        case .redeemed(let id): return .purchase(.success(try reader.result(for: try committed(id))))
         case .refundRequested: return .refundRequest(.success)
         }
     }
-}
 
-extension SimulatedStore {
     /// Runs `body` with group commit: its commits join the ledger's open batch (one SQLite
     /// transaction and one fsync for every request queued meanwhile). Returns the batch, which
     /// the caller has committed (`commitBatch`, a later turn of the store: the requests queued

@@ -10,16 +10,6 @@ extension SimulatedStore {
         StoreReader(holdings: holdings, ledger: ledger, signer: signer, signatures: recentSignatures)
     }
 
-    /// The verification result an app would get for a stored transaction (`StoreReader.result`).
-    func result(for stored: StoredTransaction) throws(StoreError) -> VerificationResult<Transaction> {
-        try reader.result(for: stored)
-    }
-
-    /// What a stream hands the app for a transaction (`StoreReader.streamed`).
-    func streamed(_ stored: StoredTransaction) -> VerificationResult<Transaction> { reader.streamed(stored) }
-}
-
-extension SimulatedStore {
     /// Subscribes to `account`'s numbered updates after `sequence` (an update stream's
     /// `Last-Event-ID`). The log is in the ledger, so a stream resumes across restarts and
     /// changes of owner with nothing lost or repeated; the backlog (`StoreReader.updateBacklog`)

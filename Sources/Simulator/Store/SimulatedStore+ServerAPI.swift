@@ -102,9 +102,4 @@ extension SimulatedStore {
         }
         return recorded
     }
-
-    /// A stored transaction and its JWS (`StoreReader.serverTransaction`).
-    func serverTransaction(_ stored: StoredTransaction) throws(StoreError) -> ServerTransaction {
-        try reader.serverTransaction(stored)
-    }
 }

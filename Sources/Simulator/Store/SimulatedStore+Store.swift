@@ -30,7 +30,7 @@ extension SimulatedStore: Store {
         catchUpBeforeStreaming("Transaction.updates")
         // Unfinished transactions come again every time the app starts listening.
         for stored in holdings.visibleTransactions(of: account) where !stored.isFinished {
-            continuation.yield(streamed(stored))
+            continuation.yield(reader.streamed(stored))
         }
         startClock()
         return stream

@@ -8,7 +8,7 @@ extension SimulatedStore {
         guard !announcements.isEmpty else { return }
         let shown = watchers.deliver(announcements, sequences: sequences) { id in
             guard let stored = state.transaction(id), stored.isVisible else { return nil }
-            return streamed(stored)
+            return reader.streamed(stored)
         }
         if !shown.isEmpty { markShown(shown) }
     }
@@ -59,13 +59,14 @@ extension SimulatedStore {
 
     // Each registry by its own name, for tests that count the listeners.
     var updateWatchers: WatcherRegistry<VerificationResult<Transaction>> { watchers.updates }
+
     var messageWatchers: WatcherRegistry<StoreMessage> { watchers.messages }
     var eventWatchers: WatcherRegistry<StoreEvent> { watchers.events }
-}
 
-/// Failures the store cannot hand to a caller: a stream that starts (it cannot throw), the
-/// store's own timer. Each is one line on standard error; tests bind `problemReporter`.
-extension SimulatedStore {
+    // MARK: Problems
+    // Failures the store cannot hand to a caller: a stream that starts (it cannot throw), the
+    // store's own timer. Each is one line on standard error; tests bind `problemReporter`.
+
     @TaskLocal static var problemReporter: @Sendable (String) -> Void = { line in
         // A line that cannot be written to standard error has nowhere else to go.
         try? FileHandle.standardError.write(contentsOf: Data("kiosk: \(line)\n".utf8))

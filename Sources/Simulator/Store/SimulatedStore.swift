@@ -165,9 +165,6 @@ public actor SimulatedStore {
         }
     }
 
-    /// How many catch-up chunks share a SQLite transaction (`CommitPipeline`).
-    static var chunksPerTransaction: Int { CommitPipeline.chunksPerTransaction }
-
     /// Throws the failure of a read the answer being built relied on, if one failed.
     func checkReads() throws(StoreError) {
         if let failure = state.takeFailure() { throw StoreError(failure) }
