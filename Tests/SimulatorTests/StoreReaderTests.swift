@@ -11,29 +11,20 @@ extension SimulatedStore {
     }
 }
 
-/// What the accounts hold at a store time, and the signed answers made of it.
+/// A store on the test catalog whose `tester` bought the monthly subscription.
+func storeWithSubscription() async throws -> SimulatedStore {
+    let store = try SimulatedStore.makeForTest()
+    _ = try await store.perform(StoreRequest.purchase(productID: "pro.monthly", options: [], confirmed: true))
+    return store
+}
+
+/// The signed answers made of what the accounts hold: results, statuses, records.
 @Suite struct StoreReaderTests {
     func storeWithSubscription() async throws -> SimulatedStore {
         let store = try SimulatedStore.makeForTest()
         _ = try await store.perform(
             StoreRequest.purchase(productID: "pro.monthly", options: [], confirmed: true))
         return store
-    }
-
-    @Test func holdingsAnswerForTheTimeTheyAreAskedAt() async throws {
-        let store = try await storeWithSubscription()
-        let (now, later) = await store.inspect { reader, _ in
-            let holdings = reader.holdings
-            let expired = StoreHoldings(
-                state: holdings.state, products: holdings.products,
-                now: holdings.now.addingTimeInterval(400 * day))
-            return (holdings.entitlements(of: "tester").count, expired.entitlements(of: "tester").count)
-        }
-        #expect(now == 1 && later == 0)
-        let states = await store.inspect { reader, _ in
-            reader.holdings.visibleTransactions(of: "tester").map { reader.holdings.recordState($0) }
-        }
-        #expect(states == [.purchased])
     }
 
     @Test func resultsAreSignedAndUnverifiedWhileAFailureIsSimulated() async throws {
@@ -63,19 +54,5 @@ extension SimulatedStore {
         await #expect(throws: StoreError.self) {
             try await store.inspect { reader, _ in _ = try reader.appTransaction(of: "nobody") }
         }
-    }
-
-    @Test func theOutboxSignsANotificationOnceAndListsItsHistory() async throws {
-        let store = try await storeWithSubscription()
-        let (first, again, history, nobody) = try await store.inspect { _, outbox in
-            let notification = try #require(try outbox.records(after: 0, account: "tester", limit: 10).first)
-            let sign = { () throws in try outbox.signed(notification.notification) }
-            return (
-                try sign(), try sign(), try outbox.history(of: "tester", limit: 5).map(\.type),
-                try outbox.history(of: "nobody", limit: 5).count
-            )
-        }
-        #expect(first == again && !first.isEmpty)
-        #expect(history == ["SUBSCRIBED"] && nobody == 0)
     }
 }
