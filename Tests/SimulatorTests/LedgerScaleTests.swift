@@ -69,8 +69,8 @@ import Testing
         _ = try await store.advanceClock(by: 95 * day)
         let chunks = 15 / 2 + 1
         #expect(
-            sync.latestTicket - commits >= chunks / SimulatedStore.chunksPerTransaction,
-            "15 renewals, 2 a chunk, \(SimulatedStore.chunksPerTransaction) chunks a commit")
+            sync.latestTicket - commits >= chunks / CommitPipeline.chunksPerTransaction,
+            "15 renewals, 2 a chunk, \(CommitPipeline.chunksPerTransaction) chunks a commit")
         let renewals = try await store.notifications(after: sequence, limit: 1_000)
         #expect(renewals.filter { $0.type == "DID_RENEW" }.count == 15)
         #expect(renewals.map(\.createdAt) == renewals.map(\.createdAt).sorted())

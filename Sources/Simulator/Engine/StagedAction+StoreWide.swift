@@ -20,7 +20,7 @@ extension StagedAction {
             existing.account = new
             put(existing)
         } else {
-            put(SimulatedStore.newAccount(new, at: now))
+            put(AccountRecord.new(new, at: now))
         }
         announce(.event(account: nil, .stateChanged))
     }
@@ -32,12 +32,12 @@ extension StagedAction {
         let accounts = Set(base.allAccounts().map(\.account.name)).union([active]).compactMap(account)
         var meta = self.meta
         meta.settings = catalog.defaultSettings
-        meta.simulatedErrors = SimulatedStore.codes(catalog.defaultSimulatedErrors)
+        meta.simulatedErrors = StoreMeta.codes(catalog.defaultSimulatedErrors)
         meta.clock = VirtualClock(
             start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: meta.clock.isFrozen)
         wipe()
         setMeta(meta)
-        for record in accounts { put(SimulatedStore.newAccount(record.account, at: now)) }
+        for record in accounts { put(AccountRecord.new(record.account, at: now)) }
         announce(.event(account: nil, .stateChanged))
     }
 

@@ -19,30 +19,14 @@ extension SimulatedStore {
 
     /// Sets the timer for the earliest due event (no-op on a frozen clock or when nothing is due).
     func startClock() {
-        guard clockTask == nil, !state.meta.clock.isFrozen else { return }
-        let due = state.earliestDue()
-        guard due != .distantFuture, due <= signer.latestSigningDate,
-            let delay = state.meta.clock.wallDelay(until: due, wall: wallClock())
-        else { return }
-        clockTarget = ClockTarget(due: due, clock: state.meta.clock)
-        // The timer's work is the store's own: it must not inherit the journal line of the
-        // action that happened to start it (a Task inherits its creator's task-locals).
-        clockTask = Self.$journalScope.withValue(nil) {
-            JournalContext.$current.withValue(nil) {
-                Task { [weak self] in
-                    // A millisecond past the due date: store time is truncated to milliseconds.
-                    // The sleep throws only when cancelled, checked on the next line.
-                    try? await Task.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up)) + 1))
-                    guard !Task.isCancelled else { return }
-                    await self?.clockFired()
-                }
-            }
-        }
+        timer.setIfNeeded(
+            for: state.earliestDue(), clock: state.meta.clock, wall: wallClock(),
+            latestSigningDate: signer.latestSigningDate
+        ) { [weak self] in await self?.clockFired() }
     }
 
     private func clockFired() {
-        clockTask = nil
-        clockTarget = nil
+        timer.cancel()
         // No caller waits for the timer: a failed catch-up (a full disk) is reported here, and
         // tried again at the next action, whose commit sets the timer again. Setting it now
         // would fire at once, the same events still due, and fail again without end.
@@ -58,24 +42,14 @@ extension SimulatedStore {
 
     /// Sets the timer again (a rate change, an advance, a commit that moved the earliest event).
     func restartClock() {
-        clockTask?.cancel()
-        clockTask = nil
-        clockTarget = nil
+        timer.cancel()
         if keepsTime || hasWatchers { startClock() }
     }
 
     /// After a commit: sets the timer again when the earliest event or the clock moved.
     func rescheduleClockIfNeeded() {
         guard keepsTime || hasWatchers else { return }
-        if let target = clockTarget, target.due == state.earliestDue(), target.clock == state.meta.clock {
-            return
-        }
+        if timer.isSet(for: state.earliestDue(), clock: state.meta.clock) { return }
         restartClock()
     }
-}
-
-/// The due date a store's timer is set for, and the clock it was worked out with.
-struct ClockTarget {
-    var due: Date
-    var clock: VirtualClock
 }

@@ -39,32 +39,10 @@ extension SimulatedStore: StoreControl {
         try transactionRecords(limit: Int.max).records
     }
 
-    /// The account's newest `limit` records, and how many it has: only those shown are
-    /// made into records (each checks its signature and reads its subscription's state).
+    /// The account's newest `limit` records, and how many it has (`StoreReader.transactionRecords`).
     func transactionRecords(limit: Int) throws(StoreError) -> (records: [TransactionRecord], count: Int) {
         try catchUp()
-        let account = activeAccount
-        let (page, count) = state.newestTransactions(of: account, limit: limit)
-        try checkReads()
-        var records: [TransactionRecord] = []
-        records.reserveCapacity(page.count)
-        for stored in page {
-            let id = stored.id
-            let transaction: VerificationResult<Transaction> =
-                stored.isVisible
-                ? try result(for: stored)
-                : .unverified(
-                    stored.transaction, .missingRequiredProperties(reason: "not completed yet"), jws: "")
-            let chain = chain(of: stored.transaction, account: account)
-            var pendingIncrease = false
-            if case .pending = chain?.priceIncrease { pendingIncrease = true }
-            records.append(
-                TransactionRecord(
-                    transaction: transaction, state: recordState(stored), isFinished: stored.isFinished,
-                    renewalInfo: chain.map(renewalInfo(for:)), isPendingPriceIncreaseConsent: pendingIncrease,
-                    refundRequest: state.account(account)?.refundRequests?.last { $0.transactionID == id }))
-        }
-        return (records, count)
+        return try reader.transactionRecords(of: activeAccount, limit: limit)
     }
 
     public func now() async throws(StoreError) -> Date { currentTime }
@@ -79,12 +57,35 @@ extension SimulatedStore: StoreControl {
         state.meta.failures
     }
 
+    /// One actor turn of reads for a screen (`StoreSnapshot.init(of:groupID:recordLimit:)`).
+    public func snapshot(groupID: String?, recordLimit: Int) async throws(StoreError) -> StoreSnapshot {
+        try await StoreSnapshot(of: self, groupID: groupID, recordLimit: recordLimit)
+    }
+
     public func events() async -> AsyncStream<StoreEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: StoreEvent.self)
-        let id = UUID()
-        eventWatchers[id] = (activeAccount, continuation)
-        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        let (stream, _) = watch(\.events, account: activeAccount)
         startClock()
         return stream
+    }
+
+    /// SQLite's integrity check of the ledger ("ok" when sound).
+    public func integrityCheck() throws(StoreError) -> String {
+        do throws(LedgerError) {
+            return try ledger.integrityCheck()
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// The identity signed payloads carry.
+    public var identity: AppIdentity { state.meta.identity }
+
+    /// Sells from `catalog` from now on: products, prices, offers and groups as it describes them,
+    /// while accounts, transactions, subscriptions, settings and the clock stay as they are (the
+    /// paywall's live reload of a saved `.storekit`). Watchers hear `.stateChanged` and read again.
+    /// A product the new catalog lacks keeps its transactions; it is no longer offered.
+    public func replaceCatalog(_ catalog: any ProductCatalog) {
+        products.replaceCatalog(catalog)
+        deliver([.event(account: nil, .stateChanged)])
     }
 }

@@ -2,168 +2,75 @@ import Foundation
 import Signing
 import StoreCore
 
-/// A notification with every attempt to deliver it: what notification history and the
-/// Transaction Manager show.
-public struct NotificationRecord: Sendable, Hashable {
-    public var notification: OutboxNotification
-    public var attempts: [DeliveryAttempt]
-}
+/// Notifications V2 as a webhook receives them (`NotificationOutbox`), on the store's executor.
+extension SimulatedStore: NotificationSigning {
+    var outbox: NotificationOutbox {
+        NotificationOutbox(
+            ledger: ledger, signer: signer, state: state, products: products, now: currentTime,
+            ledgerFailed: { self.forgetRolledBackBatch() })
+    }
 
-/// Notifications V2 as a webhook receives them: signed once, from the content fixed when the
-/// event happened, and the same bytes every time after; attempts kept.
-extension SimulatedStore {
-    /// The notification as Apple POSTs it: its content as of its event (`NotificationContent`),
-    /// signed the first time it is asked for and kept, so every delivery, retry and history
-    /// page sends exactly the same JWS.
+    /// The notification as Apple POSTs it, signed the first time it is asked for and kept, so
+    /// every delivery, retry and history page sends exactly the same JWS.
     public func signedNotification(_ notification: OutboxNotification) throws(StoreError) -> String {
-        let stored = try reading { (ledger) throws(LedgerError) in
-            try ledger.notificationPayload(sequence: notification.sequence)
-        }
-        if let jws = stored?.jws { return jws }
-        let jws = try sign(notification, content: stored?.content)
-        try reading { (ledger) throws(LedgerError) in
-            try ledger.keepSignedNotification(jws, sequence: notification.sequence)
-        }
-        return jws
+        try outbox.signed(notification)
     }
 
-    /// Signs a notification from its fixed content; one recorded before contents were kept
-    /// (an older ledger) is signed with the state of now, as the Kiosk that recorded it did.
-    private func sign(_ notification: OutboxNotification, content fixed: NotificationContent?)
-        throws(StoreError) -> String
-    {
-        let identity = state.meta.identity
-        guard let type = NotificationType(rawValue: notification.type) else {
-            throw StoreError.backend("the outbox holds an unknown notification type \(notification.type)")
-        }
-        let content = fixed ?? currentContent(of: notification, type: type)
-        var payload = NotificationPayload(
-            notificationType: type,
-            subtype: notification.subtype.flatMap(NotificationSubtype.init(rawValue:)),
-            notificationUUID: notification.id, signedDate: content.signedDate)
-        do {
-            if type == .renewalExtension, let productID = notification.productID,
-                let request = notification.requestIdentifier,
-                let done = try massExtension(productID: productID, requestIdentifier: request)
-            {
-                // The mass extension's record is written once, with its notification.
-                payload.summary = NotificationPayload.Summary(
-                    environment: identity.environment, appAppleID: identity.appAppleID,
-                    bundleID: identity.bundleID,
-                    productID: productID, requestIdentifier: request,
-                    storefrontCountryCodes: done.storefronts,
-                    succeededCount: Int64(done.succeeded), failedCount: Int64(done.failed))
-            } else {
-                payload.data = NotificationPayload.Content(
-                    environment: identity.environment, appAppleID: identity.appAppleID,
-                    bundleID: identity.bundleID, bundleVersion: identity.appVersion,
-                    signedTransactionInfo: try content.transaction.map { try signer.sign($0) },
-                    signedRenewalInfo: try content.renewalInfo.map { try signer.sign($0) },
-                    status: content.status,
-                    consumptionRequestReason: content.consumptionRequestReason)
-            }
-            return try signer.sign(payload)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.backend("could not sign notification \(notification.id): \(error)")
-        }
-    }
-
-    /// The content of a notification recorded before contents were kept: the state of now,
-    /// read by the same code that fixes a new notification's content in its action.
-    private func currentContent(of notification: OutboxNotification, type: NotificationType)
-        -> NotificationContent
-    {
-        let now = currentTime
-        let reader = StagedAction(base: state, signer: signer, products: products, now: now)
-        return reader.notificationContent(
-            type, account: notification.account,
-            transaction: notification.transactionID.flatMap { state.transaction($0)?.transaction }, at: now)
+    public func signedNotification(id: UUID) throws(StoreError) -> String? {
+        guard let notification = try notification(id: id) else { return nil }
+        return try signedNotification(notification)
     }
 
     /// The notification with this UUID, if recorded.
     public func notification(id: UUID) throws(StoreError) -> OutboxNotification? {
-        try reading { (ledger) throws(LedgerError) in try ledger.notification(id: id) }
+        try outbox.notification(id: id)
     }
 
     /// Notifications created in `[start, end)`, after `sequence`, each with its attempts.
     public func notificationRecords(
         from start: Date, to end: Date, after sequence: Int64 = 0, limit: Int = 1_000
-    )
-        throws(StoreError) -> [NotificationRecord]
-    {
-        try reading { (ledger) throws(LedgerError) in
-            let found = try ledger.notifications(
-                createdFrom: Ledger.milliseconds(start), to: Ledger.milliseconds(end), after: sequence,
-                limit: limit)
-            return try Self.records(found, ledger)
-        }
+    ) throws(StoreError) -> [NotificationRecord] {
+        try outbox.records(from: start, to: end, after: sequence, limit: limit)
     }
 
     /// Every notification after `sequence` with its attempts, oldest first (for the TUI).
     public func notificationRecords(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
         throws(StoreError) -> [NotificationRecord]
     {
-        try reading { (ledger) throws(LedgerError) in
-            try Self.records(
-                try ledger.notifications(after: sequence, account: account, limit: limit), ledger)
-        }
+        try outbox.records(after: sequence, account: account, limit: limit)
     }
 
     /// Notifications after `sequence` still to deliver, each with its attempts so far.
     public func undeliveredNotifications(after sequence: Int64, limit: Int = 1_000) throws(StoreError)
         -> [NotificationRecord]
     {
-        try reading { (ledger) throws(LedgerError) in
-            try Self.records(try ledger.undelivered(after: sequence, limit: limit), ledger)
-        }
+        try outbox.undelivered(after: sequence, limit: limit)
     }
 
     /// Keeps one delivery attempt.
-    public func record(_ attempt: DeliveryAttempt) throws(StoreError) {
-        try reading { (ledger) throws(LedgerError) in try ledger.record(attempt) }
-    }
+    public func record(_ attempt: DeliveryAttempt) throws(StoreError) { try outbox.record(attempt) }
 
-    private static func records(_ notifications: [OutboxNotification], _ ledger: Ledger) throws(LedgerError)
-        -> [NotificationRecord]
-    {
-        let attempts = try ledger.attempts(for: notifications.map(\.sequence))
-        return notifications.map {
-            NotificationRecord(notification: $0, attempts: attempts[$0.sequence] ?? [])
-        }
-    }
-
-    private func reading<T>(_ body: (Ledger) throws(LedgerError) -> T) throws(StoreError) -> T {
-        do throws(LedgerError) {
-            return try body(ledger)
-        } catch {
-            forgetRolledBackBatch()
-            throw StoreError(error)
-        }
-    }
-}
-
-extension SimulatedStore {
     public func notificationHistory(limit: Int) async throws(StoreError) -> [NotificationSummary] {
         guard limit > 0 else { throw StoreError.invalidArgument("limit must be positive, got \(limit)") }
         let account = activeAccount
-        // The newest `limit`, read newest first on the account's index of the outbox.
-        let newest = try reading { (ledger) throws(LedgerError) in
-            try Self.records(
-                try ledger.notifications(
-                    where: "account = ?", [.text(account)], limit: limit, newestFirst: true), ledger)
-        }
-        return newest.map { record in
-            let notification = record.notification
-            return NotificationSummary(
-                sequence: notification.sequence, id: notification.id, type: notification.type,
-                subtype: notification.subtype, productID: notification.productID,
-                transactionID: notification.transactionID, createdAt: notification.createdAt,
-                attempts: record.attempts.map {
-                    NotificationSummary.Attempt(
-                        date: $0.attemptedAt, result: $0.result, httpStatus: $0.httpStatus)
-                }, nextAttemptAt: record.attempts.last?.nextAttemptAt)
-        }
+        return try outbox.history(of: account, limit: limit)
     }
+
+    /// Notifications recorded after `sequence` (0 for all), oldest first, optionally for one
+    /// account: what the server delivers to a webhook and lists in notification history.
+    public func notifications(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
+        throws(StoreError) -> [OutboxNotification]
+    {
+        try outbox.notifications(after: sequence, account: account, limit: limit)
+    }
+
+    /// Tells webhook delivery that notifications were committed, so they go out as their events
+    /// happen instead of at the next look at the outbox: one yield after each commit that
+    /// recorded notifications; signals not yet taken collapse into one (the reader reads the
+    /// whole outbox anyway).
+    public func outboxSignals() -> AsyncStream<Void> {
+        watch(\.outbox, account: nil, buffering: .bufferingNewest(1)).0
+    }
+
+    func signalOutbox() { watchers.outbox.yield((), to: nil) }
 }

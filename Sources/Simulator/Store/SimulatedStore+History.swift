@@ -7,11 +7,9 @@ extension SimulatedStore {
     /// ledgers it caches by it, so a cached ledger is never an older shape than the code.
     public static var ledgerSchemaVersion: Int { LedgerSchema.currentVersion }
 
-    /// Writes a long history straight into a new ledger, for benchmarks (`kiosk-bench scale`):
+    /// Writes a long history straight into a new ledger, for benchmarks (`HistoryGenerator`):
     /// `accounts` accounts (`prefix0`, `prefix1`, ...) each subscribed to `productID` and
-    /// renewed `renewals` times, monthly, ending at the present, through the engine itself
-    /// (the same purchase, renewal, signing and notification code as normal use) but many
-    /// accounts to one commit instead of one purchase at a time.
+    /// renewed `renewals` times, monthly, ending at the present.
     /// - Returns: the number of transactions written.
     /// - Throws: `StoreError` when the ledger cannot be written or already holds a store.
     public static func generateHistory(
@@ -19,68 +17,44 @@ extension SimulatedStore {
         accounts: Int, renewals: Int, productID: String, prefix: String = "u", batch: Int = 200,
         progress: (Int) -> Void = { _ in }
     ) throws(StoreError) -> Int {
-        let ledger: Ledger
-        do throws(LedgerError) {
-            ledger = try Ledger(path: location.path)
-            guard try ledger.loadMeta() == nil else {
-                throw .corruptRow(
-                    table: "meta", key: "store",
-                    problem: "the ledger already holds a store; give an empty one",
-                    path: location.path)
+        try HistoryGenerator.generate(
+            catalog: catalog, ledger: location, signer: signer, accounts: accounts, renewals: renewals,
+            productID: productID, prefix: prefix, batch: batch, progress: progress)
+    }
+
+    // MARK: History pages
+    // Get Transaction History and Get Refund History, a page at a time (`HistoryPager`).
+
+    /// Up to `limit` transactions of the account's history (as `serverTransactions(ofAccount:)`
+    /// gives it) that `accepts` takes, in ID order (newest first when `descending`), starting
+    /// after the transaction `last` (the last one of the previous page; nil: from the start).
+    /// Keyed by ID rather than position, so a purchase made between two pages neither shifts
+    /// nor repeats what the next page holds.
+    public func serverTransactionPage(
+        ofAccount account: String, after last: UInt64?, descending: Bool, limit: Int,
+        accepting accepts: @Sendable (Transaction) -> Bool
+    ) throws(StoreError) -> ServerTransactionPage {
+        try catchUp()
+        let limit = max(limit, 0)
+        // One more than the page is found only to tell whether there is more.
+        let wanted = limit + 1
+        let holdings = self.holdings
+        func take(_ stored: StoredTransaction) -> Bool {
+            holdings.isInHistory(stored) && accepts(stored.transaction)
+        }
+        let found = try HistoryPager(ledger: ledger, state: state).rows(
+            ofAccount: account, after: last, descending: descending, wanted: wanted, taking: take)
+        try checkReads()
+        var items: [ServerTransaction] = []
+        items.reserveCapacity(min(found.count, limit))
+        for (stored, jws) in found.prefix(limit) {
+            if let jws {
+                items.append(
+                    ServerTransaction(account: stored.account, transaction: stored.transaction, jws: jws))
+            } else {
+                items.append(try reader.serverTransaction(stored))
             }
-        } catch {
-            throw StoreError(error)
         }
-        let wall = Date()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        // A day before `renewals` months ago: exactly `renewals` monthly renewals fall before now.
-        guard let monthsAgo = calendar.date(byAdding: .month, value: -renewals, to: wall) else {
-            throw StoreError.invalidArgument(
-                "\(renewals) monthly renewals reach before any date the calendar knows")
-        }
-        let start = monthsAgo.addingTimeInterval(-86_400)
-        var meta = StoreMeta(
-            settings: catalog.defaultSettings, simulatedErrors: codes(catalog.defaultSimulatedErrors),
-            clock: VirtualClock(
-                start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: true),
-            nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: AppIdentity())
-        let products = ProductIndex(catalog: catalog, locale: meta.settings.locale)
-        let now = meta.clock.now(wall: wall)
-        var written = 0
-        for first in stride(from: 0, to: accounts, by: batch) {
-            var action = StagedAction(
-                base: StoreState(meta: meta), signer: signer, products: products, now: now)
-            action.setMeta(meta)
-            for index in first..<min(first + batch, accounts) {
-                let name = prefix + String(index)
-                action.put(
-                    newAccount(StoreAccount(name: name, storefront: meta.settings.storefront), at: start))
-                let request = try PurchaseRequest(
-                    productID: productID,
-                    options: [
-                        .introductoryOfferEligibility(false),
-                        .purchaseDate(start, renewalBehavior: .renewUntilNow),
-                    ])
-                _ = try action.purchase(request, account: name, origin: .app, checker: nil)
-            }
-            try action.advanceSubscriptions(to: now)
-            let changes = try sealed(action)
-            do throws(LedgerError) {
-                try ledger.commit(changes)
-            } catch {
-                throw StoreError(error)
-            }
-            meta = action.meta
-            written += changes.transactions.count
-            progress(written)
-        }
-        // Every commit above wrote its subscriptions' due entries: the index is whole.
-        do throws(LedgerError) {
-            try ledger.markDueIndexBuilt()
-        } catch {
-            throw StoreError(error)
-        }
-        return written
+        return ServerTransactionPage(items: items, hasMore: found.count > limit)
     }
 }

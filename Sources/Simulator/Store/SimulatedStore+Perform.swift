@@ -51,9 +51,7 @@ extension SimulatedStore {
     private var actionContext: ActionContext {
         ActionContext(account: activeAccount, wallClock: wallClock, offerChecker: offerChecker)
     }
-}
 
-extension SimulatedStore {
     /// The one entry of every app request: each runs as StoreKit would on a device.
     public nonisolated func perform(_ request: StoreRequest) async throws(StoreError) -> StoreRequestResult {
         // The cancel sheet waits for the developer's endpoint, outside any batch of commits.
@@ -68,7 +66,7 @@ extension SimulatedStore {
         StoreRequestResult, Ledger.BatchNumber
     ) {
         try await grouped { () async throws(StoreError) in
-            try await journaled(Self.journalAction(request), outcome: Self.journalOutcome(request)) {
+            try await journaled(JournalLines.action(request), outcome: JournalLines.outcome(request)) {
                 () async throws(StoreError) in
                 try await performNow(request)
             }
@@ -80,24 +78,22 @@ extension SimulatedStore {
         let followUp = try runAction { action throws(StoreError) in try action.perform(request, context) }
         switch followUp {
         case .done: return .done
-        case .purchased(let id): return .purchase(.success(try result(for: try committed(id))))
+        case .purchased(let id): return .purchase(.success(try reader.result(for: try committed(id))))
         case .pending(let id): return .purchase(.pending(transactionID: id))
         case .cancelled: return .purchase(.userCancelled)
         case .replay(let earlier, let purchase):
-            let answer = try replay(earlier, for: purchase)
+            let answer = try reader.replay(earlier, for: purchase)
             // A key given again is its purchase retried (a client that lost the answer, or that
             // took the state over from an owner killed before it answered): the purchase's line
             // was journaled with it, so the replay adds none (issue 38). A key reused for another
             // purchase threw above, and that refusal is journaled as a failure.
             Self.journalScope?.markRecorded()
             return .purchase(answer)
-        case .redeemed(let id): return .purchase(.success(try result(for: try committed(id))))
+        case .redeemed(let id): return .purchase(.success(try reader.result(for: try committed(id))))
         case .refundRequested: return .refundRequest(.success)
         }
     }
-}
 
-extension SimulatedStore {
     /// Runs `body` with group commit: its commits join the ledger's open batch (one SQLite
     /// transaction and one fsync for every request queued meanwhile). Returns the batch, which
     /// the caller has committed (`commitBatch`, a later turn of the store: the requests queued
@@ -117,64 +113,25 @@ extension SimulatedStore {
         return (result, ledger.openBatch ?? ledger.committedBatch)
     }
 
-    /// Commits `batch` if it is still open and returns the fsync ticket that covers it. A batch
-    /// that fails to commit is rolled back whole: every request in it gets the error, and the
-    /// store forgets what it remembered of the batch's changes, reading the ledger afresh.
+    /// Commits `batch` if it is still open and returns the fsync ticket that covers it
+    /// (`CommitPipeline.commitBatch`); the store forgets a batch that failed and rolled back.
     func commitBatch(_ batch: Ledger.BatchNumber) throws(StoreError) -> UInt64? {
-        do throws(LedgerError) {
-            try ledger.commitBatch(batch)
-        } catch {
-            forgetRolledBackBatch()
-            throw StoreError(error)
-        }
-        return groupSync?.latestTicket
+        try pipeline.commitBatch(batch)
     }
 
-    /// After a write failed: if the failure rolled back the open batch (found by whichever
-    /// write came first), the cache and the signatures held its changes: forget them, so the
-    /// next action reads the ledger afresh.
-    /// It runs on a path already throwing the write's error: what fails here is reported.
+    /// After a write failed: if the failure rolled back the open batch, the cache and the
+    /// signatures held its changes: forget them, so the next action reads the ledger afresh.
     func forgetRolledBackBatch() {
-        guard ledger.takeBatchRollback() else { return }
-        var meta: StoreMeta?
-        do throws(LedgerError) {
-            meta = try ledger.loadMeta()
-        } catch {
-            reportProblem("after a failed write, the store's settings could not be read afresh (\(error))")
-        }
-        do throws(LedgerError) {
-            try ledger.forgetCaches()
-        } catch {
-            reportProblem("after a failed write, the ledger's caches could not be read afresh (\(error))")
-        }
+        guard let meta = pipeline.takeRollback() else { return }
         state.forgetRows(meta: meta ?? state.meta)
         recentSignatures = SignatureCache()
     }
 
-    /// A grouped request's result, once its batch is committed and durable (in memory, at
-    /// once: nothing is committed later, nor made durable).
+    /// A grouped request's result, once its batch is committed (by a later turn of the store
+    /// if no request of the batch did yet) and durable (`GroupCommit.answered`).
     nonisolated func answered<T>(_ grouped: (T, Ledger.BatchNumber)) async throws(StoreError) -> T {
-        let (result, batch) = grouped
-        guard let groupSync else { return result }
-        // Most requests of a batch find it committed by the first of them to ask: they wait
-        // for its fsync without queueing for the store again.
-        if let ticket = groupSync.ticket(ofBatch: batch) {
-            try await durable(ticket)
-        } else {
-            try await durable(try await commitBatch(batch))
-        }
-        return result
-    }
-
-    /// Returns once the commit with `ticket` is durable. It waits off the store, so the fsync
-    /// thread wakes the caller's own executor (a server's connection thread) directly instead
-    /// of the store first, and the store serves others meanwhile.
-    nonisolated func durable(_ ticket: UInt64?) async throws(StoreError) {
-        guard let ticket, let groupSync else { return }
-        do throws(LedgerError) {
-            try await groupSync.durable(ticket)
-        } catch {
-            throw StoreError(error)
+        try await GroupCommit(groupSync: groupSync).answered(grouped) { (batch) async throws(StoreError) in
+            try await self.commitBatch(batch)
         }
     }
 }

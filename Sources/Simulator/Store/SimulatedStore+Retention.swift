@@ -1,232 +1,152 @@
 import Foundation
+import Signing
 import StoreCore
 
-/// Retention Messaging's content (docs/retention.md): the images and messages a developer
-/// uploads with Apple's Retention Messaging API and their review (the defaults, the real-time
-/// URL and performance tests are in SimulatedStore+RetentionEndpoint.swift). Every check comes
-/// before anything is written, so a refused request stores nothing; every change is journaled.
-extension SimulatedStore {
-    static let retentionURLKey = "retention_url"
-    static let retentionAutoApproveKey = "retention_auto_approve"
+/// Retention Messaging (docs/retention.md) on the store's executor: each call asks a
+/// `RetentionService` made for it, which does the checks and the journaled writes.
+extension SimulatedStore: RetentionManaging {
+    /// How long the store waits for a real-time endpoint (`RetentionService.timeLimit`).
+    public static let retentionTimeLimit = RetentionService.timeLimit
 
-    // MARK: Images
-
-    public func retentionImages() throws(RetentionError) -> [RetentionImage] {
-        try retentionRead { (ledger) throws(LedgerError) in try ledger.retentionImages() }
+    /// The service for one call: the store's time and account now.
+    var retention: RetentionService {
+        RetentionService(
+            ledger: ledger, products: products, signer: signer, wallClock: wallClock, storeTime: currentTime,
+            account: activeAccount, state: state,
+            lookup: { (id) throws(StoreError) in try self.serverTransaction(id) },
+            writeFailed: { self.forgetRolledBackBatch() })
     }
+
+    // MARK: Images and messages
+
+    public func retentionImages() throws(RetentionError) -> [RetentionImage] { try retention.images() }
 
     /// The PNG of an uploaded image, for drawing it.
     public func retentionImagePNG(_ id: UUID) throws(RetentionError) -> [UInt8]? {
-        try retentionRead { (ledger) throws(LedgerError) in try ledger.retentionImagePNG(id) }
+        try retention.imagePNG(id)
     }
 
-    /// Upload Image: a PNG without transparency, 3840 pixels wide and 160 to 2160 high for
-    /// `FULL_SIZE` (the default), a square icon for `BULLET_POINT`.
+    /// Upload Image (`RetentionService.uploadImage`).
     public func uploadRetentionImage(id: UUID, png: [UInt8], size: RetentionImageSize?) throws(RetentionError)
     {
-        let size = size ?? .fullSize
-        let info = try PNGImageInfo(bytes: png)
-        guard !info.hasTransparency else {
-            throw .invalidImage("the PNG has transparency (an alpha channel or tRNS): save it without one")
-        }
-        switch size {
-        case .fullSize:
-            guard info.width == RetentionLimits.fullSizeWidth,
-                RetentionLimits.fullSizeHeights.contains(info.height)
-            else {
-                throw .invalidImage(
-                    "a FULL_SIZE image must be \(RetentionLimits.fullSizeWidth) pixels wide and "
-                        + "\(RetentionLimits.fullSizeHeights.lowerBound)-\(RetentionLimits.fullSizeHeights.upperBound) "
-                        + "high; this one is \(info.width)×\(info.height)")
-            }
-        case .bulletPoint:
-            guard info.width == info.height, RetentionLimits.bulletPointSides.contains(info.width) else {
-                throw .invalidImage(
-                    "a BULLET_POINT image must be square, \(RetentionLimits.bulletPointSides.lowerBound)-"
-                        + "\(RetentionLimits.bulletPointSides.upperBound) pixels a side; this one is "
-                        + "\(info.width)×\(info.height)")
-            }
-        }
-        let existing = try retentionImages()
-        guard !existing.contains(where: { $0.id == id }) else {
-            throw .imageAlreadyExists(
-                "image \(Self.retentionKey(id)) already exists: delete it first or use a new UUID")
-        }
-        guard existing.count < RetentionLimits.images else {
-            throw .maximumImages(
-                "the app has \(RetentionLimits.images) images, Apple's maximum: delete some first")
-        }
-        let auto = try retentionAutoApprove()
-        let image = RetentionImage(
-            id: id, size: size, width: info.width, height: info.height, byteCount: png.count,
-            state: auto ? .approved : .pending, uploadedAt: wallClock())
-        try retentionWrite(
-            "Uploading retention image \(Self.retentionKey(id))",
-            result: "\(size.rawValue) \(info.width)×\(info.height), \(image.state.rawValue)"
-        ) { (ledger) throws(LedgerError) in try ledger.putRetentionImage(image, png: png) }
+        try retention.uploadImage(id: id, png: png, size: size)
     }
 
     /// Delete Image: refused while a message uses the image.
-    public func deleteRetentionImage(id: UUID) throws(RetentionError) {
-        guard try retentionImages().contains(where: { $0.id == id }) else {
-            throw .imageNotFound("no image \(Self.retentionKey(id)): Get Image List shows the uploaded ones")
-        }
-        if let user = try retentionMessages().first(where: { $0.content.imageIdentifiers.contains(id) }) {
-            throw .imageInUse(
-                "message \(Self.retentionKey(user.id)) uses image \(Self.retentionKey(id)): delete the message first"
-            )
-        }
-        try retentionWrite("Deleting retention image \(Self.retentionKey(id))", result: "deleted") {
-            (ledger) throws(LedgerError) in try ledger.deleteRetentionImage(id)
-        }
-    }
+    public func deleteRetentionImage(id: UUID) throws(RetentionError) { try retention.deleteImage(id: id) }
 
-    // MARK: Messages
-
-    public func retentionMessages() throws(RetentionError) -> [RetentionMessage] {
-        try retentionRead { (ledger) throws(LedgerError) in try ledger.retentionMessages() }
-    }
+    public func retentionMessages() throws(RetentionError) -> [RetentionMessage] { try retention.messages() }
 
     public func retentionMessage(_ id: UUID) throws(RetentionError) -> RetentionMessage? {
-        try retentionMessages().first { $0.id == id }
+        try retention.message(id)
     }
 
-    /// Upload Message: Apple's text limits, images that exist and are of the right size.
+    /// Upload Message (`RetentionService.uploadMessage`).
     public func uploadRetentionMessage(id: UUID, content: RetentionMessage.Content) throws(RetentionError) {
-        try content.checkText()
-        let images = Dictionary(
-            try retentionImages().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        if let image = content.image {
-            guard let found = images[image.imageIdentifier] else {
-                throw .imageNotFound(
-                    "image.imageIdentifier \(Self.retentionKey(image.imageIdentifier)) is not uploaded")
-            }
-            guard found.size == .fullSize else {
-                throw .badImageSize(
-                    "image \(Self.retentionKey(found.id)) is a BULLET_POINT image; a message's image must be FULL_SIZE"
-                )
-            }
-        }
-        for (index, bullet) in (content.bulletPoints ?? []).enumerated() {
-            guard let found = images[bullet.imageIdentifier] else {
-                throw .imageNotFound(
-                    "bulletPoints[\(index)].imageIdentifier \(Self.retentionKey(bullet.imageIdentifier)) is not uploaded"
-                )
-            }
-            guard found.size == .bulletPoint else {
-                throw .badImageSize(
-                    "bulletPoints[\(index)] names FULL_SIZE image \(Self.retentionKey(found.id)); a bullet point's must be BULLET_POINT"
-                )
-            }
-        }
-        let existing = try retentionMessages()
-        guard !existing.contains(where: { $0.id == id }) else {
-            throw .messageAlreadyExists(
-                "message \(Self.retentionKey(id)) already exists: delete it first or use a new UUID")
-        }
-        guard existing.count < RetentionLimits.messages else {
-            throw .maximumMessages("the app has \(RetentionLimits.messages) messages: delete some first")
-        }
-        let message = RetentionMessage(
-            id: id, content: content, state: try retentionAutoApprove() ? .approved : .pending,
-            uploadedAt: wallClock())
-        try retentionWrite(
-            "Uploading retention message \(Self.retentionKey(id))",
-            result: "\"\(content.header)\", \(message.state.rawValue)"
-        ) { (ledger) throws(LedgerError) in try ledger.putRetentionMessage(message) }
+        try retention.uploadMessage(id: id, content: content)
     }
 
     /// Delete Message; default messages that named it go with it.
     public func deleteRetentionMessage(id: UUID) throws(RetentionError) {
-        guard try retentionMessage(id) != nil else {
-            throw .messageNotFound(
-                "no message \(Self.retentionKey(id)): Get Message List shows the uploaded ones")
-        }
-        try retentionWrite("Deleting retention message \(Self.retentionKey(id))", result: "deleted") {
-            (ledger) throws(LedgerError) in try ledger.deleteRetentionMessage(id)
-        }
+        try retention.deleteMessage(id: id)
     }
-
-    // MARK: Review
 
     /// The tester's App Review of a message.
     public func reviewRetentionMessage(id: UUID, _ review: RetentionReview) throws(RetentionError) {
-        guard var message = try retentionMessage(id) else {
-            throw .messageNotFound("no message \(Self.retentionKey(id))")
-        }
-        (message.state, message.rejectionReason) = Self.verdict(review)
-        try retentionWrite("Reviewing retention message \(Self.retentionKey(id))", result: Self.words(review))
-        {
-            (ledger) throws(LedgerError) in try ledger.putRetentionMessage(message)
-        }
+        try retention.reviewMessage(id: id, review)
     }
 
     /// The tester's App Review of an image.
     public func reviewRetentionImage(id: UUID, _ review: RetentionReview) throws(RetentionError) {
-        guard var image = try retentionImages().first(where: { $0.id == id }) else {
-            throw .imageNotFound("no image \(Self.retentionKey(id))")
-        }
-        (image.state, image.rejectionReason) = Self.verdict(review)
-        try retentionWrite("Reviewing retention image \(Self.retentionKey(id))", result: Self.words(review)) {
-            (ledger) throws(LedgerError) in try ledger.putRetentionImage(image, png: nil)
-        }
+        try retention.reviewImage(id: id, review)
     }
 
     /// Whether uploads are approved at once (off by default: a tester reviews them).
-    public func retentionAutoApprove() throws(RetentionError) -> Bool {
-        try retentionRead { (ledger) throws(LedgerError) in
-            try ledger.retentionMetaValue(Self.retentionAutoApproveKey) == "1"
-        }
-    }
+    public func retentionAutoApprove() throws(RetentionError) -> Bool { try retention.autoApprove() }
 
     public func setRetentionAutoApprove(_ on: Bool) throws(RetentionError) {
-        try retentionWrite("Setting retention auto-approve", result: on ? "on" : "off") {
-            (ledger) throws(LedgerError) in
-            try ledger.setRetentionMetaValue(Self.retentionAutoApproveKey, on ? "1" : nil)
-        }
+        try retention.setAutoApprove(on)
     }
 
-    // MARK: Plumbing
+    // MARK: Default messages, real-time URL, performance tests
 
-    static func retentionKey(_ id: UUID) -> String { id.uuidString.lowercased() }
+    public func retentionDefaults() throws(RetentionError) -> [RetentionDefault] { try retention.defaults() }
 
-    private static func verdict(_ review: RetentionReview) -> (RetentionApprovalState, String?) {
-        switch review {
-        case .approve: (.approved, nil)
-        case .reject(let reason): (.rejected, reason)
-        }
-    }
-
-    private static func words(_ review: RetentionReview) -> String {
-        switch review {
-        case .approve: "APPROVED"
-        case .reject(let reason): "REJECTED: \(reason)"
-        }
-    }
-
-    func retentionRead<T>(_ body: (Ledger) throws(LedgerError) -> T) throws(RetentionError) -> T {
-        do throws(LedgerError) {
-            return try body(ledger)
-        } catch {
-            throw .internalError("the ledger could not be read: \(error)")
-        }
-    }
-
-    /// One journaled change to the retention rows.
-    func retentionWrite(_ action: String, result: String, _ body: (Ledger) throws(LedgerError) -> Void)
+    /// Configure Default Message (`RetentionService.configureDefault`).
+    public func configureRetentionDefault(productID: String, locale: String, messageID: UUID?)
         throws(RetentionError)
     {
-        let context = JournalContext.current
-        let entry = JournalEntry(
-            wallTime: wallClock(), storeTime: currentTime, session: context?.session ?? Self.ownSession,
-            source: context?.source ?? "wire", screen: context?.screen, account: activeAccount,
-            action: action,
-            result: result, picture: context?.picture)
-        do throws(LedgerError) {
-            try ledger.writeRetention(journal: [entry]) { () throws(LedgerError) in try body(ledger) }
+        try retention.configureDefault(productID: productID, locale: locale, messageID: messageID)
+    }
+
+    public func retentionDefault(productID: String, locale: String) throws(RetentionError) -> UUID {
+        try retention.defaultMessage(productID: productID, locale: locale)
+    }
+
+    public func deleteRetentionDefault(productID: String, locale: String) throws(RetentionError) {
+        try retention.deleteDefault(productID: productID, locale: locale)
+    }
+
+    /// Configure Realtime URL: an absolute http or https URL of at most 256 characters.
+    public func setRetentionRealtimeURL(_ url: String) throws(RetentionError) {
+        try retention.setRealtimeURL(url)
+    }
+
+    /// The configured URL, or Apple's RealtimeUrlNotFoundError.
+    public func retentionRealtimeURL() throws(RetentionError) -> String { try retention.realtimeURL() }
+
+    public func deleteRetentionRealtimeURL() throws(RetentionError) { try retention.deleteRealtimeURL() }
+
+    /// Apple's BadRequestRealtimeUrlError for anything but an absolute http(s) URL with a host.
+    public static func checkRealtimeURL(_ url: String) throws(RetentionError) {
+        try RetentionService.checkRealtimeURL(url)
+    }
+
+    /// Initiate Performance Test (`RetentionService.startPerformanceTest`).
+    public func startRetentionPerformanceTest(
+        originalTransactionID: String, config: RetentionPerformanceTest.Config = .standard
+    ) throws(RetentionError) -> RetentionPerformanceTest {
+        try retention.startPerformanceTest(originalTransactionID: originalTransactionID, config: config)
+    }
+
+    /// Stores a test's progress or result.
+    public func recordRetentionPerformanceTest(_ test: RetentionPerformanceTest) throws(RetentionError) {
+        try retention.recordPerformanceTest(test)
+    }
+
+    public func retentionTests() throws(RetentionError) -> [RetentionPerformanceTest] {
+        try retention.performanceTests()
+    }
+
+    public func retentionPerformanceTest(requestID: String) throws(RetentionError) -> RetentionPerformanceTest
+    {
+        try retention.performanceTest(requestID: requestID)
+    }
+
+    // MARK: Real-time requests and the cancel sheet
+
+    /// The signed request for a subscription, as Apple sends it to the Get Retention Message endpoint.
+    public func retentionRequest(originalTransactionID: UInt64, locale: String) throws(RetentionError)
+        -> (payload: RealtimeRequestPayload, signedPayload: String)
+    {
+        try retention.request(originalTransactionID: originalTransactionID, locale: locale)
+    }
+
+    /// Signs a real-time request with the store's certificates.
+    public func signRealtimeRequest(_ payload: RealtimeRequestPayload) throws(RetentionError) -> String {
+        try retention.signRealtimeRequest(payload)
+    }
+
+    /// The sheet for the signed-in account's subscription to `productID` (`RetentionService.sheet`).
+    public func retentionSheet(productID: String) async throws(StoreError) -> RetentionSheet {
+        try await RetentionService.sheet(productID: productID, on: self)
+    }
+
+    public func manageRetention(_ change: RetentionManagement) async throws(StoreError) -> String {
+        do throws(RetentionError) {
+            return try retention.manage(change)
         } catch {
-            forgetRolledBackBatch()
-            throw .internalError("the change could not be stored: \(error)")
+            throw StoreError.invalidArgument("\(error)")
         }
     }
 }

@@ -2,33 +2,13 @@ import Foundation
 import Signing
 import StoreCore
 
-/// A transaction as the App Store Server API hands it out: whose it is, and its JWS.
-public struct ServerTransaction: Sendable {
-    public var account: String
-    public var transaction: Transaction
-    public var jws: String
-}
-
-/// One subscription's status as `Get All Subscription Statuses` lists it.
-public struct ServerSubscriptionStatus: Sendable {
-    public var groupID: String
-    public var state: SubscriptionStatus.RenewalState
-    public var originalTransactionID: UInt64
-    public var signedTransactionInfo: String
-    public var signedRenewalInfo: String
-}
-
 /// What the App Store Server API reads and changes across accounts: a developer's backend
 /// knows transactions, not accounts. Simulated device errors do not apply here.
 extension SimulatedStore {
     /// A completed transaction and its JWS, whoever owns it.
     public func serverTransaction(_ id: UInt64) throws(StoreError) -> ServerTransaction? {
         try catchUp()
-        guard let stored = state.transaction(id), stored.isVisible else {
-            try checkReads()
-            return nil
-        }
-        return try serverTransaction(stored)
+        return try reader.serverTransaction(id: id)
     }
 
     /// The whole transaction history of `account`, oldest first (finished consumables only
@@ -37,10 +17,7 @@ extension SimulatedStore {
     /// (`serverTransactionPage`).
     public func serverTransactions(ofAccount account: String) throws(StoreError) -> [ServerTransaction] {
         try catchUp()
-        let history = historyTransactions(of: account)
-        // A failed read must not pass for an empty history.
-        try checkReads()
-        return try history.map { stored throws(StoreError) in try serverTransaction(stored) }
+        return try reader.serverTransactions(of: account)
     }
 
     /// Keeps the consumption information a developer sent (Send Consumption Information) on
@@ -62,24 +39,7 @@ extension SimulatedStore {
     /// through Family Sharing), by group.
     public func serverStatuses(ofAccount account: String) throws(StoreError) -> [ServerSubscriptionStatus] {
         try catchUp()
-        var result: [ServerSubscriptionStatus] = []
-        for chain in heldChains(of: account) {
-            let key = chain.key
-            guard let latest = state.transaction(chain.latestTransactionID) else { continue }
-            let renewal: String
-            do {
-                renewal = try signer.sign(renewalInfo(for: chain))
-            } catch {
-                throw StoreError.backend("could not sign renewal info: \(error)")
-            }
-            result.append(
-                ServerSubscriptionStatus(
-                    groupID: key.groupID,
-                    state: chain.state(at: currentTime, latestRevoked: latest.transaction.isRevoked),
-                    originalTransactionID: chain.originalTransactionID,
-                    signedTransactionInfo: try serverTransaction(latest).jws, signedRenewalInfo: renewal))
-        }
-        return result.sorted { $0.groupID < $1.groupID }
+        return try reader.serverStatuses(of: account)
     }
 
     /// Extends one subscription's renewal date by `days` (App Store Server API).
@@ -117,11 +77,7 @@ extension SimulatedStore {
     public func massExtension(productID: String, requestIdentifier: String) throws(StoreError)
         -> MassExtension?
     {
-        do throws(LedgerError) {
-            return try ledger.massExtension(productID: productID, requestIdentifier: requestIdentifier)
-        } catch {
-            throw StoreError(error)
-        }
+        try outbox.massExtension(productID: productID, requestIdentifier: requestIdentifier)
     }
 
     /// Sets the app account token of a subscription (and of its transactions from now on).
@@ -130,14 +86,8 @@ extension SimulatedStore {
             throw StoreError.transactionNotFound(originalTransactionID)
         }
         try runAction { action throws(StoreError) in
-            for var chain in action.chainKeys(of: stored.account).compactMap({ action.chain($0) })
-            where chain.originalTransactionID == originalTransactionID {
-                chain.appAccountToken = token
-                action.put(chain)
-            }
-            guard var latest = action.transaction(originalTransactionID) else { return }
-            latest.transaction.appAccountToken = token
-            try action.update(latest)
+            try action.setAppAccountToken(
+                token, originalTransactionID: originalTransactionID, account: stored.account)
         }
     }
 
@@ -151,22 +101,5 @@ extension SimulatedStore {
             throw StoreError.backend("the test notification was not recorded")
         }
         return recorded
-    }
-
-    /// A stored transaction and its JWS from the ledger (signed now if it has none).
-    func serverTransaction(_ stored: StoredTransaction) throws(StoreError) -> ServerTransaction {
-        let recorded: String?
-        do throws(LedgerError) {
-            recorded = try ledger.signature(of: stored.id)
-        } catch {
-            throw StoreError(error)
-        }
-        let jws: String
-        do {
-            jws = try recorded ?? signer.sign(stored.transaction)
-        } catch {
-            throw StoreError.backend("could not sign transaction \(stored.id): \(error)")
-        }
-        return ServerTransaction(account: stored.account, transaction: stored.transaction, jws: jws)
     }
 }

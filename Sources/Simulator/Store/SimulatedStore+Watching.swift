@@ -2,47 +2,14 @@ import Foundation
 import StoreCore
 
 extension SimulatedStore {
-    /// Hands committed announcements to the streams watching the accounts they concern.
-    /// `sequences` are the update-log numbers the commit gave the `.update` announcements, in order.
+    /// Hands committed announcements to the streams watching the accounts they concern
+    /// (`StoreWatchers.deliver`), and marks the messages they showed as shown.
     func deliver(_ announcements: [Announcement], sequences: [Int64] = []) {
         guard !announcements.isEmpty else { return }
-        var stateChanged: Set<String?> = []
-        var sequences = sequences.makeIterator()
-        var shown: [(account: String, message: StoreMessage)] = []
-        for announcement in announcements {
-            switch announcement {
-            case .update(let account, let id):
-                let sequence = sequences.next()
-                // Reading the signature back costs a query: only when someone listens.
-                let listening =
-                    updateWatchers.values.contains { $0.account == account }
-                    || logWatchers.values.contains { $0.account == account }
-                    || eventWatchers.values.contains { $0.account == nil || $0.account == account }
-                guard listening, let stored = state.transaction(id), stored.isVisible else { continue }
-                let result = streamed(stored)
-                for watcher in updateWatchers.values where watcher.account == account {
-                    watcher.continuation.yield(result)
-                }
-                if let sequence {
-                    for watcher in logWatchers.values where watcher.account == account {
-                        watcher.continuation.yield(LoggedUpdate(sequence: sequence, transaction: result))
-                    }
-                }
-                announce(.transaction(result), to: account)
-            case .event(let account, .stateChanged):
-                // Many changes in one action make one "state changed" per account.
-                stateChanged.insert(account)
-            case .event(let account, let event):
-                if case .message(let message) = event {
-                    for watcher in messageWatchers.values where account == nil || watcher.account == account {
-                        watcher.continuation.yield(message)
-                        if let account { shown.append((account, message)) }
-                    }
-                }
-                announce(event, to: account)
-            }
+        let shown = watchers.deliver(announcements, sequences: sequences) { id in
+            guard let stored = state.transaction(id), stored.isVisible else { return nil }
+            return reader.streamed(stored)
         }
-        for account in stateChanged { announce(.stateChanged, to: account) }
         if !shown.isEmpty { markShown(shown) }
     }
 
@@ -60,39 +27,63 @@ extension SimulatedStore {
         // The listener has its messages already; a failed write only shows them again to the
         // next listener, and is reported.
         do throws(StoreError) {
-            try runAction { action in
-                for (account, message) in messages {
-                    for key in action.chainKeys(of: account) {
-                        guard var chain = action.chain(key), chain.pendingMessage == message else { continue }
-                        chain.pendingMessage = nil
-                        action.put(chain)
-                    }
-                }
-            }
+            try runAction { action in action.markShown(messages) }
         } catch {
             reportProblem(
                 "messages shown to the app could not be marked shown (\(error)); they may show again")
         }
     }
 
-    private func announce(_ event: StoreEvent, to account: String?) {
-        for watcher in eventWatchers.values where account == nil || watcher.account == account {
-            watcher.continuation.yield(event)
-        }
-    }
+    func announceEverywhere(_ event: StoreEvent) { watchers.events.yield(event, to: nil) }
 
-    func announceEverywhere(_ event: StoreEvent) { announce(event, to: nil) }
+    /// A new stream of `registry`'s kind for `account`, removed from it when it ends.
+    func watch<Element: Sendable>(
+        _ registry: WritableKeyPath<StoreWatchers, WatcherRegistry<Element>>, account: String?,
+        buffering: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded
+    ) -> (AsyncStream<Element>, AsyncStream<Element>.Continuation) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: buffering)
+        let id = UUID()
+        watchers[keyPath: registry].add(id, account: account, continuation)
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        return (stream, continuation)
+    }
 
     func stopWatching(_ id: UUID) {
-        updateWatchers[id] = nil
-        messageWatchers[id] = nil
-        eventWatchers[id] = nil
-        logWatchers[id] = nil
-        if !keepsTime && updateWatchers.isEmpty && eventWatchers.isEmpty && logWatchers.isEmpty {
-            clockTask?.cancel()
-            clockTask = nil
+        watchers.remove(id)
+        if !keepsTime && !watchers.wantTime {
+            timer.stop()
         }
     }
 
-    var hasWatchers: Bool { !updateWatchers.isEmpty || !eventWatchers.isEmpty || !logWatchers.isEmpty }
+    var hasWatchers: Bool { watchers.wantTime }
+
+    // Each registry by its own name, for tests that count the listeners.
+    var updateWatchers: WatcherRegistry<VerificationResult<Transaction>> { watchers.updates }
+
+    var messageWatchers: WatcherRegistry<StoreMessage> { watchers.messages }
+    var eventWatchers: WatcherRegistry<StoreEvent> { watchers.events }
+
+    // MARK: Problems
+    // Failures the store cannot hand to a caller: a stream that starts (it cannot throw), the
+    // store's own timer. Each is one line on standard error; tests bind `problemReporter`.
+
+    @TaskLocal static var problemReporter: @Sendable (String) -> Void = { line in
+        // A line that cannot be written to standard error has nowhere else to go.
+        try? FileHandle.standardError.write(contentsOf: Data("kiosk: \(line)\n".utf8))
+    }
+
+    nonisolated func reportProblem(_ line: String) { Self.problemReporter(line) }
+
+    /// Runs what is due by now before a stream starts. A failure (the ledger cannot be written)
+    /// does not stop the stream: it starts with what is committed, the due events run at the
+    /// next read or action, which throws if the ledger still fails, and reach the stream then.
+    func catchUpBeforeStreaming(_ stream: String) {
+        do {
+            try catchUp()
+        } catch {
+            reportProblem(
+                "\(stream) started before the events due by now could run (\(error)); they run at the next action"
+            )
+        }
+    }
 }

@@ -1,21 +1,6 @@
 import Foundation
 import StoreCore
 
-/// Where the ledger lives.
-public enum LedgerLocation: Sendable, Hashable {
-    /// `ledger.sqlite` in this directory (created if needed).
-    case directory(URL)
-    /// In memory only (`--ephemeral`): nothing survives the process.
-    case memory
-
-    var path: String {
-        switch self {
-        case .directory(let url): url.appendingPathComponent("ledger.sqlite").path
-        case .memory: ":memory:"
-        }
-    }
-}
-
 /// A store that behaves like the App Store under Xcode's StoreKit testing, driven by a
 /// catalog, on any machine: the `Store` an app sees and the `StoreControl` a tester drives,
 /// for the active account. Every change is one SQLite transaction in the ledger.
@@ -50,19 +35,12 @@ public actor SimulatedStore {
     /// Set while a request runs under `grouped`: its commits are made durable together with
     /// other requests' before it answers (group commit), not one fsync each.
     @TaskLocal static var groupsCommits = false
-    var updateWatchers:
-        [UUID: (account: String, continuation: AsyncStream<VerificationResult<Transaction>>.Continuation)] =
-            [:]
-    var messageWatchers: [UUID: (account: String, continuation: AsyncStream<StoreMessage>.Continuation)] = [:]
-    var eventWatchers: [UUID: (account: String?, continuation: AsyncStream<StoreEvent>.Continuation)] = [:]
-    var logWatchers: [UUID: (account: String, continuation: AsyncStream<LoggedUpdate>.Continuation)] = [:]
-    var clockTask: Task<Void, Never>?
-    /// What `clockTask` waits for (`SimulatedStore+Clock`).
-    var clockTarget: ClockTarget?
+    /// The streams listening to the store (`StoreWatchers`).
+    var watchers = StoreWatchers()
+    /// The timer for the earliest due event (`SimulatedStore+Clock`).
+    var timer = DueTimer()
     /// Set by `keepTime()`: due events run at their time even with nobody watching.
     var keepsTime = false
-    /// Webhook deliveries waiting for new notifications (`outboxSignals`).
-    var outboxListeners: [UUID: AsyncStream<Void>.Continuation] = [:]
     /// Signatures of recently signed transactions, so reads of them skip the ledger.
     var recentSignatures = SignatureCache()
     /// How many due events one commit runs at most while catching up (a month's renewals of
@@ -85,98 +63,33 @@ public actor SimulatedStore {
         notificationSeed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) {
         executor = StoreExecutorChoice(execution)
-        let ledger: Ledger
-        do throws(LedgerError) {
-            ledger = try Ledger(path: location.path)
-        } catch {
-            throw StoreError(error)
-        }
-        self.ledger = ledger
-        groupSync = ledger.groupSync
-        let wall = wallClock()
-        // Only the settings, clock and counters: accounts are read when they are used.
-        let loaded: StoreMeta?
-        do throws(LedgerError) {
-            loaded = try ledger.loadMeta()
-        } catch {
-            throw StoreError(error)
-        }
-        let state = StoreState(
-            meta: loaded
-                ?? StoreMeta(
-                    settings: catalog.defaultSettings,
-                    simulatedErrors: Self.codes(catalog.defaultSimulatedErrors),
-                    clock: VirtualClock(
-                        start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: frozenClock
-                    ),
-                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity),
-            ledger: ledger)
-        let products = ProductIndex(catalog: catalog, locale: state.meta.settings.locale)
         // Always the same default, whatever accounts were added since: a later `account add carol`
         // must not change who every following command acts for.
         let name = account ?? Self.defaultAccount
-        // First use of a state directory, or new identity settings: record them before serving.
-        var action = StagedAction(
-            base: state, signer: signer, products: products, now: state.meta.clock.now(wall: wall))
-        var meta = action.meta
-        if loaded == nil || meta.identity != identity || meta.clock.isFrozen != frozenClock {
-            if loaded == nil { meta.notificationIDPrefix = NotificationID.prefix(seed: notificationSeed) }
-            meta.identity = identity
-            meta.clock.setFrozen(frozenClock, wall: wall)
-            action.setMeta(meta)
-        }
-        if action.account(name) == nil {
-            action.put(
-                Self.newAccount(
-                    StoreAccount(name: name, storefront: meta.settings.storefront), at: action.now))
-        }
-        // The account this store acts for is read whole, strictly, before serving: a damaged
-        // row of it fails the open naming the row, as a whole-ledger load used to.
-        _ = action.transactions(of: name)
-        _ = state.idempotency(IdempotencyKey(account: name, key: ""))
-        if let failure = state.takeFailure() { throw StoreError(failure) }
-        let changes = Self.journalingOpening(action.changes, account: name, at: action.now, wall: wall)
-        do throws(LedgerError) {
-            try ledger.commit(changes)
-            try ledger.syncNow()
-        } catch {
-            throw StoreError(error)
-        }
-        state.apply(changes)
-        try Self.buildDueIndexIfNeeded(ledger: ledger, state: state, signer: signer, products: products)
+        let opened = try OpenedLedger(
+            catalog: catalog, location: location, signer: signer, identity: identity, account: name,
+            frozenClock: frozenClock, notificationSeed: notificationSeed, wall: wallClock())
+        ledger = opened.ledger
+        groupSync = opened.ledger.groupSync
+        let state = opened.state
         self.state = state
         latestReads = state.latestReads
         knownAccounts = state.knownAccounts
-        self.products = products
+        self.products = opened.products
         self.signer = signer
         self.offerChecker = offerChecker
         self.wallClock = wallClock
         self.selectedAccount = name
     }
 
-    static func newAccount(_ account: StoreAccount, at date: Date) -> AccountRecord {
-        AccountRecord(
-            account: account,
-            appTransactionID: appTransactionID(name: account.name, createdAt: date),
-            createdAt: date)
-    }
-
-    /// An account's app transaction ID, in Apple's range and derived from its name and the
-    /// store time it was made (FNV-1a), not drawn at random: the same script on a frozen clock
-    /// gives the same IDs every run (rehearsals compare their output byte for byte).
-    static func appTransactionID(name: String, createdAt date: Date) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(name)|\(Int64(saturating: date.timeIntervalSince1970 * 1000))".utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(700_000_000_000_000_000 + hash % 100_000_000_000_000_000)
-    }
-
-    static func codes(_ failures: [FailableAPI: SimulatedFailure]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: failures.map { ($0.key.key, $0.value.code) })
-    }
-
     // MARK: Running actions
+
+    /// The write half of a commit, for one step (`CommitPipeline`).
+    var pipeline: CommitPipeline {
+        CommitPipeline(
+            ledger: ledger, groupSync: groupSync, signer: signer,
+            ledgerFailed: { self.forgetRolledBackBatch() })
+    }
 
     /// The store's clock now. It stops at the last date the signer can sign: a fast time rate
     /// left running (a day a second reaches the limit in an hour) must not wedge the store.
@@ -217,50 +130,22 @@ public actor SimulatedStore {
         // A large batch (a clock advance's renewals) is signed on the other cores while the
         // ledger writes its other rows; a small one at once.
         let helpers = Changeset.helpers(for: action.changes.unsigned.count)
-        var changes = try Self.sealed(action, signsNow: helpers == 0)
+        var changes = try CommitPipeline.sealed(action, signsNow: helpers == 0)
         // Something the action needed could not be read: it must not commit on a partial view.
         if let failure = state.takeFailure() { throw StoreError(failure) }
         let announcements = action.announcements
         // Catch-up batches are the store's own work, journaled as such; the action's own commit
         // is its line.
-        let journaled = addJournalLine(
+        let journaled = journalWriter.add(
             to: &changes, result: result, scope: journals ? Self.journalScope : nil)
-        let signing = helpers == 0 ? nil : changes.startSigning(with: signer, helpers: helpers)
-        let sequences: [Int64]
-        do throws(LedgerError) {
-            // A signing failure leaves the ledger's write without its signatures, which fails
-            // it; `finish()` below then throws the signing error itself.
-            let late = signing.map { signing in { try? signing.finish() } }
-            if Self.groupsCommits && groupSync != nil {
-                // A request joins the open batch, committed with the requests queued beside it
-                // before any of them answers (`commitBatch`).
-                sequences = try ledger.commitInBatch(changes, lateSignatures: late).sequences
-            } else {
-                sequences = try ledger.commit(changes, lateSignatures: late)
-            }
-        } catch {
-            forgetRolledBackBatch()
-            // The helpers may still be signing: let them end, and say why signing failed.
-            if let signing {
-                do throws(StoreError) { _ = try signing.finish() } catch { throw error }
-            }
-            throw StoreError(error)
-        }
-        if let signing {
-            // Finished inside the commit: this returns what was signed there.
-            changes.signatures.merge(try signing.finish()) { $1 }
-            changes.unsigned = [:]
-        }
+        // A request inside `grouped` joins the open batch (`commitBatch`).
+        let pipeline = self.pipeline
+        let sequences = try pipeline.write(
+            &changes, helpers: helpers, joinsBatch: Self.groupsCommits && groupSync != nil)
         if journaled && journals { Self.journalScope?.markRecorded() }
         // Inside `grouped` the caller waits for the batch's fsync before it answers; any
         // other action is made durable here, before anyone hears of it.
-        if !Self.groupsCommits {
-            do throws(LedgerError) {
-                try ledger.syncNow()
-            } catch {
-                throw StoreError(error)
-            }
-        }
+        if !Self.groupsCommits { try pipeline.syncNow() }
         state.apply(changes)
         state.trim()
         recentSignatures.remember(changes.signatures)
@@ -270,55 +155,15 @@ public actor SimulatedStore {
         return (result, drained)
     }
 
-    /// Runs every renewal and expiry due by now, in date order, `dueEventsPerCommit` at a time.
-    ///
-    /// The chunks bound memory; on disk `chunksPerTransaction` of them share a SQLite
-    /// transaction and all of them one fsync, so a page several chunks touch (a subscription's
-    /// record, an index page) reaches the WAL once per transaction instead of once a chunk.
-    /// Inside a request's group they join the request's batch; otherwise they are committed
-    /// and made durable before this returns.
+    /// Runs every renewal and expiry due by now, in date order, `dueEventsPerCommit` at a time
+    /// (`CommitPipeline.catchUp`).
     func catchUp() throws(StoreError) {
         // Most reads find nothing due: skip staging an empty action.
         guard state.earliestDue() <= currentTime else { return }
-        guard !Self.groupsCommits, groupSync != nil else { return try catchUpInChunks() }
-        var failure: StoreError?
-        do {
-            try Self.$groupsCommits.withValue(true) { try catchUpInChunks() }
-        } catch let error as StoreError {
-            // The chunks before the failed one stay, as if each had committed on its own.
-            failure = error
-        } catch {
-            failure = StoreError.backend("\(error)")
-        }
-        do throws(LedgerError) {
-            try ledger.syncNow()
-        } catch {
-            forgetRolledBackBatch()
-            throw StoreError(error)
-        }
-        if let failure { throw failure }
-    }
-
-    private func catchUpInChunks() throws(StoreError) {
-        var chunks = 0
-        while state.earliestDue() <= currentTime {
-            if try commitAction(dueLimit: dueEventsPerCommit, { _ in }).drained { return }
-            chunks += 1
-            guard chunks.isMultiple(of: Self.chunksPerTransaction), groupSync != nil else { continue }
-            // Committed (not yet durable) every few chunks, so the checkpointer can copy them
-            // and the log stays small, and their pages go to the disk while the next are staged.
-            do throws(LedgerError) {
-                try ledger.flushBatch()
-            } catch {
-                forgetRolledBackBatch()
-                throw StoreError(error)
-            }
-            groupSync?.startSync()
+        try pipeline.catchUp(inGroup: Self.groupsCommits, isDue: { state.earliestDue() <= currentTime }) {
+            () throws(StoreError) in try commitAction(dueLimit: dueEventsPerCommit, { _ in }).drained
         }
     }
-
-    /// How many catch-up chunks share a SQLite transaction.
-    static let chunksPerTransaction = 4
 
     /// Throws the failure of a read the answer being built relied on, if one failed.
     func checkReads() throws(StoreError) {

@@ -1,15 +1,14 @@
 import Foundation
 import StoreCore
 
-extension SimulatedStore {
+extension IdempotencyRecord {
     /// Refuses a key given again for a different purchase: answering with the first result
     /// would tell the caller a product it did not ask for was bought. The product and quantity
     /// are compared with what the key's transaction records (a non-consumable bought again
     /// returns the owned transaction, so other options are not comparable after the fact).
-    func checkSameRequest(_ record: IdempotencyRecord, _ request: PurchaseRequest, key: String)
-        throws(StoreError)
-    {
-        guard let id = record.transactionID, let stored = state.transaction(id) else { return }
+    /// `stored` is the key's transaction as the store holds it (nil: none, nothing to compare).
+    func refuseReuse(for request: PurchaseRequest, earlier stored: StoredTransaction?) throws(StoreError) {
+        guard let stored else { return }
         let earlier =
             stored.pendingPurchase.map { ($0.productID, $0.quantity, $0.appAccountToken) }
             ?? (
@@ -32,7 +31,7 @@ extension SimulatedStore {
         // carries its first buyer's token).
         let asked: UUID?
         let comparable: Bool
-        switch record.requestedToken {
+        switch requestedToken {
         case .token(let token): (asked, comparable) = (token, true)
         case .absent: (asked, comparable) = (nil, true)
         case .unrecorded:

@@ -4,43 +4,36 @@ import StoreCore
 /// The tester's words for Retention Messaging (`RetentionManaging`) on the simulator: each is
 /// the same call Apple's management API makes on `kiosk serve`, so the same checks and
 /// journal lines apply.
-extension SimulatedStore: RetentionManaging {
-    public func manageRetention(_ change: RetentionManagement) async throws(StoreError) -> String {
-        do throws(RetentionError) {
-            return try manageRetentionNow(change)
-        } catch {
-            throw StoreError.invalidArgument("\(error)")
-        }
-    }
-
-    private func manageRetentionNow(_ change: RetentionManagement) throws(RetentionError) -> String {
+extension RetentionService {
+    /// Makes the change and says what it did, in the words a tester reads.
+    func manage(_ change: RetentionManagement) throws(RetentionError) -> String {
         switch change {
         case .uploadMessage(let id, let header, let body, let image, let altText):
             let picture = image.map { RetentionMessage.Image(imageIdentifier: $0, altText: altText ?? "") }
-            try uploadRetentionMessage(
+            try uploadMessage(
                 id: id, content: RetentionMessage.Content(header: header, body: body, image: picture))
-            let state = try retentionMessage(id)?.state.rawValue ?? "PENDING"
-            return "Uploaded retention message \(Self.retentionKey(id)) \"\(header)\", \(state)"
+            let state = try message(id)?.state.rawValue ?? "PENDING"
+            return "Uploaded retention message \(Self.key(id)) \"\(header)\", \(state)"
         case .uploadImage(let id, let png, let bulletPoint):
-            try uploadRetentionImage(id: id, png: png, size: bulletPoint ? .bulletPoint : .fullSize)
-            let state = try retentionImages().first { $0.id == id }?.state.rawValue ?? "PENDING"
-            return "Uploaded retention image \(Self.retentionKey(id)), \(state)"
+            try uploadImage(id: id, png: png, size: bulletPoint ? .bulletPoint : .fullSize)
+            let state = try images().first { $0.id == id }?.state.rawValue ?? "PENDING"
+            return "Uploaded retention image \(Self.key(id)), \(state)"
         case .setRealtimeURL(let url):
-            try setRetentionRealtimeURL(url)
+            try setRealtimeURL(url)
             return "Configured the real-time URL \(url)"
         case .setDefault(let productID, let locale, let messageID):
-            try configureRetentionDefault(productID: productID, locale: locale, messageID: messageID)
+            try configureDefault(productID: productID, locale: locale, messageID: messageID)
             return
-                "Configured message \(Self.retentionKey(messageID)) as the default for \(productID) in \(locale)"
+                "Configured message \(Self.key(messageID)) as the default for \(productID) in \(locale)"
         case .review(let upload, let id, let rejection):
             return try review(upload, id, rejection)
         case .reviewNextPending(let rejection):
-            if let message = try retentionMessages().filter({ $0.state == .pending }).min(by: {
+            if let message = try self.messages().filter({ $0.state == .pending }).min(by: {
                 $0.uploadedAt < $1.uploadedAt
             }) {
                 return try review(.message, message.id, rejection)
             }
-            if let image = try retentionImages().filter({ $0.state == .pending }).min(by: {
+            if let image = try self.images().filter({ $0.state == .pending }).min(by: {
                 $0.uploadedAt < $1.uploadedAt
             }) {
                 return try review(.image, image.id, rejection)
@@ -49,7 +42,7 @@ extension SimulatedStore: RetentionManaging {
                 status: 404, code: 0,
                 message: "no retention message or image is PENDING: upload one first (docs/retention.md)")
         case .autoApprove(let on):
-            try setRetentionAutoApprove(on)
+            try setAutoApprove(on)
             return "Retention auto-approve \(on ? "on" : "off")"
         }
     }
@@ -65,13 +58,13 @@ extension SimulatedStore: RetentionManaging {
         let name: String
         switch upload {
         case .message:
-            try reviewRetentionMessage(id: id, verdict)
+            try reviewMessage(id: id, verdict)
             name =
-                "message \(Self.retentionKey(id))"
-                + (try retentionMessage(id).map { " \"\($0.content.header)\"" } ?? "")
+                "message \(Self.key(id))"
+                + (try message(id).map { " \"\($0.content.header)\"" } ?? "")
         case .image:
-            try reviewRetentionImage(id: id, verdict)
-            name = "image \(Self.retentionKey(id))"
+            try reviewImage(id: id, verdict)
+            name = "image \(Self.key(id))"
         }
         return rejection.map { "Rejected retention \(name): \($0)" } ?? "Approved retention \(name)"
     }

@@ -6,56 +6,74 @@ import StoreCore
 /// subscription's details. The store signs a `RealtimeRequestBody`, POSTs it to the configured
 /// real-time URL, and shows what the endpoint chose if it is usable, else the default message
 /// for the product and locale (developer.apple.com/documentation/retentionmessaging/
-/// responding-to-realtime-retention-messaging-requests). What was asked and answered is
-/// journaled as one line.
-extension SimulatedStore {
+/// responding-to-realtime-retention-messaging-requests). The store makes the call itself
+/// (`SimulatedStore.retentionSheet`), between `prepareCall` and `sheet(for:answer:)`, so the
+/// wait for the endpoint holds no service across a suspension.
+extension RetentionService {
     /// How long the store waits for the endpoint: the response time Apple names, "within
     /// approximately 700 ms in the sandbox" (Initiate Performance Test). Later is a failure.
-    public static let retentionTimeLimit = 0.7
+    static let timeLimit = 0.7
 
-    /// The sheet for the signed-in account's subscription to `productID`.
-    public func retentionSheet(productID: String) async throws(StoreError) -> RetentionSheet {
-        guard let latest = try await latest(for: productID)?.unsafePayloadValue,
+    /// The sheet for the store's signed-in account's subscription to `productID`: the endpoint's
+    /// choice, else the default message; journaled as one line. It runs on the store's executor
+    /// (`store` is isolated), waits for the endpoint there holding no service, and asks the store
+    /// for a new one afterwards: others' calls may have changed the store meanwhile.
+    static func sheet(productID: String, on store: isolated SimulatedStore) async throws(StoreError)
+        -> RetentionSheet
+    {
+        guard let latest = try await store.latest(for: productID)?.unsafePayloadValue,
             latest.productType == .autoRenewable
         else {
             throw StoreError.invalidAction(
                 "The account has no subscription to \(productID): buy it first, then open its cancel sheet.")
         }
         // Apple's `userLocale` is BCP 47 (`en-US`); the store's setting is Xcode's (`en_US`).
-        let locale = state.meta.settings.locale.replacingOccurrences(of: "_", with: "-")
-        let url: String?
-        do throws(RetentionError) {
-            url = try retentionRead { (ledger) throws(LedgerError) in
-                try ledger.retentionMetaValue(Self.retentionURLKey)
-            }
-        } catch {
-            throw StoreError.backend("\(error)")
-        }
+        let locale = store.state.meta.settings.locale.replacingOccurrences(of: "_", with: "-")
         var sheet: RetentionSheet
-        if let url {
-            sheet = try await askEndpoint(url, originalTransactionID: latest.originalID, locale: locale)
+        if let url = try store.retention.configuredRealtimeURL() {
+            let prepared = try store.retention.prepareCall(
+                url, originalTransactionID: latest.originalID, locale: locale)
+            let call = await prepared.endpoint.call(
+                signedPayload: prepared.signedPayload, timeout: RetentionService.timeLimit)
+            sheet = store.retention.sheet(for: prepared, answer: call)
         } else {
             sheet = RetentionSheet(
                 productID: productID, locale: locale, content: nil,
                 source: .fallback(reason: "no real-time URL is configured"))
         }
-        if case .fallback(let reason) = sheet.source {
-            sheet.content = try defaultContent(productID: productID, locale: locale)
-            sheet.offer = .none
-            sheet.source = .fallback(reason: reason)
-        }
-        try journalRetention(sheet)
+        let service = store.retention
+        sheet = try service.withDefault(sheet)
+        try service.journal(sheet)
         return sheet
     }
 
-    /// Calls the endpoint and reads its answer; a failure of any kind is a `.fallback` naming it.
-    private func askEndpoint(_ url: String, originalTransactionID: UInt64, locale: String)
-        async throws(StoreError) -> RetentionSheet
+    /// A real-time request ready to send: its signed body and where it goes.
+    struct PreparedCall: Sendable {
+        var url: String
+        var payload: RealtimeRequestPayload
+        var signedPayload: String
+        var endpoint: RetentionEndpoint
+        var locale: String
+    }
+
+    /// The configured real-time URL, if any.
+    func configuredRealtimeURL() throws(StoreError) -> String? {
+        do throws(RetentionError) {
+            return try read { (ledger) throws(LedgerError) in try ledger.retentionMetaValue(Self.urlKey) }
+        } catch {
+            throw StoreError.backend("\(error)")
+        }
+    }
+
+    /// Signs the request for the subscription whose original transaction is
+    /// `originalTransactionID` to the endpoint at `url`.
+    func prepareCall(_ url: String, originalTransactionID: UInt64, locale: String) throws(StoreError)
+        -> PreparedCall
     {
         let signed: (payload: RealtimeRequestPayload, signedPayload: String)
         let endpoint: RetentionEndpoint
         do throws(RetentionError) {
-            signed = try retentionRequest(originalTransactionID: originalTransactionID, locale: locale)
+            signed = try request(originalTransactionID: originalTransactionID, locale: locale)
         } catch {
             throw StoreError.backend("\(error)")
         }
@@ -64,13 +82,20 @@ extension SimulatedStore {
         } catch {
             throw StoreError.backend("the configured real-time URL cannot be called: \(error)")
         }
-        let call = await endpoint.call(signedPayload: signed.signedPayload, timeout: Self.retentionTimeLimit)
-        let productID = signed.payload.productId
+        return PreparedCall(
+            url: url, payload: signed.payload, signedPayload: signed.signedPayload, endpoint: endpoint,
+            locale: locale)
+    }
+
+    /// Reads the endpoint's answer; a failure of any kind is a `.fallback` naming it.
+    func sheet(for prepared: PreparedCall, answer call: RetentionEndpoint.Call) -> RetentionSheet {
+        let (url, locale) = (prepared.url, prepared.locale)
+        let productID = prepared.payload.productId
         // The endpoint may answer a little after the limit on a loaded machine: Apple counts the
         // time, not the socket's timeout, so a late answer is a failure too.
-        let late = call.milliseconds > Self.retentionTimeLimit * 1000
+        let late = call.milliseconds > Self.timeLimit * 1000
         let exchange = RetentionSheet.Exchange(
-            url: url, requestIdentifier: signed.payload.requestIdentifier,
+            url: url, requestIdentifier: prepared.payload.requestIdentifier,
             result: call.succeeded && late ? "TIMED_OUT" : call.result, httpStatus: call.httpStatus,
             milliseconds: call.milliseconds, answer: String(decoding: call.body.prefix(2_000), as: UTF8.self))
         func fallback(_ reason: String) -> RetentionSheet {
@@ -100,15 +125,25 @@ extension SimulatedStore {
         }
     }
 
+    /// A sheet that fell back shows the default message for its product and locale, and no offer.
+    func withDefault(_ sheet: RetentionSheet) throws(StoreError) -> RetentionSheet {
+        guard case .fallback(let reason) = sheet.source else { return sheet }
+        var sheet = sheet
+        sheet.content = try defaultContent(productID: sheet.productID, locale: sheet.locale)
+        sheet.offer = .none
+        sheet.source = .fallback(reason: reason)
+        return sheet
+    }
+
     /// The message as the sheet shows it, when it and its images are APPROVED (Apple's
     /// `message`: "otherwise, the retention message fails").
     private func approvedContent(_ id: UUID) throws(RetentionChoice.Refusal) -> RetentionSheet.Content {
-        let key = Self.retentionKey(id)
+        let key = Self.key(id)
         let message: RetentionMessage?
         let images: [RetentionImage]
         do throws(RetentionError) {
-            message = try retentionMessage(id)
-            images = try retentionImages()
+            message = try self.message(id)
+            images = try self.images()
         } catch {
             throw RetentionChoice.Refusal(reason: "the store could not read its messages: \(error)")
         }
@@ -120,12 +155,12 @@ extension SimulatedStore {
         for imageID in message.content.imageIdentifiers where byID[imageID]?.state != .approved {
             let state = byID[imageID]?.state.rawValue ?? "deleted"
             throw RetentionChoice.Refusal(
-                reason: "image \(Self.retentionKey(imageID)) of message \(key) is \(state), not APPROVED")
+                reason: "image \(Self.key(imageID)) of message \(key) is \(state), not APPROVED")
         }
         let picture = message.content.image.flatMap { image in
             byID[image.imageIdentifier].map {
                 RetentionSheet.Picture(
-                    imageID: Self.retentionKey($0.id), altText: image.altText, width: $0.width,
+                    imageID: Self.key($0.id), altText: image.altText, width: $0.width,
                     height: $0.height)
             }
         }
@@ -142,11 +177,11 @@ extension SimulatedStore {
     private func checkedOffer(_ offer: RetentionSheet.Offer, productID: String)
         throws(RetentionChoice.Refusal) -> RetentionSheet.Offer
     {
-        let current = products.product(productID, storefront: storefrontCode)
+        let current = products.product(productID, storefront: storefront)
         switch offer {
         case .none: return offer
         case .switchPlan(let alternate, let plan):
-            guard let product = products.product(alternate, storefront: storefrontCode),
+            guard let product = products.product(alternate, storefront: storefront),
                 let info = product.subscription, info.groupID == current?.subscription?.groupID
             else {
                 throw RetentionChoice.Refusal(
@@ -185,7 +220,7 @@ extension SimulatedStore {
     {
         let defaults: [RetentionDefault]
         do throws(RetentionError) {
-            defaults = try retentionDefaults().filter { $0.productID == productID }
+            defaults = try self.defaults().filter { $0.productID == productID }
         } catch {
             throw StoreError.backend("\(error)")
         }
@@ -202,7 +237,8 @@ extension SimulatedStore {
         }
     }
 
-    private func journalRetention(_ sheet: RetentionSheet) throws(StoreError) {
+    /// Journals what was asked and answered as one line.
+    func journal(_ sheet: RetentionSheet) throws(StoreError) {
         var action = "Opening the cancel sheet of \(sheet.productID) in \(sheet.locale)"
         if let exchange = sheet.exchange {
             action +=
@@ -211,7 +247,7 @@ extension SimulatedStore {
             if !exchange.answer.isEmpty { action += " \(exchange.answer.prefix(300))" }
         }
         do throws(RetentionError) {
-            try retentionWrite(action, result: sheet.summary) { (_) throws(LedgerError) in }
+            try write(action, result: sheet.summary) { (_) throws(LedgerError) in }
         } catch {
             throw StoreError.backend("\(error)")
         }

@@ -1,44 +1,16 @@
 import Foundation
 import StoreCore
 
-extension SimulatedStore {
-    /// The verification result an app would get for a stored transaction: its JWS from the
-    /// ledger, reported unverified when a Verification failure is simulated.
-    func result(for stored: StoredTransaction) throws(StoreError) -> VerificationResult<Transaction> {
-        if let jws = recentSignatures[stored.id] { return verdict(stored.transaction, jws: jws) }
-        let jws: String
-        do throws(LedgerError) {
-            jws = try ledger.signature(of: stored.id) ?? ""
-        } catch {
-            throw StoreError(error)
-        }
-        recentSignatures.remember([stored.id: jws])
-        return verdict(stored.transaction, jws: jws)
-    }
-
-    /// What a stream hands the app for a transaction, which a stream cannot throw: its result,
-    /// or, when its signature cannot be read back, the transaction marked unverified with the
-    /// reason (left out, an unfinished transaction would never be finished), and the failure
-    /// reported.
-    func streamed(_ stored: StoredTransaction) -> VerificationResult<Transaction> {
-        do {
-            return try result(for: stored)
-        } catch {
-            reportProblem(
-                "transaction \(stored.id) went to the app unverified: its signature could not be read (\(error))"
-            )
-            return .unverified(
-                stored.transaction, .invalidEncoding(reason: "its signature could not be read: \(error)"),
-                jws: "")
-        }
-    }
-
-    func verdict<T>(_ value: T, jws: String) -> VerificationResult<T> {
-        if case .verification(let error) = state.meta.failures[.verification] {
-            return .unverified(value, error, jws: jws)
-        }
-        return .verified(value, jws: jws)
-    }
+/// What the accounts of a store hold at one store time, as StoreKit and the Transaction
+/// Manager see it: visible transactions and history, entitlements, the subscriptions held (with
+/// Family Sharing copies) and their states. Read from the store's state only: it signs nothing
+/// and writes nothing, and a read that fails is left in the state for the store to check
+/// (`SimulatedStore.checkReads`).
+struct StoreHoldings {
+    let state: StoreState
+    let products: ProductIndex
+    /// The store's time the answers hold for.
+    let now: Date
 
     /// The account's visible transactions, oldest first.
     func visibleTransactions(of account: String) -> [StoredTransaction] {
@@ -65,7 +37,6 @@ extension SimulatedStore {
     /// and non-renewing subscriptions not refunded, auto-renewable subscriptions subscribed or
     /// in their grace period. Consumables are not entitlements, as in StoreKit.
     func entitlements(of account: String) -> [StoredTransaction] {
-        let now = currentTime
         var latestByProduct: [String: StoredTransaction] = [:]
         for stored in visibleTransactions(of: account) where stored.transaction.productType != .consumable {
             latestByProduct[stored.transaction.productID] = stored
@@ -84,7 +55,7 @@ extension SimulatedStore {
     func subscriptionState(of transaction: Transaction, account: String) -> SubscriptionStatus.RenewalState? {
         guard let chain = chain(of: transaction, account: account) else { return nil }
         let latestRevoked = state.transaction(chain.latestTransactionID)?.transaction.isRevoked ?? false
-        return chain.state(at: currentTime, latestRevoked: latestRevoked)
+        return chain.state(at: now, latestRevoked: latestRevoked)
     }
 
     /// The chain a transaction belongs to; for a Family Sharing copy, the purchaser's as the
@@ -126,18 +97,7 @@ extension SimulatedStore {
     /// Renewal info for a subscription, as the App Store would sign it now.
     func renewalInfo(for chain: SubscriptionChain) -> RenewalInfo {
         chain.renewalInfo(
-            holder: state.account(chain.key.account), products: products, meta: state.meta, at: currentTime)
-    }
-
-    /// Signs renewal info (on demand: it changes with every request's `signedDate`).
-    func signedRenewalInfo(for chain: SubscriptionChain) throws(StoreError) -> VerificationResult<RenewalInfo>
-    {
-        let info = renewalInfo(for: chain)
-        do {
-            return verdict(info, jws: try signer.sign(info))
-        } catch {
-            throw StoreError.backend("could not sign renewal info: \(error)")
-        }
+            holder: state.account(chain.key.account), products: products, meta: state.meta, at: now)
     }
 
     /// The Transaction Manager's state for a stored transaction.
@@ -162,7 +122,7 @@ extension SimulatedStore {
             case .subscribed: break
             }
         }
-        if let expiration = transaction.expirationDate, expiration <= currentTime { return .expired }
+        if let expiration = transaction.expirationDate, expiration <= now { return .expired }
         return .purchased
     }
 }

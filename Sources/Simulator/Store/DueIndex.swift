@@ -2,28 +2,15 @@ import Foundation
 import Signing
 import StoreCore
 
-/// Keeping the ledger's due-event index in step with the subscriptions, in the same commit.
-extension SimulatedStore {
-    /// An action's changes ready for the ledger: signed (unless `signsNow` is false: the
-    /// caller signs them while the ledger writes, `commitAction`), with the update log's
-    /// entries and the due-event index's new entries for every subscription the action may
-    /// have moved.
-    static func sealed(_ action: StagedAction, signsNow: Bool = true) throws(StoreError) -> Changeset {
-        var changes = action.changes
-        if signsNow { try changes.signPending(with: action.signer) }
-        changes.updates = action.announcements.compactMap {
-            guard case .update(let account, let id) = $0 else { return nil }
-            return LoggedUpdateRow(account: account, transactionID: id)
-        }
-        changes.dueDates = dueEntries(action)
-        return changes
-    }
-
+/// The ledger's due-event index kept in step with the subscriptions, in the same commit: for
+/// each subscription an action may have moved, its next renewal, expiry or retry date. The
+/// store's timer and catch-up read its earliest entry (`StoreState.earliestDue`).
+enum DueIndex {
     /// The subscriptions whose next due date the action may have changed, with that date: the
     /// chains it wrote or removed, those whose transactions it changed (a refund ends one),
     /// those the engine found stale, and, when the time rate or billing settings changed,
     /// every one in billing retry (retry lasts as long as the rate says).
-    static func dueEntries(_ action: StagedAction) -> [SubscriptionChain.Key: DueEntry] {
+    static func entries(_ action: StagedAction) -> [SubscriptionChain.Key: DueEntry] {
         let changes = action.changes
         var keys = Set(changes.chains.keys).union(changes.removedChains).union(changes.dueRechecks)
         for stored in changes.transactions.values {
@@ -47,7 +34,7 @@ extension SimulatedStore {
 
     /// Builds the due-event index of a ledger that has none yet (written by schema 4) from
     /// every subscription, once.
-    static func buildDueIndexIfNeeded(
+    static func buildIfNeeded(
         ledger: Ledger, state: StoreState, signer: any PayloadSigner, products: ProductIndex
     ) throws(StoreError) {
         do throws(LedgerError) {
