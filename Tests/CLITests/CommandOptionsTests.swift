@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import Paywall
+import SharedState
 import StoreCommands
 import StoreCore
 import Subprocess

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Presets
+import SharedState
 import StoreCommands
 import StoreCore
 import Subprocess
@@ -99,7 +100,9 @@ import Testing
         try Data().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            _ = try StateDirectory(explicitPath: file.appendingPathComponent("state").path).create()
+            _ = try StateDirectory(explicitPath: file.appendingPathComponent("state").path).create(warn: {
+                _ in
+            })
             Issue.record("a directory was made inside a file")
         } catch {
             #expect("\(error)".contains("--state") && "\(error)".contains("--ephemeral"), "\(error)")

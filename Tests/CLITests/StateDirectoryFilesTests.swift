@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import SharedState
 import StoreServer
 import Testing
 
@@ -41,16 +42,18 @@ import Testing
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let file = scratch.appendingPathComponent("plain-file").path
         #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
-        #expect(throws: StateDirectoryError.self) { try StateDirectory(explicitPath: file).create() }
+        #expect(throws: StateDirectoryError.self) {
+            try StateDirectory(explicitPath: file).create(warn: { _ in })
+        }
         do {
-            _ = try StateDirectory(explicitPath: file).create()
+            _ = try StateDirectory(explicitPath: file).create(warn: { _ in })
         } catch {
             #expect(error.description.contains("\(file) is a file, not a directory"))
             #expect(!error.description.contains("NSCocoaErrorDomain"))
         }
         let below = StateDirectory(explicitPath: file + "/state")
         do {
-            _ = try below.create()
+            _ = try below.create(warn: { _ in })
             Issue.record("a directory under a file was created")
         } catch {
             #expect(error.description.contains("\(file) is a file, not a directory"), "\(error)")

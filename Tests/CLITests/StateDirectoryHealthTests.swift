@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import Signing
 import Testing
 

@@ -72,9 +72,8 @@ import Testing
         let catalog = try LoadedCatalog.load(
             contentsOf: Library.root.appendingPathComponent("catalogs/demo.storekit").path)
         let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true)
         let token = ServerToken.generate()
         let server = try StoreServer(store: store, token: token, rootCertificate: authority.root)
             .serve(HTTPServerConfiguration(host: "127.0.0.1", port: 0))

@@ -2,6 +2,7 @@ import CommandLineOptions
 import Foundation
 import PaywallLaunch
 import Presets
+import SharedState
 import StoreCommands
 import StoreCore
 

@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import Rehearsal
+import SharedState
 import SourceDiagnostics
 import StoreCore
 

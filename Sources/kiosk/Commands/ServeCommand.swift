@@ -107,7 +107,7 @@ struct ServeCommand: Command {
                 token = given
                 if !storeOptions.isEphemeral {
                     // Clients given this --state find the token where they look for it.
-                    try ServerToken.write(given, in: try storeOptions.state.create())
+                    try ServerToken.write(given, in: try storeOptions.state.create(warn: StateDirectory.warn))
                     tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
                 }
             } else if storeOptions.isEphemeral {

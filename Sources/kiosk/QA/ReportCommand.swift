@@ -2,6 +2,7 @@ import CommandLineOptions
 import Foundation
 import PaywallLaunch
 import QAReports
+import SharedState
 import Signing
 import Simulator
 import TerminalUI

@@ -149,7 +149,7 @@ struct StateCommand: Command {
             let missing = !FileManager.default.fileExists(atPath: file.path)
             throw CommandFailure("kiosk state import: \(error)", exit: missing ? .noInput : .dataError)
         }
-        let state = try storeOptions.state.create()
+        let state = try storeOptions.state.create(warn: StateDirectory.warn)
         let installation: SavePointInstallation
         do {
             if try checked.hasSameAuthority(as: state) {

@@ -15,17 +15,15 @@ extension StoreOptions {
         throws
         -> StateOwnership
     {
-        let directory: URL
-        do {
-            directory = try state.create()
-        } catch {
-            throw CommandFailure(
-                "kiosk: cannot use the state directory \(state.url.path): \(error)", exit: .cannotCreate)
-        }
         let options = self
-        return StateOwnership(directory: directory, command: command) {
-            let (store, authority) = try options.makeStoreAndAuthority(catalog: catalog, execution: execution)
-            return (store, authority.root)
+        do throws(StateDirectory.OpeningError) {
+            return try state.ownership(command: command, warn: StateDirectory.warn) {
+                let (store, authority) = try options.makeStoreAndAuthority(
+                    catalog: catalog, execution: execution)
+                return SimulatedStore.Opened(store: store, authority: authority)
+            }
+        } catch {
+            throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
         }
     }
 
