@@ -11,6 +11,18 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// A run's lines reach the writer it is handed, so a test reads them in process; a reader
+    /// that went away ends nothing but the output (the process's own writer stops quietly).
+    @Test func outputIsReadInProcess() async throws {
+        let (writer, lines) = ConsoleWriter.capturing()
+        #expect(await Kiosk.run(["--version"], console: writer) == 0)
+        #expect(lines().output == "kiosk \(Kiosk.version)\n")
+        #expect(await Kiosk.run(["nonsense"], console: writer) == 64)
+        #expect(lines().error.contains("unknown command 'nonsense'"))
+        let gone = ConsoleWriter(output: { _ in throw CocoaError(.fileWriteUnknown) }, error: { _ in })
+        #expect(await Kiosk.run(["--version"], console: gone) == 0)
+    }
+
     @Test func everyDocsPageIsATopic() throws {
         let pages = try FileManager.default.contentsOfDirectory(
             atPath: Self.root.appendingPathComponent("docs").path

@@ -8,6 +8,11 @@ enum Kiosk {
     /// The release this binary is (`kiosk --version`).
     static let version = "0.1.0"
 
+    /// Runs `arguments` with its lines written to `console` (a test reads them, in process).
+    static func run(_ arguments: [String], console: ConsoleWriter) async -> Int32 {
+        await Console.$writer.withValue(console) { await run(arguments) }
+    }
+
     static func run(_ arguments: [String]) async -> Int32 {
         if arguments.first == "--version" || arguments == ["version"] {
             Console.print("kiosk \(version)")
