@@ -18,7 +18,8 @@ struct ConsoleWriter: Sendable {
         error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) })
 
     /// A writer that keeps every line, and what it kept so far.
-    static func capturing() -> (writer: ConsoleWriter, lines: @Sendable () -> (output: String, error: String)) {
+    static func capturing() -> (writer: ConsoleWriter, lines: @Sendable () -> (output: String, error: String))
+    {
         let kept = Mutex((output: "", error: ""))
         let writer = ConsoleWriter(
             output: { text in kept.withLock { $0.output += text } },
