@@ -112,7 +112,7 @@ struct PaywallCommand: Command {
         }
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
-        let theme = try Self.loadTheme(options.theme ?? "default")
+        let theme = try BundledResources.theme(options.theme ?? "default")
         let preset = try presetName.map { name throws(CommandFailure) in
             try PresetApplication.preset(named: name)
         }
@@ -213,7 +213,7 @@ struct PaywallCommand: Command {
         // Saving the catalog, its copy or the theme re-renders the running paywall.
         let reloader = LiveReloader(
             catalogPath: storeOptions.catalogPath,
-            themePath: Self.themePath(options.theme ?? "default"),
+            themePath: BundledResources.themeReference(options.theme ?? "default").path,
             bundledThemes: BundledResources.themesDirectory.path, locale: nil, content: content, theme: theme,
             updateStore: LiveReloader.catalogUpdater(for: store))
         let watcher = reloader.watch(posting: app.inbox)
@@ -283,32 +283,4 @@ struct PaywallCommand: Command {
         terminal: kiosk --dump 100x30 prints the first frame as text; kiosk shot --out paywall.svg \
         writes a picture (.svg, .html, .txt, .ans); kiosk store drives the store.
         """
-
-    /// The file a `--theme` value names: itself when it is a path, else the bundled theme's file.
-    static func themePath(_ nameOrPath: String) -> String {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return nameOrPath }
-        return BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
-    }
-
-    /// A bundled theme by name, or a theme file by path.
-    static func loadTheme(_ nameOrPath: String) throws -> Theme {
-        do {
-            if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
-                return try Theme.load(path: nameOrPath, bundledThemes: BundledResources.themesDirectory.path)
-            }
-            let path = BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
-            guard FileManager.default.fileExists(atPath: path) else {
-                let bundled = ["default", "high-contrast", "mono", "sunset"]
-                throw CommandFailure(
-                    Suggestion.appending(
-                        to:
-                            "kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset, "
-                            + "or a path to a theme file", word: nameOrPath, candidates: bundled),
-                    exit: .usage)
-            }
-            return try Theme.load(path: path)
-        } catch let error as TerminalUIError {
-            throw CommandFailure("kiosk: \(error)", exit: .dataError)
-        }
-    }
 }
