@@ -125,33 +125,17 @@ enum PresetApplication {
     static func apply(
         _ preset: Preset, to store: any Store & StoreControl, force: Bool, stateDescription: String
     ) async throws {
-        if !force {
-            let count = try await transactionCount(store)
-            if count > 0 {
-                throw CommandFailure(
-                    "kiosk: \(stateDescription) already holds \(count) transaction\(count == 1 ? "" : "s"); a preset "
-                        + "clears every account's history. Add --force to replace it, or use a new --state DIR "
-                        + "(or none: kiosk --preset NAME runs on an ephemeral copy).", exit: .failure)
-            }
-        }
         let bar = ProgressBar.onStandardError("preset \(preset.name)")
         defer { bar?.finish() }
-        do {
-            try await PresetRunner(preset).apply(to: store, progress: bar?.callback)
+        do throws(PresetRunner.ReplacingError) {
+            try await PresetRunner(preset).apply(to: store, force: force, progress: bar?.callback)
+        } catch .holdsHistory(let count) {
+            throw CommandFailure(
+                "kiosk: \(stateDescription) already holds \(count) transaction\(count == 1 ? "" : "s"); a preset "
+                    + "clears every account's history. Add --force to replace it, or use a new --state DIR "
+                    + "(or none: kiosk --preset NAME runs on an ephemeral copy).", exit: .failure)
         } catch {
             throw CommandFailure("kiosk: \(error)", exit: .failure)
         }
-    }
-
-    /// How many transactions the store's accounts hold, the store left acting for the same account.
-    static func transactionCount(_ store: any Store & StoreControl) async throws -> Int {
-        let current = try await store.currentAccount().name
-        var count = 0
-        for account in try await store.accounts() {
-            try await store.switchAccount(to: account.name)
-            count += try await store.transactionRecords().count
-        }
-        try await store.switchAccount(to: current)
-        return count
     }
 }

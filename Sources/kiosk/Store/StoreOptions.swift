@@ -184,29 +184,19 @@ struct StoreOptions: Sendable {
     /// The store the options name: a `RemoteStore` for `--store URL`, else the simulator.
     func makeAnyStore() async throws -> any Store & StoreControl {
         guard let remote else { return try makeStore() }
-        guard let tokenSource = try ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url)
-        else {
-            throw CommandFailure(
-                "kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url), exit: .usage)
-        }
-        let token = tokenSource.token
-        let trust: RemoteStore.Trust
-        if let rootPath {
-            do {
-                trust = .root(try Certificate.read(at: rootPath))
-            } catch {
-                throw CommandFailure("kiosk: \(error)", exit: .dataError)
-            }
-        } else {
-            trust = .pinned(directory: state.url)
-        }
-        do {
-            let store = try await RemoteStore.connect(
-                url: remote, token: token, account: account ?? SimulatedStore.defaultAccount, trust: trust)
-            if let account { try await store.useAccount(account) }
-            return store
+        do throws(ServerConnection.Failure) {
+            return try await ServerConnection.connect(
+                url: remote, tokenFlag: serverToken, stateDirectory: state.url, rootPath: rootPath,
+                account: account)
         } catch {
-            throw CommandFailure("kiosk: " + tokenSource.explain(error, url: remote), exit: .failure)
+            let exit: ExitCode =
+                switch error {
+                case .noToken: .usage
+                case .unreadableToken: .noInput
+                case .unreadableRoot: .dataError
+                case .failed: .failure
+                }
+            throw CommandFailure("kiosk: \(error)", exit: exit)
         }
     }
 
