@@ -273,6 +273,8 @@ let package = Package(
             dependencies: [
                 "kiosk", "CommandLineOptions", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands",
                 "Subprocess", "Linting", "PaywallShots", "SharedState", "PaywallLaunch", "StoreCore",
+                "Catalog",
+                "TestSupport",
             ]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(

@@ -126,4 +126,28 @@ import Testing
             StateDirectory(explicitPath: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).url.path
                 == "/h/.local/state/kiosk")
     }
+
+    /// `kiosk store buy -tip`: an option-like value is pointed at `--` (issue 11, item 7).
+    @Test func anOptionLikeValueIsPointedAtDoubleDash() throws {
+        #expect(throws: UsageError.self) {
+            try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
+        }
+        do {
+            _ = try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
+        } catch {
+            #expect(error.description.contains("kiosk store ... -- -tip"), "\(error)")
+        }
+        let parsed = try StoreCommand.Options.parse(["buy", "--json", "--", "-tip"], command: "kiosk store")
+        #expect(parsed.positionals == ["buy", "-tip"] && parsed.options.actionWords == ["--json"])
+    }
+
+    /// `kiosk --template NAME`: a known template is taken, anything else is a usage error naming them.
+    @Test func aKnownTemplateIsTakenAndAnUnknownOneIsAUsageError() async throws {
+        for template in PaywallTemplate.allCases {
+            let parsed = try PaywallCommand.Options.parse(
+                ["--template", template.rawValue], command: "kiosk")
+            #expect(try PaywallCommand(parsed).template == template)
+        }
+        #expect(await Kiosk.run(["--template", "carousel", "--ephemeral"]) == 64)
+    }
 }

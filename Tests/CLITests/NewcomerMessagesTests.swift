@@ -3,9 +3,9 @@ import Linting
 import Signing
 import StoreServer
 import TerminalUI
+import TestSupport
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// Messages that teach: each names the cause and the fix, and the exit status says it failed.
 @Suite final class NewcomerMessagesTests: Sendable {
@@ -23,8 +23,9 @@ import Testing
         let arguments = [
             "keys", "add", "--key-id", "K1", "--issuer", "I", "--public-key", p8, "--state", state,
         ]
-        #expect(await Kiosk.run(arguments) == 65)
-        #expect(KeysCommand.privateKeyGiven(p8).contains("openssl pkey -in \(p8) -pubout"))
+        let (writer, lines) = ConsoleWriter.capturing()
+        #expect(await Kiosk.run(arguments, console: writer) == 65)
+        #expect(lines().error.contains("openssl pkey -in \(p8) -pubout"), "\(lines().error)")
         #expect(try APIKeyRegistry(directory: URL(fileURLWithPath: state)).all.isEmpty)
     }
 
@@ -63,8 +64,11 @@ import Testing
         let path = scratch.appendingPathComponent("mine.json").path
         try Data(#"{"name": "mine", "inherits": "default", "roles": {"accent": {"fg": 5}}}"#.utf8)
             .write(to: URL(fileURLWithPath: path))
-        #expect(FileLinter.bundled.lint(path).isEmpty, "\(FileLinter.bundled.lint(path))")
-        let theme = try Theme.load(path: path, bundledThemes: BundledResources.themesDirectory.path)
+        let linter = FileLinter(
+            bundledThemes: PackageFiles.themesDirectory, bundledCatalog: { _ in nil },
+            defaultCatalog: PackageFiles.catalog("demo"))
+        #expect(linter.lint(path).isEmpty, "\(linter.lint(path))")
+        let theme = try Theme.load(path: path, bundledThemes: PackageFiles.themesDirectory)
         #expect(theme.name == "mine")
         // Without the bundled directory the name cannot be found, and the error says where it looked.
         #expect(throws: TerminalUIError.self) { try Theme.load(path: path) }

@@ -3,8 +3,7 @@ import Foundation
 import SharedState
 import StoreServer
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// File modes and file errors of the state directory (issue 11, items 6 and 7).
 @Suite final class StateDirectoryFilesTests: Sendable {
@@ -59,19 +58,6 @@ import Testing
             #expect(error.description.contains("\(file) is a file, not a directory"), "\(error)")
         }
         #expect(await Kiosk.run(["store", "products", "--state", file]) == 73)
-    }
-
-    @Test func anOptionLikeValueIsPointedAtDoubleDash() throws {
-        #expect(throws: UsageError.self) {
-            try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
-        }
-        do {
-            _ = try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
-        } catch {
-            #expect(error.description.contains("kiosk store ... -- -tip"), "\(error)")
-        }
-        let parsed = try StoreCommand.Options.parse(["buy", "--json", "--", "-tip"], command: "kiosk store")
-        #expect(parsed.positionals == ["buy", "-tip"] && parsed.options.actionWords == ["--json"])
     }
 }
 

@@ -8,8 +8,7 @@ import StoreCore
 import StoreServer
 import TerminalUI
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk rehearse` and `kiosk lint` on rehearsal files: exit codes, JUnit, a server's store.
 @Suite final class RehearseCommandTests: Sendable {

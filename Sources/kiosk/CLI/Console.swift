@@ -5,21 +5,29 @@ import Synchronization
 /// Where a run's lines go: results to `output`, diagnostics about the run itself to `error`.
 /// The process writes to its standard output and error (`main.swift`); a test hands in a
 /// capturing writer (`Kiosk.run(_:console:)`) and reads what a command printed, in process.
-struct ConsoleWriter: Sendable {
+public struct ConsoleWriter: Sendable {
     /// Writes one line of results (with its newline); throws when the reader went away.
-    var output: @Sendable (String) throws -> Void
+    public var output: @Sendable (String) throws -> Void
     /// Writes one line of diagnostics (with its newline).
-    var error: @Sendable (String) -> Void
+    public var error: @Sendable (String) -> Void
+
+    public init(
+        output: @escaping @Sendable (String) throws -> Void, error: @escaping @Sendable (String) -> Void
+    ) {
+        self.output = output
+        self.error = error
+    }
 
     /// Standard output and error. A failed write to standard error is dropped: it is where
     /// failures are told, so when it is gone there is nowhere left to say so.
-    static let standard = ConsoleWriter(
+    public static let standard = ConsoleWriter(
         output: { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
         error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) })
 
     /// A writer that keeps every line, and what it kept so far.
-    static func capturing() -> (writer: ConsoleWriter, lines: @Sendable () -> (output: String, error: String))
-    {
+    public static func capturing() -> (
+        writer: ConsoleWriter, lines: @Sendable () -> (output: String, error: String)
+    ) {
         let kept = Mutex((output: "", error: ""))
         let writer = ConsoleWriter(
             output: { text in kept.withLock { $0.output += text } },

@@ -42,7 +42,7 @@ struct PresetCommand: Command {
           73 the state directory cannot be used
 
         PRESETS:
-        """ + "\n" + PresetApplication.table(indent: "  ")
+        """ + "\n" + Preset.table(indent: "  ")
     }
 
     var action: Action
@@ -75,7 +75,7 @@ struct PresetCommand: Command {
                     withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
                 Console.print(String(decoding: data, as: UTF8.self))
             } else {
-                Console.print(PresetApplication.table(indent: ""))
+                Console.print(Preset.table(indent: ""))
             }
             return .success
         }
@@ -102,15 +102,6 @@ struct PresetCommand: Command {
 enum PresetApplication {
     static let forceOption = OptionDefinition.flag(
         "force", help: "--preset, preset apply: replace the history of a state that has transactions.")
-
-    /// Every preset, name and summary, one a line.
-    static func table(indent: String) -> String {
-        let width = (Preset.all.map(\.name.count).max() ?? 0) + 2
-        return Preset.all.map {
-            indent + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary
-        }
-        .joined(separator: "\n")
-    }
 
     /// The preset, or a usage error listing the known ones with the closest name.
     static func preset(named name: String) throws(CommandFailure) -> Preset {
