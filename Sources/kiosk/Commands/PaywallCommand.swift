@@ -123,20 +123,9 @@ struct PaywallCommand: Command {
             // ledger takes a while) and the paywall's first read waits for it.
             let force = options.force
             let options = storeOptions
+            // The preset is built before the paywall's first read, which waits for the open.
             let opening = OpeningStore {
-                let opened = try await options.open(command: "kiosk (paywall)", catalog: catalog)
-                // The preset is built before the paywall's first read, which waits for the open.
-                if let preset {
-                    do {
-                        try await PresetApplication.apply(
-                            preset, to: opened.store, force: force, stateDescription: options.placeDescription
-                        )
-                    } catch {
-                        await opened.close()
-                        throw error
-                    }
-                }
-                return opened
+                try await Self.open(options, catalog: catalog, preset: preset, force: force)
             }
             let code = try await run(
                 on: OpenedStore(store: opening, ownership: nil, backendName: "sim"), opening: opening,
@@ -147,13 +136,8 @@ struct PaywallCommand: Command {
             _ = try await opening.opened()
             return code
         }
-        let opened = try await storeOptions.open(command: "kiosk (paywall)", catalog: catalog)
+        let opened = try await Self.open(storeOptions, catalog: catalog, preset: preset, force: options.force)
         do {
-            if let preset {
-                try await PresetApplication.apply(
-                    preset, to: opened.store, force: options.force,
-                    stateDescription: storeOptions.placeDescription)
-            }
             let code = try await run(
                 on: opened, catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)
             await opened.close()
@@ -162,6 +146,22 @@ struct PaywallCommand: Command {
             await opened.close()
             throw error
         }
+    }
+
+    /// Opens the store the options name and builds the preset on it; a failed preset closes it.
+    private static func open(_ options: StoreOptions, catalog: LoadedCatalog, preset: Preset?, force: Bool)
+        async throws -> OpenedStore
+    {
+        let opened = try await options.open(command: "kiosk (paywall)", catalog: catalog)
+        guard let preset else { return opened }
+        do {
+            try await PresetApplication.apply(
+                preset, to: opened.store, force: force, stateDescription: options.placeDescription)
+        } catch {
+            await opened.close()
+            throw error
+        }
+        return opened
     }
 
     private func run(
@@ -177,31 +177,12 @@ struct PaywallCommand: Command {
         if let remote = storeOptions.remote {
             try await RemoteCatalogCheck.check(store: store, catalog: catalog, url: remote)
         }
-        var app = PaywallApp(store: store, content: content, theme: theme)
-        app.controlStyle = style
-        let screenshots =
-            options.screenshots ?? ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS"]
-        app.screenSaver = ScreenSaver(
-            directory: screenshots ?? FileManager.default.currentDirectoryPath, theme: theme)
-        app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
-        app.journal = JournalContext.current
-        if let ownership = opened.ownership {
-            // A client that takes the state over says so in its status line.
-            let (inbox, log) = (app.inbox, app.log)
-            await ownership.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
-            await ownership.onProblem { line in log.write(line) }
-        }
-        if let opening {
-            let (inbox, log) = (app.inbox, app.log)
-            let nameWhileOpening = opened.backendName
-            Task {
-                // A failed open leaves the status line as it is; the failure ends the run (see run(...)).
-                guard let opened = try? await opening.opened() else { return }
-                if opened.backendName != nameWhileOpening { inbox.post(.backendChanged(opened.backendName)) }
-                await opened.ownership?.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
-                await opened.ownership?.onProblem { line in log.write(line) }
-            }
-        }
+        let session = await PaywallSession(
+            opened: opened, opening: opening, content: content, theme: theme, style: style,
+            screenshots: options.screenshots ?? ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS"]
+                ?? FileManager.default.currentDirectoryPath,
+            logPath: ProcessInfo.processInfo.environment["KIOSK_LOG"], journal: JournalContext.current)
+        var app = session.app
         if let dumpSize {
             app.exitsAfterFirstLoadedFrame = true
             let terminal = HeadlessTerminal(size: dumpSize)
@@ -218,26 +199,10 @@ struct PaywallCommand: Command {
             updateStore: LiveReloader.catalogUpdater(for: store))
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }
-        // The session's start, beside the first frame rather than before it (the open may
-        // still be under way); the task keeps this command's journal context.
-        let log = app.log
-        Task {
-            do {
-                _ = try await store.perform(.paywallOpened)
-            } catch {
-                // Curses owns the screen: the journal's missing line goes to $KIOSK_LOG.
-                log.write("journal: the paywall's start was not recorded: \(error)")
-            }
-        }
+        session.journalStart()
         let report = try await runOnMainThread(app, theme: theme, start: start)
-        if !app.exitsAfterFirstLoadedFrame {
-            // The session's end for `kiosk report --session last` (a killed paywall has none).
-            do {
-                _ = try await store.perform(.paywallClosed)
-            } catch {
-                log.write("journal: the paywall's end was not recorded: \(error)")
-            }
-        }
+        // The session's end for `kiosk report --session last`.
+        if !app.exitsAfterFirstLoadedFrame { await session.journalEnd() }
         if app.exitsAfterFirstLoadedFrame {
             let first = report.firstFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"
             let loaded =
