@@ -36,6 +36,8 @@ extension SimulatedStore {
         /// No key: every signed offer and eligibility token is refused (a store that never sees
         /// one, such as the review's, skips reading the key and warning about a bad one per screen).
         case none
+        /// A checker of the caller's (a test's own key, or one that accepts every signature).
+        case checker(any OfferSignatureChecking)
     }
 
     /// Why a store did not open, with the underlying error's own words.
@@ -108,6 +110,7 @@ extension SimulatedStore {
             switch offers {
             case .catalogKey: PromotionalOfferChecker(catalog: catalog)
             case .none: nil
+            case .checker(let checker): checker
             }
         do throws(StoreError) {
             let store = try SimulatedStore(
