@@ -148,7 +148,7 @@ public actor StateOwnership {
     /// Signatures are checked against the state's own root certificate.
     public func clientStore(account: String) throws -> RemoteStore {
         let root = try CertificateAuthority.storedRoot(
-            directory: directory.appendingPathComponent(CertificateAuthority.directoryName).path)
+            directory: StateDirectoryLayout(directory).authority.path)
         let token = try ServerToken.loadOrCreate(in: directory)
         return RemoteStore(
             socketPath: socketPath, token: token, account: account, root: root,

@@ -4,6 +4,7 @@ import HTTP
 import SharedState
 import Signing
 import Simulator
+import StoreCore
 import StoreServer
 
 /// `kiosk serve`: the live verification server, a simulated store for many accounts behind
@@ -99,14 +100,14 @@ struct ServeCommand: Command {
                 if !storeOptions.isEphemeral {
                     // Clients given this --state find the token where they look for it.
                     try ServerToken.write(given, in: try storeOptions.state.create(warn: StateDirectory.warn))
-                    tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
+                    tokenPlace = storeOptions.state.layout.serverToken.path
                 }
             } else if storeOptions.isEphemeral {
                 token = ServerToken.generate()
                 tokenPlace = "printed above (ephemeral: not written anywhere)"
             } else {
                 token = try ServerToken.loadOrCreate(in: storeOptions.state.url)
-                tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
+                tokenPlace = storeOptions.state.layout.serverToken.path
             }
         } catch {
             throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
