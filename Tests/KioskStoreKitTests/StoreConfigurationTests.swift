@@ -1,5 +1,6 @@
 import Foundation
 import KioskStoreKit
+import Simulator
 import StoreCore
 import Testing
 
@@ -46,6 +47,26 @@ extension StoreKitSessionTests {
             )
             #expect(
                 FileManager.default.fileExists(atPath: directory.appendingPathComponent("kiosk.sock").path))
+        }
+
+        /// A second process on the state joins its owner and acts for `KIOSK_ACCOUNT`, created on
+        /// the owner's store as the owner's own store would create it.
+        @Test func aSecondProcessJoinsTheOwnerForItsAccount() async throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "kiosk-storekit-join-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let owner = try await StoreConfiguration.fromEnvironment([
+                "KIOSK_STATE": directory.path, "KIOSK_CATALOG": Self.catalog,
+            ])
+            defer { owner.close() }
+            #expect(owner.simulator != nil, "the first owns the state")
+            let client = try await StoreConfiguration.fromEnvironment([
+                "KIOSK_STATE": directory.path, "KIOSK_ACCOUNT": "bob",
+            ])
+            defer { client.close() }
+            #expect(client.simulator == nil, "the second is a client")
+            #expect(try await client.store.currentAccount().name == "bob")
+            #expect(try await owner.simulator?.accounts().map(\.name).contains("bob") == true)
         }
 
         /// `KIOSK_STATE` opens a state directory as kiosk does (`StateDirectory`): a new one is made

@@ -71,11 +71,12 @@ package enum StoreConfiguration {
         } catch {
             throw KioskStoreError("KIOSK_STATE=\(path): \(error): check the path and its permissions")
         }
-        switch try await ownership.attach() {
+        // Own or join as kiosk does: a client acts for KIOSK_ACCOUNT on the owner's store, created
+        // there when missing, as the owner's own store creates it.
+        switch try await ownership.join(account: account) {
         case .owner(let store):
             return StoreBinding(store: store, simulator: store, keepAlive: ownership)
-        case .client:
-            let store = try await ownership.clientStore(account: account ?? SimulatedStore.defaultAccount)
+        case .client(let store, _):
             return StoreBinding(store: store, simulator: nil, keepAlive: ownership)
         }
     }
