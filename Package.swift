@@ -80,10 +80,13 @@ let package = Package(
             name: "StoreServer", dependencies: ["WireProtocol", "HTTP", "Simulator", "Signing", "StoreCore"]),
         // Store + StoreControl over the wire protocol, verifying every JWS it receives.
         .target(name: "RemoteStore", dependencies: ["WireProtocol", "HTTP", "Signing", "StoreCore"]),
-        // One store per state directory: the owner's lock and Unix socket, clients, takeover.
+        // One store per state directory: where it is (XDG), its creation and health checks, the
+        // owner's lock and Unix socket, clients, takeover. The CLI and KioskStoreKit open state here.
         .target(
             name: "SharedState",
-            dependencies: ["HTTP", "RemoteStore", "Signing", "Simulator", "StoreCore", "StoreServer"]),
+            dependencies: [
+                "Catalog", "HTTP", "RemoteStore", "Signing", "Simulator", "StoreCore", "StoreServer",
+            ]),
 
         // The words of `kiosk store` (one parser for the CLI and rehearsals), the runner that
         // carries them out and the printing of results.
@@ -113,7 +116,8 @@ let package = Package(
         .target(
             name: "Linting",
             dependencies: [
-                "Catalog", "Rehearsal", "Signing", "SourceDiagnostics", "StoreCore", "TerminalUI", "XcodeProject",
+                "Catalog", "Rehearsal", "Signing", "SourceDiagnostics", "StoreCore", "TerminalUI",
+                "XcodeProject",
             ]),
         // App Review checks over a catalog's paywall on fresh in-memory stores, and their findings
         // grouped by cause at the place in the catalog or its copy where each is fixed.
@@ -269,6 +273,8 @@ let package = Package(
             dependencies: [
                 "kiosk", "CommandLineOptions", "HTTP", "Presets", "SourceDiagnostics", "StoreCommands",
                 "Subprocess", "Linting", "PaywallShots", "SharedState", "PaywallLaunch", "StoreCore",
+                "Catalog",
+                "TestSupport",
             ]),
         .testTarget(name: "CommandLineOptionsTests", dependencies: ["CommandLineOptions"]),
         .testTarget(

@@ -29,10 +29,8 @@ public enum CatalogReviewer {
             locales ?? Array(Set(PaywallContent.shippedLocales + (catalog.paywall?.locales ?? []))).sorted()
         return try await PaywallReview.review(
             makeStore: {
-                try SimulatedStore(
-                    catalog: catalog, ledger: .memory,
-                    signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()),
-                    frozenClock: true)
+                try SimulatedStore.open(
+                    catalog: catalog, location: .ephemeral(), frozenClock: true, offers: .none)
             }, content: content, theme: theme, locales: locales)
     }
 

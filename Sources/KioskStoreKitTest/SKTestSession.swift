@@ -66,10 +66,8 @@ public final class SKTestSession: Sendable {
         let catalog = try ConfigurationLocator.load(url)
         let store: SimulatedStore
         do {
-            store = try SimulatedStore(
-                catalog: catalog, ledger: .memory,
-                signer: try CoveringSigner(authority: SessionAuthority.shared()),
-                offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true,
+            store = try SimulatedStore.open(
+                catalog: catalog, location: .memory(signedBy: SessionAuthority.shared()), frozenClock: true,
                 execution: .ownThread)
         } catch {
             throw SKTestError(.unknown, "the session's store did not open: \(error)")

@@ -148,11 +148,9 @@ public struct ShotScene: Sendable {
     public func render() async throws(ShotSceneError) -> Buffer {
         let store: SimulatedStore
         do {
-            store = try SimulatedStore(
-                catalog: catalog, ledger: .memory,
-                signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
-                offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true,
-                execution: .callerThreads, wallClock: { Self.clock })
+            store = try SimulatedStore.open(
+                catalog: catalog, location: .ephemeral(), frozenClock: true, execution: .callerThreads,
+                wallClock: { Self.clock })
             if let locale { _ = try await store.perform(.apply(.locale(locale))) }
         } catch {
             throw .storeUnavailable(catalog: catalog.path, reason: "\(error)")

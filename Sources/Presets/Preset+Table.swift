@@ -1,3 +1,4 @@
+import Foundation
 import StoreCore
 
 /// The bundled presets: the starting states testers ask for every day, in the order
@@ -71,5 +72,14 @@ extension Preset {
             throw PresetError.unknown(name: name, known: all.map(\.name))
         }
         return preset
+    }
+}
+
+extension Preset {
+    /// Every preset, name and summary, one a line (`kiosk preset list`, `kiosk --help`).
+    public static func table(indent: String) -> String {
+        let width = (all.map(\.name.count).max() ?? 0) + 2
+        return all.map { indent + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
+            .joined(separator: "\n")
     }
 }

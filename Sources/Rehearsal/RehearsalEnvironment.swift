@@ -88,12 +88,10 @@ public struct RehearsalStore: Sendable {
     public static func simulator(_ requirements: StoreRequirements) throws -> RehearsalStore {
         let authority = try SharedAuthority.shared()
         let clock = requirements.clock
-        let store = try SimulatedStore(
-            catalog: requirements.catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            offerChecker: PromotionalOfferChecker(catalog: requirements.catalog),
-            account: requirements.account,
-            frozenClock: true, execution: .callerThreads, notificationSeed: requirements.seed,
-            wallClock: { clock })
+        let store = try SimulatedStore.open(
+            catalog: requirements.catalog, location: .memory(signedBy: authority),
+            account: requirements.account, frozenClock: true, execution: .callerThreads,
+            notificationSeed: requirements.seed, wallClock: { clock })
         let verifier = JWSVerifier(trustedRoots: [authority.root])
         return RehearsalStore(
             backend: store, settle: .zero,

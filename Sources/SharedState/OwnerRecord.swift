@@ -1,10 +1,11 @@
 import Foundation
+import StoreCore
 
 /// Who owns a state directory, written by the owner to `owner.json` once its socket
 /// answers, for clients' status lines and messages. The lock, not this file, decides
 /// ownership: a record left by a killed owner is recognised by its dead process.
 public struct OwnerRecord: Codable, Sendable, Equatable {
-    static let fileName = "owner.json"
+    static let fileName = StateDirectoryLayout.ownerRecordName
 
     /// The owner's process ID.
     public var pid: Int32

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +9,7 @@ import Foundation
 /// `owner.lock`, held while the descriptor is open, so it dies with the process that holds it
 /// (a crash or SIGKILL leaves nothing stale to clean up). It is never inherited by children.
 final class StateLock: Sendable {
-    static let fileName = "owner.lock"
+    static let fileName = StateDirectoryLayout.lockName
 
     private let fd: Int32
 

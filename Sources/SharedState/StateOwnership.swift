@@ -17,7 +17,7 @@ import StoreServer
 /// store, live. When the owner goes, the next client to need the store takes the state over
 /// (`reattach`) or finds whoever did.
 public actor StateOwnership {
-    public static let socketName = "kiosk.sock"
+    public static let socketName = StateDirectoryLayout.socketName
 
     /// Opens this process's own store on the state (load the catalog, the authority, the
     /// ledger): called only once this process holds the lock.
@@ -148,7 +148,7 @@ public actor StateOwnership {
     /// Signatures are checked against the state's own root certificate.
     public func clientStore(account: String) throws -> RemoteStore {
         let root = try CertificateAuthority.storedRoot(
-            directory: directory.appendingPathComponent(CertificateAuthority.directoryName).path)
+            directory: StateDirectoryLayout(directory).authority.path)
         let token = try ServerToken.loadOrCreate(in: directory)
         return RemoteStore(
             socketPath: socketPath, token: token, account: account, root: root,

@@ -1,9 +1,10 @@
 import Foundation
+import StoreCore
 
 /// The bearer token every wire call carries: kept in `server-token` (mode 0600) in the state
 /// directory, made on first start.
 public enum ServerToken {
-    public static let fileName = "server-token"
+    public static let fileName = StateDirectoryLayout.serverTokenName
 
     /// The token in `directory`, created (64 hex digits from the system's CSPRNG) if missing.
     public static func loadOrCreate(in directory: URL) throws(StoreServerError) -> String {

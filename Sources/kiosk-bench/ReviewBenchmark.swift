@@ -70,9 +70,8 @@ enum ReviewBenchmark {
     /// Seconds per render of the demo's subscription screens (every template, both review sizes,
     /// every plan selected) for a new customer, on one thread.
     static func frameSeconds(catalog: LoadedCatalog, theme: Theme) async throws -> Double {
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory,
-            signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()), frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .ephemeral(), frozenClock: true, offers: .none)
         var paywall = HeadlessPaywall(store: store, content: PaywallContent(catalog: catalog), theme: theme)
         await paywall.start()
         var screens: [AppState] = []

@@ -80,11 +80,9 @@ enum ScaleBenchmark {
         else { return false }
         try FileManager.default.copyItem(at: source, to: cache)
         let started = ContinuousClock.now
-        _ = try SimulatedStore(
-            catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(cache),
-            signer: try CoveringSigner(
-                authority: CertificateAuthority.open(directory: cache.appendingPathComponent("ca").path)),
-            frozenClock: true)
+        _ = try SimulatedStore.open(
+            catalog: try LoadedCatalog.load(contentsOf: catalogPath), location: .directory(cache),
+            frozenClock: true, offers: .none)
         let seconds = Double(started.duration(to: .now).components.seconds)
         FileHandle.standardError.write(
             Data("kiosk-bench scale: migrated \(source.lastPathComponent) in \(Int(seconds)) s\n".utf8))
@@ -105,7 +103,7 @@ enum ScaleBenchmark {
             return cache
         }
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        let authority = try CertificateAuthority.open(directory: cache.appendingPathComponent("ca").path)
+        let authority = try CertificateAuthority.open(directory: StateDirectoryLayout(cache).authority.path)
         let started = ContinuousClock.now
         var reported = 0
         let written = try SimulatedStore.generateHistory(

@@ -37,7 +37,7 @@ enum ScaleProbe {
         let url = URL(fileURLWithPath: directory)
         let catalog = try LoadedCatalog.load(contentsOf: ScaleBenchmark.catalogPath)
         let signer = try CoveringSigner(
-            authority: CertificateAuthority.open(directory: url.appendingPathComponent("ca").path))
+            authority: CertificateAuthority.open(directory: StateDirectoryLayout(url).authority.path))
         func milliseconds(_ start: ContinuousClock.Instant) -> Double {
             let elapsed = start.duration(to: .now)
             return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15

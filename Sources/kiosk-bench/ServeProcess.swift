@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 import Subprocess
 
 /// `kiosk serve` as a child on 127.0.0.1 and a free port, for the serve benchmark: ephemeral,
@@ -37,7 +38,7 @@ struct ServeProcess {
 
     private static func token(printed lines: [Substring], state: URL?) -> String? {
         if let state {
-            let file = state.appendingPathComponent("server-token").path
+            let file = StateDirectoryLayout(state).serverToken.path
             // Not written yet: nil, and the start-up loop looks again until its deadline.
             return (try? String(contentsOfFile: file, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)

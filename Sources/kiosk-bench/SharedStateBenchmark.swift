@@ -42,7 +42,7 @@ enum SharedStateBenchmark {
             kill(owner, SIGTERM)
             _ = Subprocess.wait(owner)
         }
-        let record = directory.appendingPathComponent("owner.json").path
+        let record = StateDirectoryLayout(directory).ownerRecord.path
         for _ in 0..<600 where !FileManager.default.fileExists(atPath: record) {
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -73,11 +73,9 @@ enum SharedStateBenchmark {
         let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("catalogs/demo.storekit").path
-        let store = try SimulatedStore(
-            catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(directory),
-            signer: try CoveringSigner(
-                authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)),
-            frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: try LoadedCatalog.load(contentsOf: catalogPath), location: .directory(directory),
+            frozenClock: true, offers: .none)
         for index in 0..<accounts {
             try await store.addAccount(StoreAccount(name: "u\(index)"))
             try await store.switchAccount(to: "u\(index)")

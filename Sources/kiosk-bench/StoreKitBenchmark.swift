@@ -105,9 +105,8 @@ enum StoreKitBenchmark {
     private static func bareStoreAndFirstPurchase(_ catalog: LoadedCatalog, _ authority: CertificateAuthority)
         async throws
     {
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true, offers: .none)
         try await store.apply(.disableDialogs(true))
         // The lookup the session's app makes (`Product.products(for:)`), so both arms do the
         // same store work and the difference is the session layer's.
@@ -137,9 +136,8 @@ enum StoreKitBenchmark {
     private static func purchasePairsOnTheStore(
         _ count: Int, _ catalog: LoadedCatalog, _ authority: CertificateAuthority
     ) async throws {
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true, offers: .none)
         try await store.apply(.disableDialogs(true))
         for _ in 0..<count {
             guard case .success(let result) = try await store.purchase(productID) else {

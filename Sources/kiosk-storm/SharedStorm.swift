@@ -17,14 +17,9 @@ enum SharedStorm {
 
     static func run(directory: URL, name: String, count: Int, catalogPath: String) async throws {
         let ownership = StateOwnership(directory: directory, command: "kiosk-storm \(name)") {
-            let catalog = try LoadedCatalog.load(contentsOf: catalogPath)
-            let authority = try CertificateAuthority.open(
-                directory: directory.appendingPathComponent("ca").path)
-            let store = try SimulatedStore(
-                catalog: catalog, ledger: .directory(directory),
-                signer: try CoveringSigner(authority: authority),
-                offerChecker: PromotionalOfferChecker(catalog: catalog))
-            return (store, authority.root)
+            let opened = try SimulatedStore.openSigned(
+                catalog: try LoadedCatalog.load(contentsOf: catalogPath), location: .directory(directory))
+            return (opened.store, opened.authority.root)
         }
         _ = try await ownership.attach()
         // Through the socket even when this process owns the state: the paywall's path.

@@ -45,11 +45,9 @@ func token(forKey key: Int) -> UUID {
     UUID(uuidString: "00000000-0000-4000-8000-" + String(format: "%012d", key % 1_000_000_000_000))!
 }
 do {
-    let store = try SimulatedStore(
-        catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(directory),
-        signer: try CoveringSigner(
-            authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)),
-        frozenClock: true)
+    let store = try SimulatedStore.open(
+        catalog: try LoadedCatalog.load(contentsOf: catalogPath), location: .directory(directory),
+        frozenClock: true, offers: .none)
     let accounts = ["storm-a", "storm-b", "storm-c"]
     for name in accounts { try await store.addAccount(StoreAccount(name: name)) }
     let products = [

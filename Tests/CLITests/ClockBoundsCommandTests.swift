@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk store advance` past what the store can sign is a usage error and leaves the store
 /// working (issue 11, item 2).

@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import Paywall
+import SharedState
 import StoreCommands
 import StoreCore
 import Subprocess
@@ -128,5 +129,29 @@ import Testing
         #expect(
             StateDirectory(explicitPath: nil, environment: ["XDG_STATE_HOME": "rel", "HOME": "/h"]).url.path
                 == "/h/.local/state/kiosk")
+    }
+
+    /// `kiosk store buy -tip`: an option-like value is pointed at `--` (issue 11, item 7).
+    @Test func anOptionLikeValueIsPointedAtDoubleDash() throws {
+        #expect(throws: UsageError.self) {
+            try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
+        }
+        do {
+            _ = try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
+        } catch {
+            #expect(error.description.contains("kiosk store ... -- -tip"), "\(error)")
+        }
+        let parsed = try StoreCommand.Options.parse(["buy", "--json", "--", "-tip"], command: "kiosk store")
+        #expect(parsed.positionals == ["buy", "-tip"] && parsed.options.action.output.json)
+    }
+
+    /// `kiosk --template NAME`: a known template is taken, anything else is a usage error naming them.
+    @Test func aKnownTemplateIsTakenAndAnUnknownOneIsAUsageError() async throws {
+        for template in PaywallTemplate.allCases {
+            let parsed = try PaywallCommand.Options.parse(
+                ["--template", template.rawValue], command: "kiosk")
+            #expect(try PaywallCommand(parsed).template == template)
+        }
+        #expect(await Kiosk.run(["--template", "carousel", "--ephemeral"]) == 64)
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import HTTP
 import Presets
+import SharedState
 import StoreCommands
 import StoreCore
+import StoreServer
 import Subprocess
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// The command line forgives (issue 27): rehearsal references in `kiosk store`, months and years
 /// in durations, a line for every change, "did you mean" for every name, and plain words where a
@@ -88,8 +89,7 @@ import Testing
 
     @Test func aPortInUseIsNamedWithTheOptionThatChoosesAnother() {
         let address = ListenAddress(host: "127.0.0.1", port: 8686)
-        let message = ServeCommand.listenFailure(
-            IOError(errnoCode: EADDRINUSE, reason: "bind 127.0.0.1:8686"), at: address)
+        let message = address.listenFailure(IOError(errnoCode: EADDRINUSE, reason: "bind 127.0.0.1:8686"))
         #expect(message.contains("port 8686 is already in use"))
         #expect(message.contains("--listen 127.0.0.1:8687") && message.contains("--listen 127.0.0.1:0"))
     }
@@ -99,7 +99,9 @@ import Testing
         try Data().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            _ = try StateDirectory(explicitPath: file.appendingPathComponent("state").path).create()
+            _ = try StateDirectory(explicitPath: file.appendingPathComponent("state").path).create(warn: {
+                _ in
+            })
             Issue.record("a directory was made inside a file")
         } catch {
             #expect("\(error)".contains("--state") && "\(error)".contains("--ephemeral"), "\(error)")
@@ -134,8 +136,10 @@ import Testing
         #expect(result.standardError.contains("--ephemeral") && !result.standardError.contains("chmod"))
     }
 
-    @Test func versionIsListedInTheTopLevelHelp() {
-        #expect(Kiosk.topLevelHelp.contains("--version"))
+    @Test func versionIsListedInTheTopLevelHelp() async {
+        let (writer, lines) = ConsoleWriter.capturing()
+        #expect(await Kiosk.run(["--help"], console: writer) == 0)
+        #expect(lines().output.contains("--version"))
     }
 
     @Test func shotStillReadsStateAsScene() async throws {

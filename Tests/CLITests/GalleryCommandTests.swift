@@ -1,9 +1,9 @@
 import CommandLineOptions
 import Foundation
 import PaywallShots
+import TestSupport
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk gallery`: one SVG per template × theme × locale × state, an index that shows each
 /// with its caption, and review findings beside the pictures they concern.
@@ -67,7 +67,7 @@ import Testing
         )
         .path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let minimal = BundledResources.root.appendingPathComponent("catalogs/minimal.storekit").path
+        let minimal = PackageFiles.catalog("minimal")
         let status = await Kiosk.run([
             "gallery", "--out", out, "--catalog", minimal, "--templates", "cards", "--locales", "en_US",
             "--states", "eligible", "--size", "80x24", "--review",
@@ -85,22 +85,24 @@ import Testing
         #expect(!index.contains("Findings without a picture here"))
     }
 
+    /// The usage error `kiosk gallery ARGUMENTS` refuses them with (exit 64), read from its output.
+    func refusal(_ arguments: [String]) async -> String? {
+        let (writer, lines) = ConsoleWriter.capturing()
+        guard await Kiosk.run(["gallery"] + arguments, console: writer) == 64 else { return nil }
+        return lines().error.split(separator: "\n").first.map {
+            String($0.dropFirst("kiosk gallery: ".count))
+        }
+    }
+
     @Test func badValuesAreNamed() async throws {
         #expect(
-            throws: UsageError(
-                "--states must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, manager, "
-                    + "cancel-message, cancel-image, cancel-switch-plan, cancel-offer, cancel-default, got 'asleep'"
-            )
-        ) {
-            try GalleryCommand(
-                try GalleryCommand.Options.parse(
-                    ["--out", "x", "--states", "eligible,asleep"], command: "kiosk gallery"))
-        }
-        #expect(throws: UsageError("--themes needs a comma-separated list, got 'default,'")) {
-            try GalleryCommand(
-                try GalleryCommand.Options.parse(
-                    ["--out", "x", "--themes", "default,"], command: "kiosk gallery"))
-        }
+            await refusal(["--out", "x", "--states", "eligible,asleep"])
+                == "--states must be one of eligible, ineligible, trial, subscribed, pending, billing-retry, sheet, "
+                + "manager, cancel-message, cancel-image, cancel-switch-plan, cancel-offer, cancel-default, got 'asleep'"
+        )
+        #expect(
+            await refusal(["--out", "x", "--themes", "default,"])
+                == "--themes needs a comma-separated list, got 'default,'")
         let findings = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kiosk-\(UUID().uuidString).json"
         ).path

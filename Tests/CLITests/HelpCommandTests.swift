@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import Paywall
+import Subprocess
 import Testing
 
 @testable import kiosk
@@ -10,6 +11,18 @@ import Testing
 @Suite struct HelpCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
+
+    /// A run's lines reach the writer it is handed, so a test reads them in process; a reader
+    /// that went away ends nothing but the output (the process's own writer stops quietly).
+    @Test func outputIsReadInProcess() async throws {
+        let (writer, lines) = ConsoleWriter.capturing()
+        #expect(await Kiosk.run(["--version"], console: writer) == 0)
+        #expect(lines().output == "kiosk \(Kiosk.version)\n")
+        #expect(await Kiosk.run(["nonsense"], console: writer) == 64)
+        #expect(lines().error.contains("unknown command 'nonsense'"))
+        let gone = ConsoleWriter(output: { _ in throw CocoaError(.fileWriteUnknown) }, error: { _ in })
+        #expect(await Kiosk.run(["--version"], console: gone) == 0)
+    }
 
     @Test func everyDocsPageIsATopic() throws {
         let pages = try FileManager.default.contentsOfDirectory(
@@ -65,5 +78,28 @@ import Testing
             }
         }
         for option in PaywallCommand.options { #expect(page.contains(ManPage.escape(option.help))) }
+    }
+
+    // `kiosk help man > kiosk.1` is a page man can install and show: every command's synopsis is
+    // in it, new ones included, and groff reads it without a warning.
+
+    @Test func everyCommandHasItsSynopsis() {
+        let page = KioskManual.render()
+        for command in CommandRegistry.subcommands {
+            for line in command.usage.split(separator: "\n") {
+                let synopsis = ManPage.escape(line.trimmingCharacters(in: .whitespaces))
+                #expect(page.contains(synopsis), "\(command.name): \(synopsis)")
+            }
+        }
+        #expect(page.contains(".SS kiosk preset") && page.contains(".SS kiosk completions"))
+    }
+
+    @Test(.enabled(if: CompletionsTests.has("groff"), "groff is not installed: apt-get install groff-base"))
+    func groffReadsItWithoutWarnings() async throws {
+        let path = NSTemporaryDirectory() + "kiosk-\(UUID().uuidString).1"
+        try KioskManual.render().write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try await Child.run(["groff", "-man", "-ww", "-z", path])
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
     }
 }

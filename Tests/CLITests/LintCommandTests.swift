@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk lint`'s exit codes (what it finds in each file: `LintingTests/FileLinterTests`).
 @Suite final class LintCommandTests: Sendable {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk lint --review`: exit 1 with findings, 64 for a file it cannot review or `--locale`
 /// without `--review` (the findings and their causes: `CatalogReviewTests`).

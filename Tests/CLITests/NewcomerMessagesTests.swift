@@ -3,9 +3,9 @@ import Linting
 import Signing
 import StoreServer
 import TerminalUI
+import TestSupport
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// Messages that teach: each names the cause and the fix, and the exit status says it failed.
 @Suite final class NewcomerMessagesTests: Sendable {
@@ -23,8 +23,9 @@ import Testing
         let arguments = [
             "keys", "add", "--key-id", "K1", "--issuer", "I", "--public-key", p8, "--state", state,
         ]
-        #expect(await Kiosk.run(arguments) == 65)
-        #expect(KeysCommand.privateKeyGiven(p8).contains("openssl pkey -in \(p8) -pubout"))
+        let (writer, lines) = ConsoleWriter.capturing()
+        #expect(await Kiosk.run(arguments, console: writer) == 65)
+        #expect(lines().error.contains("openssl pkey -in \(p8) -pubout"), "\(lines().error)")
         #expect(try APIKeyRegistry(directory: URL(fileURLWithPath: state)).all.isEmpty)
     }
 
@@ -47,46 +48,14 @@ import Testing
                 != registered)
     }
 
-    @Test func aRefusedTokenNamesItsSource() throws {
-        let url = URL(string: "http://127.0.0.1:8686")!
-        let directory = scratch.appendingPathComponent("client")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try ServerToken.write("from-file", in: directory)
-        let fromFile = try #require(
-            try ServerTokenSource.resolve(flag: nil, stateDirectory: directory, environment: [:]))
-        #expect(fromFile.token == "from-file")
-        let refused = "server error 4010001: wrong bearer token"
-        struct Refusal: Error, CustomStringConvertible { var description: String }
-        #expect(
-            fromFile.explain(Refusal(description: refused), url: url).contains(
-                directory.path + "/server-token"))
-        let fromEnvironment = try #require(
-            try ServerTokenSource.resolve(
-                flag: nil, stateDirectory: directory, environment: ["KIOSK_SERVER_TOKEN": "e"]))
-        #expect(
-            fromEnvironment.explain(Refusal(description: refused), url: url).contains("$KIOSK_SERVER_TOKEN"))
-        let fromFlag = try #require(
-            try ServerTokenSource.resolve(
-                flag: "f", stateDirectory: directory, environment: ["KIOSK_SERVER_TOKEN": "e"]))
-        #expect(fromFlag.origin == .flag)
-        #expect(fromFlag.explain(Refusal(description: refused), url: url).contains("--server-token"))
-        #expect(
-            fromFlag.explain(Refusal(description: "connection refused"), url: url) == "connection refused")
-        let empty = scratch.appendingPathComponent("empty")
-        #expect(try ServerTokenSource.resolve(flag: nil, stateDirectory: empty, environment: [:]) == nil)
-        // A token file that cannot be read is said as such, not taken for a missing token.
+    /// An unreadable token file is a missing input (exit 66), not a missing token (64); what
+    /// the message says is `ServerTokenSourceTests`' (SharedState).
+    @Test func anUnreadableTokenFileIsMissingInput() async throws {
         let unreadable = scratch.appendingPathComponent("unreadable")
         try FileManager.default.createDirectory(
             at: unreadable.appendingPathComponent("server-token"), withIntermediateDirectories: true)
-        do {
-            _ = try ServerTokenSource.resolve(flag: nil, stateDirectory: unreadable, environment: [:])
-            Issue.record("a directory was read as the token")
-        } catch {
-            #expect(error.message.contains("cannot read the server's token \(unreadable.path)/server-token"))
-            #expect(error.exitCode == .noInput)
-        }
-        #expect(
-            ServerTokenSource.missing(url: url, stateDirectory: empty).contains(empty.path + "/server-token"))
+        let arguments = ["store", "products", "--store", "http://127.0.0.1:9", "--state", unreadable.path]
+        #expect(await Kiosk.run(arguments, console: ConsoleWriter.capturing().writer) == 66)
     }
 
     /// A theme kept outside themes/ can inherit a bundled theme by name.
@@ -95,8 +64,11 @@ import Testing
         let path = scratch.appendingPathComponent("mine.json").path
         try Data(#"{"name": "mine", "inherits": "default", "roles": {"accent": {"fg": 5}}}"#.utf8)
             .write(to: URL(fileURLWithPath: path))
-        #expect(FileLinter.bundled.lint(path).isEmpty, "\(FileLinter.bundled.lint(path))")
-        let theme = try Theme.load(path: path, bundledThemes: BundledResources.themesDirectory.path)
+        let linter = FileLinter(
+            bundledThemes: PackageFiles.themesDirectory, bundledCatalog: { _ in nil },
+            defaultCatalog: PackageFiles.catalog("demo"))
+        #expect(linter.lint(path).isEmpty, "\(linter.lint(path))")
+        let theme = try Theme.load(path: path, bundledThemes: PackageFiles.themesDirectory)
         #expect(theme.name == "mine")
         // Without the bundled directory the name cannot be found, and the error says where it looked.
         #expect(throws: TerminalUIError.self) { try Theme.load(path: path) }

@@ -1,8 +1,8 @@
 import Foundation
+import Presets
 import Subprocess
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk preset` and `kiosk --preset`: names, and what happens to a state that has history.
 @Suite struct PresetCommandTests {
@@ -15,7 +15,7 @@ import Testing
         #expect(await Kiosk.run(["preset", "frobnicate"]) == 64)
         #expect(await Kiosk.run(["--preset", "nope", "--dump", "80x24"]) == 64)
         #expect(await Kiosk.run(["--force", "--dump", "80x24"]) == 64)
-        #expect(PresetApplication.table(indent: "").contains("billing-retry"))
+        #expect(Preset.table(indent: "").contains("billing-retry"))
     }
 
     @Test func aStateWithHistoryIsReplacedOnlyWithForce() async throws {

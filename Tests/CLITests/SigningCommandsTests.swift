@@ -2,8 +2,7 @@ import Foundation
 import Signing
 import StoreCore
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk certs` and `kiosk verify`, run in-process through `Kiosk.run`.
 @Suite final class SigningCommandsTests: Sendable {

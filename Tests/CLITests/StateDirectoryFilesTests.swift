@@ -1,10 +1,9 @@
 import CommandLineOptions
 import Foundation
-import StoreCommands
+import SharedState
 import StoreServer
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// File modes and file errors of the state directory (issue 11, items 6 and 7).
 @Suite final class StateDirectoryFilesTests: Sendable {
@@ -42,34 +41,23 @@ import Testing
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let file = scratch.appendingPathComponent("plain-file").path
         #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
-        #expect(throws: StateDirectoryError.self) { try StateDirectory(explicitPath: file).create() }
+        #expect(throws: StateDirectoryError.self) {
+            try StateDirectory(explicitPath: file).create(warn: { _ in })
+        }
         do {
-            _ = try StateDirectory(explicitPath: file).create()
+            _ = try StateDirectory(explicitPath: file).create(warn: { _ in })
         } catch {
             #expect(error.description.contains("\(file) is a file, not a directory"))
             #expect(!error.description.contains("NSCocoaErrorDomain"))
         }
         let below = StateDirectory(explicitPath: file + "/state")
         do {
-            _ = try below.create()
+            _ = try below.create(warn: { _ in })
             Issue.record("a directory under a file was created")
         } catch {
             #expect(error.description.contains("\(file) is a file, not a directory"), "\(error)")
         }
         #expect(await Kiosk.run(["store", "products", "--state", file]) == 73)
-    }
-
-    @Test func anOptionLikeValueIsPointedAtDoubleDash() throws {
-        #expect(throws: UsageError.self) {
-            try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
-        }
-        do {
-            _ = try StoreCommand.Options.parse(["buy", "-tip"], command: "kiosk store")
-        } catch {
-            #expect(error.description.contains("kiosk store ... -- -tip"), "\(error)")
-        }
-        let parsed = try StoreCommand.Options.parse(["buy", "--json", "--", "-tip"], command: "kiosk store")
-        #expect(parsed.positionals == ["buy", "-tip"] && parsed.options.action.output.json)
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
+import SharedState
 import Signing
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// A state directory whose authority has signed but whose ledger is empty or gone is damaged:
 /// refused (exit 73) rather than opened as a fresh store that reissues signed IDs (issue 11, item 1).

@@ -1,10 +1,10 @@
+import Catalog
 import Foundation
-import PaywallLaunch
 import SharedState
 import StoreCore
+import TestSupport
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk store` reaches the refund lifecycle and the new settings (issue 12), in-process; each
 /// step is read back from the state, not taken on its exit code alone (issue 37, item 8).
@@ -18,16 +18,23 @@ import Testing
         await Kiosk.run(["store"] + arguments + ["--state", state])
     }
 
-    /// Opens the state as the next `kiosk store` would, reads from it, and gives it up again.
+    /// Opens the state as the next `kiosk store` would (`StateDirectory`, on the demo catalog),
+    /// reads from it, and gives it up again.
     func read<T: Sendable>(_ body: (any Store & StoreControl) async throws -> T) async throws -> T {
-        let opened = try await StoreOptions(catalog: nil, state: state).open(
-            command: "StoreRefundCommandsTests")
+        let directory = StateDirectory(explicitPath: state)
+        let catalog = try LoadedCatalog.load(contentsOf: PackageFiles.catalog("demo"))
+        let ownership = try directory.ownership(command: "StoreRefundCommandsTests", warn: { _ in }) {
+            try directory.openStore(catalog: catalog, warn: { _ in })
+        }
         do {
-            let value = try await body(opened.store)
-            await opened.ownership?.release()
+            guard case .owner(let store) = try await ownership.attach() else {
+                throw StoreError.backend("another process owns \(state)")
+            }
+            let value = try await body(store)
+            await ownership.release()
             return value
         } catch {
-            await opened.ownership?.release()
+            await ownership.release()
             throw error
         }
     }

@@ -25,9 +25,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     func make(_ servers: BackendServers) throws -> (store: any Store & StoreControl, verifier: JWSVerifier) {
         let catalog = try LoadedCatalog.load(contentsOf: Demo.catalogPath)
         let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            offerChecker: PromotionalOfferChecker(catalog: catalog), frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true)
         switch self {
         case .simulator:
             return (store, authority.verifier())

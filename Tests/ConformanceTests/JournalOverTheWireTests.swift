@@ -14,9 +14,8 @@ import Testing
     @Test func theClientsSessionScreenAndPictureTravelWithItsRequests() async throws {
         let catalog = try LoadedCatalog.load(contentsOf: Demo.catalogPath)
         let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true)
         let (remote, server) = try Backend.served(store, authority: authority)
         let picture = "╭─ App Store ─╮\n│ [ Confirm ] │\n╰─────────────╯"
         let context = JournalContext(

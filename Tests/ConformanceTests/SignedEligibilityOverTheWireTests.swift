@@ -19,11 +19,10 @@ import Testing
         let key = try ECPrivateKey.generate(.p256)
         let catalog = try LoadedCatalog.load(contentsOf: Demo.catalogPath)
         let authority = try CertificateAuthority.ephemeral()
-        let simulator = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            offerChecker: PromotionalOfferChecker(
-                verifier: PromotionalOfferVerifier(keys: ["KEY1": key.publicKey])),
-            frozenClock: true)
+        let simulator = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true,
+            offers: .checker(
+                PromotionalOfferChecker(verifier: PromotionalOfferVerifier(keys: ["KEY1": key.publicKey]))))
         let store: any Store
         switch backend {
         case .simulator: store = simulator

@@ -132,14 +132,10 @@ import Testing
 
     private func verify(directory: URL, acknowledged: [Acknowledgement], round: Int) async throws {
         let store = try await Self.offThePool {
-            try SimulatedStore(
+            try SimulatedStore.open(
                 catalog: try LoadedCatalog.load(
                     contentsOf: Self.root.appendingPathComponent("catalogs/demo.storekit").path),
-                ledger: .directory(directory),
-                signer: try CoveringSigner(
-                    authority: CertificateAuthority.open(
-                        directory: directory.appendingPathComponent("ca").path)),
-                frozenClock: true)
+                location: .directory(directory), frozenClock: true, offers: .none)
         }
         #expect(try await store.integrityCheck() == "ok", "round \(round)")
         for account in Set(acknowledged.map(\.account)) {

@@ -67,8 +67,7 @@ extension StoreKitSessionTests {
         @Test func aConfiguredStoresLocaleIsReadAtTheFirstCall() async throws {
             let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("Fixtures/Lumen.storekit").path
-            let store = try StoreConfiguration.simulator(
-                catalogPath: catalog, ledger: .memory, authority: try CertificateAuthority.ephemeral())
+            let store = try StoreConfiguration.simulator(catalogPath: catalog, location: .ephemeral())
             try await store.apply(.locale("de_DE"))
             let binding = StoreBinding(store: store, simulator: store)
             #expect(binding.localeIdentifier == nil)

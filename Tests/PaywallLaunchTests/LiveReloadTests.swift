@@ -51,10 +51,9 @@ import Testing
         let content = PaywallContent(catalog: catalog)
         let theme = try Theme.load(
             path: workspace.theme, bundledThemes: PackageFiles.themesDirectory)
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory,
-            signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
-            frozenClock: true, wallClock: { Date(timeIntervalSince1970: 1_780_000_000) })
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .ephemeral(), frozenClock: true,
+            wallClock: { Date(timeIntervalSince1970: 1_780_000_000) })
         let reloader = LiveReloader(
             catalogPath: workspace.catalog, themePath: workspace.theme,
             bundledThemes: PackageFiles.themesDirectory,

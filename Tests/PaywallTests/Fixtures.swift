@@ -20,11 +20,8 @@ enum Fixtures {
 
     static func store(_ name: String = "demo") throws -> SimulatedStore {
         let catalog = try catalog(name)
-        let authority = try CertificateAuthority.ephemeral()
-        return try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true,
-            wallClock: { start })
+        return try SimulatedStore.open(
+            catalog: catalog, location: .ephemeral(), frozenClock: true, wallClock: { start })
     }
 
     /// The content the CLI shows for this catalog: the same mapping, not a copy of it.

@@ -113,9 +113,7 @@ import Testing
         let catalog = try LoadedCatalog.load(contentsOf: path)
         let groups = catalog.subscriptionGroups()
         #expect(groups.count >= 5)
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory,
-            signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()), frozenClock: true)
+        let store = try SimulatedStore.open(catalog: catalog, location: .ephemeral(), frozenClock: true)
         var driver = try await Driver(store: store, content: PaywallContent(catalog: catalog))
         var seen: [String] = []
         for _ in groups {

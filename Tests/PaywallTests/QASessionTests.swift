@@ -35,9 +35,10 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-qa-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SimulatedStore(
-            catalog: try Fixtures.catalog(), ledger: .directory(directory),
-            signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()), frozenClock: true,
+        let store = try SimulatedStore.open(
+            catalog: try Fixtures.catalog(),
+            location: .directory(directory, signedBy: try CertificateAuthority.ephemeral()),
+            frozenClock: true,
             wallClock: { Fixtures.start })
         var driver = try await Driver(store: store, content: try Fixtures.content())
         await driver.press(.character("m"), .character("s"))

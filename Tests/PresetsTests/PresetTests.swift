@@ -18,9 +18,8 @@ import Testing
         let loaded = try LoadedCatalog.load(
             contentsOf: root.appendingPathComponent("catalogs/\(catalog).storekit").path)
         let authority = try CertificateAuthority.ephemeral(now: start)
-        return try SimulatedStore(
-            catalog: loaded, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true, wallClock: { start })
+        return try SimulatedStore.open(
+            catalog: loaded, location: .memory(signedBy: authority), frozenClock: true, wallClock: { start })
     }
 
     /// A store with the preset applied.

@@ -56,10 +56,8 @@ import Testing
 
     @Test func eachSubscriptionOfTheReportsAccountsHasItsTimeline() async throws {
         let catalog = try LoadedCatalog.load(contentsOf: PackageFiles.catalog("demo"))
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory,
-            signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()),
-            frozenClock: true, wallClock: { Self.clock })
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .ephemeral(), frozenClock: true, wallClock: { Self.clock })
         _ = try await store.buyOffDevice("com.kiosk.lumen.pro.monthly", options: [])
         _ = try await store.advanceClock(by: 40 * 86_400)
         let theme = try Theme.load(named: "default", in: PackageFiles.themesDirectory)

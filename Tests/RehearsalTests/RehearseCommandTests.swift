@@ -8,8 +8,7 @@ import StoreCore
 import StoreServer
 import TerminalUI
 import Testing
-
-@testable import kiosk
+import kiosk
 
 /// `kiosk rehearse` and `kiosk lint` on rehearsal files: exit codes, JUnit, a server's store.
 @Suite final class RehearseCommandTests: Sendable {
@@ -72,9 +71,8 @@ import Testing
         let catalog = try LoadedCatalog.load(
             contentsOf: Library.root.appendingPathComponent("catalogs/demo.storekit").path)
         let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true)
         let token = ServerToken.generate()
         let server = try StoreServer(store: store, token: token, rootCertificate: authority.root)
             .serve(HTTPServerConfiguration(host: "127.0.0.1", port: 0))

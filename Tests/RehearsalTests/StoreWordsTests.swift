@@ -13,10 +13,7 @@ import Testing
     func store() throws -> SimulatedStore {
         let catalog = try LoadedCatalog.load(
             contentsOf: Library.root.appendingPathComponent("catalogs/demo.storekit").path)
-        return try SimulatedStore(
-            catalog: catalog, ledger: .memory,
-            signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()),
-            frozenClock: true)
+        return try SimulatedStore.open(catalog: catalog, location: .ephemeral(), frozenClock: true)
     }
 
     func run(_ store: SimulatedStore, _ words: String...) async throws -> (UInt64?, String) {

@@ -9,10 +9,8 @@ enum DemoStore {
     static func inMemory() throws -> (store: SimulatedStore, authority: CertificateAuthority) {
         let catalog = try LoadedCatalog.load(
             contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path)
-        let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
-        return (store, authority)
+        let opened = try SimulatedStore.openSigned(
+            catalog: catalog, location: .ephemeral(), frozenClock: true)
+        return (opened.store, opened.authority)
     }
 }

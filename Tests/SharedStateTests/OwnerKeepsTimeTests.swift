@@ -16,12 +16,8 @@ import Testing
         let ownership = StateOwnership(directory: directory, command: "paywall") {
             let catalog = try LoadedCatalog.load(
                 contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path)
-            let authority = try CertificateAuthority.open(
-                directory: directory.appendingPathComponent("ca").path)
-            let store = try SimulatedStore(
-                catalog: catalog, ledger: .directory(directory),
-                signer: try CoveringSigner(authority: authority))
-            return (store, authority.root)
+            let opened = try SimulatedStore.openSigned(catalog: catalog, location: .directory(directory))
+            return (opened.store, opened.authority.root)
         }
         guard case .owner(let store) = try await ownership.attach() else {
             Issue.record("a fresh state must be owned")

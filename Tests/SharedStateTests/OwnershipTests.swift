@@ -15,13 +15,9 @@ import Testing
         StateOwnership(directory: directory, command: command) {
             let catalog = try LoadedCatalog.load(
                 contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path)
-            let authority = try CertificateAuthority.open(
-                directory: directory.appendingPathComponent("ca").path)
-            let store = try SimulatedStore(
-                catalog: catalog, ledger: .directory(directory),
-                signer: try CoveringSigner(authority: authority),
-                frozenClock: true)
-            return (store, authority.root)
+            let opened = try SimulatedStore.openSigned(
+                catalog: catalog, location: .directory(directory), frozenClock: true)
+            return (opened.store, opened.authority.root)
         }
     }
 

@@ -43,9 +43,7 @@ import Testing
             // Held until the test has seen a frame; a paywall that never paints fails the
             // test's own wait first, and this one then gives up too.
             try await waitUntil("the test to let the store open") { gate.isOpen.withLock { $0 } }
-            let store = try SimulatedStore(
-                catalog: catalog, ledger: .memory,
-                signer: try CoveringSigner(authority: CertificateAuthority.ephemeral()), frozenClock: true)
+            let store = try SimulatedStore.open(catalog: catalog, location: .ephemeral(), frozenClock: true)
             gate.hasOpened.withLock { $0 = true }
             return OpenedStore(store: store, ownership: nil, backendName: "sim")
         }

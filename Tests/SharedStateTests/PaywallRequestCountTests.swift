@@ -22,9 +22,8 @@ import Testing
         let catalog = try LoadedCatalog.load(
             contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path)
         let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true)
         let token = ServerToken.generate()
         let server = StoreServer(store: store, token: token, rootCertificate: authority.root)
         let counter = Counter()

@@ -156,12 +156,10 @@ import Testing
 
     /// The state's store, opened directly on its ledger (the storm's processes are gone).
     static func openLedger(_ directory: URL) throws -> SimulatedStore {
-        try SimulatedStore(
+        try SimulatedStore.open(
             catalog: try LoadedCatalog.load(
                 contentsOf: StormHarness.root.appendingPathComponent("catalogs/demo.storekit").path),
-            ledger: .directory(directory),
-            signer: try CoveringSigner(
-                authority: CertificateAuthority.open(directory: directory.appendingPathComponent("ca").path)))
+            location: .directory(directory))
     }
 
     static func freshDirectory() throws -> URL {

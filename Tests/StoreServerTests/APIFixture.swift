@@ -32,9 +32,9 @@ struct APIFixture {
                 "kiosk-api-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
-        store = try SimulatedStore(
-            catalog: try Self.catalog(), ledger: .directory(directory),
-            signer: try CoveringSigner(authority: authority), frozenClock: true)
+        store = try SimulatedStore.open(
+            catalog: try Self.catalog(), location: .directory(directory, signedBy: authority),
+            frozenClock: true)
         key = try ECPrivateKey.generate(.p256)
         let keys = try APIKeyRegistry(directory: directory)
         try keys.add(
@@ -62,9 +62,9 @@ struct APIFixture {
         let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
             "kiosk-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try SimulatedStore(
-            catalog: try catalog(), ledger: .directory(directory),
-            signer: try CoveringSigner(authority: try authority(in: directory)), frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: try catalog(), location: .directory(directory, signedBy: try authority(in: directory)),
+            frozenClock: true)
         try await write(store)
         return directory
     }

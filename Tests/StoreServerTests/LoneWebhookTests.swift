@@ -20,9 +20,8 @@ import Testing
 
     private func renewalsReachTheWebhook(at rate: TimeRate) async throws {
         let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: try APIFixture.catalog(), ledger: .memory,
-            signer: try CoveringSigner(authority: authority))
+        let store = try SimulatedStore.open(
+            catalog: try APIFixture.catalog(), location: .memory(signedBy: authority))
         try await store.apply(.timeRate(rate))
         let received = Mutex<[NotificationPayload]>([])
         let receiver = try HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in

@@ -61,10 +61,9 @@ import Testing
     }
 
     static func store() async throws -> (SimulatedStore, UInt64) {
-        let store = try SimulatedStore(
-            catalog: try APIFixture.catalog(), ledger: .memory,
-            signer: try CoveringSigner(authority: try CertificateAuthority.ephemeral()),
-            offerChecker: AcceptingChecker(), frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: try APIFixture.catalog(), location: .ephemeral(), frozenClock: true,
+            offers: .checker(AcceptingChecker()))
         guard case .success(let bought) = try await store.purchase(monthly) else {
             throw StoreError.backend("the subscription was not bought")
         }

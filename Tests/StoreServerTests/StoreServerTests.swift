@@ -24,9 +24,8 @@ struct Fixture {
             .deletingLastPathComponent().appendingPathComponent("catalogs/demo.storekit").path
         let catalog = try LoadedCatalog.load(contentsOf: catalogPath)
         let authority = try CertificateAuthority.ephemeral()
-        store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true)
         root = authority.root
         server = StoreServer(store: store, token: token, rootCertificate: authority.root)
         http = try await server.listen(HTTPServerConfiguration(port: 0))

@@ -21,12 +21,11 @@ import WireProtocol
             let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("catalogs/demo.storekit").path
-            let authority = try CertificateAuthority.open(
-                directory: directory.appendingPathComponent("ca").path)
-            store = try SimulatedStore(
-                catalog: try LoadedCatalog.load(contentsOf: catalogPath), ledger: .directory(directory),
-                signer: try CoveringSigner(authority: authority), frozenClock: true)
-            let server = StoreServer(store: store, token: token, rootCertificate: authority.root)
+            let opened = try SimulatedStore.openSigned(
+                catalog: try LoadedCatalog.load(contentsOf: catalogPath), location: .directory(directory),
+                frozenClock: true)
+            store = opened.store
+            let server = StoreServer(store: store, token: token, rootCertificate: opened.authority.root)
             http = try await server.listen(HTTPServerConfiguration(port: 0))
             self.token = token
         }

@@ -26,11 +26,10 @@ import Testing
         // A new process on the same state directory: a fresh store and a fresh delivery loop.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let reopened = try SimulatedStore(
+        let reopened = try SimulatedStore.open(
             catalog: try LoadedCatalog.load(
                 contentsOf: root.appendingPathComponent("catalogs/demo.storekit").path),
-            ledger: .directory(fixture.directory), signer: try CoveringSigner(authority: fixture.authority),
-            frozenClock: true)
+            location: .directory(fixture.directory, signedBy: fixture.authority), frozenClock: true)
         let second = try WebhookDelivery(store: reopened, url: url)
         #expect(await second.deliverDue() == 0, "the retry is an hour away in store time")
         _ = try await reopened.advanceClock(by: 3_600)

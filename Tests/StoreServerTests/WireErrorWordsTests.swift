@@ -30,9 +30,8 @@ import Testing
         let catalog = try LoadedCatalog.load(
             contentsOf: root.appendingPathComponent("catalogs/demo.storekit").path)
         let authority = try CertificateAuthority.ephemeral()
-        let store = try SimulatedStore(
-            catalog: catalog, ledger: .memory, signer: try CoveringSigner(authority: authority),
-            frozenClock: true)
+        let store = try SimulatedStore.open(
+            catalog: catalog, location: .memory(signedBy: authority), frozenClock: true)
         let key = try ECPrivateKey.generate(.p256)
         let keys = APIKeyRegistry.inMemory()
         let bundleID = await store.identity.bundleID

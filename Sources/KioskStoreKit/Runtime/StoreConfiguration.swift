@@ -22,8 +22,7 @@ package enum StoreConfiguration {
             return try await shared(state, catalogPath: catalogPath, account: account)
         }
         if let catalogPath {
-            let store = try simulator(
-                catalogPath: catalogPath, ledger: .memory, authority: .ephemeral(), account: account)
+            let store = try simulator(catalogPath: catalogPath, location: .ephemeral(), account: account)
             return StoreBinding(store: store, simulator: store)
         }
         throw KioskStoreError.noStore
@@ -31,53 +30,53 @@ package enum StoreConfiguration {
 
     /// An in-process simulator on `catalogPath`.
     package static func simulator(
-        catalogPath: String, ledger: LedgerLocation,
-        authority: @autoclosure () throws -> CertificateAuthority,
+        catalogPath: String, location: @autoclosure () throws -> SimulatedStore.Location,
         account: String? = nil, frozenClock: Bool = false
     ) throws -> SimulatedStore {
-        let catalog: LoadedCatalog
+        try SimulatedStore.open(
+            catalog: try catalog(at: catalogPath), location: try location(), account: account,
+            frozenClock: frozenClock)
+    }
+
+    /// The catalog at `path`, its problems in `KioskStoreError`'s words.
+    private static func catalog(at path: String) throws(KioskStoreError) -> LoadedCatalog {
         do {
-            catalog = try LoadedCatalog.load(contentsOf: catalogPath)
+            return try LoadedCatalog.load(contentsOf: path)
         } catch {
             throw KioskStoreError("\(error)")
         }
-        return try SimulatedStore(
-            catalog: catalog, ledger: ledger, signer: try CoveringSigner(authority: try authority()),
-            offerChecker: PromotionalOfferChecker(catalog: catalog), account: account,
-            frozenClock: frozenClock)
     }
 
     private static func shared(_ path: String, catalogPath: String?, account: String?) async throws
         -> StoreBinding
     {
-        let directory = URL(fileURLWithPath: path, isDirectory: true)
-        // Private, as kiosk makes its state directories: it holds keys and a token.
+        // As kiosk opens a state directory (`StateDirectory`): private (0700, it holds keys and a
+        // token), its secrets tightened, a damaged ledger refused rather than started afresh.
+        let state = StateDirectory(explicitPath: path)
+        let warn: @Sendable (String) -> Void = { line in
+            FileHandle.standardError.write(Data("KioskStoreKit: KIOSK_STATE=\(path): \(line)\n".utf8))
+        }
+        let ownership: StateOwnership
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw KioskStoreError(
-                "cannot create KIOSK_STATE=\(path) (\(error)): check the path and its permissions")
-        }
-        let ownership = StateOwnership(directory: directory, command: "app (KioskStoreKit)") {
-            guard let catalogPath else {
-                throw KioskStoreError(
-                    "KIOSK_STATE=\(path) has no owner to join, and KIOSK_CATALOG is not set: set KIOSK_CATALOG to "
-                        + "the .storekit file to open the state with, or start `kiosk paywall --state \(path)` first"
-                )
+            ownership = try state.ownership(command: "app (KioskStoreKit)", warn: warn) {
+                guard let catalogPath else {
+                    throw KioskStoreError(
+                        "KIOSK_STATE=\(path) has no owner to join, and KIOSK_CATALOG is not set: set KIOSK_CATALOG to "
+                            + "the .storekit file to open the state with, or start `kiosk paywall --state \(path)` first"
+                    )
+                }
+                return try state.openStore(
+                    catalog: try catalog(at: catalogPath), account: account, warn: warn)
             }
-            let authority = try CertificateAuthority.open(
-                directory: directory.appendingPathComponent("ca").path)
-            let store = try simulator(
-                catalogPath: catalogPath, ledger: .directory(directory), authority: authority,
-                account: account)
-            return (store, authority.root)
+        } catch {
+            throw KioskStoreError("KIOSK_STATE=\(path): \(error): check the path and its permissions")
         }
-        switch try await ownership.attach() {
+        // Own or join as kiosk does: a client acts for KIOSK_ACCOUNT on the owner's store, created
+        // there when missing, as the owner's own store creates it.
+        switch try await ownership.join(account: account) {
         case .owner(let store):
             return StoreBinding(store: store, simulator: store, keepAlive: ownership)
-        case .client:
-            let store = try await ownership.clientStore(account: account ?? SimulatedStore.defaultAccount)
+        case .client(let store, _):
             return StoreBinding(store: store, simulator: nil, keepAlive: ownership)
         }
     }
@@ -85,8 +84,11 @@ package enum StoreConfiguration {
     private static func remote(_ text: String, environment: [String: String], account: String?) async throws
         -> StoreBinding
     {
-        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
-            throw KioskStoreError("KIOSK_STORE=\(text) is not an http(s) URL such as http://127.0.0.1:8080")
+        // http only, as `--store` takes it: kiosk serve speaks no TLS.
+        guard let url = ServerAddress.url(text) else {
+            throw KioskStoreError(
+                "KIOSK_STORE=\(text) is not an http:// URL such as http://127.0.0.1:8080 (kiosk serve speaks no TLS)"
+            )
         }
         guard let token = environment["KIOSK_SERVER_TOKEN"], !token.isEmpty else {
             throw KioskStoreError(

@@ -1,3 +1,6 @@
+import Foundation
+import StoreCore
+
 extension Certificate {
     /// Reads a certificate file, PEM (`BEGIN CERTIFICATE`) or DER.
     /// - Throws: `unreadableFile` or `corruptFile` naming `path`.
@@ -15,7 +18,7 @@ extension Certificate {
 
 extension CertificateAuthority {
     /// The authority's directory inside a Kiosk state directory.
-    public static let directoryName = "ca"
+    public static let directoryName = StateDirectoryLayout.authorityName
 
     /// The root an authority in `directory` was created with, without creating or changing
     /// anything (for verifying when only the state directory is known).

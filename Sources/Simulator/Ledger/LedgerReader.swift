@@ -10,7 +10,7 @@ public final class LedgerReader {
     /// Opens `ledger.sqlite` in `stateDirectory` read-only.
     /// - Throws: `StoreError` naming the file when there is none yet or it cannot be read.
     public init(stateDirectory: URL) throws(StoreError) {
-        let path = stateDirectory.appendingPathComponent("ledger.sqlite").path
+        let path = StateDirectoryLayout(stateDirectory).ledger.path
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError.invalidArgument(
                 "\(stateDirectory.path) has no ledger yet: nothing was done on this state (open it with kiosk first)"

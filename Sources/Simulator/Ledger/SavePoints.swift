@@ -25,10 +25,10 @@ public struct SavePointSummary: Sendable, Hashable {
 /// online backup API (the ledger, its settings and journal) carrying the state's certificate
 /// authority. The same file is what `kiosk state export` writes and `import` reads.
 public enum SavePoints {
-    public static let directoryName = "savepoints"
+    public static let directoryName = StateDirectoryLayout.savePointsName
     public static let fileExtension = "kiosk"
     /// The state files a save point carries: the certificate authority that signed its payloads.
-    static let authorityDirectory = "ca"
+    static let authorityDirectory = StateDirectoryLayout.authorityName
 
     /// `name` when it is a usable save point name, else an error saying what is allowed.
     public static func validName(_ name: String) throws(StoreError) -> String {
@@ -129,7 +129,7 @@ public enum SavePoints {
     public static func export(stateDirectory state: URL, to file: URL, wallTime: Date = Date())
         throws(StoreError)
     {
-        let ledgerPath = state.appendingPathComponent("ledger.sqlite").path
+        let ledgerPath = StateDirectoryLayout(state).ledger.path
         guard FileManager.default.fileExists(atPath: ledgerPath) else {
             throw StoreError.invalidArgument(
                 "\(state.path) has no ledger yet: nothing to export (open a store on it first, e.g. kiosk store buy)"

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// Where the ledger lives.
 public enum LedgerLocation: Sendable, Hashable {
@@ -9,7 +10,7 @@ public enum LedgerLocation: Sendable, Hashable {
 
     var path: String {
         switch self {
-        case .directory(let url): url.appendingPathComponent("ledger.sqlite").path
+        case .directory(let url): url.appendingPathComponent(StateDirectoryLayout.ledgerName).path
         case .memory: ":memory:"
         }
     }

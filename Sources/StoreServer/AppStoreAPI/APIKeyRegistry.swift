@@ -1,5 +1,6 @@
 import Foundation
 import Signing
+import StoreCore
 import Synchronization
 
 /// An App Store Connect API key the server accepts: the `kid` and issuer a backend's bearer
@@ -24,7 +25,7 @@ public struct RegisteredAPIKey: Sendable, Hashable, Codable {
 /// backend's private key. A key registered while the server runs is found on first use,
 /// because an unknown `kid` rereads the file.
 public final class APIKeyRegistry: Sendable {
-    public static let fileName = "api-keys.json"
+    public static let fileName = StateDirectoryLayout.apiKeysName
 
     private let path: String?
     private let keys: Mutex<[String: RegisteredAPIKey]>

@@ -1,4 +1,6 @@
 import Foundation
+import PaywallLaunch
+import TerminalUI
 
 /// Finds Kiosk's bundled catalogs and themes: `$KIOSK_HOME` when set, else the source
 /// checkout this binary was built from (what `swift run kiosk` uses).
@@ -37,4 +39,21 @@ enum BundledResources {
     }
 
     static var themesDirectory: URL { root.appendingPathComponent("themes", isDirectory: true) }
+
+    /// A `--theme NAME|PATH` value, against the bundled themes.
+    static func themeReference(_ nameOrPath: String) -> ThemeReference {
+        ThemeReference(nameOrPath, bundledThemes: themesDirectory)
+    }
+
+    /// The theme a `--theme` value names: an unknown bundled name is a usage error (exit 64), a
+    /// bad file a data error (65).
+    static func theme(_ nameOrPath: String) throws(CommandFailure) -> Theme {
+        do throws(ThemeLookupError) {
+            return try themeReference(nameOrPath).load()
+        } catch .noBundledTheme(let message) {
+            throw CommandFailure("kiosk: " + message, exit: .usage)
+        } catch {
+            throw CommandFailure("kiosk: \(error)", exit: .dataError)
+        }
+    }
 }

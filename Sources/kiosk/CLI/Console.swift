@@ -1,23 +1,64 @@
 import Foundation
 import SourceDiagnostics
+import Synchronization
 
-/// Where commands write: standard output for results, standard error for diagnostics about
-/// the run itself. Never used while curses owns the screen. Everything written passes
+/// Where a run's lines go: results to `output`, diagnostics about the run itself to `error`.
+/// The process writes to its standard output and error (`main.swift`); a test hands in a
+/// capturing writer (`Kiosk.run(_:console:)`) and reads what a command printed, in process.
+public struct ConsoleWriter: Sendable {
+    /// Writes one line of results (with its newline); throws when the reader went away.
+    public var output: @Sendable (String) throws -> Void
+    /// Writes one line of diagnostics (with its newline).
+    public var error: @Sendable (String) -> Void
+
+    public init(
+        output: @escaping @Sendable (String) throws -> Void, error: @escaping @Sendable (String) -> Void
+    ) {
+        self.output = output
+        self.error = error
+    }
+
+    /// Standard output and error. A failed write to standard error is dropped: it is where
+    /// failures are told, so when it is gone there is nowhere left to say so.
+    public static let standard = ConsoleWriter(
+        output: { try FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+        error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) })
+
+    /// A writer that keeps every line, and what it kept so far.
+    public static func capturing() -> (
+        writer: ConsoleWriter, lines: @Sendable () -> (output: String, error: String)
+    ) {
+        let kept = Mutex((output: "", error: ""))
+        let writer = ConsoleWriter(
+            output: { text in kept.withLock { $0.output += text } },
+            error: { text in kept.withLock { $0.error += text } })
+        return (writer, { kept.withLock { $0 } })
+    }
+}
+
+/// Where commands write: the task's `ConsoleWriter` (standard output and error unless a caller
+/// bound another). Never used while curses owns the screen. Everything written passes
 /// `VisibleControls`: a catalog's, an account's or a rehearsal's text reaches the terminal
 /// with its control characters spelled out (`\u{1B}`), never as escape sequences the
 /// terminal would obey (issue 22). Lines and tabs stay.
 enum Console {
+    /// The writer of the running command; bound for a whole run by `Kiosk.run(_:console:)` and
+    /// inherited by its child tasks.
+    @TaskLocal static var writer = ConsoleWriter.standard
+
+    /// Called when a result line could not be written (the reader went away): `main.swift` ends
+    /// the process quietly, as cat does; in process the failure is only counted.
+    @TaskLocal static var readerGone: @Sendable () -> Void = {}
+
     static func print(_ text: String) {
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data((VisibleControls.visible(text) + "\n").utf8))
+            try writer.output(VisibleControls.visible(text) + "\n")
         } catch {
-            // The reader went away (`kiosk store products | head`): stop quietly, as cat does.
-            exit(0)
+            readerGone()
         }
     }
 
     static func error(_ text: String) {
-        // Standard error is where failures are told: when it is gone there is nowhere left to say so.
-        try? FileHandle.standardError.write(contentsOf: Data((VisibleControls.visible(text) + "\n").utf8))
+        writer.error(VisibleControls.visible(text) + "\n")
     }
 }

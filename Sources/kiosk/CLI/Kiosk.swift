@@ -4,11 +4,18 @@ import SourceDiagnostics
 import StoreCore
 
 /// Routes `kiosk [SUBCOMMAND] ARGS...` to a command and turns its outcome into an exit code.
-enum Kiosk {
+public enum Kiosk {
     /// The release this binary is (`kiosk --version`).
-    static let version = "0.1.0"
+    public static let version = "0.1.0"
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    /// Runs `arguments` with its lines written to `console` (a test reads them, in process).
+    /// The executable's one public entry: what `main.swift` calls, and what tests call in process.
+    public static func run(_ arguments: [String], console: ConsoleWriter) async -> Int32 {
+        await Console.$writer.withValue(console) { await run(arguments) }
+    }
+
+    /// Runs `arguments`, writing to the task's console (standard output and error by default).
+    public static func run(_ arguments: [String]) async -> Int32 {
         if arguments.first == "--version" || arguments == ["version"] {
             Console.print("kiosk \(version)")
             return ExitCode.success.rawValue

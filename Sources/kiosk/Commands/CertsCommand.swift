@@ -1,6 +1,8 @@
 import CommandLineOptions
 import Foundation
+import SharedState
 import Signing
+import StoreCore
 
 /// `kiosk certs`: exports the root of the local certificate authority (creating the authority
 /// on first use) so a backend can trust the JWS Kiosk signs.
@@ -40,7 +42,7 @@ struct CertsCommand: Command {
     func run() async throws -> ExitCode {
         let authority: CertificateAuthority
         do {
-            let directory = try state.create().appendingPathComponent(CertificateAuthority.directoryName)
+            let directory = StateDirectoryLayout(try state.create(warn: StateDirectory.warn)).authority
             authority = try CertificateAuthority.open(directory: directory.path)
         } catch {
             throw CommandFailure("kiosk certs: \(error)", exit: .cannotCreate)

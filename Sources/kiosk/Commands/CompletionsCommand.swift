@@ -2,6 +2,7 @@ import Catalog
 import CommandLineOptions
 import Foundation
 import PaywallLaunch
+import SharedState
 import StoreCore
 
 /// `kiosk completions bash|zsh|fish`: a completion script made from the same command and
@@ -109,7 +110,7 @@ struct CompletionsCommand: Command {
             }
             return groups
         case .accounts:
-            let ledger = storeOptions.state.url.appendingPathComponent(StateDirectory.ledgerName).path
+            let ledger = storeOptions.state.layout.ledger.path
             guard FileManager.default.fileExists(atPath: ledger) else { return [] }
             // Quiet, as said above: a state that does not open, or cannot list, completes nothing.
             guard let opened = try? await storeOptions.open(command: "kiosk completions") else { return [] }

@@ -111,7 +111,7 @@ struct GalleryCommand: Command {
 
     func run() async throws -> ExitCode {
         let catalog = try ShotOptions.loadCatalog(catalogPath, command: "kiosk gallery")
-        let loadedThemes = try themes.map { try PaywallCommand.loadTheme($0) }
+        let loadedThemes = try themes.map { try BundledResources.theme($0) }
         let gallery = Gallery(
             catalog: catalog, themes: Array(zip(themes, loadedThemes)), templates: templates,
             locales: locales ?? Gallery.defaultLocales(catalog), states: states, size: size, style: style)

@@ -1,6 +1,7 @@
 import Catalog
 import CommandLineOptions
 import Foundation
+import SharedState
 import Signing
 import Simulator
 import StoreServer
@@ -97,7 +98,7 @@ struct KeysCommand: Command {
 
     func run() async throws -> ExitCode {
         do {
-            let registry = try APIKeyRegistry(directory: try state.create())
+            let registry = try APIKeyRegistry(directory: try state.create(warn: StateDirectory.warn))
             switch job {
             case .list:
                 for key in registry.all {

@@ -112,7 +112,7 @@ struct PaywallCommand: Command {
         }
         // Time already spent before main (exec, dynamic loading), so the report counts from exec.
         let beforeMain = ProcessAge.seconds() ?? 0
-        let theme = try Self.loadTheme(options.theme ?? "default")
+        let theme = try BundledResources.theme(options.theme ?? "default")
         let preset = try presetName.map { name throws(CommandFailure) in
             try PresetApplication.preset(named: name)
         }
@@ -123,20 +123,9 @@ struct PaywallCommand: Command {
             // ledger takes a while) and the paywall's first read waits for it.
             let force = options.force
             let options = storeOptions
+            // The preset is built before the paywall's first read, which waits for the open.
             let opening = OpeningStore {
-                let opened = try await options.open(command: "kiosk (paywall)", catalog: catalog)
-                // The preset is built before the paywall's first read, which waits for the open.
-                if let preset {
-                    do {
-                        try await PresetApplication.apply(
-                            preset, to: opened.store, force: force, stateDescription: options.placeDescription
-                        )
-                    } catch {
-                        await opened.close()
-                        throw error
-                    }
-                }
-                return opened
+                try await Self.open(options, catalog: catalog, preset: preset, force: force)
             }
             let code = try await run(
                 on: OpenedStore(store: opening, ownership: nil, backendName: "sim"), opening: opening,
@@ -147,13 +136,8 @@ struct PaywallCommand: Command {
             _ = try await opening.opened()
             return code
         }
-        let opened = try await storeOptions.open(command: "kiosk (paywall)", catalog: catalog)
+        let opened = try await Self.open(storeOptions, catalog: catalog, preset: preset, force: options.force)
         do {
-            if let preset {
-                try await PresetApplication.apply(
-                    preset, to: opened.store, force: options.force,
-                    stateDescription: storeOptions.placeDescription)
-            }
             let code = try await run(
                 on: opened, catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)
             await opened.close()
@@ -162,6 +146,22 @@ struct PaywallCommand: Command {
             await opened.close()
             throw error
         }
+    }
+
+    /// Opens the store the options name and builds the preset on it; a failed preset closes it.
+    private static func open(_ options: StoreOptions, catalog: LoadedCatalog, preset: Preset?, force: Bool)
+        async throws -> OpenedStore
+    {
+        let opened = try await options.open(command: "kiosk (paywall)", catalog: catalog)
+        guard let preset else { return opened }
+        do {
+            try await PresetApplication.apply(
+                preset, to: opened.store, force: force, stateDescription: options.placeDescription)
+        } catch {
+            await opened.close()
+            throw error
+        }
+        return opened
     }
 
     private func run(
@@ -177,31 +177,12 @@ struct PaywallCommand: Command {
         if let remote = storeOptions.remote {
             try await RemoteCatalogCheck.check(store: store, catalog: catalog, url: remote)
         }
-        var app = PaywallApp(store: store, content: content, theme: theme)
-        app.controlStyle = style
-        let screenshots =
-            options.screenshots ?? ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS"]
-        app.screenSaver = ScreenSaver(
-            directory: screenshots ?? FileManager.default.currentDirectoryPath, theme: theme)
-        app.log = PaywallLog(path: ProcessInfo.processInfo.environment["KIOSK_LOG"])
-        app.journal = JournalContext.current
-        if let ownership = opened.ownership {
-            // A client that takes the state over says so in its status line.
-            let (inbox, log) = (app.inbox, app.log)
-            await ownership.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
-            await ownership.onProblem { line in log.write(line) }
-        }
-        if let opening {
-            let (inbox, log) = (app.inbox, app.log)
-            let nameWhileOpening = opened.backendName
-            Task {
-                // A failed open leaves the status line as it is; the failure ends the run (see run(...)).
-                guard let opened = try? await opening.opened() else { return }
-                if opened.backendName != nameWhileOpening { inbox.post(.backendChanged(opened.backendName)) }
-                await opened.ownership?.onTakeover { inbox.post(.backendChanged("sim (took over)")) }
-                await opened.ownership?.onProblem { line in log.write(line) }
-            }
-        }
+        let session = await PaywallSession(
+            opened: opened, opening: opening, content: content, theme: theme, style: style,
+            screenshots: options.screenshots ?? ProcessInfo.processInfo.environment["KIOSK_SCREENSHOTS"]
+                ?? FileManager.default.currentDirectoryPath,
+            logPath: ProcessInfo.processInfo.environment["KIOSK_LOG"], journal: JournalContext.current)
+        var app = session.app
         if let dumpSize {
             app.exitsAfterFirstLoadedFrame = true
             let terminal = HeadlessTerminal(size: dumpSize)
@@ -213,31 +194,15 @@ struct PaywallCommand: Command {
         // Saving the catalog, its copy or the theme re-renders the running paywall.
         let reloader = LiveReloader(
             catalogPath: storeOptions.catalogPath,
-            themePath: Self.themePath(options.theme ?? "default"),
+            themePath: BundledResources.themeReference(options.theme ?? "default").path,
             bundledThemes: BundledResources.themesDirectory.path, locale: nil, content: content, theme: theme,
             updateStore: LiveReloader.catalogUpdater(for: store))
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }
-        // The session's start, beside the first frame rather than before it (the open may
-        // still be under way); the task keeps this command's journal context.
-        let log = app.log
-        Task {
-            do {
-                _ = try await store.perform(.paywallOpened)
-            } catch {
-                // Curses owns the screen: the journal's missing line goes to $KIOSK_LOG.
-                log.write("journal: the paywall's start was not recorded: \(error)")
-            }
-        }
+        session.journalStart()
         let report = try await runOnMainThread(app, theme: theme, start: start)
-        if !app.exitsAfterFirstLoadedFrame {
-            // The session's end for `kiosk report --session last` (a killed paywall has none).
-            do {
-                _ = try await store.perform(.paywallClosed)
-            } catch {
-                log.write("journal: the paywall's end was not recorded: \(error)")
-            }
-        }
+        // The session's end for `kiosk report --session last`.
+        if !app.exitsAfterFirstLoadedFrame { await session.journalEnd() }
         if app.exitsAfterFirstLoadedFrame {
             let first = report.firstFrame.map { String(format: "%.1f", ($0 + beforeMain) * 1000) } ?? "-"
             let loaded =
@@ -283,32 +248,4 @@ struct PaywallCommand: Command {
         terminal: kiosk --dump 100x30 prints the first frame as text; kiosk shot --out paywall.svg \
         writes a picture (.svg, .html, .txt, .ans); kiosk store drives the store.
         """
-
-    /// The file a `--theme` value names: itself when it is a path, else the bundled theme's file.
-    static func themePath(_ nameOrPath: String) -> String {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return nameOrPath }
-        return BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
-    }
-
-    /// A bundled theme by name, or a theme file by path.
-    static func loadTheme(_ nameOrPath: String) throws -> Theme {
-        do {
-            if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
-                return try Theme.load(path: nameOrPath, bundledThemes: BundledResources.themesDirectory.path)
-            }
-            let path = BundledResources.themesDirectory.appendingPathComponent("\(nameOrPath).json").path
-            guard FileManager.default.fileExists(atPath: path) else {
-                let bundled = ["default", "high-contrast", "mono", "sunset"]
-                throw CommandFailure(
-                    Suggestion.appending(
-                        to:
-                            "kiosk: no bundled theme '\(nameOrPath)': use default, high-contrast, mono or sunset, "
-                            + "or a path to a theme file", word: nameOrPath, candidates: bundled),
-                    exit: .usage)
-            }
-            return try Theme.load(path: path)
-        } catch let error as TerminalUIError {
-            throw CommandFailure("kiosk: \(error)", exit: .dataError)
-        }
-    }
 }

@@ -2,6 +2,7 @@ import CommandLineOptions
 import Foundation
 import PaywallLaunch
 import Presets
+import SharedState
 import StoreCommands
 import StoreCore
 
@@ -41,7 +42,7 @@ struct PresetCommand: Command {
           73 the state directory cannot be used
 
         PRESETS:
-        """ + "\n" + PresetApplication.table(indent: "  ")
+        """ + "\n" + Preset.table(indent: "  ")
     }
 
     var action: Action
@@ -74,7 +75,7 @@ struct PresetCommand: Command {
                     withJSONObject: list, options: [.prettyPrinted, .sortedKeys])
                 Console.print(String(decoding: data, as: UTF8.self))
             } else {
-                Console.print(PresetApplication.table(indent: ""))
+                Console.print(Preset.table(indent: ""))
             }
             return .success
         }
@@ -102,15 +103,6 @@ enum PresetApplication {
     static let forceOption = OptionDefinition.flag(
         "force", help: "--preset, preset apply: replace the history of a state that has transactions.")
 
-    /// Every preset, name and summary, one a line.
-    static func table(indent: String) -> String {
-        let width = (Preset.all.map(\.name.count).max() ?? 0) + 2
-        return Preset.all.map {
-            indent + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary
-        }
-        .joined(separator: "\n")
-    }
-
     /// The preset, or a usage error listing the known ones with the closest name.
     static func preset(named name: String) throws(CommandFailure) -> Preset {
         do {
@@ -124,33 +116,17 @@ enum PresetApplication {
     static func apply(
         _ preset: Preset, to store: any Store & StoreControl, force: Bool, stateDescription: String
     ) async throws {
-        if !force {
-            let count = try await transactionCount(store)
-            if count > 0 {
-                throw CommandFailure(
-                    "kiosk: \(stateDescription) already holds \(count) transaction\(count == 1 ? "" : "s"); a preset "
-                        + "clears every account's history. Add --force to replace it, or use a new --state DIR "
-                        + "(or none: kiosk --preset NAME runs on an ephemeral copy).", exit: .failure)
-            }
-        }
         let bar = ProgressBar.onStandardError("preset \(preset.name)")
         defer { bar?.finish() }
-        do {
-            try await PresetRunner(preset).apply(to: store, progress: bar?.callback)
+        do throws(PresetRunner.ReplacingError) {
+            try await PresetRunner(preset).apply(to: store, force: force, progress: bar?.callback)
+        } catch .holdsHistory(let count) {
+            throw CommandFailure(
+                "kiosk: \(stateDescription) already holds \(count) transaction\(count == 1 ? "" : "s"); a preset "
+                    + "clears every account's history. Add --force to replace it, or use a new --state DIR "
+                    + "(or none: kiosk --preset NAME runs on an ephemeral copy).", exit: .failure)
         } catch {
             throw CommandFailure("kiosk: \(error)", exit: .failure)
         }
-    }
-
-    /// How many transactions the store's accounts hold, the store left acting for the same account.
-    static func transactionCount(_ store: any Store & StoreControl) async throws -> Int {
-        let current = try await store.currentAccount().name
-        var count = 0
-        for account in try await store.accounts() {
-            try await store.switchAccount(to: account.name)
-            count += try await store.transactionRecords().count
-        }
-        try await store.switchAccount(to: current)
-        return count
     }
 }

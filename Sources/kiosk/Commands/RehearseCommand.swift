@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import Rehearsal
+import SharedState
 import SourceDiagnostics
 import StoreCore
 
@@ -150,26 +151,12 @@ struct RehearseCommand: Command {
     }
 
     /// The files the arguments name: files as given, directories searched for `.rehearsal` files.
-    static func files(_ paths: [String]) throws -> [String] {
-        var files: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CommandFailure("kiosk rehearse: no such file or directory: \(path)", exit: .noInput)
-            }
-            guard isDirectory.boolValue else {
-                files.append(path)
-                continue
-            }
-            let found = (FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".rehearsal") && !($0 as NSString).lastPathComponent.hasPrefix("_") }
-                .sorted()
-            guard !found.isEmpty else {
-                throw CommandFailure("kiosk rehearse: no .rehearsal files in \(path)", exit: .noInput)
-            }
-            files += found.map { (path as NSString).appendingPathComponent($0) }
+    static func files(_ paths: [String]) throws(CommandFailure) -> [String] {
+        do {
+            return try RehearsalFiles.find(paths)
+        } catch {
+            throw CommandFailure("kiosk rehearse: \(error)", exit: .noInput)
         }
-        return files
     }
 
     /// Bundled catalogs and themes, and the store: a simulator, or the server `--store` names.
@@ -188,21 +175,10 @@ struct RehearseCommand: Command {
             screenshotDirectory: options.screenshots)
     }
 
-    /// A server's store, reset to its catalog's defaults so no rehearsal sees another's history.
+    /// A server's store, reset for each rehearsal (`RehearsalStore.server`).
     private static func remoteStore(_ options: StoreOptions, _ requirements: StoreRequirements) async throws
         -> RehearsalStore
     {
-        let store = try await options.makeAnyStore()
-        _ = try await store.perform(.resetToDefaultState)
-        // An account of the rehearsal's own: a listener an earlier rehearsal left connected (the
-        // server notices a closed stream only when it next writes) cannot take its messages.
-        let account = requirements.account ?? "rehearsal-\(requirements.rehearsal)"
-        if try await !store.accounts().contains(where: { $0.name == account }) {
-            try await store.addAccount(StoreAccount(name: account, storefront: "USA", familyID: nil))
-        }
-        try await store.switchAccount(to: account)
-        // RemoteStore verifies every JWS it receives against the trusted root: an unverified
-        // result already says why, so there is nothing more to check here.
-        return RehearsalStore(backend: store, settle: .milliseconds(300), verify: { _, _ in nil }, close: {})
+        try await RehearsalStore.server(try await options.makeAnyStore(), requirements)
     }
 }

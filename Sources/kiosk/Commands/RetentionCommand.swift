@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import SharedState
 import Signing
 import Simulator
 import StoreCommands
@@ -101,7 +102,7 @@ struct RetentionCommand: Command {
     func run() async throws -> ExitCode {
         let signer: CoveringSigner
         do {
-            let directory = try state.create().appendingPathComponent(CertificateAuthority.directoryName)
+            let directory = StateDirectoryLayout(try state.create(warn: StateDirectory.warn)).authority
             signer = try CoveringSigner(authority: try CertificateAuthority.open(directory: directory.path))
         } catch {
             throw CommandFailure(

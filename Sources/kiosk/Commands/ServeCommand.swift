@@ -4,6 +4,7 @@ import HTTP
 import SharedState
 import Signing
 import Simulator
+import StoreCore
 import StoreServer
 
 /// `kiosk serve`: the live verification server, a simulated store for many accounts behind
@@ -20,7 +21,7 @@ struct ServeCommand: Command {
         @Option(
             "listen", value: "HOST:PORT",
             help: "Where to listen: HOST:PORT or [IPV6]:PORT (default 127.0.0.1:8686; port 0 picks one).",
-            transform: ListenAddress.init(parsing:))
+            transform: ServeCommand.listenAddress)
         var listen: ListenAddress?
         @Flag(
             "expose",
@@ -59,17 +60,8 @@ struct ServeCommand: Command {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         let options = arguments.options
         storeOptions = try StoreOptions(local: options.local, identity: options.identity)
-        if let address = options.listen {
-            listen = address
-        } else {
-            listen = try ListenAddress(parsing: "127.0.0.1:8686")
-        }
-        if !listen.isLoopback && !options.expose {
-            throw UsageError(
-                "--listen \(listen.authority(port: listen.port)) lets other machines connect, and the bearer token "
-                    + "and every purchase would cross the network as plain HTTP: add --expose to mean it, "
-                    + "or listen on 127.0.0.1 (or [::1])")
-        }
+        listen = options.listen ?? .standard
+        if let refusal = listen.exposureRefusal, !options.expose { throw UsageError(refusal) }
         token = options.token
         if let token, let weakness = ServerToken.weakness(of: token) {
             throw UsageError("--token \(weakness)")
@@ -107,15 +99,15 @@ struct ServeCommand: Command {
                 token = given
                 if !storeOptions.isEphemeral {
                     // Clients given this --state find the token where they look for it.
-                    try ServerToken.write(given, in: try storeOptions.state.create())
-                    tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
+                    try ServerToken.write(given, in: try storeOptions.state.create(warn: StateDirectory.warn))
+                    tokenPlace = storeOptions.state.layout.serverToken.path
                 }
             } else if storeOptions.isEphemeral {
                 token = ServerToken.generate()
                 tokenPlace = "printed above (ephemeral: not written anywhere)"
             } else {
                 token = try ServerToken.loadOrCreate(in: storeOptions.state.url)
-                tokenPlace = storeOptions.state.url.appendingPathComponent(ServerToken.fileName).path
+                tokenPlace = storeOptions.state.layout.serverToken.path
             }
         } catch {
             throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
@@ -135,7 +127,7 @@ struct ServeCommand: Command {
         do {
             http = try await server.listen(HTTPServerConfiguration(host: listen.host, port: listen.port))
         } catch {
-            throw CommandFailure(Self.listenFailure(error, at: listen), exit: .cannotCreate)
+            throw CommandFailure(listen.listenFailure(error), exit: .cannotCreate)
         }
         let url = "http://\(listen.authority(port: http.port))"
         if let warning = listen.exposureWarning(url: url) { Console.error("kiosk serve: \(warning)") }
@@ -170,15 +162,12 @@ struct ServeCommand: Command {
         return .success
     }
 
-    /// Why the server cannot listen, and for a port in use what to do about it.
-    static func listenFailure(_ error: any Error, at listen: ListenAddress) -> String {
-        let place = listen.authority(port: listen.port)
-        guard let failure = error as? IOError, failure.errnoCode == EADDRINUSE else {
-            return "kiosk serve: cannot listen on \(place): \(error)"
+    /// `--listen HOST:PORT`, its mistakes as usage errors.
+    @Sendable static func listenAddress(_ text: String) throws(UsageError) -> ListenAddress {
+        do {
+            return try ListenAddress(parsing: text)
+        } catch {
+            throw UsageError(error.description)
         }
-        return
-            "kiosk serve: port \(listen.port) is already in use on \(listen.host) (another kiosk serve, or "
-            + "another server): choose another port with --listen \(listen.authority(port: listen.port &+ 1)), "
-            + "or --listen \(listen.authority(port: 0)) to let the system pick a free one"
     }
 }

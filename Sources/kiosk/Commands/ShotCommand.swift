@@ -96,7 +96,7 @@ struct ShotCommand: Command {
     func run() async throws -> ExitCode {
         let scene = ShotScene(
             catalog: try ShotOptions.loadCatalog(catalogPath, command: "kiosk shot"),
-            theme: try PaywallCommand.loadTheme(themeName), size: size, style: style, template: template,
+            theme: try BundledResources.theme(themeName), size: size, style: style, template: template,
             locale: locale, state: state, tab: tab)
         let picture: String
         do { picture = try await scene.export(format) } catch { throw CommandFailure(error) }

@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import QAReports
+import SharedState
 import Signing
 import StoreCore
 
@@ -36,12 +37,6 @@ struct VerifyCommand: Command {
           65 the root certificate could not be read
         """
 
-    /// Signed fields of a notification, verified along with it.
-    static let nestedFields = [
-        ("data", "signedTransactionInfo"), ("data", "signedRenewalInfo"),
-        ("appData", "signedAppTransactionInfo"),
-    ]
-
     var input: String?
     var rootPath: String?
     var state: StateDirectory
@@ -61,8 +56,7 @@ struct VerifyCommand: Command {
             if let rootPath {
                 root = try Certificate.read(at: rootPath)
             } else {
-                let directory = state.url.appendingPathComponent(CertificateAuthority.directoryName)
-                root = try CertificateAuthority.storedRoot(directory: directory.path)
+                root = try CertificateAuthority.storedRoot(directory: state.layout.authority.path)
             }
         } catch {
             throw CommandFailure("kiosk verify: \(error)", exit: .dataError)
@@ -71,34 +65,14 @@ struct VerifyCommand: Command {
         let jws = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !jws.isEmpty else { throw UsageError("no JWS given (as an argument or on standard input)") }
 
-        let verifier = JWSVerifier(trustedRoots: [root])
-        var verified = true
-        let check: JWSVerifier.Check
-        do { check = try verifier.check(jws) } catch {
+        let check: SignedValueCheck
+        do { check = try SignedValueCheck(jws, root: root) } catch {
             throw CommandFailure("not verified: \(error)", exit: .failure)
         }
-        Console.print(PayloadJSON.pretty(check.payload))
-        verified = report("JWS", check.error) && verified
-        // A payload that is not a JSON object (printed above as text) has no nested JWS to check.
-        let payload = (try? JSONSerialization.jsonObject(with: Data(check.payload))) as? [String: Any]
-        for (object, field) in Self.nestedFields {
-            guard let nested = (payload?[object] as? [String: Any])?[field] as? String else { continue }
-            let verdict: VerificationError?
-            do { verdict = try verifier.check(nested).error } catch {
-                verdict = .invalidEncoding(reason: "\(error)")
-            }
-            verified = report("\(object).\(field)", verdict) && verified
+        Console.print(check.payload)
+        for (what, error) in check.verdicts {
+            Console.error(error.map { "\(what): not verified: \($0)" } ?? "\(what): verified")
         }
-        return verified ? .success : .failure
-    }
-
-    /// Prints one verdict line; returns whether it verified.
-    private func report(_ what: String, _ error: VerificationError?) -> Bool {
-        if let error {
-            Console.error("\(what): not verified: \(error)")
-            return false
-        }
-        Console.error("\(what): verified")
-        return true
+        return check.verified ? .success : .failure
     }
 }

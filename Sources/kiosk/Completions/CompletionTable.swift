@@ -1,4 +1,5 @@
 import CommandLineOptions
+import SharedState
 
 extension CompletionTable {
     /// What a shell completes on a `kiosk` command line, made from the declarations `--help` and

@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import QAReports
+import SharedState
 import Simulator
 import StoreCore
 

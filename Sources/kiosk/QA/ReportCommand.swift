@@ -2,8 +2,10 @@ import CommandLineOptions
 import Foundation
 import PaywallLaunch
 import QAReports
+import SharedState
 import Signing
 import Simulator
+import StoreCore
 import TerminalUI
 
 /// `kiosk report`: a QA report a tester attaches to a bug (docs/qa.md), from the journal.
@@ -79,7 +81,7 @@ struct ReportCommand: Command {
         var report: QAReport
         do {
             let root = try CertificateAuthority.storedRoot(
-                directory: state.url.appendingPathComponent(CertificateAuthority.directoryName).path)
+                directory: state.layout.authority.path)
             let reader = try LedgerReader(stateDirectory: state.url)
             report = try QAReport.gather(
                 reader: reader, root: root, filter: filter, stateDirectory: state.url)

@@ -137,7 +137,7 @@ struct StateCommand: Command {
     /// signed by another authority brings its authority along, which only works while nobody
     /// has the state open.
     private func importFile(_ file: URL) async throws {
-        let name = options.name ?? Self.sanitized(file.deletingPathExtension().lastPathComponent)
+        let name = options.name ?? SavePointImport.name(forFile: file)
         let checked: SavePointImport
         // A large state takes a while to check row by row: a bar on a terminal, nothing otherwise.
         let bar = ProgressBar.onStandardError("checking \(file.lastPathComponent)")
@@ -149,54 +149,30 @@ struct StateCommand: Command {
             let missing = !FileManager.default.fileExists(atPath: file.path)
             throw CommandFailure("kiosk state import: \(error)", exit: missing ? .noInput : .dataError)
         }
-        let state = try storeOptions.state.create()
-        let installation: SavePointInstallation
-        do {
-            if try checked.hasSameAuthority(as: state) {
-                installation = try checked.install(into: state, authority: false)
-            } else {
-                // nil when another process has the state open.
-                let installed = try StateOwnership.whileUnowned(state) {
-                    try checked.install(into: state, authority: true)
-                }
-                guard let installed else {
-                    throw CommandFailure(
-                        "kiosk state import: \(file.path) was signed by another certificate authority, and "
-                            + "\(StateOwnership.ownerDescription(of: state)) has \(state.path) open; quit it and import "
-                            + "again, or import into a new --state DIR; nothing was changed", exit: .failure)
-                }
-                installation = installed
-            }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("kiosk state import: \(error); nothing was changed", exit: .cannotCreate)
-        }
-        Console.error(
-            "\(file.lastPathComponent): \(checked.summary.accounts) accounts, \(checked.summary.transactions) "
-                + "transactions, \(checked.summary.journalLines) journal lines")
+        let state = try storeOptions.state.create(warn: StateDirectory.warn)
         let load = StateCommand(copying: self, action: .load, argument: checked.name)
-        do {
-            try await load.perform(.loadState(name: checked.name))
-        } catch {
-            installation.rollback()
+        do throws(SavePointImport.StateImportError) {
+            try await checked.importInto(state) {
+                Console.error(
+                    "\(file.lastPathComponent): \(checked.summary.accounts) accounts, \(checked.summary.transactions) "
+                        + "transactions, \(checked.summary.journalLines) journal lines")
+                try await load.perform(.loadState(name: checked.name))
+            }
+        } catch .stateInUse(let owner) {
+            throw CommandFailure(
+                "kiosk state import: \(file.path) was signed by another certificate authority, and "
+                    + "\(owner) has \(state.path) open; quit it and import "
+                    + "again, or import into a new --state DIR; nothing was changed", exit: .failure)
+        } catch .install(let error) {
+            throw CommandFailure("kiosk state import: \(error); nothing was changed", exit: .cannotCreate)
+        } catch .load(let error) {
             throw error
         }
-        installation.commit()
     }
 
     private init(copying other: StateCommand, action: Action, argument: String?) {
         self = other
         self.action = action
         self.argument = argument
-    }
-
-    /// A save point name made of a file name: other characters become '-'.
-    static func sanitized(_ text: String) -> String {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
-        let mapped = String(
-            text.unicodeScalars.map { $0.isASCII && allowed.contains($0) ? Character($0) : "-" })
-        let trimmed = mapped.drop { $0 == "." }.prefix(64)
-        return trimmed.isEmpty ? "imported" : String(trimmed)
     }
 }

@@ -15,17 +15,15 @@ extension StoreOptions {
         throws
         -> StateOwnership
     {
-        let directory: URL
-        do {
-            directory = try state.create()
-        } catch {
-            throw CommandFailure(
-                "kiosk: cannot use the state directory \(state.url.path): \(error)", exit: .cannotCreate)
-        }
         let options = self
-        return StateOwnership(directory: directory, command: command) {
-            let (store, authority) = try options.makeStoreAndAuthority(catalog: catalog, execution: execution)
-            return (store, authority.root)
+        do throws(StateDirectory.OpeningError) {
+            return try state.ownership(command: command, warn: StateDirectory.warn) {
+                let (store, authority) = try options.makeStoreAndAuthority(
+                    catalog: catalog, execution: execution)
+                return SimulatedStore.Opened(store: store, authority: authority)
+            }
+        } catch {
+            throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
         }
     }
 
@@ -44,33 +42,17 @@ extension StoreOptions {
             return OpenedStore(store: try makeStore(catalog: catalog), ownership: nil, backendName: "sim")
         }
         let ownership = try ownership(command: command, catalog: catalog)
-        let directory = ownership.directory
-        let role: StateOwnership.Role
         do {
-            role = try await ownership.attach()
-        } catch let error as SharedStateError {
-            throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
-        }
-        switch role {
-        case .owner(let store):
-            return OpenedStore(store: store, ownership: ownership, backendName: "sim")
-        case .client:
-            do {
-                let store = try await ownership.clientStore(account: account ?? SimulatedStore.defaultAccount)
-                if let account { try await store.useAccount(account) }
-                // "shared · pid 4242 (paywall)": who owns the store, short enough for the status line.
-                let owner =
-                    ownership.owner.map { record in
-                        let what =
-                            record.command.hasPrefix("kiosk ")
-                            ? String(record.command.dropFirst(6)) : record.command
-                        return "shared · pid \(record.pid) \(what.hasPrefix("(") ? what : "(\(what))")"
-                    } ?? "shared"
-                return OpenedStore(store: store, ownership: ownership, backendName: owner)
-            } catch {
-                throw CommandFailure(
-                    "kiosk: the store of \(directory.path) is shared, but using it failed: \(error)",
-                    exit: .failure)
+            switch try await ownership.join(account: account) {
+            case .owner(let store):
+                return OpenedStore(store: store, ownership: ownership, backendName: "sim")
+            case .client(let store, let ownerName):
+                return OpenedStore(store: store, ownership: ownership, backendName: ownerName)
+            }
+        } catch let error as StateOwnership.JoinError {
+            switch error {
+            case .state: throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
+            case .shared: throw CommandFailure("kiosk: \(error)", exit: .failure)
             }
         }
     }

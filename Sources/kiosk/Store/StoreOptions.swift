@@ -2,6 +2,7 @@ import Catalog
 import CommandLineOptions
 import Foundation
 import RemoteStore
+import SharedState
 import Signing
 import Simulator
 import SourceDiagnostics
@@ -18,9 +19,9 @@ enum StoreBackend: Sendable, Equatable {
             self = .simulator
             return
         }
-        guard let url = URL(string: text), url.scheme == "http", url.host != nil else {
+        guard let url = ServerAddress.url(text) else {
             throw UsageError(
-                "--store needs sim or an http:// URL such as http://127.0.0.1:8686, got '\(text)'")
+                "--store needs sim or an http:// URL such as \(ServerAddress.example), got '\(text)'")
         }
         self = .server(url)
     }
@@ -183,29 +184,19 @@ struct StoreOptions: Sendable {
     /// The store the options name: a `RemoteStore` for `--store URL`, else the simulator.
     func makeAnyStore() async throws -> any Store & StoreControl {
         guard let remote else { return try makeStore() }
-        guard let tokenSource = try ServerTokenSource.resolve(flag: serverToken, stateDirectory: state.url)
-        else {
-            throw CommandFailure(
-                "kiosk: " + ServerTokenSource.missing(url: remote, stateDirectory: state.url), exit: .usage)
-        }
-        let token = tokenSource.token
-        let trust: RemoteStore.Trust
-        if let rootPath {
-            do {
-                trust = .root(try Certificate.read(at: rootPath))
-            } catch {
-                throw CommandFailure("kiosk: \(error)", exit: .dataError)
-            }
-        } else {
-            trust = .pinned(directory: state.url)
-        }
-        do {
-            let store = try await RemoteStore.connect(
-                url: remote, token: token, account: account ?? SimulatedStore.defaultAccount, trust: trust)
-            if let account { try await store.useAccount(account) }
-            return store
+        do throws(ServerConnection.Failure) {
+            return try await ServerConnection.connect(
+                url: remote, tokenFlag: serverToken, stateDirectory: state.url, rootPath: rootPath,
+                account: account)
         } catch {
-            throw CommandFailure("kiosk: " + tokenSource.explain(error, url: remote), exit: .failure)
+            let exit: ExitCode =
+                switch error {
+                case .noToken: .usage
+                case .unreadableToken: .noInput
+                case .unreadableRoot: .dataError
+                case .failed: .failure
+                }
+            throw CommandFailure("kiosk: \(error)", exit: exit)
         }
     }
 
@@ -235,32 +226,32 @@ struct StoreOptions: Sendable {
         store: SimulatedStore, authority: CertificateAuthority
     ) {
         let catalog = try catalog ?? loadCatalog()
-        let authority: CertificateAuthority
-        let location: LedgerLocation
-        if !isEphemeral { try state.checkHealth(resetting: resetsDamagedState) }
-        do {
-            if isEphemeral {
-                authority = try CertificateAuthority.ephemeral()
-                location = .memory
-            } else {
-                let directory = try state.create()
-                authority = try CertificateAuthority.open(
-                    directory: directory.appendingPathComponent("ca").path)
-                location = .directory(directory)
-            }
-        } catch {
-            throw CommandFailure(
-                "kiosk: cannot use the state directory \(state.url.path): \(error)", exit: .cannotCreate)
-        }
-        do {
-            let store = try SimulatedStore(
-                catalog: catalog, ledger: location, signer: try CoveringSigner(authority: authority),
-                offerChecker: PromotionalOfferChecker(catalog: catalog), identity: identity, account: account,
-                frozenClock: frozenClock, execution: execution)
-            if !isEphemeral { state.markLedgerInUse() }
-            return (store, authority)
+        do throws(StateDirectory.OpeningError) {
+            let opened =
+                isEphemeral
+                ? try ephemeralStore(catalog: catalog, frozenClock: frozenClock, execution: execution)
+                : try state.openStore(
+                    catalog: catalog, identity: identity, account: account, frozenClock: frozenClock,
+                    execution: execution, resettingDamage: resetsDamagedState, warn: StateDirectory.warn)
+            return (opened.store, opened.authority)
         } catch {
             throw CommandFailure("kiosk: \(error)", exit: .cannotCreate)
+        }
+    }
+
+    /// `--ephemeral`: a store in memory with an authority of its own.
+    private func ephemeralStore(catalog: LoadedCatalog, frozenClock: Bool, execution: StoreExecution)
+        throws(StateDirectory.OpeningError) -> SimulatedStore.Opened
+    {
+        do throws(SimulatedStore.OpeningError) {
+            return try SimulatedStore.openSigned(
+                catalog: catalog, location: try .ephemeral(), identity: identity, account: account,
+                frozenClock: frozenClock, execution: execution)
+        } catch .authority(let error) {
+            // Named as every other failure to make a store's authority is.
+            throw .unusable(path: state.url.path, reason: "\(error)")
+        } catch {
+            throw .store(error)
         }
     }
 }

@@ -1,30 +1,35 @@
 import Catalog
 import Foundation
-import StoreServer
+import StoreCore
 
 /// Where a client's bearer token for `--store URL` came from: `--server-token`, then
 /// `$KIOSK_SERVER_TOKEN`, then `STATE/server-token`. Kept so that a refused token can be
 /// explained by its source, which is what a person needs to fix it.
-struct ServerTokenSource: Equatable {
-    enum Origin: Equatable {
+public struct ServerTokenSource: Equatable, Sendable {
+    public enum Origin: Equatable, Sendable {
         case flag
         case environment
         case file(String)
     }
 
-    var token: String
-    var origin: Origin
+    public var token: String
+    public var origin: Origin
+
+    public init(token: String, origin: Origin) {
+        self.token = token
+        self.origin = origin
+    }
 
     /// The first source that holds a token, or nil.
-    static func resolve(
+    public static func resolve(
         flag: String?, stateDirectory: URL,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(CommandFailure) -> ServerTokenSource? {
+    ) throws(ServerTokenError) -> ServerTokenSource? {
         if let flag { return ServerTokenSource(token: flag, origin: .flag) }
         if let value = environment["KIOSK_SERVER_TOKEN"], !value.isEmpty {
             return ServerTokenSource(token: value, origin: .environment)
         }
-        let file = stateDirectory.appendingPathComponent(ServerToken.fileName)
+        let file = StateDirectoryLayout(stateDirectory).serverToken
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let text: String
         do {
@@ -32,15 +37,14 @@ struct ServerTokenSource: Equatable {
         } catch {
             // A token file that is there but cannot be read is not a missing token: say why.
             let reason = FileProblem.reading(file.path) ?? "it is not UTF-8 text (a token is)"
-            throw CommandFailure(
-                "kiosk: cannot read the server's token \(file.path): \(reason)", exit: .noInput)
+            throw ServerTokenError("cannot read the server's token \(file.path): \(reason)")
         }
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return token.isEmpty ? nil : ServerTokenSource(token: token, origin: .file(file.path))
     }
 
     /// How the source is named in messages.
-    var place: String {
+    public var place: String {
         switch origin {
         case .flag: "--server-token"
         case .environment: "$KIOSK_SERVER_TOKEN"
@@ -50,7 +54,7 @@ struct ServerTokenSource: Equatable {
 
     /// The message for a connection error: a refused token says which source it came from and
     /// where the right one is; any other error is told as it is.
-    func explain(_ error: any Error, url: URL) -> String {
+    public func explain(_ error: any Error, url: URL) -> String {
         let text = "\(error)"
         guard text.contains("\(4_010_001)") else { return text }
         var advice = "the server at \(url.absoluteString) refused the token from \(place) (\(text)). "
@@ -66,10 +70,17 @@ struct ServerTokenSource: Equatable {
     }
 
     /// The message when no source holds a token.
-    static func missing(url: URL, stateDirectory: URL) -> String {
+    public static func missing(url: URL, stateDirectory: URL) -> String {
         "--store \(url.absoluteString) needs the server's token, and none was found: not --server-token, "
-            + "not $KIOSK_SERVER_TOKEN, not \(stateDirectory.appendingPathComponent(ServerToken.fileName).path). "
+            + "not $KIOSK_SERVER_TOKEN, not \(StateDirectoryLayout(stateDirectory).serverToken.path). "
             + "Pass --state with the server's state directory, or --server-token TOKEN "
             + "(kiosk serve prints where its token is)"
     }
+}
+
+/// A token file that is there but cannot be read (not a missing token), naming the file and why.
+public struct ServerTokenError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
 }

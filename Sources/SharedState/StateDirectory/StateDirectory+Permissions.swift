@@ -1,5 +1,5 @@
 import Foundation
-import Signing
+import StoreCore
 import StoreServer
 
 /// Secrets in a state directory that already existed: the token and private keys must be
@@ -8,15 +8,16 @@ extension StateDirectory {
     /// Files only their owner may read: the bearer token, the authority's private keys and
     /// the registered API keys.
     static let secretFiles = [
-        ServerToken.fileName, APIKeyRegistry.fileName, "\(CertificateAuthority.directoryName)/root.key",
-        "\(CertificateAuthority.directoryName)/intermediate.key",
-        "\(CertificateAuthority.directoryName)/leaf.pem",
+        StateDirectoryLayout.serverTokenName, StateDirectoryLayout.apiKeysName,
+        "\(StateDirectoryLayout.authorityName)/root.key",
+        "\(StateDirectoryLayout.authorityName)/intermediate.key",
+        "\(StateDirectoryLayout.authorityName)/leaf.pem",
     ]
 
     /// Sets every secret file readable by others to 0600, and returns one warning per change,
     /// plus one for a directory others may read or write and one for a weak `server-token`. The directory itself is only warned
     /// about: `--state` may name a directory shared on purpose, whose mode is not ours to change.
-    func tightenPermissions() -> [String] {
+    public func tightenPermissions() -> [String] {
         var warnings: [String] = []
         if let mode = Self.mode(url.path), mode & 0o077 != 0 {
             warnings.append(
@@ -35,7 +36,7 @@ extension StateDirectory {
                     "\(path) is mode \(Self.octal(mode)), readable by others: run chmod 600 \(path)")
             }
         }
-        let tokenPath = url.appendingPathComponent(ServerToken.fileName).path
+        let tokenPath = layout.serverToken.path
         // Only a token that can be read can be judged weak; using an unreadable one says why.
         if let text = try? String(contentsOfFile: tokenPath, encoding: .utf8),
             let weakness = ServerToken.weakness(of: text.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -47,7 +48,7 @@ extension StateDirectory {
     }
 
     /// The file's permission bits; nil when it cannot be examined (missing: nothing to tighten).
-    static func mode(_ path: String) -> Int? {
+    public static func mode(_ path: String) -> Int? {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)
             .map { $0.intValue & 0o777 }
     }

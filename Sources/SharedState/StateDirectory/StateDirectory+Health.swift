@@ -1,5 +1,6 @@
 import Foundation
 import Signing
+import StoreCore
 
 /// A state directory whose certificate authority has signed but whose ledger is gone.
 ///
@@ -9,18 +10,12 @@ import Signing
 /// same root for different purchases, so such a directory is refused unless the user asks
 /// for a reset, which moves the damaged files aside and starts with a new authority.
 extension StateDirectory {
-    static let ledgerName = "ledger.sqlite"
-    /// Written beside the authority once a store has opened a ledger with it: from then on the
-    /// two belong together. An authority alone (`kiosk certs` on a new directory) signed nothing.
-    static let ledgerInUseName = "ledger-in-use"
+    static let ledgerName = StateDirectoryLayout.ledgerName
 
-    private var ledgerInUseMarker: URL {
-        url.appendingPathComponent(CertificateAuthority.directoryName).appendingPathComponent(
-            Self.ledgerInUseName)
-    }
+    private var ledgerInUseMarker: URL { layout.ledgerInUseMarker }
 
     /// Notes that the authority now signs for this directory's ledger (once; cheap after that).
-    func markLedgerInUse() {
+    public func markLedgerInUse() {
         guard !FileManager.default.fileExists(atPath: ledgerInUseMarker.path) else { return }
         _ = FileManager.default.createFile(
             atPath: ledgerInUseMarker.path,
@@ -29,10 +24,10 @@ extension StateDirectory {
     }
 
     /// What is wrong with the directory, or nil when it is whole (or new).
-    func damage() -> String? {
+    public func damage() -> String? {
         let files = FileManager.default
         guard files.fileExists(atPath: ledgerInUseMarker.path) else { return nil }
-        let ledger = url.appendingPathComponent(Self.ledgerName).path
+        let ledger = layout.ledger.path
         guard files.fileExists(atPath: ledger) else { return "its ledger \(ledger) is missing" }
         // A ledger in WAL mode may keep everything in `-wal` until a checkpoint: only a main
         // file and a log that are both empty mean nothing is left.
@@ -40,39 +35,38 @@ extension StateDirectory {
         return "its ledger \(ledger) is empty (0 bytes)"
     }
 
-    /// Refuses a damaged directory with how to recover (exit 73), or, for a reset, moves the
-    /// ledger and authority aside into `damaged-DATE/` so a new store starts cleanly.
-    func checkHealth(resetting: Bool) throws(CommandFailure) {
+    /// Refuses a damaged directory with how to recover, or, for a reset, moves the ledger and
+    /// authority aside into `damaged-DATE/` so a new store starts cleanly, telling `warn`.
+    public func checkHealth(resetting: Bool, warn: (String) -> Void) throws(StateDirectoryError) {
         guard let damage = damage() else { return }
         let path = url.path
         guard resetting else {
-            throw CommandFailure(
+            throw StateDirectoryError(
                 """
-                kiosk: the state directory \(path) is damaged: \(damage), but its certificate authority \
+                the state directory \(path) is damaged: \(damage), but its certificate authority \
                 (\(path)/\(CertificateAuthority.directoryName)) has signed transactions. Starting afresh would reissue \
                 transaction IDs already signed under that root.
                   recover:    restore \(Self.ledgerName) (and \(Self.ledgerName)-wal if any) from a backup
                   start over: kiosk store reset --state \(path)  (moves both aside; clients must trust the new root)
-                """, exit: .cannotCreate)
+                """)
         }
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let aside = url.appendingPathComponent("damaged-\(stamp)")
         do {
             try FileManager.default.createDirectory(
                 at: aside, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            for name in [CertificateAuthority.directoryName]
-                + ["", "-wal", "-shm"].map({ Self.ledgerName + $0 })
+            for name in [StateDirectoryLayout.authorityName]
+                + ([""] + StateDirectoryLayout.ledgerCompanionSuffixes).map({ Self.ledgerName + $0 })
             where FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) {
                 try FileManager.default.moveItem(
                     at: url.appendingPathComponent(name), to: aside.appendingPathComponent(name))
             }
         } catch {
-            throw CommandFailure(
-                "kiosk: cannot move the damaged ledger and authority of \(path) aside: \(error)",
-                exit: .cannotCreate)
+            throw StateDirectoryError(
+                "cannot move the damaged ledger and authority of \(path) aside: \(error)")
         }
-        Console.error(
-            "kiosk: \(path) was damaged (\(damage)); moved its ledger and certificate authority to \(aside.path). "
+        warn(
+            "\(path) was damaged (\(damage)); moved its ledger and certificate authority to \(aside.path). "
                 + "A new store starts with a new root certificate: export it with kiosk certs --state \(path)"
         )
     }

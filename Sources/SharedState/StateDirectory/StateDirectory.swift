@@ -1,13 +1,15 @@
-import CommandLineOptions
 import Foundation
+import StoreCore
 
-/// Where Kiosk keeps its state (ledger, certificate authority, tokens): `--state PATH`, else
-/// `$XDG_STATE_HOME/kiosk`, else `~/.local/state/kiosk`, as the XDG Base Directory spec places
-/// state that should persist between runs.
-struct StateDirectory: Equatable, Sendable {
-    var url: URL
+/// Where Kiosk keeps its state (ledger, certificate authority, tokens): an explicit path
+/// (`--state PATH`, `KIOSK_STATE`), else `$XDG_STATE_HOME/kiosk`, else `~/.local/state/kiosk`, as
+/// the XDG Base Directory spec places state that should persist between runs. The CLI and
+/// KioskStoreKit both open state directories through it, so both create them alike (mode 0700,
+/// secrets tightened, a damaged ledger refused: docs/state.md).
+public struct StateDirectory: Equatable, Sendable {
+    public var url: URL
 
-    init(explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let explicitPath {
             url = URL(fileURLWithPath: explicitPath, isDirectory: true)
         } else if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
@@ -22,10 +24,13 @@ struct StateDirectory: Equatable, Sendable {
         }
     }
 
+    /// The names of the files in it.
+    public var layout: StateDirectoryLayout { StateDirectoryLayout(url) }
+
     /// Creates the directory (mode 0700: it holds private keys) if it does not exist, and
-    /// tightens the secrets in one that does (see `tightenPermissions`).
+    /// tightens the secrets in one that does (see `tightenPermissions`), telling `warn` of each.
     /// - Throws: `StateDirectoryError` naming the path and what is wrong in plain words.
-    func create() throws(StateDirectoryError) -> URL {
+    public func create(warn: (String) -> Void) throws(StateDirectoryError) -> URL {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -40,7 +45,7 @@ struct StateDirectory: Equatable, Sendable {
                     "the state directory \(url.path) is not writable by you (another user's, or read-only): "
                         + Self.otherPlace)
             }
-            for warning in tightenPermissions() { Console.error("kiosk: warning: \(warning)") }
+            for warning in tightenPermissions() { warn("warning: \(warning)") }
             return url
         }
         do {
@@ -61,17 +66,13 @@ struct StateDirectory: Equatable, Sendable {
     }
 
     /// What to do about a state directory this user cannot use.
-    static let otherPlace =
+    public static let otherPlace =
         "give --state a directory you can write (--state ./kiosk-state), or --ephemeral to keep the state in memory"
-
-    static let option = OptionDefinition.option(
-        "state", value: "DIR",
-        help: "State directory (default $XDG_STATE_HOME/kiosk or ~/.local/state/kiosk).")
 }
 
 /// A state directory that cannot be used, in words naming the path and the fix.
-struct StateDirectoryError: Error, CustomStringConvertible {
-    var description: String
+public struct StateDirectoryError: Error, CustomStringConvertible {
+    public var description: String
 
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }
