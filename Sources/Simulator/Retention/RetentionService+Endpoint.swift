@@ -174,12 +174,12 @@ extension RetentionService {
         try read { (ledger) throws(LedgerError) in try ledger.retentionTests() }
     }
 
-    func performanceTest(requestID: String) throws(RetentionError) -> RetentionPerformanceTest
-    {
+    func performanceTest(requestID: String) throws(RetentionError) -> RetentionPerformanceTest {
         guard UUID(uuidString: requestID) != nil else {
             throw .invalidRequestID("'\(requestID)' is not a performance test's requestId")
         }
-        guard let test = try performanceTests().first(where: { $0.requestID == requestID.lowercased() }) else {
+        guard let test = try performanceTests().first(where: { $0.requestID == requestID.lowercased() })
+        else {
             throw .performanceTestNotFound("no performance test \(requestID)")
         }
         return test
