@@ -69,7 +69,7 @@ package final class StoreBinding: Sendable {
         }
     }
 
-    private nonisolated func callHere<T: Sendable>(
+    private func callHere<T: Sendable>(
         _ body: @Sendable (CoreStore) async throws(StoreError) -> T
     ) async throws(StoreError) -> T {
         try await prepare()
