@@ -46,15 +46,17 @@ enum Console {
     /// inherited by its child tasks.
     @TaskLocal static var writer = ConsoleWriter.standard
 
-    /// Called when a result line could not be written (the reader went away): `main.swift` ends
-    /// the process quietly, as cat does; in process the failure is only counted.
-    @TaskLocal static var readerGone: @Sendable () -> Void = {}
+    /// Whether a result line that could not be written (the reader went away) ends the process,
+    /// quietly, as cat does: true for the process's own run (`Kiosk.runProcess`); in process the
+    /// failure only ends the output. A flag, not the closure to call: a task-local holding a
+    /// closure crashed the release build (Swift 6.3.1, -O) in `swift_task_localValuePush`.
+    @TaskLocal static var endsProcessWhenReaderGone = false
 
     static func print(_ text: String) {
         do {
             try writer.output(VisibleControls.visible(text) + "\n")
         } catch {
-            readerGone()
+            if endsProcessWhenReaderGone { exit(0) }
         }
     }
 

@@ -8,6 +8,12 @@ public enum Kiosk {
     /// The release this binary is (`kiosk --version`).
     public static let version = "0.1.0"
 
+    /// Runs the process's `arguments` on standard output and error, and ends the process quietly
+    /// when the reader of standard output went away (`kiosk store products | head`), as cat does.
+    public static func runProcess(_ arguments: [String]) async -> Int32 {
+        await Console.$endsProcessWhenReaderGone.withValue(true) { await run(arguments, console: .standard) }
+    }
+
     /// Runs `arguments` with its lines written to `console` (a test reads them, in process).
     /// The executable's one public entry: what `main.swift` calls, and what tests call in process.
     public static func run(_ arguments: [String], console: ConsoleWriter) async -> Int32 {
