@@ -57,30 +57,46 @@ struct ScreenText {
     let squeezedScalars: [Unicode.Scalar]
 
     init(_ buffer: Buffer) {
-        rows = (0..<buffer.size.rows).map { y in
-            var text: [Unicode.Scalar] = []
-            var columns: [Int] = []
-            text.reserveCapacity(buffer.size.columns)
-            columns.reserveCapacity(buffer.size.columns)
-            let row = y * buffer.size.columns
-            for x in 0..<buffer.size.columns {
-                let cell = buffer.cells[row + x]
-                guard !cell.isContinuation else { continue }
-                let utf8 = cell.symbol.utf8
-                if utf8.count == 1, let byte = utf8.first {
-                    // A one-byte cell (almost all of them) is one ASCII scalar.
-                    text.append(Unicode.Scalar(byte))
-                    columns.append(x)
-                    continue
+        // One pass over the cells, in place (no copy of a cell), builds the rows and the
+        // squeezed text: a review builds one of these for every screen it checks.
+        let columnCount = buffer.size.columns
+        var squeezed: [Unicode.Scalar] = []
+        squeezed.reserveCapacity(buffer.cells.count)
+        var rows: [(text: [Unicode.Scalar], columns: [Int])] = []
+        rows.reserveCapacity(buffer.size.rows)
+        buffer.cells.withUnsafeBufferPointer { cells in
+            for y in 0..<buffer.size.rows {
+                var text: [Unicode.Scalar] = []
+                var columns: [Int] = []
+                text.reserveCapacity(columnCount)
+                columns.reserveCapacity(columnCount)
+                for x in 0..<columnCount {
+                    let symbol = cells[y * columnCount + x].symbol
+                    let utf8 = symbol.utf8
+                    // A continuation (the right half of a wide glyph) holds nothing.
+                    guard let first = utf8.first else { continue }
+                    if first < 0x80 {
+                        // A cell that starts with an ASCII byte is that one scalar (almost all of
+                        // them), but for a cluster such as "e" and a combining mark.
+                        if utf8.count == 1 {
+                            let scalar = Unicode.Scalar(first)
+                            text.append(scalar)
+                            columns.append(x)
+                            if !Self.isWhitespace(scalar) { squeezed.append(scalar) }
+                            continue
+                        }
+                    }
+                    for scalar in symbol.unicodeScalars {
+                        text.append(scalar)
+                        columns.append(x)
+                        if !Self.isWhitespace(scalar) { squeezed.append(scalar) }
+                    }
                 }
-                for scalar in cell.symbol.unicodeScalars {
-                    text.append(scalar)
-                    columns.append(x)
-                }
+                rows.append((text, columns))
             }
-            return (text, columns)
         }
-        squeezedScalars = rows.flatMap(\.text).filter { !Self.isWhitespace($0) }
+        self.rows = rows
+        squeezedScalars = squeezed
     }
 
     /// The squeezed text as a string.

@@ -4,7 +4,9 @@ import Foundation
 /// (`StoreControl.snapshot`: one actor turn, one request over the wire) so a frame never mixes
 /// old and new data.
 public struct StoreSnapshot: Sendable, Hashable {
-    public var products: [Product] = []
+    public var products: [Product] = [] {
+        didSet { planCache = PlanCache(products, groupID) }
+    }
     public var entitlements: [VerificationResult<Transaction>] = []
     /// Statuses of the leading group's subscriptions.
     public var statuses: [SubscriptionStatus] = []
@@ -26,7 +28,13 @@ public struct StoreSnapshot: Sendable, Hashable {
     public var latestClock: Date?
     public var simulatedErrors: [FailableAPI: SimulatedFailure] = [:]
     /// The group the picker shows.
-    public var groupID: String?
+    public var groupID: String? {
+        didSet { planCache = PlanCache(products, groupID) }
+    }
+    /// The leading group's plans, worked out when the products or the group change rather than
+    /// at each read: a frame reads them dozens of times, and sorting copies of the products was a
+    /// twentieth of a review's time.
+    private var planCache = PlanCache()
 
     public init() {}
 
@@ -40,15 +48,7 @@ public struct StoreSnapshot: Sendable, Hashable {
     public var hasOlderRecords: Bool { recordCount > records.count }
 
     /// The leading group's subscriptions, by level (1 first) then by period.
-    public var plans: [Product] {
-        products.filter { $0.type == .autoRenewable && $0.subscription?.groupID == groupID }
-            .sorted { lhs, rhs in
-                let left = lhs.subscription!
-                let right = rhs.subscription!
-                if left.groupLevel != right.groupLevel { return left.groupLevel < right.groupLevel }
-                return left.period.approximateDays < right.period.approximateDays
-            }
-    }
+    public var plans: [Product] { planCache.plans }
 
     /// Everything that is not an auto-renewable subscription, for the shelf.
     public var shelfProducts: [Product] { products.filter { $0.type != .autoRenewable } }
@@ -73,4 +73,26 @@ public struct StoreSnapshot: Sendable, Hashable {
 
     /// The product's display name, or its ID when unknown.
     public func name(of productID: String) -> String { product(productID)?.displayName ?? productID }
+}
+
+/// `StoreSnapshot.plans`, derived from the snapshot's products and group: two snapshots with the
+/// same products and group have the same plans, so equality and hashing leave it out.
+private struct PlanCache: Hashable, Sendable {
+    var plans: [Product] = []
+
+    init() {}
+
+    init(_ products: [Product], _ groupID: String?) {
+        plans = products.filter { $0.type == .autoRenewable && $0.subscription?.groupID == groupID }
+            .sorted { lhs, rhs in
+                let left = lhs.subscription!
+                let right = rhs.subscription!
+                if left.groupLevel != right.groupLevel { return left.groupLevel < right.groupLevel }
+                return left.period.approximateDays < right.period.approximateDays
+            }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+    func hash(into hasher: inout Hasher) {}
 }

@@ -25,21 +25,39 @@ extension Buffer {
             }
             return column
         }
-        for character in text {
-            let width = DisplayWidth.of(character)
-            if width == 0 { continue }
-            if column >= bounds.maxX { break }
-            let end = column + width
-            if column >= bounds.x && end <= bounds.maxX {
-                put(Cell(String(character), style: style), width: width, x: column, y: y)
-            } else if end > bounds.x {
-                // Half of a wide glyph is visible: show a space rather than half a glyph.
-                let visible = max(column, bounds.x)
-                put(Cell(" ", style: style), width: 1, x: visible, y: y)
+        // Scalar by scalar when each is a cluster of its own, as in most localized copy:
+        // grapheme breaking cost more than the writing.
+        if DisplayWidth.isScalarPerCluster(text) {
+            for scalar in text.unicodeScalars {
+                guard place(String(scalar), width: DisplayWidth.of(scalar), at: &column, y: y, style, bounds)
+                else { break }
             }
-            column = end
+            return column
+        }
+        for character in text {
+            guard place(String(character), width: DisplayWidth.of(character), at: &column, y: y, style, bounds)
+            else { break }
         }
         return column
+    }
+
+    /// Puts one cluster of `width` columns at `column` (nothing when it has no width) and moves
+    /// past it; false once the row is full.
+    private mutating func place(
+        _ symbol: String, width: Int, at column: inout Int, y: Int, _ style: Style, _ bounds: Rect
+    ) -> Bool {
+        if width == 0 { return true }
+        if column >= bounds.maxX { return false }
+        let end = column + width
+        if column >= bounds.x && end <= bounds.maxX {
+            put(Cell(symbol, style: style), width: width, x: column, y: y)
+        } else if end > bounds.x {
+            // Half of a wide glyph is visible: show a space rather than half a glyph.
+            let visible = max(column, bounds.x)
+            put(Cell(" ", style: style), width: 1, x: visible, y: y)
+        }
+        column = end
+        return true
     }
 
     /// Writes one line of text into the first row of `rect`: reordered for display when it holds

@@ -62,6 +62,20 @@ public enum BidiText {
     /// - Parameter direction: the paragraph direction; nil detects it from the text.
     public static func visualOrder(_ text: String, direction: Direction? = nil) -> String {
         guard containsRightToLeft(text) else { return text }
+        return reordered.value(for: OrderKey(text: text, direction: direction)) {
+            visualOrderUncached($0.text, direction: $0.direction)
+        }
+    }
+
+    private struct OrderKey: Hashable, Sendable {
+        var text: String
+        var direction: Direction?
+    }
+
+    /// Reordered texts (`TextMemo`): a right-to-left paywall reorders the same lines every frame.
+    private static let reordered = TextMemo<OrderKey, String>()
+
+    private static func visualOrderUncached(_ text: String, direction: Direction?) -> String {
         // Each isolate stands in as one neutral placeholder while the rest is reordered; an
         // isolate left open by a line break runs to the end of the line.
         var isolates: [String] = []

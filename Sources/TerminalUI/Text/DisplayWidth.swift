@@ -55,9 +55,41 @@ public enum DisplayWidth {
     /// The width of a string: the sum of its grapheme clusters' widths.
     public static func of(_ string: some StringProtocol) -> Int {
         if isPrintableASCII(string) { return string.utf8.count }
+        // Scalar by scalar while every scalar is a cluster of its own (a localized price, Hebrew,
+        // Arabic or Japanese copy): breaking text into grapheme clusters cost more than the rest
+        // of measuring it.
+        var total = 0
+        for scalar in string.unicodeScalars {
+            guard let width = aloneWidth(scalar.value) else { return clusterWidth(string) }
+            total += width
+        }
+        return total
+    }
+
+    private static func clusterWidth(_ string: some StringProtocol) -> Int {
         var total = 0
         for character in string { total += of(character) }
         return total
+    }
+
+    /// Whether every scalar of `text` is a grapheme cluster of its own (``aloneWidth(_:)``), so
+    /// its scalars can be laid out one by one, without grapheme breaking.
+    public static func isScalarPerCluster(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.allSatisfy { aloneWidth($0.value) != nil }
+    }
+
+    /// The width of a scalar that is always a grapheme cluster of its own, whatever its
+    /// neighbours, when they are such scalars too: printable ASCII, the common blocks (none of
+    /// them a mark, a joiner, a jamo or a prepended sign, so no rule of UAX #29 joins two of
+    /// them), the no-break spaces and the direction marks and isolates (grapheme "Control":
+    /// a break on both sides); nil for any other scalar.
+    static func aloneWidth(_ value: UInt32) -> Int? {
+        if value >= 0x20 && value < 0x7F { return 1 }
+        switch value {
+        case 0xA0, 0x202F: return 1
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return 0
+        default: return commonBlockWidth(value)
+        }
     }
 
     /// Whether `string` is printable ASCII only, the bulk of any frame: one column a byte, so

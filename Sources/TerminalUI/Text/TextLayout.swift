@@ -20,6 +20,15 @@ public enum TextLayout {
         }
         var used = 0
         var bytes = 0
+        if DisplayWidth.isScalarPerCluster(text) {
+            for scalar in text.unicodeScalars {
+                let scalarWidth = DisplayWidth.of(scalar)
+                if used + scalarWidth > width { break }
+                used += scalarWidth
+                bytes += UTF8.width(scalar)
+            }
+            return String(decoding: text.utf8.prefix(bytes), as: UTF8.self)
+        }
         for character in text {
             let characterWidth = DisplayWidth.of(character)
             if used + characterWidth > width { break }
@@ -34,6 +43,19 @@ public enum TextLayout {
     /// longer than a whole line is broken by grapheme. Spaces at a wrap point are dropped.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
+        return wrapped.value(for: WrapKey(text: text, width: width)) { wrapUncached($0.text, width: $0.width) }
+    }
+
+    private struct WrapKey: Hashable, Sendable {
+        var text: String
+        var width: Int
+    }
+
+    /// Wrapped texts by text and width (`TextMemo`): a frame wraps the same terms and plan rows
+    /// as the frame before it.
+    private static let wrapped = TextMemo<WrapKey, [String]>()
+
+    private static func wrapUncached(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lines += wrapParagraph(paragraph, width: width)
