@@ -1,3 +1,8 @@
+import CommandLineOptions
+import PaywallLaunch
+import SharedState
+import XcodeProject
+
 /// Every `kiosk` subcommand, in the order `kiosk --help` lists them. The paywall runs when
 /// no subcommand is named.
 enum CommandRegistry {
