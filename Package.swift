@@ -192,7 +192,8 @@ let package = Package(
         // Xcode projects read for `kiosk xctest`: project.pbxproj (old-style plist), targets, groups,
         // synchronized folders, schemes; what Linux cannot compile; the package made from them and
         // its run's results as JUnit.
-        .target(name: "XcodeProject", dependencies: ["CommandLineOptions", "SourceDiagnostics", "Subprocess"]),
+        .target(
+            name: "XcodeProject", dependencies: ["CommandLineOptions", "SourceDiagnostics", "Subprocess"]),
         .testTarget(
             name: "XcodeProjectTests", dependencies: ["XcodeProject", "SourceDiagnostics", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import SourceDiagnostics
 import TerminalUI
 
 /// Finds Kiosk's bundled catalogs and themes: `$KIOSK_HOME` when set, else the source
@@ -9,7 +10,7 @@ public enum BundledResources {
         if let home = ProcessInfo.processInfo.environment["KIOSK_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true)
         }
-        // Sources/kiosk/CLI/BundledResources.swift -> the package root.
+        // Sources/PaywallLaunch/CLI/BundledResources.swift -> the package root.
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
     }
@@ -21,6 +22,20 @@ public enum BundledResources {
     public static func catalog(named name: String) -> URL? {
         let url = root.appendingPathComponent("catalogs/\(name).storekit")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// The catalog path a `--catalog` value names: a bundled name or a file (nil: the demo).
+    public static func catalogPath(_ value: String?) throws(UsageError) -> String {
+        guard let value else { return demoCatalog.path }
+        if value.contains("/") || value.hasSuffix(".storekit") { return value }
+        guard let bundled = catalog(named: value) else {
+            throw UsageError(
+                Suggestion.appending(
+                    to:
+                        "no bundled catalog '\(value)': use demo, shelf or minimal, or a path to a .storekit file",
+                    word: value, candidates: catalogNames))
+        }
+        return bundled.path
     }
 
     /// The bundled catalogs' names, for suggestions.

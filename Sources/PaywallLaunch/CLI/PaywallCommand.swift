@@ -53,6 +53,7 @@ public struct PaywallCommand: Command {
             "screenshots", value: "DIR",
             help: "Where S saves screenshots (default: $KIOSK_SCREENSHOTS, else the current directory).")
         public var screenshots: String?
+
         public init() {}
     }
 

@@ -17,6 +17,7 @@ public struct PresetCommand: Command {
         @OptionGroup public var store: StoreOptions.Group
         @Flag("json", help: "list: print machine-readable JSON.") public var json: Bool
         @Flag(PresetApplication.forceOption) public var force: Bool
+
         public init() {}
     }
 

@@ -3,7 +3,6 @@ import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallShots
-import SourceDiagnostics
 import TerminalUI
 
 /// Reading the options `kiosk shot` and `kiosk gallery` share, each bad value named with the
@@ -26,7 +25,9 @@ public enum ShotOptions {
         return Size(columns: columns, rows: rows)
     }
 
-    public static func template(_ text: String, option: String = "template") throws(UsageError) -> PaywallTemplate {
+    public static func template(_ text: String, option: String = "template") throws(UsageError)
+        -> PaywallTemplate
+    {
         guard let template = PaywallTemplate(rawValue: text) else {
             throw Choice.refusal("--\(option)", value: text, choices: templateNames)
         }
@@ -60,16 +61,7 @@ public enum ShotOptions {
 
     /// The catalog path a `--catalog` value names: a bundled name or a file.
     public static func catalogPath(_ value: String?) throws(UsageError) -> String {
-        guard let value else { return BundledResources.demoCatalog.path }
-        if value.contains("/") || value.hasSuffix(".storekit") { return value }
-        guard let bundled = BundledResources.catalog(named: value) else {
-            throw UsageError(
-                Suggestion.appending(
-                    to:
-                        "no bundled catalog '\(value)': use demo, shelf or minimal, or a path to a .storekit file",
-                    word: value, candidates: BundledResources.catalogNames))
-        }
-        return bundled.path
+        try BundledResources.catalogPath(value)
     }
 
     /// Reads a catalog, failing with its diagnostics (exit 65).

@@ -11,10 +11,9 @@ extension StoreOptions {
     /// The ownership of the state directory (created if missing), opening this process's own
     /// store on it only when it takes the state (on `catalog`, when the caller already read it;
     /// `execution` says where the store runs).
-    public func ownership(command: String, catalog: LoadedCatalog? = nil, execution: StoreExecution = .ownThread)
-        throws
-        -> StateOwnership
-    {
+    public func ownership(
+        command: String, catalog: LoadedCatalog? = nil, execution: StoreExecution = .ownThread
+    ) throws -> StateOwnership {
         let options = self
         do throws(StateDirectory.OpeningError) {
             return try state.ownership(command: command, warn: StateDirectory.warn) {

@@ -5,7 +5,6 @@ import RemoteStore
 import SharedState
 import Signing
 import Simulator
-import SourceDiagnostics
 import StoreCore
 import StoreServer
 
@@ -42,6 +41,7 @@ public struct StoreOptions: Sendable {
         @Option(StoreOptions.catalogOption) public var catalog: String?
         @Option(StateDirectory.option) public var state: String?
         @Flag("ephemeral", help: "Keep the store in memory; nothing is written.") public var ephemeral: Bool
+
         public init() {}
     }
 
@@ -65,7 +65,8 @@ public struct StoreOptions: Sendable {
 
     /// A `kiosk serve` server instead of the simulator.
     public struct Remote: ParsableOptions {
-        @Option(StoreOptions.storeOption, transform: StoreBackend.init(option:)) public var store: StoreBackend?
+        @Option(StoreOptions.storeOption, transform: StoreBackend.init(option:))
+        public var store: StoreBackend?
         @Option(
             "server-token", value: "TOKEN",
             help:
@@ -91,6 +92,7 @@ public struct StoreOptions: Sendable {
         public var account: String?
         @OptionGroup public var identity: Identity
         @OptionGroup public var remote: Remote
+
         public init() {}
     }
 
@@ -141,18 +143,7 @@ public struct StoreOptions: Sendable {
         identity: Identity = Identity(), remote: URL? = nil, serverToken: String? = nil,
         rootPath: String? = nil
     ) throws(UsageError) {
-        if let catalog, !catalog.contains("/"), !catalog.hasSuffix(".storekit") {
-            guard let bundled = BundledResources.catalog(named: catalog) else {
-                throw UsageError(
-                    Suggestion.appending(
-                        to:
-                            "no bundled catalog '\(catalog)': use demo, shelf or minimal, or a path to a .storekit file",
-                        word: catalog, candidates: BundledResources.catalogNames))
-            }
-            catalogPath = bundled.path
-        } else {
-            catalogPath = catalog ?? BundledResources.demoCatalog.path
-        }
+        catalogPath = try BundledResources.catalogPath(catalog)
         self.state = StateDirectory(explicitPath: state)
         isEphemeral = ephemeral
         if ephemeral && state != nil {

@@ -13,6 +13,7 @@ public struct CertsCommand: Command {
         @Option("out", value: "DIR", help: "Where to write the files (default: the current directory).")
         public var out: String?
         @Option(StateDirectory.option) public var state: String?
+
         public init() {}
     }
     public static let discussion = """

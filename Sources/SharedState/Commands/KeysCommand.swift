@@ -25,6 +25,7 @@ public struct KeysCommand: Command {
         public var out: String?
         @Flag("force", help: "new: replace a key already registered with this key ID.") public var force: Bool
         @Option(StateDirectory.option) public var state: String?
+
         public init() {}
     }
 

@@ -37,8 +37,9 @@ public struct XCTestCommand: Command {
                 "The build folder (default: KIOSK_XCTEST_SCRATCH, else the package's .build); share one across runs.",
             completion: .files)
         public var scratchPath: String?
-        @Flag("generate-only", help: "Write the package and stop, without building it.") public var generateOnly:
-            Bool
+        @Flag("generate-only", help: "Write the package and stop, without building it.")
+        public var generateOnly: Bool
+
         public init() {}
     }
 
