@@ -109,8 +109,8 @@ let package = Package(
         .target(
             name: "QAReports",
             dependencies: [
-                "CommandLineOptions", "Paywall", "Presets", "Signing", "Simulator", "SourceDiagnostics",
-                "StoreCore", "TerminalUI",
+                "CommandLineOptions", "Paywall", "Presets", "SharedState", "Signing", "Simulator",
+                "SourceDiagnostics", "StoreCore", "TerminalUI",
             ]),
 
         // What `kiosk lint` checks in a file: its kind (by name, else by its keys) and its

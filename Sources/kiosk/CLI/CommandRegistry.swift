@@ -1,5 +1,6 @@
 import CommandLineOptions
 import PaywallLaunch
+import QAReports
 import SharedState
 import XcodeProject
 
