@@ -48,7 +48,8 @@ let package = Package(
 
         // Typed command-line options (`@Option`, `@Flag`, `@OptionGroup`), declared once per command,
         // and what is made from the declarations: usage errors, --help, a man page, bash/zsh/fish
-        // completion scripts. Knows nothing of Kiosk's commands.
+        // completion scripts; the `Command` protocol, exit codes and the console commands write to.
+        // Knows none of Kiosk's commands: each lives in the library that owns its behaviour.
         .target(name: "CommandLineOptions", dependencies: ["SourceDiagnostics"]),
 
         // Pure terminal UI: cells, buffer + diff, styles, colours, display width, widgets, themes.
@@ -85,7 +86,8 @@ let package = Package(
         .target(
             name: "SharedState",
             dependencies: [
-                "Catalog", "HTTP", "RemoteStore", "Signing", "Simulator", "StoreCore", "StoreServer",
+                "Catalog", "CommandLineOptions", "HTTP", "RemoteStore", "Signing", "Simulator", "StoreCore",
+                "StoreServer",
             ]),
 
         // The words of `kiosk store` (one parser for the CLI and rehearsals), the runner that
@@ -98,7 +100,7 @@ let package = Package(
             name: "Rehearsal",
             dependencies: [
                 "StoreCommands", "Paywall", "PaywallCatalog", "Catalog", "Simulator", "Signing", "StoreCore",
-                "TerminalUI", "SourceDiagnostics", "HTTP",
+                "TerminalUI", "SourceDiagnostics", "HTTP", "TerminalCurses", "CommandLineOptions",
             ]),
 
         // What a QA session's journal says, for people: the journal's table and JSON Lines, save
@@ -107,7 +109,8 @@ let package = Package(
         .target(
             name: "QAReports",
             dependencies: [
-                "Paywall", "Presets", "Signing", "Simulator", "SourceDiagnostics", "StoreCore", "TerminalUI",
+                "CommandLineOptions", "Paywall", "Presets", "SharedState", "Signing", "Simulator",
+                "SourceDiagnostics", "StoreCore", "TerminalUI",
             ]),
 
         // What `kiosk lint` checks in a file: its kind (by name, else by its keys) and its
@@ -127,13 +130,16 @@ let package = Package(
                 "Catalog", "Paywall", "PaywallCatalog", "Signing", "Simulator", "SourceDiagnostics",
                 "TerminalUI",
             ]),
-        // What `kiosk` runs the paywall on: the store a command opened (`OpenedStore`), one still
-        // opening in the background while the loading screen paints, and live reload of its files.
+        // What `kiosk` runs the paywall on: the store a command opened (`OpenedStore`) from the
+        // store options every such command shares (`StoreOptions`: catalog, state, account, server),
+        // one still opening in the background while the loading screen paints, live reload of its
+        // files, the bundled catalogs and themes, and the paywall's and presets' commands.
         .target(
             name: "PaywallLaunch",
             dependencies: [
-                "Catalog", "Paywall", "PaywallCatalog", "SharedState", "Simulator", "SourceDiagnostics",
-                "StoreCore", "TerminalUI",
+                "Catalog", "CommandLineOptions", "Paywall", "PaywallCatalog", "PaywallShots", "Presets",
+                "RemoteStore", "SharedState", "Signing", "Simulator", "SourceDiagnostics", "StoreCommands",
+                "StoreCore", "StoreServer", "TerminalCurses", "TerminalUI",
             ]),
         // Pictures of the paywall: scenes reached by real keys on a fresh store (`kiosk shot`),
         // PNG through rsvg-convert, and the gallery's matrix and page (`kiosk gallery`).
@@ -186,7 +192,8 @@ let package = Package(
         // Xcode projects read for `kiosk xctest`: project.pbxproj (old-style plist), targets, groups,
         // synchronized folders, schemes; what Linux cannot compile; the package made from them and
         // its run's results as JUnit.
-        .target(name: "XcodeProject", dependencies: ["SourceDiagnostics", "Subprocess"]),
+        .target(
+            name: "XcodeProject", dependencies: ["CommandLineOptions", "SourceDiagnostics", "Subprocess"]),
         .testTarget(
             name: "XcodeProjectTests", dependencies: ["XcodeProject", "SourceDiagnostics", "TestSupport"],
             exclude: ["Fixtures"]),

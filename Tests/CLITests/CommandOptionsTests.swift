@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import Paywall
+import PaywallLaunch
 import SharedState
 import StoreCommands
 import StoreCore

@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import Paywall
+import PaywallLaunch
 import Subprocess
 import Testing
 

@@ -1,3 +1,9 @@
+import CommandLineOptions
+import PaywallLaunch
+import QAReports
+import SharedState
+import XcodeProject
+
 /// Every `kiosk` subcommand, in the order `kiosk --help` lists them. The paywall runs when
 /// no subcommand is named.
 enum CommandRegistry {

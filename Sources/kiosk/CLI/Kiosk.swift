@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import PaywallLaunch
 import SourceDiagnostics
 import StoreCore
 

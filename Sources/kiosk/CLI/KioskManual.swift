@@ -1,4 +1,5 @@
 import CommandLineOptions
+import PaywallLaunch
 
 /// kiosk(1): the man page `kiosk help man` prints, made from the same declarations, usages and
 /// discussions as `--help`, so the man page and the help never disagree.

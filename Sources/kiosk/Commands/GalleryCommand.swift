@@ -3,6 +3,7 @@ import CatalogReview
 import CommandLineOptions
 import Foundation
 import Paywall
+import PaywallLaunch
 import PaywallShots
 import StoreCore
 import TerminalUI

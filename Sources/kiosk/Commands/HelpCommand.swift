@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import Paywall
+import PaywallLaunch
 import SourceDiagnostics
 
 /// `kiosk help [TOPIC]`: the documentation, offline. A topic is a page of docs/ (`server`,

@@ -3,6 +3,7 @@ import CatalogReview
 import CommandLineOptions
 import Foundation
 import Paywall
+import PaywallLaunch
 import TerminalUI
 
 /// `kiosk lint --review CATALOG...`: the App Review checks over every paywall template,

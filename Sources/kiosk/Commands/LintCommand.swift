@@ -2,6 +2,7 @@ import Catalog
 import CommandLineOptions
 import Foundation
 import Linting
+import PaywallLaunch
 import SourceDiagnostics
 
 /// `kiosk lint FILE...`: validates catalogs (`.storekit`), paywall copy (`.paywall.json`),

@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import PaywallLaunch
 import Rehearsal
 import SharedState
 import SourceDiagnostics
@@ -107,7 +108,11 @@ struct RehearseCommand: Command {
 
     func run() async throws -> ExitCode {
         if let record = options.record, !options.play {
-            return try await RehearsalRecorder(command: self).record(to: record)
+            let catalog = try options.storeOptions.loadCatalog()
+            return try await RehearsalRecorder(
+                catalogName: options.catalog ?? "demo", catalog: catalog, environment: try environment()
+            )
+            .record(to: record)
         }
         let files = try Self.files(paths)
         var scripts: [RehearsalScript] = []

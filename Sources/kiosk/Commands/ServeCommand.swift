@@ -1,6 +1,7 @@
 import CommandLineOptions
 import Foundation
 import HTTP
+import PaywallLaunch
 import SharedState
 import Signing
 import Simulator

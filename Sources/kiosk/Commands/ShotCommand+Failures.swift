@@ -1,3 +1,4 @@
+import CommandLineOptions
 import PaywallShots
 
 /// How `kiosk shot` and `kiosk gallery` end when a picture cannot be made: the scene's or the

@@ -2,6 +2,7 @@ import Catalog
 import CommandLineOptions
 import Foundation
 import Paywall
+import PaywallLaunch
 import PaywallShots
 import TerminalUI
 

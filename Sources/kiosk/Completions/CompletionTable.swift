@@ -1,4 +1,5 @@
 import CommandLineOptions
+import PaywallLaunch
 import SharedState
 
 extension CompletionTable {

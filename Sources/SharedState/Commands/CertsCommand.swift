@@ -1,21 +1,22 @@
 import CommandLineOptions
 import Foundation
-import SharedState
 import Signing
 import StoreCore
 
 /// `kiosk certs`: exports the root of the local certificate authority (creating the authority
 /// on first use) so a backend can trust the JWS Kiosk signs.
-struct CertsCommand: Command {
-    static let name = "certs"
-    static let summary = "Export the local certificate authority's root (DER, PEM) and chain."
-    static let usage = "kiosk certs [--out DIR] [--state DIR]"
-    struct Options: ParsableOptions {
+public struct CertsCommand: Command {
+    public static let name = "certs"
+    public static let summary = "Export the local certificate authority's root (DER, PEM) and chain."
+    public static let usage = "kiosk certs [--out DIR] [--state DIR]"
+    public struct Options: ParsableOptions {
         @Option("out", value: "DIR", help: "Where to write the files (default: the current directory).")
-        var out: String?
-        @Option(StateDirectory.option) var state: String?
+        public var out: String?
+        @Option(StateDirectory.option) public var state: String?
+
+        public init() {}
     }
-    static let discussion = """
+    public static let discussion = """
         FILES:
           kiosk-root.der    the root, DER: what Apple's SignedDataVerifier takes in root_certificates
           kiosk-root.pem    the root, PEM
@@ -30,16 +31,16 @@ struct CertsCommand: Command {
           73 the authority or the files could not be created
         """
 
-    var outputDirectory: URL
-    var state: StateDirectory
+    public var outputDirectory: URL
+    public var state: StateDirectory
 
-    init(_ arguments: Arguments<Options>) throws(UsageError) {
+    public init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         outputDirectory = URL(fileURLWithPath: arguments.options.out ?? ".", isDirectory: true)
         state = StateDirectory(explicitPath: arguments.options.state)
     }
 
-    func run() async throws -> ExitCode {
+    public func run() async throws -> ExitCode {
         let authority: CertificateAuthority
         do {
             let directory = StateDirectoryLayout(try state.create(warn: StateDirectory.warn)).authority

@@ -1,31 +1,34 @@
 import CommandLineOptions
 import Foundation
-import QAReports
 import SharedState
 import Simulator
 import StoreCore
 
 /// `kiosk journal`: what was done to a state, action by action (docs/qa.md). Reads the ledger
 /// without owning it, so it works while a paywall or a server has the state open.
-struct JournalCommand: Command {
-    static let name = "journal"
-    static let summary = "Show the QA journal: every action on the store, who made it and what it caused."
-    static let usage = "kiosk journal [--since T] [--account NAME] [--session ID] [--json] [--state DIR]"
-    struct Options: ParsableOptions {
+public struct JournalCommand: Command {
+    public static let name = "journal"
+    public static let summary =
+        "Show the QA journal: every action on the store, who made it and what it caused."
+    public static let usage =
+        "kiosk journal [--since T] [--account NAME] [--session ID] [--json] [--state DIR]"
+    public struct Options: ParsableOptions {
         @Option(
             "since", value: "T",
             help: "Only entries from T on: 2026-11-30T14:05:00Z, 2026-11-30, or 15m, 2h, 1d ago.",
             transform: { text throws(UsageError) in try JournalTime.since(text) })
-        var since: Date?
-        @Option(JournalCommand.accountOption) var account: String?
+        public var since: Date?
+        @Option(JournalCommand.accountOption) public var account: String?
         @Option(
             "session", value: "ID",
             help: "Only this paywall run or command (the session column); last: the newest paywall run.")
-        var session: String?
+        public var session: String?
         @Flag("json", help: "One JSON object a line (JSON Lines), with the screen's picture.") var json: Bool
-        @Option(StateDirectory.option) var state: String?
+        @Option(StateDirectory.option) public var state: String?
+
+        public init() {}
     }
-    static let discussion = """
+    public static let discussion = """
         Every paywall run and every kiosk command is a session. Each line is one action, written in the
         same SQLite transaction as the change it records: its wall time, the store's clock, the session,
         where it came from (paywall and its screen, cli, wire, or store for renewals that came due), the
@@ -38,15 +41,15 @@ struct JournalCommand: Command {
         """
 
     /// `--account NAME`, as `kiosk report` takes it too.
-    static let accountOption = OptionDefinition.option(
+    public static let accountOption = OptionDefinition.option(
         "account", value: "NAME", help: "Only what was done for this account.",
         completion: .dynamic("accounts"))
 
-    var filter: JournalFilter
-    var json: Bool
-    var state: StateDirectory
+    public var filter: JournalFilter
+    public var json: Bool
+    public var state: StateDirectory
 
-    init(_ arguments: Arguments<Options>) throws(UsageError) {
+    public init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         let options = arguments.options
         filter = JournalFilter(since: options.since, account: options.account, session: options.session)
@@ -54,7 +57,7 @@ struct JournalCommand: Command {
         state = StateDirectory(explicitPath: options.state)
     }
 
-    func run() async throws -> ExitCode {
+    public func run() async throws -> ExitCode {
         let entries = try Self.read(state, filter)
         if json {
             for entry in entries { Console.print(try JournalListing.jsonLine(entry)) }
@@ -65,7 +68,7 @@ struct JournalCommand: Command {
     }
 
     /// The journal of `state`, or a failure naming the state and what to do.
-    static func read(_ state: StateDirectory, _ filter: JournalFilter) throws -> [JournalEntry] {
+    public static func read(_ state: StateDirectory, _ filter: JournalFilter) throws -> [JournalEntry] {
         do {
             return try LedgerReader(stateDirectory: state.url).journal(resolving: filter)
         } catch {

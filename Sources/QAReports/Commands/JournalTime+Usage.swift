@@ -1,10 +1,9 @@
 import CommandLineOptions
 import Foundation
-import QAReports
 
 extension JournalTime {
     /// `--since T` read for a command line: the library's reading, its refusal a usage error.
-    static func since(_ text: String, now: Date = Date()) throws(UsageError) -> Date {
+    public static func since(_ text: String, now: Date = Date()) throws(UsageError) -> Date {
         do {
             return try start(since: text, now: now)
         } catch {

@@ -2,8 +2,8 @@ import Foundation
 
 /// How long this process has existed, from /proc/self/stat's start time (clock ticks since boot,
 /// so 10 ms resolution) and CLOCK_BOOTTIME; nil where /proc is missing.
-enum ProcessAge {
-    static func seconds() -> Double? {
+public enum ProcessAge {
+    public static func seconds() -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }

@@ -1,8 +1,8 @@
 import Catalog
+import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallCatalog
-import Rehearsal
 import TerminalCurses
 import TerminalUI
 
@@ -10,14 +10,20 @@ import TerminalUI
 /// frozen clock a rehearsal starts with, writing each key pressed (Transaction Manager actions
 /// are keys too) as a rehearsal line, as Playwright's codegen writes a browser session. The user
 /// adds `expect` lines after.
-struct RehearsalRecorder {
-    var command: RehearseCommand
+public struct RehearsalRecorder {
+    /// The catalog's name as the rehearsal's `catalog` line gives it.
+    public var catalogName: String
+    public var catalog: LoadedCatalog
+    /// Bundled themes and the store, as a rehearsal of `kiosk rehearse` gets them.
+    public var environment: RehearsalEnvironment
 
-    func record(to path: String) async throws -> ExitCode {
-        let catalogName = command.options.catalog ?? "demo"
-        let options = try command.options.storeOptions
-        let catalog = try options.loadCatalog()
-        let environment = try command.environment()
+    public init(catalogName: String, catalog: LoadedCatalog, environment: RehearsalEnvironment) {
+        self.catalogName = catalogName
+        self.catalog = catalog
+        self.environment = environment
+    }
+
+    public func record(to path: String) async throws -> ExitCode {
         let store = try await environment.openStore(
             StoreRequirements(
                 catalog: catalog, account: nil, clock: Date(timeIntervalSince1970: 1_767_225_600)))

@@ -1,6 +1,5 @@
 import CommandLineOptions
 import Foundation
-import PaywallLaunch
 import Presets
 import SharedState
 import StoreCommands
@@ -8,26 +7,28 @@ import StoreCore
 
 /// `kiosk preset list | apply NAME`: the named starting states (docs/presets.md), listed, or
 /// built in a state directory for the paywall, `kiosk store` and a server to use.
-struct PresetCommand: Command {
-    static let name = "preset"
-    static let summary = "List the named starting states (presets), or build one in a state directory."
-    static let usage =
+public struct PresetCommand: Command {
+    public static let name = "preset"
+    public static let summary = "List the named starting states (presets), or build one in a state directory."
+    public static let usage =
         "kiosk preset list [--json]\n"
         + "       kiosk preset apply NAME [--force] [--state DIR] [--catalog FILE] [--account NAME] [--store URL]"
-    struct Options: ParsableOptions {
-        @OptionGroup var store: StoreOptions.Group
-        @Flag("json", help: "list: print machine-readable JSON.") var json: Bool
-        @Flag(PresetApplication.forceOption) var force: Bool
+    public struct Options: ParsableOptions {
+        @OptionGroup public var store: StoreOptions.Group
+        @Flag("json", help: "list: print machine-readable JSON.") public var json: Bool
+        @Flag(PresetApplication.forceOption) public var force: Bool
+
+        public init() {}
     }
 
-    enum Action: String, CaseIterable {
+    public enum Action: String, CaseIterable {
         case list, apply
     }
 
-    static let positionals = PositionalCompletion(
+    public static let positionals = PositionalCompletion(
         first: .words(Action.allCases.map(\.rawValue)),
         second: [.init([Action.apply.rawValue], .words(Preset.all.map(\.name)))])
-    static var discussion: String {
+    public static var discussion: String {
         """
         A preset clears the store back to its catalog's defaults, starts the clock at the next midnight
         (UTC), and builds its state with the store's own actions for the account (default: tester).
@@ -45,12 +46,12 @@ struct PresetCommand: Command {
         """ + "\n" + Preset.table(indent: "  ")
     }
 
-    var action: Action
-    var presetName: String?
-    var options: Options
-    var storeOptions: StoreOptions
+    public var action: Action
+    public var presetName: String?
+    public var options: Options
+    public var storeOptions: StoreOptions
 
-    init(_ arguments: Arguments<Options>) throws(UsageError) {
+    public init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard let word = arguments.positionals.first, let action = Action(rawValue: word) else {
             throw UsageError("say what to do: kiosk preset list | apply NAME")
         }
@@ -67,7 +68,7 @@ struct PresetCommand: Command {
         storeOptions = try StoreOptions(options.store)
     }
 
-    func run() async throws -> ExitCode {
+    public func run() async throws -> ExitCode {
         guard let presetName else {
             if options.json {
                 let list = Preset.all.map { ["name": $0.name, "summary": $0.summary] }
@@ -99,12 +100,12 @@ struct PresetCommand: Command {
 
 /// What `kiosk preset apply` and `kiosk --preset` share: finding a preset, refusing to replace
 /// a store's history unless forced, and applying it with a progress bar on a terminal.
-enum PresetApplication {
-    static let forceOption = OptionDefinition.flag(
+public enum PresetApplication {
+    public static let forceOption = OptionDefinition.flag(
         "force", help: "--preset, preset apply: replace the history of a state that has transactions.")
 
     /// The preset, or a usage error listing the known ones with the closest name.
-    static func preset(named name: String) throws(CommandFailure) -> Preset {
+    public static func preset(named name: String) throws(CommandFailure) -> Preset {
         do {
             return try Preset.named(name)
         } catch {
@@ -113,7 +114,7 @@ enum PresetApplication {
     }
 
     /// Applies `preset`, after checking that it replaces nothing unless `force`.
-    static func apply(
+    public static func apply(
         _ preset: Preset, to store: any Store & StoreControl, force: Bool, stateDescription: String
     ) async throws {
         let bar = ProgressBar.onStandardError("preset \(preset.name)")

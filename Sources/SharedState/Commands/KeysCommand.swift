@@ -1,39 +1,40 @@
 import Catalog
 import CommandLineOptions
 import Foundation
-import SharedState
 import Signing
 import Simulator
 import StoreServer
 
 /// `kiosk keys`: registers the App Store Connect API keys whose ES256 JWTs the server's App
 /// Store Server API accepts. Only public keys are kept (STATE/api-keys.json, mode 0600).
-struct KeysCommand: Command {
-    static let name = "keys"
-    static let summary = "Register App Store Server API keys (add a public key, make a new .p8, list)."
-    static let usage =
+public struct KeysCommand: Command {
+    public static let name = "keys"
+    public static let summary = "Register App Store Server API keys (add a public key, make a new .p8, list)."
+    public static let usage =
         "kiosk keys add --key-id KID --issuer ID --public-key FILE [--bundle-id ID] [--state DIR]\n"
         + "       kiosk keys new --key-id KID --issuer ID --out FILE.p8 [--bundle-id ID] [--force] [--state DIR]\n"
         + "       kiosk keys list [--state DIR]"
-    struct Options: ParsableOptions {
+    public struct Options: ParsableOptions {
         @Option("key-id", value: "KID", help: "The key ID a token's header names (kid).") var keyID: String?
         @Option("issuer", value: "ID", help: "The issuer ID a token's iss claim must hold.")
-        var issuer: String?
+        public var issuer: String?
         @Option("bundle-id", value: "ID", help: "The app the key may act for (default: dev.kiosk.demo).")
-        var bundleID: String?
+        public var bundleID: String?
         @Option("public-key", value: "FILE", help: "add: the key's public half, PEM.") var publicKey: String?
         @Option("out", value: "FILE", help: "new: where to write the private key (.p8, mode 0600).")
-        var out: String?
-        @Flag("force", help: "new: replace a key already registered with this key ID.") var force: Bool
-        @Option(StateDirectory.option) var state: String?
+        public var out: String?
+        @Flag("force", help: "new: replace a key already registered with this key ID.") public var force: Bool
+        @Option(StateDirectory.option) public var state: String?
+
+        public init() {}
     }
 
-    enum Action: String, CaseIterable {
+    public enum Action: String, CaseIterable {
         case add, new, list
     }
 
-    static let positionals = PositionalCompletion(first: .words(Action.allCases.map(\.rawValue)))
-    static let discussion = """
+    public static let positionals = PositionalCompletion(first: .words(Action.allCases.map(\.rawValue)))
+    public static let discussion = """
         A backend signs App Store Server API calls with its .p8 key, as Apple's clients do; `kiosk serve`
         accepts a token whose kid, iss and bid match a key registered here, and sees keys added while
         it runs. `new` makes a P-256 key, writes the .p8 and registers its public half.
@@ -47,28 +48,28 @@ struct KeysCommand: Command {
         """
 
     /// What `add` and `new` register besides the public key.
-    struct Registration {
-        var keyID: String
-        var issuer: String
-        var bundleID: String
+    public struct Registration {
+        public var keyID: String
+        public var issuer: String
+        public var bundleID: String
 
-        func key(publicKey: String) -> RegisteredAPIKey {
+        public func key(publicKey: String) -> RegisteredAPIKey {
             RegisteredAPIKey(keyID: keyID, issuerID: issuer, bundleID: bundleID, publicKey: publicKey)
         }
     }
 
     /// The action with what it needs.
-    enum Job {
+    public enum Job {
         case list
         case add(Registration, publicKey: String)
         case new(Registration, out: String)
     }
 
-    var job: Job
-    var force: Bool
-    var state: StateDirectory
+    public var job: Job
+    public var force: Bool
+    public var state: StateDirectory
 
-    init(_ arguments: Arguments<Options>) throws(UsageError) {
+    public init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard let word = arguments.positionals.first, let action = Action(rawValue: word) else {
             throw UsageError("say what to do: kiosk keys add | new | list")
         }
@@ -96,7 +97,7 @@ struct KeysCommand: Command {
         }
     }
 
-    func run() async throws -> ExitCode {
+    public func run() async throws -> ExitCode {
         do {
             let registry = try APIKeyRegistry(directory: try state.create(warn: StateDirectory.warn))
             switch job {
@@ -141,7 +142,7 @@ struct KeysCommand: Command {
     }
 
     /// A `.p8` given where the public half belongs: say so, and how to get the public half.
-    static func privateKeyGiven(_ path: String) -> String {
+    public static func privateKeyGiven(_ path: String) -> String {
         "kiosk keys: \(path) is a private key (the .p8 a backend signs with); kiosk keys add takes its "
             + "public half, so the private key stays with the backend. Make it with: "
             + "openssl pkey -in \(path) -pubout -out public.pem, then pass --public-key public.pem "
@@ -150,7 +151,7 @@ struct KeysCommand: Command {
 
     /// Registers `key`; a key that is not a P-256 public key is returned as the problem, other
     /// failures (writing the registry) are thrown.
-    static func keyProblem(_ registry: APIKeyRegistry, _ key: RegisteredAPIKey) throws -> String? {
+    public static func keyProblem(_ registry: APIKeyRegistry, _ key: RegisteredAPIKey) throws -> String? {
         do {
             try registry.add(key)
             return nil

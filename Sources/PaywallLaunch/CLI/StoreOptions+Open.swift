@@ -1,6 +1,6 @@
 import Catalog
+import CommandLineOptions
 import Foundation
-import PaywallLaunch
 import RemoteStore
 import SharedState
 import Signing
@@ -11,10 +11,9 @@ extension StoreOptions {
     /// The ownership of the state directory (created if missing), opening this process's own
     /// store on it only when it takes the state (on `catalog`, when the caller already read it;
     /// `execution` says where the store runs).
-    func ownership(command: String, catalog: LoadedCatalog? = nil, execution: StoreExecution = .ownThread)
-        throws
-        -> StateOwnership
-    {
+    public func ownership(
+        command: String, catalog: LoadedCatalog? = nil, execution: StoreExecution = .ownThread
+    ) throws -> StateOwnership {
         let options = self
         do throws(StateDirectory.OpeningError) {
             return try state.ownership(command: command, warn: StateDirectory.warn) {
@@ -33,7 +32,7 @@ extension StoreOptions {
     /// - Parameters:
     ///   - command: what this process is, for the others' messages ("kiosk store").
     ///   - catalog: the catalog, when the caller already read it (so it is read once).
-    func open(command: String, catalog: LoadedCatalog? = nil) async throws -> OpenedStore {
+    public func open(command: String, catalog: LoadedCatalog? = nil) async throws -> OpenedStore {
         if let remote {
             return OpenedStore(
                 store: try await makeAnyStore(), ownership: nil, backendName: remote.absoluteString)

@@ -3,7 +3,6 @@ import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallCatalog
-import PaywallLaunch
 import Presets
 import SharedState
 import SourceDiagnostics
@@ -12,53 +11,57 @@ import TerminalCurses
 import TerminalUI
 
 /// `kiosk` with no subcommand: the paywall on a catalog, over the simulator.
-struct PaywallCommand: Command {
-    static let name = "kiosk"
-    static let summary = "A terminal paywall and store front-end for StoreKit 2 purchase flows."
-    static let usage =
+public struct PaywallCommand: Command {
+    public static let name = "kiosk"
+    /// Messages name the paywall `kiosk`, as it is typed.
+    public static let label = "kiosk"
+    public static let summary = "A terminal paywall and store front-end for StoreKit 2 purchase flows."
+    public static let usage =
         "kiosk [--catalog FILE] [--theme NAME|PATH] [--store sim|URL] [--account NAME] [--style STYLE] "
         + "[--state DIR | --ephemeral] [--server-token TOKEN] [--root FILE] [--preset NAME [--force]]"
-    struct Options: ParsableOptions {
-        @OptionGroup var store: StoreOptions.Group
-        @Option(PaywallCommand.themeOption) var theme: String?
+    public struct Options: ParsableOptions {
+        @OptionGroup public var store: StoreOptions.Group
+        @Option(PaywallCommand.themeOption) public var theme: String?
         @Option(
             "style", value: "STYLE",
             help: "Control style: " + ControlStyle.allCases.map(\.rawValue).joined(separator: ", ") + ".",
             choices: ControlStyle.self)
-        var style: ControlStyle?
+        public var style: ControlStyle?
         @Option("dump", value: "WxH", help: "Print the first loaded frame as text at this size and exit.")
-        var dump: String?
+        public var dump: String?
         @Flag("exit-after-first-frame", help: "Quit once the products are on screen; print the timings.")
-        var exitAfterFirstFrame: Bool
+        public var exitAfterFirstFrame: Bool
         @Option(
             "template", value: "NAME",
             help: "Paywall layout: " + PaywallTemplate.allCases.map(\.rawValue).joined(separator: ", ")
                 + " (default: the paywall copy's, else list).",
             choices: PaywallTemplate.self)
-        var template: PaywallTemplate?
+        public var template: PaywallTemplate?
         @Option(
             "locale", value: "LOCALE",
             help: "Switch the store's locale first (as `kiosk store locale`): copy, words and prices follow.")
-        var locale: String?
+        public var locale: String?
         @Option(
             "preset", value: "NAME",
             help: "Start from a named state (kiosk preset list), on an ephemeral store unless --state.",
             completion: .words(Preset.all.map(\.name)))
-        var preset: String?
-        @Flag(PresetApplication.forceOption) var force: Bool
+        public var preset: String?
+        @Flag(PresetApplication.forceOption) public var force: Bool
         @Option("record", value: "FILE.cast", help: "Record the session as an asciinema (asciicast v2) file.")
-        var record: String?
+        public var record: String?
         @Option(
             "screenshots", value: "DIR",
             help: "Where S saves screenshots (default: $KIOSK_SCREENSHOTS, else the current directory).")
-        var screenshots: String?
+        public var screenshots: String?
+
+        public init() {}
     }
 
     /// `--theme NAME|PATH`, as `kiosk shot` takes it too.
-    static let themeOption = OptionDefinition.option(
+    public static let themeOption = OptionDefinition.option(
         "theme", value: "NAME|PATH", help: "A bundled theme name or a theme file (default: default).",
         completion: CompletionValues(words: BundledResources.names("themes", suffix: ".json"), files: true))
-    static let discussion = """
+    public static let discussion = """
         Keys are listed by '?' inside the paywall. Diagnostics go to the file named by $KIOSK_LOG.
         NO_COLOR (any value) draws without colour.
 
@@ -72,15 +75,15 @@ struct PaywallCommand: Command {
         replaces the store's whole history).
         """
 
-    var options: Options
-    var storeOptions: StoreOptions
-    var style: ControlStyle
-    var dumpSize: Size?
-    var template: PaywallTemplate?
+    public var options: Options
+    public var storeOptions: StoreOptions
+    public var style: ControlStyle
+    public var dumpSize: Size?
+    public var template: PaywallTemplate?
     /// `--preset NAME`: the starting state built before the paywall opens.
-    var presetName: String?
+    public var presetName: String?
 
-    init(_ arguments: Arguments<Options>) throws(UsageError) {
+    public init(_ arguments: Arguments<Options>) throws(UsageError) {
         if let extra = arguments.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
@@ -103,7 +106,7 @@ struct PaywallCommand: Command {
         }
     }
 
-    func run() async throws -> ExitCode {
+    public func run() async throws -> ExitCode {
         let start = ContinuousClock.now
         if dumpSize == nil, isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 {
             // Without a terminal, curses would write escape codes into a pipe or file and wait
@@ -216,7 +219,9 @@ struct PaywallCommand: Command {
     private func runOnMainThread(_ app: PaywallApp, theme: Theme, start: ContinuousClock.Instant) async throws
         -> PaywallApp.Report
     {
-        try await MainActor.run {
+        // Read here: a public command is not implicitly Sendable, so the main actor gets the value.
+        let record = options.record
+        return try await MainActor.run {
             let terminal: CursesTerminal
             do {
                 terminal = try CursesTerminal()
@@ -228,7 +233,7 @@ struct PaywallCommand: Command {
             let capability = terminal.colorCapability
             app.theme = theme.resolved(for: capability)
             app.resolveTheme = { $0.resolved(for: capability) }
-            if let path = options.record {
+            if let path = record {
                 let recording: RecordingTerminal<CursesTerminal>
                 do {
                     recording = try RecordingTerminal(terminal, path: path)
@@ -243,7 +248,7 @@ struct PaywallCommand: Command {
         }
     }
 
-    static let noTerminalMessage = """
+    public static let noTerminalMessage = """
         kiosk: the paywall needs a terminal, and standard input or output is not one. Without a \
         terminal: kiosk --dump 100x30 prints the first frame as text; kiosk shot --out paywall.svg \
         writes a picture (.svg, .html, .txt, .ans); kiosk store drives the store.

@@ -1,6 +1,6 @@
+import CommandLineOptions
 import Foundation
 import Paywall
-import Rehearsal
 import TerminalCurses
 import TerminalUI
 
@@ -8,13 +8,19 @@ import TerminalUI
 /// rehearsal drives it, and a caption line at the bottom naming each step (keys appear as they
 /// are pressed); `wait` pauses, space pauses and resumes, `n` runs one step while paused, `q`
 /// stops. It runs the same steps as a headless run, only slower.
-struct RehearsalPlayer {
-    var environment: RehearsalEnvironment
-    var pace: Duration
+public struct RehearsalPlayer {
+    public var environment: RehearsalEnvironment
+    public var pace: Duration
     /// `--record FILE.cast`: the performance as an asciicast, a marker per caption and step.
-    var castPath: String?
+    public var castPath: String?
 
-    func play(_ scripts: [RehearsalScript]) async throws -> ExitCode {
+    public init(environment: RehearsalEnvironment, pace: Duration, castPath: String?) {
+        self.environment = environment
+        self.pace = pace
+        self.castPath = castPath
+    }
+
+    public func play(_ scripts: [RehearsalScript]) async throws -> ExitCode {
         let screen: PlayScreen
         let castPath = self.castPath
         do {

@@ -3,7 +3,11 @@ import Signing
 import StoreCore
 
 /// Retention Messaging (docs/retention.md) on the store's executor: each call asks a
-/// `RetentionService` made for it, which does the checks and the journaled writes.
+/// `RetentionService` made for it, which does the checks and the journaled writes. These stay
+/// members of the actor, kept beside the service rather than in its own files: the service is
+/// made per call from the actor's ledger, time and account and must run on its executor, so a
+/// caller outside (the App Store Server API, a shot, a test) reaching the service directly would
+/// need one hop to make it and still could not call it off the actor; one forwarder is one hop.
 extension SimulatedStore: RetentionManaging {
     /// How long the store waits for a real-time endpoint (`RetentionService.timeLimit`).
     public static let retentionTimeLimit = RetentionService.timeLimit

@@ -1,4 +1,5 @@
 import Catalog
+import CommandLineOptions
 import Foundation
 import StoreCore
 
@@ -6,8 +7,8 @@ import StoreCore
 /// leading group come from `--catalog`. A catalog that names none of the server's products
 /// would show one app's marketing over another app's prices, so it is refused before the
 /// screen opens, with the fix spelled out.
-enum RemoteCatalogCheck {
-    static func check(store: any Store, catalog: LoadedCatalog, url: URL) async throws {
+public enum RemoteCatalogCheck {
+    public static func check(store: any Store, catalog: LoadedCatalog, url: URL) async throws {
         let local = Set(catalog.products().map(\.id))
         let served: [Product]
         do {

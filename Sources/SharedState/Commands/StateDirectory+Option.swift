@@ -1,12 +1,11 @@
 import CommandLineOptions
-import SharedState
 
 extension StateDirectory {
     /// `--state DIR`, shared by every command that reads or writes a state directory.
-    static let option = OptionDefinition.option(
+    public static let option = OptionDefinition.option(
         "state", value: "DIR",
         help: "State directory (default $XDG_STATE_HOME/kiosk or ~/.local/state/kiosk).")
 
     /// Where the directory's warnings go: standard error, as the rest of a command's diagnostics.
-    static let warn: @Sendable (String) -> Void = { Console.error("kiosk: " + $0) }
+    public static let warn: @Sendable (String) -> Void = { Console.error("kiosk: " + $0) }
 }

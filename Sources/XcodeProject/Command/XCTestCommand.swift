@@ -1,49 +1,50 @@
 import CommandLineOptions
 import Foundation
-import XcodeProject
 
 /// `kiosk xctest`: runs an Xcode project's StoreKit tests on Linux, through a package it makes
 /// from the project (docs/xctest.md). The work is XcodeProject's `XCTestSession`.
-struct XCTestCommand: Command {
-    static let name = "xctest"
-    static let summary = "Run an Xcode project's StoreKit tests on Linux, with a JUnit report."
-    static let usage =
+public struct XCTestCommand: Command {
+    public static let name = "xctest"
+    public static let summary = "Run an Xcode project's StoreKit tests on Linux, with a JUnit report."
+    public static let usage =
         "kiosk xctest [PROJECT.xcodeproj] [--scheme-or-target NAME] [--junit FILE] [--sources PATH]... [--tests PATH]... "
         + "[--configuration FILE] [--scratch-path DIR] [--generate-only]"
-    struct Options: ParsableOptions {
+    public struct Options: ParsableOptions {
         @Option(
             "scheme-or-target", value: "NAME",
             help: "The scheme whose Test action to run, or the unit-test target (default: the only one).")
-        var schemeOrTarget: String?
+        public var schemeOrTarget: String?
         @Option(
             "junit", value: "FILE", help: "Write a JUnit XML report of the run to FILE.", completion: .files)
-        var junit: String?
+        public var junit: String?
         @Option(
             "sources", value: "PATH",
             help: "App Swift files or folders, instead of the targets the tests import.",
             completion: .files)
-        var sources: [String]
+        public var sources: [String]
         @Option(
             "tests", value: "PATH", help: "Test Swift files or folders, instead of the test target's.",
             completion: .files)
-        var tests: [String]
+        public var tests: [String]
         @Option(
             "configuration", value: "FILE",
             help: "The .storekit file, instead of the target's or the scheme's.",
             completion: .files)
-        var configuration: String?
+        public var configuration: String?
         @Option(
             "scratch-path", value: "DIR",
             help:
                 "The build folder (default: KIOSK_XCTEST_SCRATCH, else the package's .build); share one across runs.",
             completion: .files)
-        var scratchPath: String?
-        @Flag("generate-only", help: "Write the package and stop, without building it.") var generateOnly:
-            Bool
+        public var scratchPath: String?
+        @Flag("generate-only", help: "Write the package and stop, without building it.")
+        public var generateOnly: Bool
+
+        public init() {}
     }
 
-    static let positionals = PositionalCompletion(first: .files)
-    static let discussion = """
+    public static let positionals = PositionalCompletion(first: .files)
+    public static let discussion = """
         Reads the project (project.pbxproj, synchronized folders, shared schemes), finds the test
         target's Swift files and .storekit, the app targets its tests import and each target's
         SWIFT_VERSION and default actor isolation, and writes a package of links to those files in
@@ -64,12 +65,12 @@ struct XCTestCommand: Command {
           73 the package or the report could not be written
         """
 
-    var request: XCTestRequest
-    var junit: String?
-    var scratchPath: String?
-    var generateOnly: Bool
+    public var request: XCTestRequest
+    public var junit: String?
+    public var scratchPath: String?
+    public var generateOnly: Bool
 
-    init(_ arguments: Arguments<Options>) throws(UsageError) {
+    public init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard arguments.positionals.count <= 1 else { throw UsageError("give one .xcodeproj") }
         let options = arguments.options
         guard arguments.positionals.first != nil || !options.tests.isEmpty else {
@@ -84,7 +85,7 @@ struct XCTestCommand: Command {
         generateOnly = options.generateOnly
     }
 
-    func run() async throws -> ExitCode {
+    public func run() async throws -> ExitCode {
         let session: XCTestSession
         do {
             session = XCTestSession(

@@ -41,18 +41,18 @@ public struct ConsoleWriter: Sendable {
 /// `VisibleControls`: a catalog's, an account's or a rehearsal's text reaches the terminal
 /// with its control characters spelled out (`\u{1B}`), never as escape sequences the
 /// terminal would obey (issue 22). Lines and tabs stay.
-enum Console {
+public enum Console {
     /// The writer of the running command; bound for a whole run by `Kiosk.run(_:console:)` and
     /// inherited by its child tasks.
-    @TaskLocal static var writer = ConsoleWriter.standard
+    @TaskLocal public static var writer = ConsoleWriter.standard
 
     /// Whether a result line that could not be written (the reader went away) ends the process,
     /// quietly, as cat does: true for the process's own run (`Kiosk.runProcess`); in process the
     /// failure only ends the output. A flag, not the closure to call: a task-local holding a
     /// closure crashed the release build (Swift 6.3.1, -O) in `swift_task_localValuePush`.
-    @TaskLocal static var endsProcessWhenReaderGone = false
+    @TaskLocal public static var endsProcessWhenReaderGone = false
 
-    static func print(_ text: String) {
+    public static func print(_ text: String) {
         do {
             try writer.output(VisibleControls.visible(text) + "\n")
         } catch {
@@ -60,7 +60,7 @@ enum Console {
         }
     }
 
-    static func error(_ text: String) {
+    public static func error(_ text: String) {
         writer.error(VisibleControls.visible(text) + "\n")
     }
 }

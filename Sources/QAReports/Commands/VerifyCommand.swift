@@ -1,27 +1,28 @@
 import CommandLineOptions
 import Foundation
-import QAReports
 import SharedState
 import Signing
 import StoreCore
 
 /// `kiosk verify`: decodes a JWS, prints its payload, and checks it the way Apple's library
 /// does against Kiosk's root (or any root given).
-struct VerifyCommand: Command {
-    static let name = "verify"
-    static let summary =
+public struct VerifyCommand: Command {
+    public static let name = "verify"
+    public static let summary =
         "Decode and verify a signed transaction, renewal info, app transaction or notification."
-    static let usage = "kiosk verify [--root FILE] [--state DIR] [JWS | -]"
-    struct Options: ParsableOptions {
+    public static let usage = "kiosk verify [--root FILE] [--state DIR] [JWS | -]"
+    public struct Options: ParsableOptions {
         @Option(
             "root", value: "FILE",
             help: "The root certificate to trust, DER or PEM (default: the state's CA).")
-        var root: String?
-        @Option(StateDirectory.option) var state: String?
+        public var root: String?
+        @Option(StateDirectory.option) public var state: String?
+
+        public init() {}
     }
 
-    static let positionals = PositionalCompletion(first: .files, rest: .files)
-    static let discussion = """
+    public static let positionals = PositionalCompletion(first: .files, rest: .files)
+    public static let discussion = """
         Reads the JWS from the argument, or from standard input when it is '-' or absent. Prints the
         payload as JSON on standard output and the verdict on standard error. For a notification,
         the signed transaction, renewal info and app transaction inside it are verified too.
@@ -37,11 +38,11 @@ struct VerifyCommand: Command {
           65 the root certificate could not be read
         """
 
-    var input: String?
-    var rootPath: String?
-    var state: StateDirectory
+    public var input: String?
+    public var rootPath: String?
+    public var state: StateDirectory
 
-    init(_ arguments: Arguments<Options>) throws(UsageError) {
+    public init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("give one JWS (or '-' for standard input)")
         }
@@ -50,7 +51,7 @@ struct VerifyCommand: Command {
         state = StateDirectory(explicitPath: arguments.options.state)
     }
 
-    func run() async throws -> ExitCode {
+    public func run() async throws -> ExitCode {
         let root: Certificate
         do {
             if let rootPath {

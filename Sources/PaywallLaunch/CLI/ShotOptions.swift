@@ -3,18 +3,17 @@ import CommandLineOptions
 import Foundation
 import Paywall
 import PaywallShots
-import SourceDiagnostics
 import TerminalUI
 
 /// Reading the options `kiosk shot` and `kiosk gallery` share, each bad value named with the
 /// values that would do.
-enum ShotOptions {
+public enum ShotOptions {
     /// The largest screen a picture may have: far beyond any terminal, small enough that a typo
     /// (`--size 100000x30`) is an error rather than gigabytes of cells.
-    static let largestSize = Size(columns: 1000, rows: 500)
+    public static let largestSize = Size(columns: 1000, rows: 500)
 
     /// `WxH`, both at least 1 and at most ``largestSize``.
-    static func size(_ text: String, option: String) throws(UsageError) -> Size {
+    public static func size(_ text: String, option: String) throws(UsageError) -> Size {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 2, let columns = parts[0], let rows = parts[1], columns > 0, rows > 0 else {
             throw UsageError("--\(option) needs a size such as 100x30 (columns x rows), got '\(text)'")
@@ -26,16 +25,18 @@ enum ShotOptions {
         return Size(columns: columns, rows: rows)
     }
 
-    static func template(_ text: String, option: String = "template") throws(UsageError) -> PaywallTemplate {
+    public static func template(_ text: String, option: String = "template") throws(UsageError)
+        -> PaywallTemplate
+    {
         guard let template = PaywallTemplate(rawValue: text) else {
             throw Choice.refusal("--\(option)", value: text, choices: templateNames)
         }
         return template
     }
 
-    static let templateNames = PaywallTemplate.allCases.map(\.rawValue)
+    public static let templateNames = PaywallTemplate.allCases.map(\.rawValue)
 
-    static func state(_ text: String, option: String = "state") throws(UsageError) -> ShotState {
+    public static func state(_ text: String, option: String = "state") throws(UsageError) -> ShotState {
         guard let state = ShotState(rawValue: text) else {
             throw Choice.refusal("--\(option)", value: text, choices: ShotState.allCases.map(\.rawValue))
         }
@@ -43,7 +44,7 @@ enum ShotOptions {
     }
 
     /// A locale as catalogs spell them: `en_US`, `de`, `zh-Hans`, `pt_BR`.
-    static func locale(_ text: String, option: String = "locale") throws(UsageError) -> String {
+    public static func locale(_ text: String, option: String = "locale") throws(UsageError) -> String {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false).flatMap {
             $0.split(separator: "-", omittingEmptySubsequences: false)
         }
@@ -59,21 +60,12 @@ enum ShotOptions {
     }
 
     /// The catalog path a `--catalog` value names: a bundled name or a file.
-    static func catalogPath(_ value: String?) throws(UsageError) -> String {
-        guard let value else { return BundledResources.demoCatalog.path }
-        if value.contains("/") || value.hasSuffix(".storekit") { return value }
-        guard let bundled = BundledResources.catalog(named: value) else {
-            throw UsageError(
-                Suggestion.appending(
-                    to:
-                        "no bundled catalog '\(value)': use demo, shelf or minimal, or a path to a .storekit file",
-                    word: value, candidates: BundledResources.catalogNames))
-        }
-        return bundled.path
+    public static func catalogPath(_ value: String?) throws(UsageError) -> String {
+        try BundledResources.catalogPath(value)
     }
 
     /// Reads a catalog, failing with its diagnostics (exit 65).
-    static func loadCatalog(_ path: String, command: String) throws -> LoadedCatalog {
+    public static func loadCatalog(_ path: String, command: String) throws -> LoadedCatalog {
         do {
             return try LoadedCatalog.load(contentsOf: path)
         } catch {
@@ -82,7 +74,7 @@ enum ShotOptions {
     }
 
     /// Writes `text` to `path` atomically, creating no directories.
-    static func write(_ text: String, to path: String, command: String) throws {
+    public static func write(_ text: String, to path: String, command: String) throws {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
