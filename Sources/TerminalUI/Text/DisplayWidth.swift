@@ -26,6 +26,14 @@ public enum DisplayWidth {
         if value >= 0x20 && value < 0x7F { return 1 }
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if let known = commonBlockWidth(value) { return known }
+        return propertyWidth(scalar)
+    }
+
+    /// A scalar's width from its Unicode properties alone (what the tables above shortcut).
+    static func propertyWidth(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value >= 0x20 && value < 0x7F { return 1 }
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -43,9 +51,15 @@ public enum DisplayWidth {
         switch value {
         case 0xA1...0xAC, 0xAE...0x2FF: 1  // Latin-1 and Latin Extended letters, signs (not U+00AD)
         case 0x5D0...0x5EA, 0x621...0x64A: 1  // Hebrew and Arabic letters
+        case 0x60C, 0x660...0x66D: 1  // the Arabic comma, digits and separators
         case 0x2010...0x2027, 0x2030...0x205E: 1  // dashes, quotes, bullets, "…", "‹ ›"
-        case 0x2500...0x257F: 1  // box drawing
-        case 0x3041...0x3096, 0x30A1...0x30FA: 2  // hiragana, katakana
+        case 0x20A0...0x20C0: 1  // currency signs ("€", "₩")
+        case 0x2100...0x214F, 0x2190...0x21FF, 0x2200...0x22FF: 1  // letterlike, arrows, maths
+        case 0x2500...0x257F, 0x2580...0x259F: 1  // box drawing, block elements (bars)
+        case 0x25A0...0x25FC: 1  // geometric shapes ("●", "○"; U+25FD-25FE are emoji)
+        case 0x2713...0x2717: 1  // check and cross marks
+        case 0x3000...0x3029, 0x3030...0x303E: 2  // CJK punctuation ("、", "「」"; not its tone marks)
+        case 0x3041...0x3096, 0x309B...0x309F, 0x30A1...0x30FF: 2  // hiragana, katakana, "ー"
         case 0x4E00...0x9FFF, 0xAC00...0xD7A3: 2  // CJK ideographs, Hangul syllables
         case 0xFF01...0xFF60: 2  // fullwidth forms
         default: nil
