@@ -2,7 +2,6 @@ import Catalog
 import Foundation
 import Paywall
 import PaywallCatalog
-import Simulator
 import SourceDiagnostics
 import StoreCore
 import Synchronization
@@ -19,15 +18,17 @@ public final class LiveReloader: Sendable {
     public let locale: String?
     /// Hands a catalog that read cleanly to the store, before the paywall reads the store again
     /// (the simulator sells from it from then on); nil when the store cannot take one (a client
-    /// of another process's store, a server).
-    public let updateStore: (@Sendable (LoadedCatalog) async -> Void)?
+    /// of another process's store, a server). The launcher hands it what opened the store knows
+    /// (`OpenedStore.replaceCatalog`, `OpeningStore.replaceCatalog`), so nothing here asks the
+    /// store what it is.
+    public let updateStore: CatalogReplacement?
     /// The last copy and theme that read without errors.
     private let lastGood: Mutex<(content: PaywallContent, theme: Theme)>
 
     public init(
         catalogPath: String, themePath: String, bundledThemes: String, locale: String?,
         content: PaywallContent,
-        theme: Theme, updateStore: (@Sendable (LoadedCatalog) async -> Void)? = nil
+        theme: Theme, updateStore: CatalogReplacement? = nil
     ) {
         self.catalogPath = catalogPath
         self.themePath = themePath
@@ -61,26 +62,6 @@ public final class LiveReloader: Sendable {
         }
         lastGood.withLock { $0 = (content, theme) }
         return LiveReload(content: content, theme: theme, problems: problems)
-    }
-
-    /// What hands a reloaded catalog to `store`: the simulator this process runs (ephemeral, or
-    /// the owner of a state directory) takes it; a client's or a server's store cannot, and keeps
-    /// the products it was opened with.
-    public static func catalogUpdater(for store: any Store & StoreControl) -> (
-        @Sendable (LoadedCatalog) async -> Void
-    )? {
-        if let simulator = store as? SimulatedStore { return { await simulator.replaceCatalog($0) } }
-        // The paywall paints while its store opens: the store behind it is known only once open
-        // (this process's simulator when it owns the state; a client's store cannot take one).
-        if let opening = store as? OpeningStore {
-            return { catalog in
-                // An open that failed has no store to update; the paywall's command reports
-                // that failure once the screen is given back.
-                guard let simulator = try? await opening.opened().store as? SimulatedStore else { return }
-                await simulator.replaceCatalog(catalog)
-            }
-        }
-        return nil
     }
 
     /// Starts watching; each change posts a `.reloaded` event into `inbox`.

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import StoreCore
 
@@ -14,6 +15,16 @@ public final class OpeningStore: Store, StoreControl, Sendable {
 
     /// The opened store, once it is; the open's own error when it failed.
     public func opened() async throws -> OpenedStore { try await opening.value }
+
+    /// Hands `catalog` to the opened store when it takes one (`OpenedStore.replaceCatalog`): the
+    /// paywall paints while its store opens, and which store it is (this process's simulator
+    /// when it owns the state, a client's store that cannot take one) is known only once open.
+    public func replaceCatalog(_ catalog: LoadedCatalog) async {
+        // An open that failed has no store to update; the paywall's command reports that failure
+        // once the screen is given back.
+        guard let opened = try? await opened() else { return }
+        await opened.replaceCatalog?(catalog)
+    }
 
     private func store() async throws(StoreError) -> any Store & StoreControl {
         do {

@@ -27,6 +27,8 @@ struct WireClient: Sendable {
     private(set) var handOverTimeout = HandOver.defaultTimeout
     /// Where the server is, for messages.
     let location: String
+    /// The screen pictures the server keeps for this client's sessions (sent once per change).
+    let pictures = SentPictures()
 
     init(baseURL: URL, token: String) {
         self.token = token
@@ -90,39 +92,72 @@ struct WireClient: Sendable {
         _ method: String, _ target: String, bytes: [UInt8]?, headers: [String: String] = [:],
         repeatable: Bool = false
     ) async throws(StoreError) -> [UInt8] {
+        let journal = JournalContext.current
+        var answer = try await exchange(
+            method, target, bytes: bytes, headers: headers, journal: journal, resendingPicture: false,
+            repeatable: repeatable)
+        if let journal, answer.refusesPicture {
+            // The server does not keep the picture this call named (a new owner took the state
+            // over, or it forgot the session): nothing ran, so it goes again with the picture.
+            pictures.forget(session: journal.session)
+            answer = try await exchange(
+                method, target, bytes: bytes, headers: headers, journal: journal, resendingPicture: true,
+                repeatable: repeatable)
+        }
+        if let journal { pictures.serverKeeps(answer.keptPicture, session: journal.session) }
+        guard (200..<300).contains(answer.status) else {
+            // An error body that is not the wire's (a proxy's page) still fails the call, by status.
+            if let wire = try? WireCoding.decode(WireError.self, from: answer.body) { throw wire.storeError }
+            throw StoreError.backend("the server answered \(answer.status) to \(method) \(target)")
+        }
+        return answer.body
+    }
+
+    /// A server's answer: its status and body, and the digest of the screen picture it keeps
+    /// for the caller's session now, when it said.
+    struct Answer {
+        var status: Int
+        var body: [UInt8]
+        var keptPicture: String?
+
+        /// The refusal of a call that named a picture the server does not keep.
+        var refusesPicture: Bool {
+            // A body that is not the wire's error is some other failure, which the caller reports.
+            status == WireError.pictureUnknown / 10_000
+                && (try? WireCoding.decode(WireError.self, from: body))?.errorCode == WireError.pictureUnknown
+        }
+    }
+
+    /// One request and its answer, with the caller's session and screen for the owner's QA
+    /// journal; the screen's picture only with a change (a read is not journaled), and only
+    /// when the server does not keep it already (it is kilobytes), unless `resendingPicture`.
+    private func exchange(
+        _ method: String, _ target: String, bytes: [UInt8]?, headers: [String: String],
+        journal: JournalContext?, resendingPicture: Bool, repeatable: Bool
+    ) async throws(StoreError) -> Answer {
         var allHeaders = headers
-        // The caller's session and screen, for the owner's QA journal; the screen's picture only
-        // with a change (a read is not journaled, and the picture is kilobytes).
-        if let journal = JournalContext.current {
-            var journalHeaders = journal.headers
-            if method == "GET" { journalHeaders[JournalContext.pictureHeader] = nil }
+        if let journal {
+            let journalHeaders = pictures.headers(for: journal, method: method, resending: resendingPicture)
             allHeaders.merge(journalHeaders) { mine, _ in mine }
         }
         allHeaders["Authorization"] = "Bearer \(token)"
         allHeaders["Accept"] = "application/json"
         if bytes != nil { allHeaders["Content-Type"] = "application/json" }
-        let (status, data): (Int, [UInt8])
         switch transport {
         case .session(let session, let baseURL):
-            (status, data) = try await Self.send(
+            return try await Self.send(
                 session, baseURL: baseURL, method, target, headers: allHeaders, body: bytes)
         case .socket(let client, let reattach):
-            (status, data) = try await send(
+            return try await send(
                 client, reattach: reattach, method, target, headers: allHeaders, body: bytes,
                 repeatable: repeatable)
         }
-        guard (200..<300).contains(status) else {
-            // An error body that is not the wire's (a proxy's page) still fails the call, by status.
-            if let wire = try? WireCoding.decode(WireError.self, from: data) { throw wire.storeError }
-            throw StoreError.backend("the server answered \(status) to \(method) \(target)")
-        }
-        return data
     }
 
     private static func send(
         _ session: URLSession, baseURL: URL, _ method: String, _ target: String, headers: [String: String],
         body: [UInt8]?
-    ) async throws(StoreError) -> (Int, [UInt8]) {
+    ) async throws(StoreError) -> Answer {
         guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + target) else {
             throw StoreError.invalidArgument("cannot make a URL of \(target)")
         }
@@ -138,7 +173,10 @@ struct WireClient: Sendable {
             throw StoreError.backend(
                 "cannot reach the Kiosk server at \(baseURL.absoluteString): \(error.localizedDescription)")
         }
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, Array(data))
+        let http = response as? HTTPURLResponse
+        return Answer(
+            status: http?.statusCode ?? 0, body: Array(data),
+            keptPicture: http?.value(forHTTPHeaderField: JournalContext.pictureDigestHeader))
     }
 
     /// Over the state's socket. A request that never left, or that the owner refused before
@@ -151,7 +189,7 @@ struct WireClient: Sendable {
     private func send(
         _ client: HTTPClient, reattach: Reattach?, _ method: String, _ target: String,
         headers: [String: String], body: [UInt8]?, repeatable: Bool
-    ) async throws(StoreError) -> (Int, [UInt8]) {
+    ) async throws(StoreError) -> Answer {
         let repeatable = repeatable || method == "GET" || headers["Idempotency-Key"] != nil
         var handOver = HandOver(
             request: "\(method) \(target)", socketPath: location, timeout: handOverTimeout)
@@ -163,7 +201,9 @@ struct WireClient: Sendable {
                 let response = try await client.send(
                     method, target, headers: headers.map { ($0.key, $0.value) }, body: body)
                 guard reattach != nil, HandOver.isRefusal(status: response.status, body: response.body) else {
-                    return (response.status, response.body)
+                    return Answer(
+                        status: response.status, body: response.body,
+                        keptPicture: response.headers[JournalContext.pictureDigestHeader])
                 }
                 (failure, description) = (nil, "503 \(Self.message(of: response.body))")
             } catch {

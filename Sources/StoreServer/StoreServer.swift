@@ -16,6 +16,9 @@ public final class StoreServer: Sendable {
     /// Apple's App Store Server API under `/inApps/`, authenticated by registered keys.
     public let appStoreAPI: AppStoreServerAPI
     private let router: Router
+    /// Each client session's last screen picture, so a call from an unchanged screen sends
+    /// only its digest.
+    private let pictures = SessionPictures()
 
     /// - Parameters:
     ///   - token: the bearer token every call but `GET /v1/health` must carry.
@@ -62,7 +65,17 @@ public final class StoreServer: Sendable {
             return response
         }
         switch router.match(method: request.method, path: request.path) {
-        case .found(let handler, let parameters): return await handler(request, parameters)
+        case .found(let handler, let parameters):
+            // A picture named by its digest is put back before the route reads the journal's
+            // context; the answer says which picture the server keeps for the session now.
+            guard let resolved = pictures.resolve(request) else {
+                return Self.error(SessionPictures.unknownPicture)
+            }
+            var response = await handler(resolved.request, parameters)
+            if let kept = resolved.keptDigest {
+                response.headers.set(JournalContext.pictureDigestHeader, kept)
+            }
+            return response
         case .methodNotAllowed(let allowed):
             var response = Self.error(
                 WireError(

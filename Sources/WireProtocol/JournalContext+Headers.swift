@@ -2,12 +2,17 @@ import Foundation
 import StoreCore
 
 /// The headers a journal context travels in over the wire. The picture is base64 (a header
-/// holds no newlines) and is dropped when it would not fit a server's header limit.
+/// holds no newlines) and is dropped when it would not fit a server's header limit; a picture
+/// the server keeps already for the session travels as its digest alone (`pictureDigestHeader`).
 extension JournalContext {
     public static let sessionHeader = "Kiosk-Session"
     public static let sourceHeader = "Kiosk-Source"
     public static let screenHeader = "Kiosk-Screen"
     public static let pictureHeader = "Kiosk-Picture"
+    /// The SHA-256 (hex) of the `Kiosk-Picture` value: sent beside the picture, or in its place
+    /// when the session's server keeps that picture already (it echoes the digest of the picture
+    /// it keeps in its answer; a call naming one it does not keep is refused, `pictureUnknown`).
+    public static let pictureDigestHeader = "Kiosk-Picture-Digest"
     /// Under the server's 16 KB head limit, with room for the other headers: a 100x30 screen
     /// fits; a bigger one travels without its picture.
     static let maximumPictureHeaderBytes = 14 * 1024

@@ -135,11 +135,16 @@ extension StoreOperation {
         [.loadState(name: try WireCoding.decode(Wire.Value<String?>.self, from: body).value)]
     }
 
-    /// A line a client adds to the QA journal (the paywall's reaction, its closing).
+    /// A line a client adds to the QA journal (the paywall's reaction, its closing), as its
+    /// words: a note no Kiosk client writes is refused.
     static let journalNoteRoute = OperationRoute("POST", "/v1/control/journal-notes") {
         _, body throws(StoreError) in
-        let note = try WireCoding.decode(Wire.JournalNote.self, from: body)
-        return [.journalNote(action: note.action, result: note.result)]
+        let words = try WireCoding.decode(Wire.JournalNote.self, from: body)
+        guard let note = JournalNote(action: words.action, result: words.result) else {
+            throw StoreError.invalidArgument(
+                "'\(words.action)' with the result '\(words.result)' is not a journal note (docs/qa.md)")
+        }
+        return [.journalNote(note)]
     }
 
     /// Every route an operation travels on, for the server's router.
@@ -215,10 +220,10 @@ extension StoreOperation {
         case .loadState(let name):
             return OperationRequest(
                 route: Self.loadStateRoute, parameters: [:], body: WireCoding.encode(Wire.Value(name)))
-        case .journalNote(let action, let result):
+        case .journalNote(let note):
             return OperationRequest(
                 route: Self.journalNoteRoute, parameters: [:],
-                body: WireCoding.encode(Wire.JournalNote(action: action, result: result)))
+                body: WireCoding.encode(Wire.JournalNote(action: note.action, result: note.result)))
         }
     }
 

@@ -26,6 +26,9 @@ public struct WireError: Codable, Sendable, Hashable, Error, CustomStringConvert
     public static let unauthorized = 4_010_001
     public static let routeNotFound = 4_040_004
     public static let methodNotAllowed = 4_050_001
+    /// A call named its screen's picture by a digest the server does not keep (a new owner, a
+    /// session it forgot): nothing ran, and the client sends it again with the picture.
+    public static let pictureUnknown = 4_280_001
 
     /// The HTTP layer's own refusals (400, 408, 413, 431, 503...).
     public static func http(status: Int, message: String) -> WireError {

@@ -57,7 +57,8 @@ import Testing
         let reloader = LiveReloader(
             catalogPath: workspace.catalog, themePath: workspace.theme,
             bundledThemes: PackageFiles.themesDirectory,
-            locale: nil, content: content, theme: theme, updateStore: LiveReloader.catalogUpdater(for: store))
+            locale: nil, content: content, theme: theme,
+            updateStore: OpenedStore(simulator: store, ownership: nil, backendName: "sim").replaceCatalog)
         return (reloader, content, theme, store)
     }
 

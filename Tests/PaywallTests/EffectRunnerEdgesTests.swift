@@ -36,7 +36,7 @@ import Testing
             .setSimulatedError(nil, api: .purchase),
             .saveState(name: nil), .loadState(name: nil), .saveState(name: "s"), .loadState(name: "s"),
             .advanceClockPeriods(count: 2, groupID: "g"),
-            .journalNote(action: "Paywall redrawn", result: "shown"),
+            .journalNote(.paywallRedrawn(after: .storeChanged)),
         ]
         #expect(
             Set(actions.map(OperationKind.init)) == Set(OperationKind.allCases), "an operation has no example"

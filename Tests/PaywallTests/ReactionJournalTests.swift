@@ -20,7 +20,7 @@ import Testing
         _ = PaywallProgram.update(&state, .storeEvent(.stateChanged))
         #expect(reactions.takeDue(in: state) == nil, "the screen does not show the change yet")
         while state.isBusy { _ = PaywallProgram.update(&state, .completed(.reload)) }
-        #expect(reactions.takeDue(in: state) == "the clock moved")
+        #expect(reactions.takeDue(in: state)?.words == "the clock moved")
         #expect(reactions.takeDue(in: state) == nil, "once per change")
     }
 
@@ -41,7 +41,7 @@ import Testing
         #expect(reactions.takeDue(in: state) == nil)
         // After the echo: from elsewhere.
         reactions.observe(.storeEvent(.stateChanged), in: state, at: start + ReactionJournal.echo * 2)
-        #expect(reactions.takeDue(in: state) == "the store changed")
+        #expect(reactions.takeDue(in: state)?.words == "the store changed")
     }
 
     @Test func launchDeliveriesAndTheirFinishingAreNotAChangeFromElsewhere() async throws {

@@ -113,8 +113,9 @@ import Testing
     }
 
     /// Operations and requests that take no input that could be refused: they fail only when
-    /// the ledger does, or when a failure is simulated (below). A journal note's words are cut
-    /// to one line of 200 characters, never refused.
+    /// the ledger does, or when a failure is simulated (below). A journal note is a typed
+    /// `JournalNote` whose words are cut to one line of 200 characters, never refused by the
+    /// store (the wire refuses words that are no note before the store sees them).
     static let withoutRefusableInput: Set<String> = [
         "operation.clearTransactions", "operation.resetToDefaultState", "request.sync",
         "request.showManageSubscriptions", "operation.journalNote",

@@ -35,7 +35,7 @@ import WireProtocol
         .setSimulatedError(nil, api: .loadProducts),
         .saveState(name: "before-refund"), .saveState(name: nil),
         .loadState(name: "before-refund"), .loadState(name: nil),
-        .journalNote(action: "Paywall closed", result: "quit"),
+        .journalNote(.paywallClosed),
     ]
 
     @Test func everyOperationTravelsAndReadsBackTheSame() throws {

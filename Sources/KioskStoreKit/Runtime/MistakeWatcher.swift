@@ -162,7 +162,7 @@ package final class MistakeWatcher: Sendable {
     private func write(_ mistakes: [StoreKitMistake]) async {
         guard !mistakes.isEmpty else { return }
         await owner.withLock { $0?.binding }?.journalNotes(
-            mistakes.map { (action: "StoreKit mistake: \($0.kind.rawValue)", result: $0.message) })
+            mistakes.map { .storeKitMistake(kind: $0.kind.rawValue, message: $0.message) })
     }
 }
 

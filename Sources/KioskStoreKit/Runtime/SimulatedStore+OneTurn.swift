@@ -14,7 +14,7 @@ extension SimulatedStore {
     }
 
     /// Writes each line of the app's, in order (`journalNote`), in this one turn.
-    func journalNotes(_ notes: [(action: String, result: String)], context: JournalContext) {
-        for note in notes { journalNote(context: context, action: note.action, result: note.result) }
+    func journalNotes(_ notes: [JournalNote], context: JournalContext) {
+        for note in notes { journalNote(note, context: context) }
     }
 }

@@ -99,7 +99,7 @@ package final class StoreBinding: Sendable {
     /// Writes lines in the QA journal, in one turn of the store (in-process stores only: a
     /// remote store's journal is its server's, and mistakes there are still reported as values
     /// and on standard error).
-    func journalNotes(_ notes: [(action: String, result: String)]) async {
+    func journalNotes(_ notes: [JournalNote]) async {
         if let simulator {
             await simulator.journalNotes(notes, context: journal)
         } else {

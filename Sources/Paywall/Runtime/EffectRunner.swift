@@ -96,7 +96,7 @@ public final class EffectRunner: Sendable {
     /// paywall's reaction to a change made elsewhere. Beside the effect queue and off the screen:
     /// the line is the tester's record, not something the paywall shows or waits for, so losing
     /// it (a store that went away) costs only the line, and the log (`$KIOSK_LOG`) says so.
-    public func journalScreen(_ screen: String, picture: String?, action: String, result: String) {
+    public func journalScreen(_ screen: String, picture: String?, note: JournalNote) {
         guard let journal else { return }
         let context = journal.showing(screen, picture: picture)
         let store = self.store
@@ -104,9 +104,9 @@ public final class EffectRunner: Sendable {
         Task.detached {
             await JournalContext.$current.withValue(context) {
                 do {
-                    _ = try await store.perform(.journalNote(action: action, result: result))
+                    _ = try await store.perform(.journalNote(note))
                 } catch {
-                    log.write("journal note '\(action)' not recorded: \(error)")
+                    log.write("journal note '\(note.action)' not recorded: \(error)")
                 }
             }
         }

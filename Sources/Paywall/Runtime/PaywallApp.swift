@@ -90,7 +90,7 @@ public struct PaywallApp: Sendable {
                 if let change = reactions.takeDue(in: state) {
                     runner.journalScreen(
                         state.journalScreenName, picture: ScreenExport(rendered.buffer).render(.ansi),
-                        action: "Paywall redrawn", result: "after a change from elsewhere: \(change)")
+                        note: .paywallRedrawn(after: change))
                 }
                 if report.firstFrame == nil { report.firstFrame = elapsed }
                 if state.isLoaded && report.firstLoadedFrame == nil {

@@ -12,7 +12,7 @@ struct ReactionJournal {
     static let echo: Duration = .seconds(1)
 
     /// What changed, waiting for the redraw it causes.
-    private var due: String?
+    private var due: ObservedChange?
     /// The last time the paywall had work of its own in flight.
     private var ownWorkSeen: ContinuousClock.Instant?
 
@@ -36,25 +36,25 @@ struct ReactionJournal {
 
     /// The change to journal now that the screen shows its result, once; nil while none is due
     /// or the paywall still reads what it changed.
-    mutating func takeDue(in state: AppState) -> String? {
+    mutating func takeDue(in state: AppState) -> ObservedChange? {
         guard !state.isBusy, let change = due else { return nil }
         due = nil
         return change
     }
 
-    /// A store change an event announces, in the journal's words; nil for anything else. Only
+    /// A store change an event announces; nil for anything else. Only
     /// the store's events count: every change is one, while `updates` also hands over, at
     /// launch, transactions an earlier change left unfinished.
-    static func change(in event: Event) -> String? {
+    static func change(in event: Event) -> ObservedChange? {
         guard case .storeEvent(let storeEvent) = event else { return nil }
         switch storeEvent {
         case .transaction(let verification):
             let transaction = verification.unsafePayloadValue
-            return "transaction \(transaction.id) \(transaction.isRevoked ? "revoked" : "updated")"
-        case .askToBuyDeclined(let id, _): return "Ask to Buy declined for transaction \(id)"
-        case .clockChanged: return "the clock moved"
-        case .stateChanged: return "the store changed"
-        case .message: return "a message for the app"
+            return .transaction(id: transaction.id, revoked: transaction.isRevoked)
+        case .askToBuyDeclined(let id, _): return .askToBuyDeclined(transactionID: id)
+        case .clockChanged: return .clockMoved
+        case .stateChanged: return .storeChanged
+        case .message: return .messageForTheApp
         }
     }
 }

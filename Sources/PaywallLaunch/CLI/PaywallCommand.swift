@@ -130,9 +130,12 @@ public struct PaywallCommand: Command {
             let opening = OpeningStore {
                 try await Self.open(options, catalog: catalog, preset: preset, force: force)
             }
+            // Stands in for the store until it is open; a reloaded catalog waits for it too.
+            let standIn = OpenedStore(
+                store: opening, ownership: nil, backendName: "sim", replaceCatalog: opening.replaceCatalog)
             let code = try await run(
-                on: OpenedStore(store: opening, ownership: nil, backendName: "sim"), opening: opening,
-                catalog: catalog, theme: theme, start: start, beforeMain: beforeMain)
+                on: standIn, opening: opening, catalog: catalog, theme: theme, start: start,
+                beforeMain: beforeMain)
             // An open that failed has nothing to close; its error is thrown on the next line.
             await (try? await opening.opened())?.close()
             // An open that failed is reported as before, once the screen is given back.
@@ -199,7 +202,7 @@ public struct PaywallCommand: Command {
             catalogPath: storeOptions.catalogPath,
             themePath: BundledResources.themeReference(options.theme ?? "default").path,
             bundledThemes: BundledResources.themesDirectory.path, locale: nil, content: content, theme: theme,
-            updateStore: LiveReloader.catalogUpdater(for: store))
+            updateStore: opened.replaceCatalog)
         let watcher = reloader.watch(posting: app.inbox)
         defer { watcher.stop() }
         session.journalStart()

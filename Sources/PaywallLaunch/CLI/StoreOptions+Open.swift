@@ -38,13 +38,13 @@ extension StoreOptions {
                 store: try await makeAnyStore(), ownership: nil, backendName: remote.absoluteString)
         }
         if isEphemeral {
-            return OpenedStore(store: try makeStore(catalog: catalog), ownership: nil, backendName: "sim")
+            return OpenedStore(simulator: try makeStore(catalog: catalog), ownership: nil, backendName: "sim")
         }
         let ownership = try ownership(command: command, catalog: catalog)
         do {
             switch try await ownership.join(account: account) {
             case .owner(let store):
-                return OpenedStore(store: store, ownership: ownership, backendName: "sim")
+                return OpenedStore(simulator: store, ownership: ownership, backendName: "sim")
             case .client(let store, let ownerName):
                 return OpenedStore(store: store, ownership: ownership, backendName: ownerName)
             }

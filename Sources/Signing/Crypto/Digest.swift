@@ -12,4 +12,13 @@ public enum Digest {
         }
         return Data(digest)
     }
+
+    /// The SHA-256 of `text`'s UTF-8, as 64 lowercase hex digits: a screen picture's digest on
+    /// the wire (`Kiosk-Picture-Digest`), which client and server compute alike.
+    public static func sha256Hex(_ text: String) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        let bytes = Array(text.utf8)
+        _ = SHA256(bytes, bytes.count, &digest)
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
 }

@@ -44,8 +44,8 @@ extension SimulatedStore {
 
     /// Writes a line of the app's into the QA journal that changes nothing in the store
     /// (`JournalWriter.note`); a failed write is reported, not thrown.
-    public func journalNote(context: JournalContext, action: String, result: String) {
-        journalWriter.note(context: context, action: action, result: result)
+    public func journalNote(_ note: JournalNote, context: JournalContext) {
+        journalWriter.note(context: context, action: note.action, result: note.result)
     }
 
     /// The journal, oldest first.

@@ -50,7 +50,7 @@ public enum StoreOperation: Sendable, Hashable {
     /// A line in the QA journal that changes nothing: what a client saw (the paywall's screen
     /// after a change from elsewhere redrew it, the paywall closing). The screen and picture
     /// ride in `JournalContext`, as for every other operation.
-    case journalNote(action: String, result: String)
+    case journalNote(JournalNote)
 }
 
 /// Each operation in words: what it does (a failure's banner: "Refunding transaction 42 failed:
@@ -86,7 +86,7 @@ extension StoreOperation {
                 ? "Clearing the simulated \(api.rawValue) error" : "Simulating a \(api.rawValue) error"
         case .saveState(let name): name.map { "Saving save point \($0)" } ?? "Saving a save point"
         case .loadState(let name): name.map { "Loading save point \($0)" } ?? "Loading the newest save point"
-        case .journalNote(let action, _): Self.noteText(action)
+        case .journalNote(let note): Self.noteText(note.action)
         }
     }
 
@@ -138,18 +138,18 @@ extension StoreOperation {
                 return name.map { "Loaded save point \($0)" } ?? "Loaded the newest save point"
             }
             return "Loaded save point \(loaded)"
-        case .journalNote(_, let result): return Self.noteText(result)
+        case .journalNote(let note): return Self.noteText(note.result)
         }
     }
 
     /// The paywall's first journal line: where `kiosk report --session last` starts, so a shell
     /// step taken before the paywall's own first step is in its session.
-    public static let paywallOpened = StoreOperation.journalNote(action: "Paywall opened", result: "opened")
+    public static let paywallOpened = StoreOperation.journalNote(.paywallOpened)
     /// The paywall's last journal line when it quits: where `kiosk report --session last` ends.
-    public static let paywallClosed = StoreOperation.journalNote(action: "Paywall closed", result: "quit")
+    public static let paywallClosed = StoreOperation.journalNote(.paywallClosed)
 
-    /// A journal note's words, one line of at most 200 characters: a client's note is bounded
-    /// before the journal keeps it.
+    /// A journal note's words, one line of at most 200 characters: a client's note (a StoreKit
+    /// mistake's message, a change's words) is bounded before the journal keeps it.
     static func noteText(_ text: String) -> String {
         String(text.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(200))
     }
