@@ -6,23 +6,26 @@ import Testing
 /// The width tables are shortcuts: they must say what the Unicode properties say, and the scalars
 /// laid out one by one (`DisplayWidth.aloneWidth`) must each be a grapheme cluster of their own.
 @Suite struct DisplayWidthTableTests {
-    /// Every scalar the tables answer for, beside its width from its properties.
+    /// Every scalar the tables answer for, beside its width from its properties. The tables name
+    /// blocks of the Basic Multilingual Plane only, so that plane is walked whole.
     @Test func tablesAgreeWithTheProperties() {
         var checked = 0
-        for value in UInt32(0)...0x10FFFF {
+        for value in UInt32(0)...0xFFFF {
             guard let scalar = Unicode.Scalar(value), let known = DisplayWidth.commonBlockWidth(value) else {
                 continue
             }
-            #expect(known == DisplayWidth.propertyWidth(scalar), "U+\(String(value, radix: 16, uppercase: true))")
+            #expect(
+                known == DisplayWidth.propertyWidth(scalar), "U+\(String(value, radix: 16, uppercase: true))")
             checked += 1
         }
-        #expect(checked > 40_000)
+        // CJK ideographs and Hangul syllables are most of them.
+        #expect(checked > 30_000)
     }
 
     /// Texts made of such scalars, seeded: as many grapheme clusters as scalars, and the same
     /// width scalar by scalar as cluster by cluster.
     @Test func aloneScalarsAreClustersOfTheirOwn() {
-        let alone = (UInt32(0)...0x10FFFF).filter { DisplayWidth.aloneWidth($0) != nil }
+        let alone = (UInt32(0)...0xFFFF).filter { DisplayWidth.aloneWidth($0) != nil }
             .compactMap(Unicode.Scalar.init)
         var generator = SplitMix64(seed: 39)
         for _ in 0..<3_000 {

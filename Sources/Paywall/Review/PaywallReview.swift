@@ -143,14 +143,10 @@ public enum PaywallReview {
     /// such as the U+200F that right-to-left prices carry).
     static func visible(_ text: String) -> String {
         // Most texts hold no format character at all: returned as they are, not rebuilt.
-        let hasFormat = text.unicodeScalars.contains {
-            $0.value >= 0x7F && $0.properties.generalCategory == .format
-        }
+        let hasFormat = text.unicodeScalars.contains { DisplayWidth.isFormat($0) }
         guard hasFormat else { return text }
         // Printable ASCII is never a format character: only the rest is looked up.
-        let shown = text.unicodeScalars.filter {
-            (0x20..<0x7F).contains($0.value) || $0.properties.generalCategory != .format
-        }
+        let shown = text.unicodeScalars.filter { !DisplayWidth.isFormat($0) }
         return String(String.UnicodeScalarView(shown))
     }
 }

@@ -1,5 +1,7 @@
 import Dispatch
+import StoreCore
 import Synchronization
+import TerminalUI
 
 /// The screens a review has checked, by what determines each (its `AppState` with template,
 /// size and plan chosen, signatures left out: ``AppState/screenKey``; the theme is the
@@ -62,7 +64,26 @@ struct ScreenIdentity: Hashable, Sendable {
 
     init(_ state: AppState) {
         self.state = state
-        hash = state.hashValue
+        // What tells the review's screens apart, hashed cheaply: hashing a whole `AppState` runs
+        // every non-ASCII string through Unicode normalization (a twentieth of the review).
+        // Screens alike in these share a bucket and are told apart by `==`, which compares all.
+        var hasher = Hasher()
+        hasher.combine(state.content.template)
+        hasher.combine(state.size.columns)
+        hasher.combine(state.size.rows)
+        hasher.combine(state.planIndex)
+        hasher.combine(state.content.strings.language.utf8.count)
+        hasher.combine(state.store.groupID?.utf8.count)
+        hasher.combine(state.store.entitlements.count)
+        hasher.combine(state.store.statuses.count)
+        hasher.combine(state.store.records.count)
+        hasher.combine(state.store.settings.askToBuyEnabled)
+        hasher.combine(state.store.isEligibleForIntroOffer)
+        for status in state.store.statuses { hasher.combine(status.state) }
+        // Product IDs are ASCII: hashed without normalization.
+        for entitlement in state.store.entitlements { hasher.combine(entitlement.unsafePayloadValue.productID) }
+        for byte in state.content.locale.utf8 { hasher.combine(byte) }
+        hash = hasher.finalize()
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }

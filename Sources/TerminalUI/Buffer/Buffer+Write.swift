@@ -35,7 +35,8 @@ extension Buffer {
             return column
         }
         for character in text {
-            guard place(String(character), width: DisplayWidth.of(character), at: &column, y: y, style, bounds)
+            guard
+                place(String(character), width: DisplayWidth.of(character), at: &column, y: y, style, bounds)
             else { break }
         }
         return column

@@ -62,13 +62,13 @@ public enum BidiText {
     /// - Parameter direction: the paragraph direction; nil detects it from the text.
     public static func visualOrder(_ text: String, direction: Direction? = nil) -> String {
         guard containsRightToLeft(text) else { return text }
-        return reordered.value(for: OrderKey(text: text, direction: direction)) {
-            visualOrderUncached($0.text, direction: $0.direction)
+        return reordered.value(for: OrderKey(text: TextKey(text), direction: direction)) {
+            visualOrderUncached($0.text.text, direction: $0.direction)
         }
     }
 
     private struct OrderKey: Hashable, Sendable {
-        var text: String
+        var text: TextKey
         var direction: Direction?
     }
 

@@ -92,6 +92,15 @@ public enum DisplayWidth {
         text.unicodeScalars.allSatisfy { aloneWidth($0.value) != nil }
     }
 
+    /// Whether `scalar` is a format character (general category Cf: direction marks, joiners,
+    /// the soft hyphen), answered from the tables for the blocks they cover: a check of every
+    /// scalar of Japanese or Arabic copy made the property lookup a review's hot spot.
+    public static func isFormat(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x7F || commonBlockWidth(value) != nil { return false }
+        return scalar.properties.generalCategory == .format
+    }
+
     /// The width of a scalar that is always a grapheme cluster of its own, whatever its
     /// neighbours, when they are such scalars too: printable ASCII, the common blocks (none of
     /// them a mark, a joiner, a jamo or a prepended sign, so no rule of UAX #29 joins two of

@@ -43,11 +43,13 @@ public enum TextLayout {
     /// longer than a whole line is broken by grapheme. Spaces at a wrap point are dropped.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
-        return wrapped.value(for: WrapKey(text: text, width: width)) { wrapUncached($0.text, width: $0.width) }
+        return wrapped.value(for: WrapKey(text: TextKey(text), width: width)) {
+            wrapUncached($0.text.text, width: $0.width)
+        }
     }
 
     private struct WrapKey: Hashable, Sendable {
-        var text: String
+        var text: TextKey
         var width: Int
     }
 

@@ -28,3 +28,21 @@ final class TextMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return value
     }
 }
+
+/// A text as a memo's key: hashed and compared by its UTF-8 bytes. `String`'s own hashing runs
+/// non-ASCII text through Unicode normalization, which cost more than some of the answers kept;
+/// two spellings of one text (composed, decomposed) are two keys, each with its right answer.
+struct TextKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+}
