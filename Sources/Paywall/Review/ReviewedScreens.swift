@@ -81,7 +81,9 @@ struct ScreenIdentity: Hashable, Sendable {
         hasher.combine(state.store.isEligibleForIntroOffer)
         for status in state.store.statuses { hasher.combine(status.state) }
         // Product IDs are ASCII: hashed without normalization.
-        for entitlement in state.store.entitlements { hasher.combine(entitlement.unsafePayloadValue.productID) }
+        for entitlement in state.store.entitlements {
+            hasher.combine(entitlement.unsafePayloadValue.productID)
+        }
         for byte in state.content.locale.utf8 { hasher.combine(byte) }
         hash = hasher.finalize()
     }

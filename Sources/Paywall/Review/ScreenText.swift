@@ -100,7 +100,9 @@ struct ScreenText {
                 let lastStart = haystack.count - needle.count
                 var offset = 0
                 while offset <= lastStart {
-                    guard let hit = memchr(base + offset, Int32(first), lastStart - offset + 1) else { return nil }
+                    guard let hit = memchr(base + offset, Int32(first), lastStart - offset + 1) else {
+                        return nil
+                    }
                     let position = UnsafeRawPointer(hit) - base
                     if memcmp(hit + 1, rest + 1, needle.count - 1) == 0 { return text.startIndex + position }
                     offset = position + 1
