@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import StoreCore
 
 /// `kiosk journal`'s two forms of the journal: a table for people and JSON Lines for tools.
 public enum JournalListing {
@@ -57,8 +58,8 @@ public enum JournalListing {
             let indent = preset == nil ? "    " : "       "
             for notification in entry.notifications {
                 lines.append(
-                    indent + "notification \(notification.sequence): \(notification.type)"
-                        + (notification.subtype.map { "/" + $0 } ?? ""))
+                    indent + "notification \(notification.sequence): \(notification.type.rawValue)"
+                        + (notification.subtype.map { "/" + $0.rawValue } ?? ""))
             }
         }
         return lines.joined(separator: "\n")

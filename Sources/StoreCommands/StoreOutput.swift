@@ -239,12 +239,9 @@ public struct StoreOutput: Sendable {
     public func notifications(_ notifications: [NotificationSummary]) throws(StoreOutputError) {
         if json { return try emit(notifications) }
         if notifications.isEmpty { return write("(no notifications)") }
-        func kind(_ notification: NotificationSummary) -> String {
-            [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
-        }
         let rows = notifications.map {
             [
-                String($0.sequence), kind($0), $0.productID ?? "-", Self.date($0.createdAt),
+                String($0.sequence), $0.kind, $0.productID ?? "-", Self.date($0.createdAt),
                 Self.delivery($0),
             ]
         }

@@ -106,8 +106,8 @@ extension Ledger {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             var writer = JSONObjectWriter()
             writer.add("sequence", notification.sequence)
-            writer.add("subtype", notification.subtype)
-            writer.add("type", notification.type)
+            writer.add("subtype", notification.subtype?.rawValue)
+            writer.add("type", notification.type.rawValue)
             bytes += writer.bytes()
         }
         bytes.append(UInt8(ascii: "]"))

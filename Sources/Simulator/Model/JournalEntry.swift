@@ -9,10 +9,10 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public struct Notification: Sendable, Hashable, Codable {
         /// Its place in the outbox (the key of its delivery attempts).
         public var sequence: Int64
-        public var type: String
-        public var subtype: String?
+        public var type: NotificationType
+        public var subtype: NotificationSubtype?
 
-        public init(sequence: Int64, type: String, subtype: String?) {
+        public init(sequence: Int64, type: NotificationType, subtype: NotificationSubtype?) {
             self.sequence = sequence
             self.type = type
             self.subtype = subtype

@@ -21,8 +21,8 @@ public struct NotificationSummary: Sendable, Hashable, Codable, Identifiable {
     public var sequence: Int64
     /// Apple's `notificationUUID`.
     public var id: UUID
-    public var type: String
-    public var subtype: String?
+    public var type: NotificationType
+    public var subtype: NotificationSubtype?
     public var productID: String?
     public var transactionID: UInt64?
     /// Store time of the event.
@@ -32,7 +32,8 @@ public struct NotificationSummary: Sendable, Hashable, Codable, Identifiable {
     public var nextAttemptAt: Date?
 
     public init(
-        sequence: Int64, id: UUID, type: String, subtype: String?, productID: String?, transactionID: UInt64?,
+        sequence: Int64, id: UUID, type: NotificationType, subtype: NotificationSubtype?, productID: String?,
+        transactionID: UInt64?,
         createdAt: Date, attempts: [Attempt] = [], nextAttemptAt: Date? = nil
     ) {
         self.sequence = sequence
@@ -47,5 +48,5 @@ public struct NotificationSummary: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `TYPE/SUBTYPE`, as Apple's documentation writes them.
-    public var kind: String { [type, subtype].compactMap { $0 }.joined(separator: "/") }
+    public var kind: String { [type.rawValue, subtype?.rawValue].compactMap { $0 }.joined(separator: "/") }
 }
