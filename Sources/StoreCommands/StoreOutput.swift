@@ -255,7 +255,7 @@ public struct StoreOutput: Sendable {
         }
         let tries = notification.attempts.count == 1 ? "" : " x\(notification.attempts.count)"
         let status = last.httpStatus.map { " \($0)" } ?? ""
-        if last.result == "SUCCESS" { return "delivered\(status)\(tries)" }
+        if last.succeeded { return "delivered\(status)\(tries)" }
         let next = notification.nextAttemptAt.map { ", next try \(Self.date($0))" } ?? ", gave up"
         return "\(last.result)\(status)\(tries)\(next)"
     }

@@ -7,10 +7,12 @@ public struct NotificationSummary: Sendable, Hashable, Codable, Identifiable {
     public struct Attempt: Sendable, Hashable, Codable {
         public var date: Date
         /// Apple's `SendAttemptResult`: `SUCCESS`, `TIMED_OUT`, `UNSUCCESSFUL_HTTP_RESPONSE_CODE` ...
-        public var result: String
+        public var result: SendAttemptResult
         public var httpStatus: Int?
 
-        public init(date: Date, result: String, httpStatus: Int? = nil) {
+        public var succeeded: Bool { result == .success }
+
+        public init(date: Date, result: SendAttemptResult, httpStatus: Int? = nil) {
             self.date = date
             self.result = result
             self.httpStatus = httpStatus
