@@ -11,7 +11,7 @@ import Testing
     @Test func everyActionIsJournaledOnceWithItsContextResultAndNotifications() async throws {
         let store = try SimulatedStore.makeForTest()
         let context = JournalContext(
-            session: "s-1", source: "paywall", screen: "transaction-manager", picture: "SCREEN")
+            session: "s-1", source: .paywall, screen: "transaction-manager", picture: "SCREEN")
         let result = try await context.bound { () async throws(StoreError) in
             try await store.perform(
                 StoreRequest.purchase(productID: "basic.monthly", options: [], confirmed: true))
@@ -28,7 +28,7 @@ import Testing
                 "Opening the store", "Purchasing basic.monthly", "Changing the store's settings",
             ])
         let purchase = lines[1]
-        #expect(purchase.session == "s-1" && purchase.source == "paywall")
+        #expect(purchase.session == "s-1" && purchase.source == .paywall)
         #expect(purchase.screen == "transaction-manager" && purchase.picture == "SCREEN")
         #expect(purchase.account == SimulatedStore.defaultAccount)
         #expect(purchase.result == "purchased \(id)")
@@ -36,7 +36,7 @@ import Testing
         #expect(purchase.notifications.map(\.type) == [.subscribed])
         #expect(lines[2].result == "Billing retry on renewal on")
         // Without a context a call is the store's caller's, named as such.
-        #expect(lines[2].source == "app" && lines[2].session == SimulatedStore.ownSession)
+        #expect(lines[2].source == .app && lines[2].session == SimulatedStore.ownSession)
     }
 
     @Test func aFailedOrCancelledActionIsJournaledAndChangesNothing() async throws {
@@ -112,7 +112,7 @@ import Testing
         try await store.apply(.timeRate(.oneRenewalEveryTwoSeconds))
         let events = await store.events()
         defer { _ = events }
-        let paywall = JournalContext(session: "tm", source: "paywall", screen: "transaction-manager")
+        let paywall = JournalContext(session: "tm", source: .paywall, screen: "transaction-manager")
         _ = try await paywall.bound { () async throws(StoreError) in
             try await store.perform(StoreOperation.apply(.billingGracePeriod(true)))
         }
@@ -124,7 +124,7 @@ import Testing
             return renewal != nil
         }
         let line = try #require(renewal)
-        #expect(line.source == "store" && line.action == "Store events came due" && line.session != "tm")
+        #expect(line.source == .store && line.action == "Store events came due" && line.session != "tm")
     }
 
     /// A change of thousands of notifications is one line whose lists stop at the limit and say

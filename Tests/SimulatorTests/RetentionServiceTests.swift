@@ -35,7 +35,7 @@ import Testing
         #expect(try retention.configuredRealtimeURL() == "https://example.com/retention")
         let line = try #require(try parts.journal().last)
         #expect(line.action == "Configuring the retention real-time URL")
-        #expect(line.account == "alice" && line.storeTime == parts.now && line.source == "wire")
+        #expect(line.account == "alice" && line.storeTime == parts.now && line.source == .wire)
         try retention.deleteRealtimeURL()
         #expect(refusal { () throws(RetentionError) in _ = try retention.realtimeURL() }?.status == 404)
         #expect(refusal { () throws(RetentionError) in try retention.deleteRealtimeURL() }?.status == 404)

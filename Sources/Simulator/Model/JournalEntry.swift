@@ -28,7 +28,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     /// The paywall run, CLI invocation or server that acted (`JournalContext.session`).
     public var session: String
     /// "paywall", "cli", "wire", or "store" for the store's own work (renewals coming due).
-    public var source: String
+    public var source: JournalSource
     /// The paywall's screen when it acted, if it said.
     public var screen: String?
     /// The account acted for.
@@ -44,7 +44,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public var picture: String?
 
     public init(
-        sequence: Int64 = 0, wallTime: Date, storeTime: Date, session: String, source: String,
+        sequence: Int64 = 0, wallTime: Date, storeTime: Date, session: String, source: JournalSource,
         screen: String? = nil, account: String, action: String, result: String,
         notifications: [Notification] = [], transactionIDs: [UInt64] = [], picture: String? = nil
     ) {
