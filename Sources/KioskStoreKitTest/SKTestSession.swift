@@ -83,7 +83,7 @@ public final class SKTestSession: Sendable {
             storefront: settings.storefront, locale: Locale(identifier: settings.locale))
         properties = Mutex(defaults)
         binding = StoreBinding(
-            store: store, simulator: store, source: "storekit", localeIdentifier: settings.locale)
+            store: store, simulator: store, source: .storekit, localeIdentifier: settings.locale)
         StoreKitRuntime.shared.install(binding)
     }
 

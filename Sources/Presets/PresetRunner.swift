@@ -22,7 +22,7 @@ public struct PresetRunner: Sendable {
         // Each step is journaled as the preset's ("preset NAME" where the screen goes), so the
         // journal folds them under one line: the tester did one thing.
         let context =
-            (JournalContext.current ?? JournalContext(session: JournalContext.newSessionID(), source: "app"))
+            (JournalContext.current ?? JournalContext(session: JournalContext.newSessionID(), source: .app))
             .showing(Self.journalScreen(preset.name), picture: nil)
         let outcome: Result<Void, PresetError> = await JournalContext.$current.withValue(context) {
             do throws(PresetError) {

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import StoreCore
 
 /// `kiosk journal`'s two forms of the journal: a table for people and JSON Lines for tools.
 public enum JournalListing {
@@ -21,7 +22,7 @@ public enum JournalListing {
             [
                 "\(entry.sequence)", JournalTime.text(entry.wallTime), JournalTime.text(entry.storeTime),
                 entry.session,
-                entry.source + (entry.screen.map { "/" + $0 } ?? ""), entry.account, entry.action,
+                entry.source.rawValue + (entry.screen.map { "/" + $0 } ?? ""), entry.account, entry.action,
                 entry.result,
             ]
         }
@@ -44,7 +45,7 @@ public enum JournalListing {
                     preset = (entry.session, screen)
                     let count = entries.filter { $0.session == entry.session && $0.screen == screen }.count
                     var first = row
-                    first[4] = entry.source
+                    first[4] = entry.source.rawValue
                     first[6] = "Applying \(screen)"
                     first[7] = "\(count) step\(count == 1 ? "" : "s"):"
                     lines.append(line(first))
@@ -57,8 +58,8 @@ public enum JournalListing {
             let indent = preset == nil ? "    " : "       "
             for notification in entry.notifications {
                 lines.append(
-                    indent + "notification \(notification.sequence): \(notification.type)"
-                        + (notification.subtype.map { "/" + $0 } ?? ""))
+                    indent + "notification \(notification.sequence): \(notification.type.rawValue)"
+                        + (notification.subtype.map { "/" + $0.rawValue } ?? ""))
             }
         }
         return lines.joined(separator: "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import StoreCore
 import TerminalUI
 
 /// The report as one self-contained HTML page: inline CSS, no scripts, nothing fetched.
@@ -132,7 +133,7 @@ extension QAReport {
 
     /// "paywall · transaction-manager", "cli".
     public static func origin(_ entry: JournalEntry) -> String {
-        entry.source + (entry.screen.map { " · " + $0 } ?? "")
+        entry.source.rawValue + (entry.screen.map { " · " + $0 } ?? "")
     }
 
     private static let style = """

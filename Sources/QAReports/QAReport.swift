@@ -1,6 +1,7 @@
 import Foundation
 import Signing
 import Simulator
+import StoreCore
 import TerminalUI
 
 /// What `kiosk report` tells, gathered once and written as HTML or Markdown
@@ -127,7 +128,8 @@ public struct QAReport: Sendable {
 
     /// The notifications of a step in words: "DID_FAIL_TO_RENEW/GRACE_PERIOD (#12)".
     public static func name(_ notification: JournalEntry.Notification) -> String {
-        notification.type + (notification.subtype.map { "/" + $0 } ?? "") + " (#\(notification.sequence))"
+        notification.type.rawValue + (notification.subtype.map { "/" + $0.rawValue } ?? "")
+            + " (#\(notification.sequence))"
     }
 
     /// One delivery attempt in words.

@@ -1,5 +1,5 @@
-import Signing
 import SourceDiagnostics
+import StoreCore
 
 extension RehearsalParser {
     /// `expect notification TYPE[/SUBTYPE]`, both Apple's names (`SUBSCRIBED/INITIAL_BUY`).
@@ -17,7 +17,7 @@ extension RehearsalParser {
             type = text[...]
         }
         let types = NotificationType.allCases.map(\.rawValue)
-        guard types.contains(String(type)) else {
+        guard let known = NotificationType(rawValue: String(type)) else {
             throw LineError(
                 column: token.column,
                 message: Suggestion.appending(
@@ -25,9 +25,11 @@ extension RehearsalParser {
                         + "SUBSCRIBED/INITIAL_BUY or DID_RENEW",
                     word: String(type), candidates: types))
         }
+        var knownSubtype: NotificationSubtype?
         if let subtype {
             let subtypes = NotificationSubtype.allCases.map(\.rawValue)
-            guard subtypes.contains(String(subtype)) else {
+            knownSubtype = NotificationSubtype(rawValue: String(subtype))
+            guard knownSubtype != nil else {
                 throw LineError(
                     column: token.column,
                     message: Suggestion.appending(
@@ -36,6 +38,6 @@ extension RehearsalParser {
                         word: String(subtype), candidates: subtypes))
             }
         }
-        return .notification(type: String(type), subtype: subtype.map(String.init))
+        return .notification(type: known, subtype: knownSubtype)
     }
 }

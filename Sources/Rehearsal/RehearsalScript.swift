@@ -1,6 +1,7 @@
 import Foundation
 import Paywall
 import StoreCommands
+import StoreCore
 import TerminalUI
 
 /// A parsed `.rehearsal` file: its steps in order, `include`d files already in place.
@@ -93,7 +94,7 @@ public enum Expectation: Sendable {
     case transactionState(TransactionReference, String)
     case transactionFinished(TransactionReference, Bool)
     case status(group: String, state: String)
-    case notification(type: String, subtype: String?)
+    case notification(type: NotificationType, subtype: NotificationSubtype?)
     case noNotification
     case banner(kind: String, text: String?)
     case noBanner

@@ -128,7 +128,7 @@ extension RehearsalSession {
         return history.filter { $0.sequence > notificationCursor }.min { $0.sequence < $1.sequence }
     }
 
-    private func checkNotification(type: String, subtype: String?) async throws {
+    private func checkNotification(type: NotificationType, subtype: NotificationSubtype?) async throws {
         guard let next = try await nextNotification() else {
             throw StepFailure(
                 "expected notification \(type)\(subtype.map { "/\($0)" } ?? ""), got no more notifications")
@@ -140,9 +140,7 @@ extension RehearsalSession {
         }
     }
 
-    static func kind(_ notification: NotificationSummary) -> String {
-        [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
-    }
+    static func kind(_ notification: NotificationSummary) -> String { notification.kind }
 
     static func list(_ items: [String], none: String) -> String {
         items.isEmpty ? none : items.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import SourceDiagnostics
+import StoreCore
 
 /// The actions of `kiosk store`, with their synopsis for help and errors.
 public enum StoreAction: String, CaseIterable, Sendable {
@@ -45,8 +46,9 @@ public enum StoreAction: String, CaseIterable, Sendable {
         case .timeRate: "time-rate RATE                 a rate name or _timeRate number (0, 13, 1002, ...)"
         case .settings: "settings                       show the store settings"
         case .set:
-            "set SETTING VALUE              ask-to-buy, billing-retry, grace-period, interrupted, dialogs, "
-                + "finished-consumables: on|off; grace-days: 3|16|28"
+            "set SETTING VALUE              "
+                + StoreSettingName.onOffNames.map(\.rawValue).joined(separator: ", ")
+                + ": on|off; \(StoreSettingName.graceDays.rawValue): 3|16|28"
         case .errors: "errors                         simulated errors per API"
         case .error: "error API FAILURE|none         simulate a failure (e.g. purchase networkError)"
         case .storefront: "storefront [CODE]              show or change the account's storefront"

@@ -239,12 +239,9 @@ public struct StoreOutput: Sendable {
     public func notifications(_ notifications: [NotificationSummary]) throws(StoreOutputError) {
         if json { return try emit(notifications) }
         if notifications.isEmpty { return write("(no notifications)") }
-        func kind(_ notification: NotificationSummary) -> String {
-            [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")
-        }
         let rows = notifications.map {
             [
-                String($0.sequence), kind($0), $0.productID ?? "-", Self.date($0.createdAt),
+                String($0.sequence), $0.kind, $0.productID ?? "-", Self.date($0.createdAt),
                 Self.delivery($0),
             ]
         }
@@ -258,7 +255,7 @@ public struct StoreOutput: Sendable {
         }
         let tries = notification.attempts.count == 1 ? "" : " x\(notification.attempts.count)"
         let status = last.httpStatus.map { " \($0)" } ?? ""
-        if last.result == "SUCCESS" { return "delivered\(status)\(tries)" }
+        if last.succeeded { return "delivered\(status)\(tries)" }
         let next = notification.nextAttemptAt.map { ", next try \(Self.date($0))" } ?? ", gave up"
         return "\(last.result)\(status)\(tries)\(next)"
     }

@@ -158,8 +158,9 @@ extension StoreWords {
     }
 
     private func setting() throws(StoreWordsError) -> StoreSetting {
-        let name = try argument(0, "a setting")
-        if name == "grace-days" {
+        let text = try argument(0, "a setting")
+        let name = StoreSettingName(rawValue: text)
+        if name == .graceDays {
             let text = try argument(1, "3, 16 or 28")
             guard let days = Int(text), StoreSettings.gracePeriodChoices.contains(days) else {
                 throw StoreWordsError(
@@ -168,18 +169,13 @@ extension StoreWords {
             return .billingGracePeriodDays(days)
         }
         let value = try Self.onOff(try argument(1, "on or off"))
-        switch name {
-        case "ask-to-buy": return .askToBuy(value)
-        case "billing-retry": return .billingRetryOnRenewal(value)
-        case "grace-period": return .billingGracePeriod(value)
-        case "interrupted": return .interruptedPurchases(value)
-        case "dialogs": return .disableDialogs(!value)
-        case "finished-consumables": return .includeFinishedConsumables(value)
-        default:
+        // The value is read before the name is judged, as it always was: `set bogus` asks for on or off.
+        guard let setting = name?.setting(value) else {
             throw StoreWordsError(
-                "unknown setting '\(name)': ask-to-buy, billing-retry, grace-period, grace-days, interrupted, "
-                    + "dialogs, finished-consumables")
+                "unknown setting '\(text)': "
+                    + StoreSettingName.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        return setting
     }
 
     private func simulatedError() throws(StoreWordsError) -> StoreOperation {

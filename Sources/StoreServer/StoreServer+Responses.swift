@@ -48,7 +48,7 @@ extension StoreServer {
                 // Who asks, for the QA journal: the client's session and screen, else the server's.
                 let journal =
                     JournalContext(header: { request.headers[$0] })
-                    ?? JournalContext(session: Self.journalSession, source: "wire")
+                    ?? JournalContext(session: Self.journalSession, source: .wire)
                 return await respond(store, p, mustExist: route.accountMustExist) {
                     (store) async throws(StoreError) -> EncodedAnswer in
                     var body: [UInt8]?

@@ -55,7 +55,7 @@ extension StoreServer {
     ) async -> HTTPResponse {
         let journal =
             JournalContext(header: { request.headers[$0] })
-            ?? JournalContext(session: journalSession, source: "wire")
+            ?? JournalContext(session: journalSession, source: .wire)
         let refusal: RetentionError? = await JournalContext.$current.withValue(journal) {
             do throws(RetentionError) {
                 try await body()

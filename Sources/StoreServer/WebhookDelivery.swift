@@ -116,7 +116,7 @@ public final class WebhookDelivery: Sendable {
             let count = record.attempts.count + 1
             let first = record.attempts.first?.attemptedAt ?? now
             let next =
-                result == "SUCCESS" ? nil : Self.nextAttempt(firstAttempt: first, failedAttempts: count)
+                result == .success ? nil : Self.nextAttempt(firstAttempt: first, failedAttempts: count)
             do {
                 try await store.record(
                     DeliveryAttempt(
@@ -130,7 +130,7 @@ public final class WebhookDelivery: Sendable {
                 blocked.insert(account)
             }
             tries += 1
-            if result != "SUCCESS" { blocked.insert(account) }
+            if result != .success { blocked.insert(account) }
         }
         return tries
     }
@@ -146,7 +146,7 @@ public final class WebhookDelivery: Sendable {
 
     /// POSTs on a thread of its own (the socket blocks), mapping the outcome to Apple's
     /// SendAttemptResult.
-    private func post(_ signedPayload: String) async -> (String, Int?) {
+    private func post(_ signedPayload: String) async -> (SendAttemptResult, Int?) {
         let body = Array(#"{"signedPayload":"\#(signedPayload)"}"#.utf8)
         let head =
             "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Type: application/json\r\n"
@@ -158,7 +158,7 @@ public final class WebhookDelivery: Sendable {
                 do {
                     socket = try ClientSocket(host: host, port: port)
                 } catch {
-                    continuation.resume(returning: ("SOCKET_ISSUE", nil))
+                    continuation.resume(returning: (.socketIssue, nil))
                     return
                 }
                 defer { socket.close() }
@@ -167,15 +167,15 @@ public final class WebhookDelivery: Sendable {
                     let response = try socket.readResponse(timeout: 10)
                     let ok = (200..<300).contains(response.status)
                     continuation.resume(
-                        returning: (ok ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE", response.status))
+                        returning: (ok ? .success : .unsuccessfulHTTPResponseCode, response.status))
                 } catch .timedOut {
-                    continuation.resume(returning: ("TIMED_OUT", nil))
+                    continuation.resume(returning: (.timedOut, nil))
                 } catch .connectionClosed {
-                    continuation.resume(returning: ("PREMATURE_CLOSE", nil))
+                    continuation.resume(returning: (.prematureClose, nil))
                 } catch .malformed {
-                    continuation.resume(returning: ("INVALID_RESPONSE", nil))
+                    continuation.resume(returning: (.invalidResponse, nil))
                 } catch {
-                    continuation.resume(returning: ("SOCKET_ISSUE", nil))
+                    continuation.resume(returning: (.socketIssue, nil))
                 }
             }
         }

@@ -20,7 +20,7 @@ extension JournalContext {
     /// The headers for this context.
     public var headers: [String: String] {
         var headers = [
-            Self.sessionHeader: Self.headerSafe(session), Self.sourceHeader: Self.headerSafe(source),
+            Self.sessionHeader: Self.headerSafe(session), Self.sourceHeader: source.rawValue,
         ]
         if let screen { headers[Self.screenHeader] = Self.headerSafe(screen) }
         if let picture {
@@ -36,7 +36,7 @@ extension JournalContext {
         guard let session = header(Self.sessionHeader), !session.isEmpty else { return nil }
         self.init(
             session: String(session.prefix(64)),
-            source: String((header(Self.sourceHeader) ?? "wire").prefix(32)),
+            source: header(Self.sourceHeader).map(JournalSource.init(text:)) ?? .wire,
             screen: header(Self.screenHeader).map { String($0.prefix(64)) },
             picture: header(Self.pictureHeader)
                 .flatMap { Data(base64Encoded: $0) }

@@ -19,7 +19,7 @@ import Testing
         let (remote, server) = try Backend.served(store, authority: authority)
         let picture = "╭─ App Store ─╮\n│ [ Confirm ] │\n╰─────────────╯"
         let context = JournalContext(
-            session: "remote-1", source: "paywall", screen: "payment-sheet", picture: picture)
+            session: "remote-1", source: .paywall, screen: "payment-sheet", picture: picture)
         _ = try await context.bound { () async throws(StoreError) in
             try await remote.perform(
                 StoreRequest.purchase(productID: Demo.lifetime, options: [], confirmed: true))
@@ -27,10 +27,10 @@ import Testing
         _ = try await remote.perform(StoreOperation.apply(.askToBuy(true)))
         let lines = try await store.journal()
         let purchase = try #require(lines.first { $0.action == "Purchasing \(Demo.lifetime)" })
-        #expect(purchase.session == "remote-1" && purchase.source == "paywall")
+        #expect(purchase.session == "remote-1" && purchase.source == .paywall)
         #expect(purchase.screen == "payment-sheet" && purchase.picture == picture)
         let setting = try #require(lines.last)
-        #expect(setting.source == "wire" && setting.session != "remote-1" && setting.screen == nil)
+        #expect(setting.source == .wire && setting.session != "remote-1" && setting.screen == nil)
         await server.stop(gracePeriod: 1)
     }
 }

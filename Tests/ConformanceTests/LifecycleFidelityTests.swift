@@ -17,9 +17,7 @@ import Testing
 
     /// The account's notifications, oldest first, as "TYPE/SUBTYPE".
     func kinds(_ store: any StoreControl) async throws -> [String] {
-        try await store.notificationHistory(limit: 100).reversed().map {
-            $0.type + ($0.subtype.map { "/\($0)" } ?? "")
-        }
+        try await store.notificationHistory(limit: 100).reversed().map(\.kind)
     }
 
     func record(_ store: any StoreControl, _ id: UInt64) async throws -> TransactionRecord {
@@ -152,7 +150,7 @@ import Testing
         #expect(shared.count == 3 && shared.allSatisfy { $0.ownershipType == .familyShared })
         let history = try await store.notificationHistory(limit: 100).reversed()
         #expect(
-            history.map { $0.type + ($0.subtype.map { "/\($0)" } ?? "") } == [
+            history.map(\.kind) == [
                 "ONE_TIME_CHARGE", "SUBSCRIBED/INITIAL_BUY", "DID_RENEW",
             ])
         #expect(

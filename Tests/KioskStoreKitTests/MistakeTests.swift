@@ -2,6 +2,7 @@ import Foundation
 import KioskStoreKit
 import KioskStoreKitTest
 import Simulator
+import StoreCore
 import Testing
 
 /// Each mistake of the StoreKit 2 guides that the store can see, made on purpose and flagged.
@@ -32,9 +33,9 @@ extension StoreKitSessionTests {
             // The same mistake is a line of the QA journal, from the app's own source.
             let lines = try await session.simulator.journal()
             let line = try #require(lines.first { $0.action == "StoreKit mistake: purchaseBeforeListening" })
-            #expect(line.source == "storekit")
+            #expect(line.source == .storekit)
             #expect(line.result.contains("com.kiosk.lumen.aicredits10"))
-            #expect(lines.contains { $0.source == "storekit" && $0.action.hasPrefix("Purchasing") })
+            #expect(lines.contains { $0.source == .storekit && $0.action.hasPrefix("Purchasing") })
         }
 
         @Test func finishingAnUnverifiedTransactionIsFlagged() async throws {

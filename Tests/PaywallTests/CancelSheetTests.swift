@@ -35,7 +35,7 @@ import Testing
                 bulletPoints: [RetentionSheet.Bullet(text: "Keep your projects", altText: "a folder")]),
             offer: offer, source: .endpoint,
             exchange: RetentionSheet.Exchange(
-                url: "http://127.0.0.1:1/", requestIdentifier: "r1", result: "SUCCESS", httpStatus: 200,
+                url: "http://127.0.0.1:1/", requestIdentifier: "r1", result: .success, httpStatus: 200,
                 milliseconds: 12, answer: "{}"))
     }
 

@@ -24,7 +24,7 @@ import WireProtocol
         #expect(ANSIScreen.plainText(of: picture) == lines.joined(separator: "\n"))
         // The picture travels as a base64 header capped at 14 KB: a 100x30 screen must fit.
         let context = JournalContext(
-            session: "s", source: "paywall", screen: "subscriptions", picture: picture)
+            session: "s", source: .paywall, screen: "subscriptions", picture: picture)
         #expect(context.headers[JournalContext.pictureHeader] != nil, "\(picture.utf8.count) bytes")
         #expect(picture.utf8.count < 9 * 1024, "\(picture.utf8.count) bytes of ANSI for 100x30")
     }

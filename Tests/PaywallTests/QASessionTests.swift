@@ -15,7 +15,7 @@ import Testing
         let inbox = Inbox()
         let runner = EffectRunner(
             store: store, inbox: inbox, log: PaywallLog(path: nil), groupID: nil,
-            journal: JournalContext(session: "run-1", source: "paywall"))
+            journal: JournalContext(session: "run-1", source: .paywall))
         defer { runner.stop() }
         runner.run(
             [.control(.apply(.askToBuy(true)))], groupID: nil, screen: "transaction-manager",
@@ -26,7 +26,7 @@ import Testing
             return line != nil
         }
         let entry = try #require(line, "the settings change was journaled")
-        #expect(entry.session == "run-1" && entry.source == "paywall")
+        #expect(entry.session == "run-1" && entry.source == .paywall)
         #expect(entry.screen == "transaction-manager" && entry.picture == "THE SCREEN")
         #expect(entry.result == "Ask to Buy on")
     }

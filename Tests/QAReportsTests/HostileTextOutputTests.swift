@@ -2,6 +2,7 @@ import Foundation
 import QAReports
 import Simulator
 import SourceDiagnostics
+import StoreCore
 import Testing
 
 /// Text from a catalog, an account or a journal reaches a report or a terminal as the text it
@@ -14,7 +15,7 @@ import Testing
 
     func report(account: String, action: String, result: String, picture: String) -> QAReport {
         let entry = JournalEntry(
-            sequence: 1, wallTime: Self.clock, storeTime: Self.clock, session: "s`1", source: "cli",
+            sequence: 1, wallTime: Self.clock, storeTime: Self.clock, session: "s`1", source: .cli,
             account: account, action: action, result: result, picture: picture)
         return QAReport(
             title: "QA " + Self.html, stateDirectory: "/tmp/`state`", rootFingerprint: "AB:CD",

@@ -1,6 +1,7 @@
 import Foundation
 import QAReports
 import Simulator
+import StoreCore
 import Subprocess
 import Testing
 
@@ -29,10 +30,19 @@ import Testing
         }
         var steps: [QAReport.Step] = []
         for sequence in 1...3 {
+            // A source is one of Kiosk's words (an enum); the text it took is skipped, as below.
+            let (session, _, screen, account) = (take(), take(), take(), take())
+            let (action, result) = (take(), take())
+            // A notification's type and subtype are Apple's words (enums), no client's text; the two
+            // texts they took are skipped, so every later field keeps the text it had.
+            _ = (take(), take())
             let entry = JournalEntry(
-                sequence: Int64(sequence), wallTime: clock, storeTime: clock, session: take(), source: take(),
-                screen: take(), account: take(), action: take(), result: take(),
-                notifications: [.init(sequence: Int64(sequence), type: take(), subtype: take())],
+                sequence: Int64(sequence), wallTime: clock, storeTime: clock, session: session,
+                source: .cli,
+                screen: screen, account: account, action: action, result: result,
+                notifications: [
+                    .init(sequence: Int64(sequence), type: .didFailToRenew, subtype: .gracePeriod)
+                ],
                 transactionIDs: [UInt64(sequence)], picture: take())
             steps.append(
                 QAReport.Step(

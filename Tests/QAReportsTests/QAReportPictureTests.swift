@@ -19,7 +19,7 @@ import Testing
         QAReport.Step(
             entry: JournalEntry(
                 sequence: sequence, wallTime: Self.clock, storeTime: Self.clock, session: "s1",
-                source: "paywall", screen: "subscriptions", account: "tester", action: "Purchasing x",
+                source: .paywall, screen: "subscriptions", account: "tester", action: "Purchasing x",
                 result: "purchased 1", picture: picture),
             payloads: [], attempts: [:])
     }

@@ -27,7 +27,7 @@ import Testing
         _ = try await store.purchase("com.kiosk.lumen.pro.monthly")
         // No update stream, no events, no further call from the owner: only its timer.
         try await waitUntil("a DID_RENEW with nobody watching") {
-            try await store.notifications().contains { $0.type == "DID_RENEW" }
+            try await store.notifications().contains { $0.type == .didRenew }
         }
         await ownership.release()
     }

@@ -20,7 +20,7 @@ import Testing
     static func notification(_ sequence: Int64) -> Changeset {
         var changes = Changeset()
         changes.notifications = [
-            OutboxNotification(sequence: sequence, account: "tester", type: "TEST", createdAt: Date())
+            OutboxNotification(sequence: sequence, account: "tester", type: .test, createdAt: Date())
         ]
         return changes
     }

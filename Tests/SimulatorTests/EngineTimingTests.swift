@@ -19,7 +19,7 @@ import Testing
 
     func kinds(_ store: SimulatedStore) async throws -> [String] {
         try await store.notifications().map {
-            [$0.type, $0.subtype].compactMap { $0 }.joined(separator: "/")
+            [$0.type.rawValue, $0.subtype?.rawValue].compactMap { $0 }.joined(separator: "/")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 import TestSupport
 import Testing
 
@@ -11,15 +12,16 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var random = SplitMix64(seed: 17)
-        let words = [
-            "DID_RENEW", "SUBSCRIBED", "", "quote\"d", "back\\slash", "tab\there", "é ✓", "line\nbreak",
-        ]
+        // Types and subtypes are Apple's words now (enums), so every one of them, not odd text.
+        let types = NotificationType.allCases
+        let subtypes = NotificationSubtype.allCases
         for _ in 0..<300 {
             let notifications = (0..<Int(random.next() % 4)).map { _ in
                 JournalEntry.Notification(
                     sequence: Int64(bitPattern: random.next()) >> Int64(random.next() % 64),
-                    type: words[Int(random.next() % UInt64(words.count))],
-                    subtype: random.next() % 3 == 0 ? nil : words[Int(random.next() % UInt64(words.count))])
+                    type: types[Int(random.next() % UInt64(types.count))],
+                    subtype: random.next() % 3 == 0
+                        ? nil : subtypes[Int(random.next() % UInt64(subtypes.count))])
             }
             let ids = (0..<Int(random.next() % 4)).map { _ in random.next() >> (random.next() % 64) }
             #expect(

@@ -45,7 +45,7 @@ import Testing
         let line = JournalLines.entry(
             scope: nil, result: "store updated", changes: changes, wallTime: wall, storeTime: wall,
             activeAccount: "tester")
-        #expect(line.source == "store" && line.action == "Store events came due")
+        #expect(line.source == .store && line.action == "Store events came due")
         // No account's rows changed: the line names the account the store acts for.
         #expect(line.account == "tester")
         #expect(line.transactionIDs.count == JournalLines.listLimit)
@@ -58,7 +58,7 @@ import Testing
             scope: scope, result: "purchased 1", changes: Changeset(), wallTime: wall, storeTime: wall,
             activeAccount: "tester")
         #expect(line.account == "alice" && line.action == "Purchasing gems" && line.result == "purchased 1")
-        #expect(line.source == "app")
+        #expect(line.source == .app)
     }
 }
 
@@ -89,7 +89,7 @@ import Testing
         let parts = try StoreParts()
         let scope = JournalScope(context: nil, account: "tester", action: "Restoring purchases", outcome: nil)
         writer(parts).writeAlone(scope: scope, result: "restored")
-        let context = JournalContext(session: "s1", source: "app")
+        let context = JournalContext(session: "s1", source: .app)
         writer(parts).note(context: context, action: "StoreKit mistake", result: "unfinishedTransaction")
         let lines = try parts.journal().suffix(2)
         #expect(lines.map(\.action) == ["Restoring purchases", "StoreKit mistake"])

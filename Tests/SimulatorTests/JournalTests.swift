@@ -11,7 +11,7 @@ import Testing
     @Test func everyActionIsJournaledOnceWithItsContextResultAndNotifications() async throws {
         let store = try SimulatedStore.makeForTest()
         let context = JournalContext(
-            session: "s-1", source: "paywall", screen: "transaction-manager", picture: "SCREEN")
+            session: "s-1", source: .paywall, screen: "transaction-manager", picture: "SCREEN")
         let result = try await context.bound { () async throws(StoreError) in
             try await store.perform(
                 StoreRequest.purchase(productID: "basic.monthly", options: [], confirmed: true))
@@ -28,15 +28,15 @@ import Testing
                 "Opening the store", "Purchasing basic.monthly", "Changing the store's settings",
             ])
         let purchase = lines[1]
-        #expect(purchase.session == "s-1" && purchase.source == "paywall")
+        #expect(purchase.session == "s-1" && purchase.source == .paywall)
         #expect(purchase.screen == "transaction-manager" && purchase.picture == "SCREEN")
         #expect(purchase.account == SimulatedStore.defaultAccount)
         #expect(purchase.result == "purchased \(id)")
         #expect(purchase.transactionIDs == [id])
-        #expect(purchase.notifications.map(\.type) == ["SUBSCRIBED"])
+        #expect(purchase.notifications.map(\.type) == [.subscribed])
         #expect(lines[2].result == "Billing retry on renewal on")
         // Without a context a call is the store's caller's, named as such.
-        #expect(lines[2].source == "app" && lines[2].session == SimulatedStore.ownSession)
+        #expect(lines[2].source == .app && lines[2].session == SimulatedStore.ownSession)
     }
 
     @Test func aFailedOrCancelledActionIsJournaledAndChangesNothing() async throws {
@@ -58,7 +58,7 @@ import Testing
             StoreRequest.purchase(productID: "basic.monthly", options: [], confirmed: true))
         _ = try await store.perform(StoreOperation.advanceClock(seconds: 40 * day))
         let lines = try await store.journal()
-        let renewals = lines.flatMap(\.notifications).filter { $0.type == "DID_RENEW" }
+        let renewals = lines.flatMap(\.notifications).filter { $0.type == .didRenew }
         #expect(!renewals.isEmpty, "the renewal's notification is in the journal: \(lines)")
         // Every notification in the outbox is in exactly one line.
         let outbox = try await store.notifications().map(\.sequence)
@@ -112,7 +112,7 @@ import Testing
         try await store.apply(.timeRate(.oneRenewalEveryTwoSeconds))
         let events = await store.events()
         defer { _ = events }
-        let paywall = JournalContext(session: "tm", source: "paywall", screen: "transaction-manager")
+        let paywall = JournalContext(session: "tm", source: .paywall, screen: "transaction-manager")
         _ = try await paywall.bound { () async throws(StoreError) in
             try await store.perform(StoreOperation.apply(.billingGracePeriod(true)))
         }
@@ -120,11 +120,11 @@ import Testing
             StoreRequest.purchase(productID: "pro.monthly", options: [], confirmed: true))
         var renewal: JournalEntry?
         try await waitUntil("the timer to renew the subscription") {
-            renewal = try await store.journal().first { $0.notifications.contains { $0.type == "DID_RENEW" } }
+            renewal = try await store.journal().first { $0.notifications.contains { $0.type == .didRenew } }
             return renewal != nil
         }
         let line = try #require(renewal)
-        #expect(line.source == "store" && line.action == "Store events came due" && line.session != "tm")
+        #expect(line.source == .store && line.action == "Store events came due" && line.session != "tm")
     }
 
     /// A change of thousands of notifications is one line whose lists stop at the limit and say
@@ -132,7 +132,7 @@ import Testing
     @Test func aHugeChangeIsOneLineWithItsListsCut() async throws {
         var changes = Changeset()
         changes.notifications = (1...1_200).map {
-            OutboxNotification(sequence: Int64($0), account: "tester", type: "DID_RENEW", createdAt: Date())
+            OutboxNotification(sequence: Int64($0), account: "tester", type: .didRenew, createdAt: Date())
         }
         // The line a store writes for them (`JournalWriter.line`), made without one.
         let line = JournalLines.entry(

@@ -126,7 +126,7 @@ import Testing
         #expect(try await store.currentEntitlements().isEmpty)
         #expect(try await store.all().first?.unsafePayloadValue.revocationType == .familyRevoke)
         // The member's server heard of the shared purchase, then of its revocation.
-        #expect(try await store.notifications(account: "kid").map(\.type) == ["ONE_TIME_CHARGE", "REVOKE"])
+        #expect(try await store.notifications(account: "kid").map(\.type) == [.oneTimeCharge, .revoke])
     }
 }
 

@@ -52,7 +52,7 @@ import Testing
             #expect(all.count == 2, "a\(index) has \(all.count) transactions")
             #expect(Set(all.map(\.unsafePayloadValue.originalID)).count == 1)
         }
-        let renewals = try await store.notifications(after: 0, limit: 100).filter { $0.type == "DID_RENEW" }
+        let renewals = try await store.notifications(after: 0, limit: 100).filter { $0.type == .didRenew }
         #expect(renewals.count == 5)
     }
 
@@ -72,7 +72,7 @@ import Testing
             sync.latestTicket - commits >= chunks / CommitPipeline.chunksPerTransaction,
             "15 renewals, 2 a chunk, \(CommitPipeline.chunksPerTransaction) chunks a commit")
         let renewals = try await store.notifications(after: sequence, limit: 1_000)
-        #expect(renewals.filter { $0.type == "DID_RENEW" }.count == 15)
+        #expect(renewals.filter { $0.type == .didRenew }.count == 15)
         #expect(renewals.map(\.createdAt) == renewals.map(\.createdAt).sorted())
         for index in 0..<5 {
             #expect(try await store.acting(for: "a\(index)").all().count == 4)

@@ -18,6 +18,6 @@ import Testing
             )
         }
         #expect(first == again && !first.isEmpty)
-        #expect(history == ["SUBSCRIBED"] && nobody == 0)
+        #expect(history == [.subscribed] && nobody == 0)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct NotificationOutboxTests {
     func kinds(_ store: SimulatedStore) async throws -> [String] {
         try await store.notifications().map {
-            [$0.type, $0.subtype].compactMap { $0 }.joined(separator: "/")
+            [$0.type.rawValue, $0.subtype?.rawValue].compactMap { $0 }.joined(separator: "/")
         }
     }
 
@@ -62,7 +62,7 @@ import Testing
             return
         }
         _ = try await store.advanceClock(by: 45 * 86_400)
-        let renewal = try #require(try await store.notifications().first { $0.type == "DID_RENEW" })
+        let renewal = try #require(try await store.notifications().first { $0.type == .didRenew })
         #expect(renewal.createdAt == first.unsafePayloadValue.expirationDate)
     }
 }

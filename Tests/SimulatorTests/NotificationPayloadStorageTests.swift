@@ -53,7 +53,8 @@ import Testing
             let renewal = try StoredJWS.payload(
                 of: try #require(payload.data?.signedRenewalInfo), as: RenewalInfo.self)
             willAutoRenew[
-                [notification.type, notification.subtype].compactMap { $0 }.joined(separator: "/")] =
+                [notification.type.rawValue, notification.subtype?.rawValue].compactMap { $0 }.joined(
+                    separator: "/")] =
                 renewal.willAutoRenew
         }
         #expect(

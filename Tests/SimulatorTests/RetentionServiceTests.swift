@@ -35,7 +35,7 @@ import Testing
         #expect(try retention.configuredRealtimeURL() == "https://example.com/retention")
         let line = try #require(try parts.journal().last)
         #expect(line.action == "Configuring the retention real-time URL")
-        #expect(line.account == "alice" && line.storeTime == parts.now && line.source == "wire")
+        #expect(line.account == "alice" && line.storeTime == parts.now && line.source == .wire)
         try retention.deleteRealtimeURL()
         #expect(refusal { () throws(RetentionError) in _ = try retention.realtimeURL() }?.status == 404)
         #expect(refusal { () throws(RetentionError) in try retention.deleteRealtimeURL() }?.status == 404)
@@ -105,16 +105,16 @@ import Testing
             }
             return reason
         }
-        let refused = reason(.init(result: "SOCKET_ISSUE", httpStatus: nil, body: [], milliseconds: 3))
+        let refused = reason(.init(result: .socketIssue, httpStatus: nil, body: [], milliseconds: 3))
         #expect(refused == "the endpoint's call ended SOCKET_ISSUE after 3 ms")
-        let late = reason(.init(result: "SUCCESS", httpStatus: 200, body: [], milliseconds: 900))
+        let late = reason(.init(result: .success, httpStatus: 200, body: [], milliseconds: 900))
         #expect(late == "the endpoint's call ended TIMED_OUT (HTTP 200) after 900 ms")
         let garbage = reason(
-            .init(result: "SUCCESS", httpStatus: 200, body: Array("{".utf8), milliseconds: 5))
+            .init(result: .success, httpStatus: 200, body: Array("{".utf8), milliseconds: 5))
         #expect(garbage?.hasPrefix("the endpoint's answer is not usable") == true)
         let sheet = retention.sheet(
-            for: prepared, answer: .init(result: "SUCCESS", httpStatus: 200, body: [], milliseconds: 900))
-        #expect(sheet.exchange?.result == "TIMED_OUT" && sheet.productID == "pro.monthly")
+            for: prepared, answer: .init(result: .success, httpStatus: 200, body: [], milliseconds: 900))
+        #expect(sheet.exchange?.result == .timedOut && sheet.productID == "pro.monthly")
     }
 
     @Test func aFallbackShowsNoDefaultWhenNoneIsConfigured() throws {

@@ -67,7 +67,7 @@ import Testing
         }
         var kinds: Set<String> = []
         for (index, record) in try await store.notificationRecords().enumerated() {
-            kinds.insert(record.notification.type)
+            kinds.insert(record.notification.type.rawValue)
             add(
                 "notification\(index)", "notification",
                 try await store.signedNotification(record.notification))

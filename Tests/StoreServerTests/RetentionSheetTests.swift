@@ -113,7 +113,7 @@ import Testing
         #expect(sheet.source == .endpoint)
         #expect(sheet.content?.header == "Before you go" && sheet.content?.image == nil)
         #expect(sheet.offer == .none && sheet.locale == "en-US")
-        #expect(sheet.exchange?.result == "SUCCESS")
+        #expect(sheet.exchange?.result == .success)
         // One POST of {"signedPayload": JWS} whose payload is the customer's subscription.
         let body = try #require(received.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: String])

@@ -73,7 +73,7 @@ import Testing
         let records = try await fixture.store.notificationRecords()
         #expect(records.count == 1)
         let attempts = records.first?.attempts ?? []
-        #expect(attempts.map(\.result) == ["UNSUCCESSFUL_HTTP_RESPONSE_CODE", "SUCCESS"])
+        #expect(attempts.map(\.result) == [.unsuccessfulHTTPResponseCode, .success])
         #expect(attempts.map(\.httpStatus) == [500, 200])
         #expect(attempts.last?.nextAttemptAt == nil)
 

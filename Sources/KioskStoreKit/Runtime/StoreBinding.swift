@@ -31,7 +31,7 @@ package final class StoreBinding: Sendable {
     private let keepAlive: (any Sendable)?
 
     package init(
-        store: CoreStore, simulator: SimulatedStore?, source: String = "storekit",
+        store: CoreStore, simulator: SimulatedStore?, source: JournalSource = .storekit,
         keepAlive: (any Sendable)? = nil, localeIdentifier: String? = nil
     ) {
         self.store = store

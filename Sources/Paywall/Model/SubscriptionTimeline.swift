@@ -138,15 +138,15 @@ public struct SubscriptionTimeline: Sendable, Hashable {
     ) -> [Span] {
         guard let start = transaction.expirationDate, start <= now else { return [] }
         let about = notifications.filter { $0.transactionID == transaction.id }
-        let failure = about.first { $0.type == "DID_FAIL_TO_RENEW" }
+        let failure = about.first { $0.type == .didFailToRenew }
         guard failure != nil || (next == nil && inTrouble(record)) else { return [] }
         let expired = expiryDate(of: transaction, notifications: notifications)
         let end = next?.purchaseDate ?? expired ?? now
         let ongoing = next == nil && expired == nil
         var graceEnd: Date?
-        if failure?.subtype == "GRACE_PERIOD" || record.renewalInfo?.gracePeriodExpirationDate != nil {
+        if failure?.subtype == .gracePeriod || record.renewalInfo?.gracePeriodExpirationDate != nil {
             graceEnd =
-                about.first { $0.type == "GRACE_PERIOD_EXPIRED" }?.createdAt
+                about.first { $0.type == .gracePeriodExpired }?.createdAt
                 ?? record.renewalInfo?.gracePeriodExpirationDate ?? end
         }
         var spans: [Span] = []
@@ -168,6 +168,6 @@ public struct SubscriptionTimeline: Sendable, Hashable {
 
     /// When the subscription expired, from its EXPIRED notification.
     static func expiryDate(of transaction: Transaction, notifications: [NotificationSummary]) -> Date? {
-        notifications.first { $0.transactionID == transaction.id && $0.type == "EXPIRED" }?.createdAt
+        notifications.first { $0.transactionID == transaction.id && $0.type == .expired }?.createdAt
     }
 }

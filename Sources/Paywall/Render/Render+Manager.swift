@@ -176,7 +176,7 @@ extension PaywallProgram {
                 let status = last.httpStatus.map { " \($0)" } ?? ""
                 let tries = notification.attempts.count == 1 ? "" : " ×\(notification.attempts.count)"
                 delivery =
-                    last.result == "SUCCESS"
+                    last.succeeded
                     ? ("✓ delivered\(status)\(tries)", .success)
                     : (
                         "✗ \(last.result)\(status)\(tries)"

@@ -39,10 +39,8 @@ extension StagedAction {
                     sharedFrom: transaction.id))
             announce(.update(account: member, transactionID: copy.id))
             announce(.event(account: member, .stateChanged))
-            if let event, let type = NotificationType(rawValue: event.type) {
-                notify(
-                    type, event.subtype.flatMap(NotificationSubtype.init(rawValue:)), account: member,
-                    transaction: copy, at: event.createdAt)
+            if let event {
+                notify(event.type, event.subtype, account: member, transaction: copy, at: event.createdAt)
             }
         }
     }

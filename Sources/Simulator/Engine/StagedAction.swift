@@ -149,8 +149,8 @@ struct StagedAction {
             OutboxNotification(
                 id: NotificationID.make(
                     sequence: meta.nextNotificationSequence, prefix: meta.notificationIDPrefix),
-                sequence: meta.nextNotificationSequence, account: account, type: type.rawValue,
-                subtype: subtype?.rawValue, transactionID: transaction?.id,
+                sequence: meta.nextNotificationSequence, account: account, type: type,
+                subtype: subtype, transactionID: transaction?.id,
                 originalTransactionID: transaction?.originalID,
                 productID: transaction?.productID ?? productID,
                 requestIdentifier: requestIdentifier, createdAt: date ?? now))

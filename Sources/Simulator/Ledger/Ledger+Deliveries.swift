@@ -44,7 +44,9 @@ extension Ledger {
                 DeliveryAttempt(
                     sequence: row.integer(0), attempt: Int(row.integer(1)),
                     attemptedAt: Self.date(row.integer(2)),
-                    result: try required(row.text(3), "result", table: "delivery_attempts", key: key),
+                    // Text a ledger kept: an older or unknown word reads as OTHER.
+                    result: SendAttemptResult(
+                        text: try required(row.text(3), "result", table: "delivery_attempts", key: key)),
                     httpStatus: row.optionalInteger(4).map(Int.init),
                     nextAttemptAt: row.optionalInteger(5).map(Self.date)))
         }
@@ -61,7 +63,7 @@ extension Ledger {
             """,
             [
                 .integer(attempt.sequence), .integer(Int64(attempt.attempt)),
-                .integer(Self.milliseconds(attempt.attemptedAt)), .text(attempt.result),
+                .integer(Self.milliseconds(attempt.attemptedAt)), .text(attempt.result.rawValue),
                 attempt.httpStatus.map { .integer(Int64($0)) } ?? .null,
                 attempt.nextAttemptAt.map { .integer(Self.milliseconds($0)) } ?? .null,
             ])

@@ -15,7 +15,8 @@ extension Ledger {
                 """,
                 [
                     .integer(Self.milliseconds(entry.wallTime)), .integer(Self.milliseconds(entry.storeTime)),
-                    .text(entry.session), .text(entry.source), entry.screen.map(SQLiteValue.text) ?? .null,
+                    .text(entry.session), .text(entry.source.rawValue),
+                    entry.screen.map(SQLiteValue.text) ?? .null,
                     .text(entry.account), .text(entry.action), .text(entry.result),
                     .text(Self.json(entry.notifications)), .text(Self.json(entry.transactionIDs)),
                     entry.picture.map(SQLiteValue.text) ?? .null,
@@ -53,7 +54,8 @@ extension Ledger {
                     sequence: row.integer(0), wallTime: Self.date(row.integer(1)),
                     storeTime: Self.date(row.integer(2)),
                     session: try required(row.text(3), "session", table: "journal", key: key),
-                    source: try required(row.text(4), "source", table: "journal", key: key),
+                    source: JournalSource(
+                        text: try required(row.text(4), "source", table: "journal", key: key)),
                     screen: row.text(5),
                     account: try required(row.text(6), "account", table: "journal", key: key),
                     action: try required(row.text(7), "action", table: "journal", key: key),
@@ -67,10 +69,11 @@ extension Ledger {
     }
 
     /// The session of the newest line from `source` ("paywall"), if any.
-    func latestSession(source: String) throws(LedgerError) -> String? {
+    func latestSession(source: JournalSource) throws(LedgerError) -> String? {
         var session: String?
         try connection.query(
-            "SELECT session FROM journal WHERE source = ? ORDER BY sequence DESC LIMIT 1", [.text(source)]
+            "SELECT session FROM journal WHERE source = ? ORDER BY sequence DESC LIMIT 1",
+            [.text(source.rawValue)]
         ) { session = $0.text(0) }
         return session
     }
@@ -106,8 +109,8 @@ extension Ledger {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             var writer = JSONObjectWriter()
             writer.add("sequence", notification.sequence)
-            writer.add("subtype", notification.subtype)
-            writer.add("type", notification.type)
+            writer.add("subtype", notification.subtype?.rawValue)
+            writer.add("type", notification.type.rawValue)
             bytes += writer.bytes()
         }
         bytes.append(UInt8(ascii: "]"))

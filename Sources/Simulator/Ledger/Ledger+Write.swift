@@ -87,8 +87,8 @@ extension Ledger {
                 """,
                 [
                     .integer(notification.sequence), .text(notification.id.uuidString.lowercased()),
-                    .text(notification.account), .text(notification.type),
-                    notification.subtype.map(SQLiteValue.text) ?? .null,
+                    .text(notification.account), .text(notification.type.rawValue),
+                    notification.subtype.map { .text($0.rawValue) } ?? .null,
                     notification.transactionID.map { .integer(Int64($0)) } ?? .null,
                     notification.originalTransactionID.map { .integer(Int64($0)) } ?? .null,
                     notification.productID.map(SQLiteValue.text) ?? .null,

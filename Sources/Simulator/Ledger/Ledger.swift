@@ -216,8 +216,10 @@ final class Ledger {
                 OutboxNotification(
                     id: uuid, sequence: row.integer(0),
                     account: try required(row.text(2), "account", table: "outbox", key: key),
-                    type: try required(row.text(3), "type", table: "outbox", key: key),
-                    subtype: row.text(4), transactionID: row.optionalInteger(5).map(UInt64.init),
+                    type: try value(NotificationType.self, row.text(3), "type", table: "outbox", key: key),
+                    subtype: try row.text(4).map { (text) throws(LedgerError) in
+                        try value(NotificationSubtype.self, text, "subtype", table: "outbox", key: key)
+                    }, transactionID: row.optionalInteger(5).map(UInt64.init),
                     originalTransactionID: row.optionalInteger(6).map(UInt64.init), productID: row.text(7),
                     requestIdentifier: row.text(9),
                     createdAt: Self.date(row.integer(8))))

@@ -46,7 +46,7 @@ public final class LedgerReader {
         guard filter.session == "last" else { return try journal(filter) }
         guard
             let latest = try reading({ () throws(LedgerError) in
-                try ledger.latestSession(source: "paywall")
+                try ledger.latestSession(source: .paywall)
             })
         else { return [] }
         var own = filter
@@ -56,7 +56,7 @@ public final class LedgerReader {
         var around = filter
         around.session = nil
         around.since = max(filter.since ?? start, start)
-        let session = try journal(around).filter { $0.session == latest || $0.source != "paywall" }
+        let session = try journal(around).filter { $0.session == latest || $0.source != .paywall }
         let closing = StoreOperation.paywallClosed.summary
         guard let end = session.firstIndex(where: { $0.session == latest && $0.action == closing }) else {
             return session

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// One try at POSTing a notification to the webhook, kept in the ledger for notification
 /// history and the Transaction Manager.
@@ -9,15 +10,15 @@ public struct DeliveryAttempt: Sendable, Hashable, Codable {
     public var attempt: Int
     /// Store time of the try (Apple's `attemptDate`).
     public var attemptedAt: Date
-    /// Apple's `SendAttemptResult` raw value: `SUCCESS`, `TIMED_OUT`, `SOCKET_ISSUE` ...
-    public var result: String
+    /// Apple's `SendAttemptResult`: `SUCCESS`, `TIMED_OUT`, `SOCKET_ISSUE` ...
+    public var result: SendAttemptResult
     /// The webhook's HTTP status, when it answered.
     public var httpStatus: Int?
     /// When the next try is due (store time); nil after a success or the last try.
     public var nextAttemptAt: Date?
 
     public init(
-        sequence: Int64, attempt: Int, attemptedAt: Date, result: String, httpStatus: Int? = nil,
+        sequence: Int64, attempt: Int, attemptedAt: Date, result: SendAttemptResult, httpStatus: Int? = nil,
         nextAttemptAt: Date? = nil
     ) {
         self.sequence = sequence
@@ -28,5 +29,5 @@ public struct DeliveryAttempt: Sendable, Hashable, Codable {
         self.nextAttemptAt = nextAttemptAt
     }
 
-    public var succeeded: Bool { result == "SUCCESS" }
+    public var succeeded: Bool { result == .success }
 }

@@ -9,10 +9,10 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public struct Notification: Sendable, Hashable, Codable {
         /// Its place in the outbox (the key of its delivery attempts).
         public var sequence: Int64
-        public var type: String
-        public var subtype: String?
+        public var type: NotificationType
+        public var subtype: NotificationSubtype?
 
-        public init(sequence: Int64, type: String, subtype: String?) {
+        public init(sequence: Int64, type: NotificationType, subtype: NotificationSubtype?) {
             self.sequence = sequence
             self.type = type
             self.subtype = subtype
@@ -28,7 +28,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     /// The paywall run, CLI invocation or server that acted (`JournalContext.session`).
     public var session: String
     /// "paywall", "cli", "wire", or "store" for the store's own work (renewals coming due).
-    public var source: String
+    public var source: JournalSource
     /// The paywall's screen when it acted, if it said.
     public var screen: String?
     /// The account acted for.
@@ -44,7 +44,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     public var picture: String?
 
     public init(
-        sequence: Int64 = 0, wallTime: Date, storeTime: Date, session: String, source: String,
+        sequence: Int64 = 0, wallTime: Date, storeTime: Date, session: String, source: JournalSource,
         screen: String? = nil, account: String, action: String, result: String,
         notifications: [Notification] = [], transactionIDs: [UInt64] = [], picture: String? = nil
     ) {

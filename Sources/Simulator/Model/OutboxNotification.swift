@@ -10,8 +10,8 @@ public struct OutboxNotification: Sendable, Hashable, Codable, Identifiable {
     /// Order of recording, across the whole store.
     public var sequence: Int64
     public var account: String
-    public var type: String
-    public var subtype: String?
+    public var type: NotificationType
+    public var subtype: NotificationSubtype?
     public var transactionID: UInt64?
     public var originalTransactionID: UInt64?
     public var productID: String?
@@ -21,7 +21,8 @@ public struct OutboxNotification: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
 
     public init(
-        id: UUID = UUID(), sequence: Int64 = 0, account: String, type: String, subtype: String? = nil,
+        id: UUID = UUID(), sequence: Int64 = 0, account: String, type: NotificationType,
+        subtype: NotificationSubtype? = nil,
         transactionID: UInt64? = nil, originalTransactionID: UInt64? = nil, productID: String? = nil,
         requestIdentifier: String? = nil, createdAt: Date
     ) {

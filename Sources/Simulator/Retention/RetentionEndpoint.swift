@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import StoreCore
 
 /// A developer's Get Retention Message endpoint, called as the App Store calls it: a POST of
 /// `{"signedPayload": ...}` with `Content-Type: application/json`. Each call is timed and its
@@ -31,15 +32,15 @@ public struct RetentionEndpoint: Sendable, Hashable {
     /// One call's outcome.
     public struct Call: Sendable, Hashable {
         /// Apple's `SendAttemptResult` name: SUCCESS, TIMED_OUT, SOCKET_ISSUE, ...
-        public var result: String
+        public var result: SendAttemptResult
         public var httpStatus: Int?
         public var body: [UInt8]
         /// From connecting to the last byte of the answer (or the failure).
         public var milliseconds: Double
 
-        public var succeeded: Bool { result == "SUCCESS" }
+        public var succeeded: Bool { result == .success }
 
-        public init(result: String, httpStatus: Int?, body: [UInt8], milliseconds: Double) {
+        public init(result: SendAttemptResult, httpStatus: Int?, body: [UInt8], milliseconds: Double) {
             self.result = result
             self.httpStatus = httpStatus
             self.body = body
@@ -59,7 +60,7 @@ public struct RetentionEndpoint: Sendable, Hashable {
             Thread.detachNewThread {
                 let clock = ContinuousClock()
                 let start = clock.now
-                func finish(_ result: String, _ status: Int? = nil, _ answer: [UInt8] = []) {
+                func finish(_ result: SendAttemptResult, _ status: Int? = nil, _ answer: [UInt8] = []) {
                     let elapsed = clock.now - start
                     let milliseconds =
                         Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds)
@@ -72,28 +73,28 @@ public struct RetentionEndpoint: Sendable, Hashable {
                 do {
                     socket = try ClientSocket(host: host, port: port)
                 } catch {
-                    finish("SOCKET_ISSUE")
+                    finish(.socketIssue)
                     return
                 }
                 defer { socket.close() }
                 // A TLS server answers a plain HTTP request with garbage or a close: name it.
                 if isTLS {
-                    finish("TLS_ISSUE")
+                    finish(.tlsIssue)
                     return
                 }
                 do throws(HTTPError) {
                     try socket.write(Array(head.utf8) + body)
                     let response = try socket.readResponse(timeout: timeout)
                     let ok = (200..<300).contains(response.status)
-                    finish(ok ? "SUCCESS" : "UNSUCCESSFUL_HTTP_RESPONSE_CODE", response.status, response.body)
+                    finish(ok ? .success : .unsuccessfulHTTPResponseCode, response.status, response.body)
                 } catch .timedOut {
-                    finish("TIMED_OUT")
+                    finish(.timedOut)
                 } catch .connectionClosed {
-                    finish("PREMATURE_CLOSE")
+                    finish(.prematureClose)
                 } catch .malformed {
-                    finish("INVALID_RESPONSE")
+                    finish(.invalidResponse)
                 } catch {
-                    finish("SOCKET_ISSUE")
+                    finish(.socketIssue)
                 }
             }
         }

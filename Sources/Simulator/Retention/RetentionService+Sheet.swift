@@ -96,7 +96,7 @@ extension RetentionService {
         let late = call.milliseconds > Self.timeLimit * 1000
         let exchange = RetentionSheet.Exchange(
             url: url, requestIdentifier: prepared.payload.requestIdentifier,
-            result: call.succeeded && late ? "TIMED_OUT" : call.result, httpStatus: call.httpStatus,
+            result: call.succeeded && late ? .timedOut : call.result, httpStatus: call.httpStatus,
             milliseconds: call.milliseconds, answer: String(decoding: call.body.prefix(2_000), as: UTF8.self))
         func fallback(_ reason: String) -> RetentionSheet {
             RetentionSheet(

@@ -242,7 +242,7 @@ struct RetentionService {
         let entry = JournalEntry(
             wallTime: wallClock(), storeTime: storeTime,
             session: context?.session ?? SimulatedStore.ownSession,
-            source: context?.source ?? "wire", screen: context?.screen, account: account,
+            source: context?.source ?? .wire, screen: context?.screen, account: account,
             action: action,
             result: result, picture: context?.picture)
         do throws(LedgerError) {

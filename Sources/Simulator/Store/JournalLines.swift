@@ -20,7 +20,7 @@ enum JournalLines {
             changes.notifications.map(\.account))
         return JournalEntry(
             wallTime: wallTime, storeTime: storeTime, session: context?.session ?? SimulatedStore.ownSession,
-            source: scope == nil && context == nil ? "store" : context?.source ?? "app",
+            source: scope == nil && context == nil ? .store : context?.source ?? .app,
             screen: context?.screen,
             account: scope?.account ?? (touched.count > 1 ? "*" : touched.first ?? activeAccount),
             action: scope?.action ?? "Store events came due",
@@ -56,7 +56,7 @@ enum JournalLines {
         changes.journal.append(
             JournalEntry(
                 wallTime: wall, storeTime: now, session: context?.session ?? SimulatedStore.ownSession,
-                source: context?.source ?? "store", account: account, action: "Opening the store",
+                source: context?.source ?? .store, account: account, action: "Opening the store",
                 result: created.isEmpty
                     ? "settings recorded" : "created account " + created.joined(separator: ", ")))
         return changes

@@ -47,13 +47,11 @@ struct NotificationOutbox {
     private func sign(_ notification: OutboxNotification, content fixed: NotificationContent?)
         throws(StoreError) -> String
     {
-        guard let type = NotificationType(rawValue: notification.type) else {
-            throw StoreError.backend("the outbox holds an unknown notification type \(notification.type)")
-        }
+        let type = notification.type
         let content = fixed ?? currentContent(of: notification, type: type)
         var payload = NotificationPayload(
             notificationType: type,
-            subtype: notification.subtype.flatMap(NotificationSubtype.init(rawValue:)),
+            subtype: notification.subtype,
             notificationUUID: notification.id, signedDate: content.signedDate)
         do {
             if type == .renewalExtension, let productID = notification.productID,

@@ -12,13 +12,13 @@ public struct JournalContext: Sendable, Hashable, Codable {
     /// One paywall run or CLI invocation (`kiosk journal --session ID`).
     public var session: String
     /// "paywall", "cli", "wire" (a server request that named none), "app", "store" (the timer's work).
-    public var source: String
+    public var source: JournalSource
     /// The paywall's screen when the call was made ("subscriptions", "transaction-manager").
     public var screen: String?
     /// The screen's text when the call was made (the report's picture of the step).
     public var picture: String?
 
-    public init(session: String, source: String, screen: String? = nil, picture: String? = nil) {
+    public init(session: String, source: JournalSource, screen: String? = nil, picture: String? = nil) {
         self.session = session
         self.source = source
         self.screen = screen

@@ -83,14 +83,15 @@ public struct RetentionSheet: Sendable, Hashable, Codable {
         public var url: String
         public var requestIdentifier: String
         /// Apple's `SendAttemptResult` of the call: SUCCESS, TIMED_OUT, ...
-        public var result: String
+        public var result: SendAttemptResult
         public var httpStatus: Int?
         public var milliseconds: Double
         /// The endpoint's answer, cut at 2,000 bytes (for the journal and the QA report).
         public var answer: String
 
         public init(
-            url: String, requestIdentifier: String, result: String, httpStatus: Int?, milliseconds: Double,
+            url: String, requestIdentifier: String, result: SendAttemptResult, httpStatus: Int?,
+            milliseconds: Double,
             answer: String
         ) {
             self.url = url

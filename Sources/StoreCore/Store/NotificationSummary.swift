@@ -7,10 +7,12 @@ public struct NotificationSummary: Sendable, Hashable, Codable, Identifiable {
     public struct Attempt: Sendable, Hashable, Codable {
         public var date: Date
         /// Apple's `SendAttemptResult`: `SUCCESS`, `TIMED_OUT`, `UNSUCCESSFUL_HTTP_RESPONSE_CODE` ...
-        public var result: String
+        public var result: SendAttemptResult
         public var httpStatus: Int?
 
-        public init(date: Date, result: String, httpStatus: Int? = nil) {
+        public var succeeded: Bool { result == .success }
+
+        public init(date: Date, result: SendAttemptResult, httpStatus: Int? = nil) {
             self.date = date
             self.result = result
             self.httpStatus = httpStatus
@@ -21,8 +23,8 @@ public struct NotificationSummary: Sendable, Hashable, Codable, Identifiable {
     public var sequence: Int64
     /// Apple's `notificationUUID`.
     public var id: UUID
-    public var type: String
-    public var subtype: String?
+    public var type: NotificationType
+    public var subtype: NotificationSubtype?
     public var productID: String?
     public var transactionID: UInt64?
     /// Store time of the event.
@@ -32,7 +34,8 @@ public struct NotificationSummary: Sendable, Hashable, Codable, Identifiable {
     public var nextAttemptAt: Date?
 
     public init(
-        sequence: Int64, id: UUID, type: String, subtype: String?, productID: String?, transactionID: UInt64?,
+        sequence: Int64, id: UUID, type: NotificationType, subtype: NotificationSubtype?, productID: String?,
+        transactionID: UInt64?,
         createdAt: Date, attempts: [Attempt] = [], nextAttemptAt: Date? = nil
     ) {
         self.sequence = sequence
@@ -47,5 +50,5 @@ public struct NotificationSummary: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// `TYPE/SUBTYPE`, as Apple's documentation writes them.
-    public var kind: String { [type, subtype].compactMap { $0 }.joined(separator: "/") }
+    public var kind: String { [type.rawValue, subtype?.rawValue].compactMap { $0 }.joined(separator: "/") }
 }

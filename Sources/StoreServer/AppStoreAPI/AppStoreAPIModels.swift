@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// The JSON bodies of Apple's App Store Server API, with Apple's key names. Each mirrors a
 /// response model of Apple's library (appstoreserverlibrary.models).
@@ -50,7 +51,7 @@ enum AppStoreAPIModels {
 
     struct SendAttempt: Codable, Sendable {
         var attemptDate: Int64
-        var sendAttemptResult: String
+        var sendAttemptResult: SendAttemptResult
     }
 
     struct CheckTestNotification: Codable, Sendable {

@@ -25,7 +25,7 @@ extension AppStoreServerAPI {
                         status: 400, code: 4_000_020, message: "invalid test notification token")
                 }
                 let record = try await Self.store { () async throws(StoreError) -> NotificationRecord? in
-                    guard let found = try await store.notification(id: id), found.type == "TEST" else {
+                    guard let found = try await store.notification(id: id), found.type == .test else {
                         return nil
                     }
                     return try await store.notificationRecords(after: found.sequence - 1, limit: 1).first
@@ -92,8 +92,9 @@ extension AppStoreServerAPI {
             }
             for record in batch {
                 let note = record.notification
-                if let type = query.notificationType, note.type != type { continue }
-                if let subtype = query.notificationSubtype, note.subtype != subtype { continue }
+                // The request's words stay text: a type Kiosk does not know matches nothing, as at Apple.
+                if let type = query.notificationType, note.type.rawValue != type { continue }
+                if let subtype = query.notificationSubtype, note.subtype?.rawValue != subtype { continue }
                 if let originalID, note.originalTransactionID != originalID { continue }
                 if query.onlyFailures == true,
                     record.attempts.contains(where: \.succeeded) || record.attempts.isEmpty

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import StoreCore
 import Synchronization
 
 /// Apple's performance test of a Get Retention Message endpoint, run for real: up to
@@ -34,11 +35,11 @@ public enum RetentionLoad {
                         var call: RetentionEndpoint.Call
                         if let signed = await sign() {
                             call = await endpoint.call(signedPayload: signed, timeout: timeout)
-                            if call.succeeded, call.milliseconds > threshold { call.result = "TIMED_OUT" }
-                            if call.succeeded, !isJSONObject(call.body) { call.result = "INVALID_RESPONSE" }
+                            if call.succeeded, call.milliseconds > threshold { call.result = .timedOut }
+                            if call.succeeded, !isJSONObject(call.body) { call.result = .invalidResponse }
                         } else {
                             call = RetentionEndpoint.Call(
-                                result: "OTHER", httpStatus: nil, body: [], milliseconds: 0)
+                                result: .other, httpStatus: nil, body: [], milliseconds: 0)
                         }
                         let done = shared.calls.withLock { list in
                             list.append(call)
@@ -67,8 +68,8 @@ public enum RetentionLoad {
 
         public var failures: [String: Int] {
             var kinds: [String: Int] = [:]
-            for call in calls where !call.succeeded { kinds[call.result, default: 0] += 1 }
-            if unsent > 0 { kinds["TIMED_OUT", default: 0] += unsent }
+            for call in calls where !call.succeeded { kinds[call.result.rawValue, default: 0] += 1 }
+            if unsent > 0 { kinds[SendAttemptResult.timedOut.rawValue, default: 0] += unsent }
             return kinds
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import StoreCore
 
 /// Runs the performance tests `Initiate Performance Test` starts, one at a time, against the
 /// URL configured when each started, and stores the result for `Get Performance Test Results`.
@@ -38,7 +39,7 @@ public final class RetentionPerformanceTester: Sendable {
             done.status = .fail
             done.successRate = 0
             done.numPending = 0
-            done.failures = ["OTHER": test.config.totalRequests]
+            done.failures = [SendAttemptResult.other.rawValue: test.config.totalRequests]
         }
         do throws(RetentionError) {
             try await store.recordRetentionPerformanceTest(done)

@@ -67,7 +67,7 @@ public enum Kiosk {
         }
         // Each invocation is one session of the store's QA journal (a paywall run is one too).
         let journal = JournalContext(
-            session: JournalContext.newSessionID(), source: command == PaywallCommand.self ? "paywall" : "cli"
+            session: JournalContext.newSessionID(), source: command == PaywallCommand.self ? .paywall : .cli
         )
         return try await JournalContext.$current.withValue(journal) {
             try await C(Arguments(options: C.Options.read(given), positionals: given.positionals)).run()

@@ -28,11 +28,7 @@ struct StoreCommand: Command {
             .init([StoreAction.statuses, .eligibility].map(\.rawValue), .dynamic("groups")),
             .init(
                 [StoreAction.set.rawValue],
-                .words([
-                    "ask-to-buy", "billing-retry", "grace-period", "interrupted", "dialogs",
-                    "finished-consumables",
-                    "grace-days",
-                ])),
+                .words((StoreSettingName.onOffNames + [.graceDays]).map(\.rawValue))),
             .init([StoreAction.error.rawValue], .words(FailableAPI.allCases.map(\.key))),
             .init([StoreAction.account.rawValue], .words(["add"])),
             .init([StoreAction.timeRate.rawValue], .words(TimeRate.allCases.map { String($0.rawValue) })),

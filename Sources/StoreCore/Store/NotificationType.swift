@@ -1,5 +1,7 @@
-/// Apple's `notificationType` values (App Store Server Notifications V2).
-public enum NotificationType: String, Sendable, Hashable, Codable, CaseIterable {
+/// Apple's `notificationType` values (App Store Server Notifications V2). In StoreCore, not
+/// Signing, so the store's own notification records (outbox, history, journal) carry the type
+/// instead of its string. Encodes as Apple's string, and reads as it in text (`"\(type)"`).
+public enum NotificationType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case subscribed = "SUBSCRIBED"
     case didChangeRenewalPreference = "DID_CHANGE_RENEWAL_PREF"
     case didChangeRenewalStatus = "DID_CHANGE_RENEWAL_STATUS"
@@ -23,10 +25,12 @@ public enum NotificationType: String, Sendable, Hashable, Codable, CaseIterable 
     case metadataUpdate = "METADATA_UPDATE"
     case migration = "MIGRATION"
     case priceChange = "PRICE_CHANGE"
+
+    public var description: String { rawValue }
 }
 
 /// Apple's `subtype` values.
-public enum NotificationSubtype: String, Sendable, Hashable, Codable, CaseIterable {
+public enum NotificationSubtype: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case initialBuy = "INITIAL_BUY"
     case resubscribe = "RESUBSCRIBE"
     case downgrade = "DOWNGRADE"
@@ -44,4 +48,6 @@ public enum NotificationSubtype: String, Sendable, Hashable, Codable, CaseIterab
     case summary = "SUMMARY"
     case failure = "FAILURE"
     case unreported = "UNREPORTED"
+
+    public var description: String { rawValue }
 }
