@@ -63,7 +63,7 @@ import Testing
         }
     }
 
-    static let screen = JournalContext(session: "3f9a1c2e0b7d", source: "paywall", screen: "subscriptions")
+    static let screen = JournalContext(session: "3f9a1c2e0b7d", source: .paywall, screen: "subscriptions")
 
     /// One journal note made from a screen showing `picture`.
     static func note(_ remote: RemoteStore, showing picture: String) async throws {
