@@ -148,38 +148,59 @@ func servesOthers(_ port: UInt16) throws -> Bool {
     /// Two stream clients that never read: their writes never block a handler's thread (two
     /// blocked would stall every handler); each stream ends when its backlog overflows and its
     /// connection closes, while other clients are served meanwhile.
+    ///
+    /// The streams hold back their flood until the test has seen both connections open and been
+    /// served beside them: flooding at once, two streams could open, overflow and close between
+    /// two looks at the connection count of a loaded machine, and the wait for them never ended
+    /// (a clean-clone CI run).
     @Test func eventStreamClientsThatNeverReadAreDropped() async throws {
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+        let started = Atomic<Int>(0)
+        let flood = Atomic<Bool>(false)
         let flooding: HTTPServer.Handler = { request in
             guard request.path == "/events" else { return .text(200, "ok") }
-            // Bounded: 64 MiB at most, far more than any socket buffer and backlog hold.
             return HTTPResponse(
                 status: 200, headers: ["Content-Type": "text/event-stream"],
                 body: .stream { writer in
+                    started.wrappingAdd(1, ordering: .relaxed)
+                    try? writer.write(chunk)
+                    // Bounded: a minute at most, as the test's own waits.
+                    for _ in 0..<6_000 where !flood.load(ordering: .relaxed) && !writer.isClosed {
+                        try? await Task.sleep(for: .milliseconds(10))
+                    }
+                    // 64 MiB at most, far more than any socket buffer and backlog hold.
                     for _ in 0..<1024 where !writer.isClosed { try? writer.write(chunk) }
                 })
         }
         try await withServer(handler: flooding) { server in
             let port = server.port
-            let (servedMeanwhile, dropped) = try await blocking {
+            let (servedBeside, refusedDuringFlood, dropped) = try await blocking {
                 let stalled = try (0..<2).map { _ in try ClientSocket(host: "127.0.0.1", port: port) }
                 for socket in stalled { try socket.write(get("/events")) }
                 try blockUntil("2 open stream connections (have \(server.connectionCount))") {
-                    server.connectionCount >= 2
+                    started.load(ordering: .relaxed) >= 2 && server.connectionCount >= 2
                 }
+                var servedBeside = 0
+                try blockUntil("another client served beside the two streams") {
+                    if try servesOthers(port) { servedBeside += 1 }
+                    return servedBeside > 0
+                }
+                flood.store(true, ordering: .relaxed)
                 // A deadline, not a count of tries: on a loaded 2-core machine the producers
                 // (tasks on the cooperative pool) may wait seconds before their first write.
-                var servedMeanwhile = 0
+                var refusedDuringFlood = 0
                 do {
                     try blockUntil("the stalled streams dropped", every: .milliseconds(20)) {
                         guard server.connectionCount > 0 else { return true }
-                        if try servesOthers(port) { servedMeanwhile += 1 }
+                        if try !servesOthers(port) { refusedDuringFlood += 1 }
                         return false
                     }
                 } catch is DeadlineExceeded {}  // `dropped` below says so
-                return (servedMeanwhile, server.connectionCount == 0)
+                return (servedBeside, refusedDuringFlood, server.connectionCount == 0)
             }
-            #expect(servedMeanwhile > 0)
+            #expect(servedBeside > 0)
+            // Everyone asking while the floods filled their backlogs was answered.
+            #expect(refusedDuringFlood == 0)
             #expect(dropped)
         }
     }
