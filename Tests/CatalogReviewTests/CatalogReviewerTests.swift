@@ -56,4 +56,25 @@ import Testing
         let causes = ReviewCause.of(findings, catalogAt: path)
         #expect(causes.count == 2, "\(causes.map(\.line))")
     }
+
+    /// A catalog that turns Ask to Buy on (Xcode's `_askToBuyEnabled`) is reviewed in every
+    /// customer state: the purchases that reach a state are not held for approval (the review
+    /// stopped with "has no active subscription" when they were).
+    @Test func aCatalogWithAskToBuyOnIsReviewedInEveryState() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-review-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: PackageFiles.catalog("demo")))
+        var catalog = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var settings = try #require(catalog["settings"] as? [String: Any])
+        settings["_askToBuyEnabled"] = true
+        catalog["settings"] = settings
+        catalog["appPolicies"] = nil
+        let path = directory.appendingPathComponent("ask-to-buy.storekit").path
+        try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted]).write(
+            to: URL(fileURLWithPath: path))
+        let findings = try await review(path, locales: ["en_US"])
+        #expect(Set(findings.map(\.state)) == Set(PaywallReview.CustomerState.allCases.map(\.rawValue)))
+    }
 }

@@ -168,6 +168,23 @@ extension PaywallReview {
     public static func reach(_ customer: CustomerState, on paywall: inout HeadlessPaywall) async throws {
         guard let plan = paywall.state.store.plans.first else { return }
         let store = paywall.store
+        // A catalog's own Ask to Buy (`_askToBuyEnabled`) would hold the purchases that reach a
+        // state for approval, as it holds any purchase off the device: they are made with it
+        // off, and the catalog's setting is back before the screens are drawn.
+        let holdsPurchases = paywall.state.store.settings.askToBuyEnabled && customer != .pending
+        if holdsPurchases { _ = try await store.perform(.apply(.askToBuy(false))) }
+        try await purchase(into: customer, plan: plan, on: &paywall)
+        if holdsPurchases { _ = try await store.perform(.apply(.askToBuy(true))) }
+        await paywall.refresh()
+    }
+
+    /// The purchases and store changes that make a new customer `customer`.
+    private static func purchase(
+        into customer: CustomerState, plan: Product, on paywall: inout HeadlessPaywall
+    )
+        async throws
+    {
+        let store = paywall.store
         switch customer {
         case .eligible: return
         case .subscribed:
@@ -194,7 +211,6 @@ extension PaywallReview {
             await paywall.press(.enter)  // confirm: the purchase waits for approval
             if paywall.state.overlay != nil { await paywall.press(.escape) }
         }
-        await paywall.refresh()
     }
 
     /// Steps the template key until `template` shows.

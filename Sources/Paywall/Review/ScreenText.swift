@@ -40,7 +40,7 @@ struct ScreenText {
                     // A continuation (the right half of a wide glyph) holds nothing.
                     for scalar in symbol.unicodeScalars {
                         let start = bytes.count
-                        bytes.append(contentsOf: UTF8.encode(scalar)!)
+                        bytes.append(contentsOf: scalar.utf8)
                         columns.append(contentsOf: repeatElement(x, count: bytes.count - start))
                         if !Self.isWhitespace(scalar) { squeezed.append(contentsOf: bytes[start...]) }
                     }
@@ -60,7 +60,7 @@ struct ScreenText {
         var needle: [UInt8] = []
         needle.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars where !Self.isWhitespace(scalar) {
-            needle.append(contentsOf: UTF8.encode(scalar)!)
+            needle.append(contentsOf: scalar.utf8)
         }
         return Self.firstIndex(of: needle, in: squeezedBytes[...]) != nil
     }
