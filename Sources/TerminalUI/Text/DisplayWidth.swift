@@ -24,9 +24,7 @@ public enum DisplayWidth {
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value >= 0x20 && value < 0x7F { return 1 }
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-        if let known = commonBlockWidth(value) { return known }
-        return propertyWidth(scalar)
+        return commonBlockWidth(value) ?? propertyWidth(scalar)
     }
 
     /// A scalar's width from its Unicode properties alone (what the tables above shortcut).
