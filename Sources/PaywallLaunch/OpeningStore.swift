@@ -108,7 +108,7 @@ public final class OpeningStore: Store, StoreControl, Sendable {
         try await store().currentAccount()
     }
 
-    public func switchAccount(to name: String) async throws(StoreError) {
+    public func switchAccount(to name: AccountName) async throws(StoreError) {
         try await store().switchAccount(to: name)
     }
 

@@ -61,7 +61,7 @@ extension Preset {
     ]
 
     /// The account that buys for the family in `family-member`.
-    public static let familyOrganizer = "family-organizer"
+    public static let familyOrganizer: AccountName = "family-organizer"
     /// The family `family-member` puts both accounts in.
     public static let familyID = "preset-family"
 

@@ -28,9 +28,9 @@ public enum PresetStep: Sendable, Hashable {
     case set(StoreSetting)
     /// Adds an account, or puts an existing one in a family (`StoreOperation.addAccount`). The
     /// name `PresetStep.subject` stands for the account the preset is applied for.
-    case account(name: String, familyID: String?)
+    case account(name: AccountName, familyID: String?)
     /// Acts for another account from here on (`subject`: the account the preset is for).
-    case signIn(String)
+    case signIn(AccountName)
     /// Buys the product as the app would, confirming the sheet (`StoreRequest.purchase`). A
     /// purchase that ends pending (Ask to Buy) stays pending. After every step the runner
     /// finishes what was delivered, as a running app does (`StoreRequest.finish`).
@@ -50,7 +50,7 @@ public enum PresetStep: Sendable, Hashable {
     case requestPriceIncrease(PresetProduct)
 
     /// The account the preset is applied for, in steps that name accounts.
-    public static let subject = "@subject"
+    public static let subject: AccountName = "@subject"
 
     /// A day of store time.
     public static let day: TimeInterval = 86_400

@@ -95,13 +95,13 @@ public struct PresetRunner: Sendable {
 
     struct Context {
         let store: Backend
-        let subject: String
+        let subject: AccountName
         let products: [Product]
         /// The preset's name, for errors.
         let preset: String
-        var actingFor: String
+        var actingFor: AccountName
 
-        init(store: Backend, subject: String, products: [Product], preset: String) {
+        init(store: Backend, subject: AccountName, products: [Product], preset: String) {
             self.store = store
             self.subject = subject
             self.products = products
@@ -109,7 +109,7 @@ public struct PresetRunner: Sendable {
             actingFor = subject
         }
 
-        func account(_ name: String) -> String { name == PresetStep.subject ? subject : name }
+        func account(_ name: AccountName) -> AccountName { name == PresetStep.subject ? subject : name }
 
         /// The catalog's product for `role` (every role was found before the store was reset, so
         /// the error is for a catalog that changed under the preset).

@@ -22,7 +22,8 @@ public enum JournalListing {
             [
                 "\(entry.sequence)", JournalTime.text(entry.wallTime), JournalTime.text(entry.storeTime),
                 entry.session,
-                entry.source.rawValue + (entry.screen.map { "/" + $0 } ?? ""), entry.account, entry.action,
+                entry.source.rawValue + (entry.screen.map { "/" + $0 } ?? ""), entry.account.rawValue,
+                entry.action,
                 entry.result,
             ]
         }

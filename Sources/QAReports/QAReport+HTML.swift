@@ -30,7 +30,7 @@ extension QAReport {
             body +=
                 "<td>\(JournalTime.text(entry.wallTime))</td><td>\(JournalTime.text(entry.storeTime))</td>"
             body +=
-                "<td>\(Markup.escapeXML(Self.origin(entry)))</td><td>\(Markup.escapeXML(entry.account))</td>"
+                "<td>\(Markup.escapeXML(Self.origin(entry)))</td><td>\(Markup.escapeXML(entry.account.rawValue))</td>"
             body += "<td>\(Markup.escapeXML(entry.action))</td><td>\(Markup.escapeXML(entry.result))</td>"
             body +=
                 "<td>\(Markup.escapeXML(entry.notifications.map(Self.name).joined(separator: ", ")))</td></tr>\n"
@@ -76,7 +76,7 @@ extension QAReport {
         text += "<p class=\"meta\">\(JournalTime.text(entry.wallTime)) UTC · store clock "
         text += "\(JournalTime.text(entry.storeTime)) · \(Markup.escapeXML(origin(entry))) · session "
         text +=
-            "<code>\(Markup.escapeXML(entry.session))</code> · account \(Markup.escapeXML(entry.account))</p>\n"
+            "<code>\(Markup.escapeXML(entry.session))</code> · account \(Markup.escapeXML(entry.account.rawValue))</p>\n"
         text += "<p class=\"result\">Result: <strong>\(Markup.escapeXML(entry.result))</strong></p>\n"
         if !entry.notifications.isEmpty {
             text += "<h4>Notifications</h4>\n<ul class=\"notifications\">\n"

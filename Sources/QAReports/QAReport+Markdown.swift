@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import StoreCore
 
 /// The report as Markdown: readable as plain text, rendered anywhere a bug tracker renders it.
 extension QAReport {
@@ -21,7 +22,8 @@ extension QAReport {
             let entry = step.entry
             let cells = [
                 "\(entry.sequence)", JournalTime.text(entry.wallTime), JournalTime.text(entry.storeTime),
-                Self.inline(Self.origin(entry)), Self.inline(entry.account), Self.inline(entry.action),
+                Self.inline(Self.origin(entry)), Self.inline(entry.account.rawValue),
+                Self.inline(entry.action),
                 Self.inline(entry.result),
                 Self.inline(entry.notifications.map(Self.name).joined(separator: ", ")),
             ]
@@ -34,7 +36,7 @@ extension QAReport {
         }
         for timeline in timelines {
             lines += [
-                "### \(Self.inline(timeline.account)) · \(Self.inline(timeline.productName)) · group "
+                "### \(Self.inline(timeline.account.rawValue)) · \(Self.inline(timeline.productName)) · group "
                     + Self.inline(timeline.groupID), "",
             ]
             lines += Self.fenced(timeline.plainText, info: "text") + [""]
@@ -49,7 +51,7 @@ extension QAReport {
         var lines = [
             "", "### \(entry.sequence). \(inline(entry.action))", "",
             "\(JournalTime.text(entry.wallTime)) UTC · store clock \(JournalTime.text(entry.storeTime)) · "
-                + "\(inline(origin(entry))) · session \(code(entry.session)) · account \(inline(entry.account))",
+                + "\(inline(origin(entry))) · session \(code(entry.session)) · account \(inline(entry.account.rawValue))",
             "",
             "Result: **\(inline(entry.result))**",
         ]

@@ -9,12 +9,12 @@ import StoreCore
 extension QAReport {
     public struct Summary: Sendable {
         public struct Account: Sendable {
-            public var name: String
+            public var name: AccountName
             public var entitlements: [String]
             /// `group: product state`, one per subscription group with a status.
             public var subscriptions: [String]
 
-            public init(name: String, entitlements: [String], subscriptions: [String]) {
+            public init(name: AccountName, entitlements: [String], subscriptions: [String]) {
                 self.name = name
                 self.entitlements = entitlements
                 self.subscriptions = subscriptions
@@ -110,7 +110,7 @@ extension QAReport {
             SummaryLine(isNested: false, parts: [.words("Expected: "), .text($0)])
         }
         for account in summary.accounts {
-            var parts: [SummaryLine.Part] = [.words("Account "), .text(account.name), .words(": ")]
+            var parts: [SummaryLine.Part] = [.words("Account "), .text(account.name.rawValue), .words(": ")]
             if account.entitlements.isEmpty { parts.append(.words("no entitlements")) }
             for (index, entitlement) in account.entitlements.enumerated() {
                 parts += (index == 0 ? [] : [.words(", ")]) + [.text(entitlement)]

@@ -9,7 +9,7 @@ import TerminalUI
 extension QAReport {
     /// One subscription group's history for one account.
     public struct Timeline: Sendable {
-        public var account: String
+        public var account: AccountName
         public var groupID: String
         /// The subscription it was selected by: the account's latest in the group.
         public var productName: String
@@ -27,12 +27,12 @@ extension QAReport {
     /// The timelines of `accounts` (in order, each once), from a snapshot of the store read the
     /// way the Transaction Manager reads it, so both draw the same history
     /// (`SubscriptionTimeline(for:in:)`: records, notifications, group levels and the clock).
-    public static func timelines(store: any StoreControl, accounts: [String], theme: Theme)
+    public static func timelines(store: any StoreControl, accounts: [AccountName], theme: Theme)
         async throws(StoreError)
         -> [Timeline]
     {
         var result: [Timeline] = []
-        var done: Set<String> = []
+        var done: Set<AccountName> = []
         for account in accounts where done.insert(account).inserted {
             do {
                 try await store.switchAccount(to: account)
@@ -78,9 +78,9 @@ extension QAReport {
 
     /// The accounts a report's timelines are drawn for: every account its steps acted for (with
     /// `--account`, its steps are that account's), in order of appearance.
-    public static func timelineAccounts(steps: [Step]) -> [String] {
-        var seen: Set<String> = []
-        return steps.map(\.entry.account).filter { !$0.isEmpty && seen.insert($0).inserted }
+    public static func timelineAccounts(steps: [Step]) -> [AccountName] {
+        var seen: Set<AccountName> = []
+        return steps.map(\.entry.account).filter { !$0.rawValue.isEmpty && seen.insert($0).inserted }
     }
 
     /// Adds the subscription timelines and the summary, read from `store` (opened for one of

@@ -40,7 +40,7 @@ public struct RehearsalEnvironment: Sendable {
 public struct StoreRequirements: Sendable {
     public var catalog: LoadedCatalog
     /// The account to act for; the store's default when nil.
-    public var account: String?
+    public var account: AccountName?
     /// Where the frozen clock starts.
     public var clock: Date
     /// The rehearsal's name (a server gives each rehearsal an account of its own).
@@ -49,7 +49,8 @@ public struct StoreRequirements: Sendable {
     public var seed: UInt64
 
     public init(
-        catalog: LoadedCatalog, account: String? = nil, clock: Date, rehearsal: String = "", seed: UInt64 = 0
+        catalog: LoadedCatalog, account: AccountName? = nil, clock: Date, rehearsal: String = "",
+        seed: UInt64 = 0
     ) {
         self.catalog = catalog
         self.account = account

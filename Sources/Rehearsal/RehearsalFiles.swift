@@ -44,7 +44,7 @@ extension RehearsalStore {
         async throws(StoreError) -> RehearsalStore
     {
         _ = try await store.perform(.resetToDefaultState)
-        let account = requirements.account ?? "rehearsal-\(requirements.rehearsal)"
+        let account: AccountName = requirements.account ?? "rehearsal-\(requirements.rehearsal)"
         if try await !store.accounts().contains(where: { $0.name == account }) {
             try await store.addAccount(StoreAccount(name: account, storefront: "USA", familyID: nil))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Paywall
 import SourceDiagnostics
 import StoreCommands
+import StoreCore
 import TerminalUI
 
 extension RehearsalParser {
@@ -39,7 +40,8 @@ extension RehearsalParser {
             }
             return .seed(seed)
         case "account" where rest.first?.text != "add":
-            return .account(try one("an account name (account add NAME creates one with options)"))
+            return .account(
+                AccountName(try one("an account name (account add NAME creates one with options)")))
         case "press": return try press(tokens)
         case "type": return .type(try one("quoted text: type \"FRIENDS3\""))
         case "size":

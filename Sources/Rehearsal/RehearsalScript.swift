@@ -52,7 +52,7 @@ public enum RehearsalCommand: Sendable {
     case clock(Date)
     case seed(UInt64)
     /// The account to act for (created when missing).
-    case account(String)
+    case account(AccountName)
     // The store: any `kiosk store` action, its transaction references resolved when it runs.
     case store(words: [String], references: [Int: TransactionReference], capture: String?)
     // The paywall.

@@ -18,7 +18,7 @@ final class RehearsalSession {
     var clock = RehearsalSession.defaultClock
     /// The store's seed (notification UUIDs): 0 unless the file says `seed N`.
     var seed: UInt64 = 0
-    var account: String?
+    var account: AccountName?
     var size: Size
     var theme: Theme?
     var style = ControlStyle.buttons
@@ -126,7 +126,7 @@ final class RehearsalSession {
         }
     }
 
-    private func useAccount(_ name: String) async throws {
+    private func useAccount(_ name: AccountName) async throws {
         guard let store else {
             account = name
             return

@@ -14,7 +14,7 @@ extension RemoteStore: StoreControl {
     /// Acts for another account from now on (after checking the server knows it).
     /// Acts for `name` from now on, adding the account first when the store has none of that
     /// name: one request, whatever the number of accounts (listing them all costs O(accounts)).
-    public func useAccount(_ name: String) async throws(StoreError) {
+    public func useAccount(_ name: AccountName) async throws(StoreError) {
         do {
             try await switchAccount(to: name)
         } catch .accountNotFound {
@@ -23,8 +23,9 @@ extension RemoteStore: StoreControl {
         }
     }
 
-    public func switchAccount(to name: String) async throws(StoreError) {
-        _ = try await client.call("GET", WireClient.path("v1", "accounts", name), as: StoreAccount.self)
+    public func switchAccount(to name: AccountName) async throws(StoreError) {
+        _ = try await client.call(
+            "GET", WireClient.path("v1", "accounts", name.rawValue), as: StoreAccount.self)
         guard name != account else { return }
         account = name
         // Open streams follow the account: each reconnects as the new one before this returns.
@@ -92,7 +93,7 @@ extension RemoteStore: StoreControl {
     public func perform(_ operation: StoreOperation) async throws(StoreError) -> StoreOperationResult {
         let request = operation.wireRequest
         var parameters = request.parameters
-        if parameters["account"] == nil { parameters["account"] = account }
+        if parameters["account"] == nil { parameters["account"] = account.rawValue }
         let answer = try await client.send(
             request.route.method, request.route.path(parameters), bytes: request.body,
             repeatable: request.route.isRepeatable)

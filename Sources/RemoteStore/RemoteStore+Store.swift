@@ -40,7 +40,7 @@ extension RemoteStore: Store {
         }
         let wire = request.wireRequest
         var parameters = wire.parameters
-        parameters["account"] = account
+        parameters["account"] = account.rawValue
         let answer = try await client.send(
             wire.route.method, wire.route.path(parameters), bytes: wire.body, headers: wire.headers,
             repeatable: wire.route.isRepeatable)

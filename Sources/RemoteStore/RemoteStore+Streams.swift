@@ -87,7 +87,7 @@ extension RemoteStore {
         streamConnections.open(streamID)
         let task = Task { [weak self] in
             var lastEventID: String?
-            var lastAccount: String?
+            var lastAccount: AccountName?
             var delay = 0.1
             var hasConnected = false
             defer { Task { [weak self] in await self?.streamClosed(streamID) } }
@@ -153,7 +153,7 @@ extension RemoteStore {
         for await _ in ready {}
     }
 
-    private func streamConnected(_ id: UUID, as account: String, cancel: @escaping @Sendable () -> Void)
+    private func streamConnected(_ id: UUID, as account: AccountName, cancel: @escaping @Sendable () -> Void)
         -> Bool
     {
         streamConnections.connected(id, as: account, current: self.account, cancel: cancel)

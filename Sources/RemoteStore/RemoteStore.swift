@@ -23,12 +23,12 @@ public actor RemoteStore {
     /// Called when the streams cannot connect: see `WireClient.Reattach`.
     let reattach: WireClient.Reattach?
     /// The account calls act for (`switchAccount` changes it, and moves the open streams).
-    var account: String
+    var account: AccountName
     /// The open streams: each one's connection, and which account it listens as.
     var streamConnections = StreamConnections()
 
     /// Connects to `url` (`http://127.0.0.1:8686`) as `account`.
-    public init(url: URL, token: String, account: String, root: Certificate) throws(StoreError) {
+    public init(url: URL, token: String, account: AccountName, root: Certificate) throws(StoreError) {
         guard url.scheme == "http", let host = url.host else {
             throw StoreError.invalidArgument(
                 "'\(url.absoluteString)' is not an http:// URL of a Kiosk server")
@@ -46,7 +46,7 @@ public actor RemoteStore {
     /// - Parameter handOverTimeout: how long a call waits, over every retry, for an owner that
     ///   answers (30 s by default: long enough for a new owner to open a large ledger).
     public init(
-        socketPath: String, token: String, account: String, root: Certificate,
+        socketPath: String, token: String, account: AccountName, root: Certificate,
         reattach: (@Sendable () async throws(StoreError) -> Void)?, handOverTimeout: Duration = .seconds(30)
     ) {
         client = WireClient(
@@ -59,7 +59,7 @@ public actor RemoteStore {
 
     /// Connects, settling trust first: a pinned root is read from `directory`, or fetched from
     /// the server and written there (trust on first use, as SSH does).
-    public static func connect(url: URL, token: String, account: String, trust: Trust)
+    public static func connect(url: URL, token: String, account: AccountName, trust: Trust)
         async throws(StoreError)
         -> RemoteStore
     {
@@ -145,16 +145,20 @@ public actor RemoteStore {
 
     func controlPath(_ rest: String...) -> String { Self.controlPath(account, rest) }
 
-    static func accountPath(_ account: String, _ rest: String...) -> String { accountPath(account, rest) }
-
-    static func controlPath(_ account: String, _ rest: String...) -> String { controlPath(account, rest) }
-
-    static func accountPath(_ account: String, _ rest: [String]) -> String {
-        ([WireClient.path("v1", "accounts", account)] + rest).joined(separator: "/")
+    static func accountPath(_ account: AccountName, _ rest: String...) -> String {
+        accountPath(account, rest)
     }
 
-    static func controlPath(_ account: String, _ rest: [String]) -> String {
-        ([WireClient.path("v1", "control", "accounts", account)] + rest).joined(separator: "/")
+    static func controlPath(_ account: AccountName, _ rest: String...) -> String {
+        controlPath(account, rest)
+    }
+
+    static func accountPath(_ account: AccountName, _ rest: [String]) -> String {
+        ([WireClient.path("v1", "accounts", account.rawValue)] + rest).joined(separator: "/")
+    }
+
+    static func controlPath(_ account: AccountName, _ rest: [String]) -> String {
+        ([WireClient.path("v1", "control", "accounts", account.rawValue)] + rest).joined(separator: "/")
     }
 
     static func segment(_ text: String) -> String { String(WireClient.path(text).dropFirst()) }

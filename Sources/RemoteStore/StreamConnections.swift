@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// The open event streams of a `RemoteStore`: how to end each one's connection, and for which
 /// account it is ready, so `switchAccount` can return only once every stream listens as the
@@ -8,7 +9,7 @@ struct StreamConnections {
         /// Between connections: connecting, or waiting to retry.
         case connecting
         /// Connected and past its `ready` event, as this account.
-        case ready(account: String)
+        case ready(account: AccountName)
         /// The last try failed and it is backing off: waiting for it would wait out the backoff.
         case retrying
     }
@@ -20,14 +21,14 @@ struct StreamConnections {
     }
 
     private var streams: [UUID: Stream] = [:]
-    private var waiters: [(account: String, continuation: CheckedContinuation<Void, Never>)] = []
+    private var waiters: [(account: AccountName, continuation: CheckedContinuation<Void, Never>)] = []
 
     mutating func open(_ id: UUID) { streams[id] = Stream() }
 
     /// A connection opened as `account`; false when the store has switched since (the caller
     /// ends it, and the stream reconnects as the new account).
     mutating func connected(
-        _ id: UUID, as account: String, current: String, cancel: @escaping @Sendable () -> Void
+        _ id: UUID, as account: AccountName, current: AccountName, cancel: @escaping @Sendable () -> Void
     )
         -> Bool
     {
@@ -58,7 +59,7 @@ struct StreamConnections {
     }
 
     /// Whether every stream is ready as `account`, or backing off after a failed try.
-    func areSettled(for account: String) -> Bool {
+    func areSettled(for account: AccountName) -> Bool {
         streams.values.allSatisfy { stream in
             switch stream.phase {
             case .ready(let ready): ready == account
@@ -68,7 +69,7 @@ struct StreamConnections {
         }
     }
 
-    mutating func wait(for account: String, _ continuation: CheckedContinuation<Void, Never>) {
+    mutating func wait(for account: AccountName, _ continuation: CheckedContinuation<Void, Never>) {
         if areSettled(for: account) {
             continuation.resume()
         } else {
@@ -77,7 +78,7 @@ struct StreamConnections {
     }
 
     private mutating func resumeSettled() {
-        var waiting: [(account: String, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiting: [(account: AccountName, continuation: CheckedContinuation<Void, Never>)] = []
         for waiter in waiters {
             if areSettled(for: waiter.account) {
                 waiter.continuation.resume()

@@ -35,7 +35,7 @@ public enum ServerConnection {
     ///   - rootPath: a root certificate to trust instead of pinning.
     ///   - account: the account to act for (default: the store's default account).
     public static func connect(
-        url: URL, tokenFlag: String?, stateDirectory: URL, rootPath: String?, account: String?,
+        url: URL, tokenFlag: String?, stateDirectory: URL, rootPath: String?, account: AccountName?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(Failure) -> RemoteStore {
         let source: ServerTokenSource?

@@ -39,7 +39,7 @@ extension StateOwnership {
     }
 
     /// Attaches, then opens the store this process uses (see ``Joined``).
-    public func join(account: String?) async throws -> Joined {
+    public func join(account: AccountName?) async throws -> Joined {
         let role: Role
         do {
             role = try await attach()

@@ -146,7 +146,7 @@ public actor StateOwnership {
 
     /// A store that talks to the owner over the socket and re-attaches when it goes away.
     /// Signatures are checked against the state's own root certificate.
-    public func clientStore(account: String) throws -> RemoteStore {
+    public func clientStore(account: AccountName) throws -> RemoteStore {
         let root = try CertificateAuthority.storedRoot(
             directory: StateDirectoryLayout(directory).authority.path)
         let token = try ServerToken.loadOrCreate(in: directory)

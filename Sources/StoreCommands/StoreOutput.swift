@@ -218,11 +218,12 @@ public struct StoreOutput: Sendable {
     }
 
     /// The accounts, the one commands act for marked `*` (`--account`, else `tester`).
-    public func accounts(_ accounts: [StoreAccount], current: String) throws(StoreOutputError) {
+    public func accounts(_ accounts: [StoreAccount], current: AccountName) throws(StoreOutputError) {
         if json { return try emit(accounts) }
         for account in accounts {
             write(
-                (account.name == current ? "* " : "  ") + "\(account.name.padded(24)) \(account.storefront)"
+                (account.name == current ? "* " : "  ")
+                    + "\(account.name.rawValue.padded(24)) \(account.storefront)"
                     + (account.familyID.map { "  family \($0)" } ?? ""))
         }
     }

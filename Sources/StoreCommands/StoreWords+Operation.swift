@@ -44,7 +44,8 @@ extension StoreWords {
             }
             return .addAccount(
                 StoreAccount(
-                    name: try argument(1, "an account name"), storefront: options.account.storefront ?? "USA",
+                    name: AccountName(try argument(1, "an account name")),
+                    storefront: options.account.storefront ?? "USA",
                     familyID: options.account.family))
         case .storefront: return .apply(.storefront(try argument(0, "a storefront code")))
         case .locale: return .apply(.locale(try argument(0, "a locale")))

@@ -10,7 +10,7 @@ extension StoreServer {
         _ store: SimulatedStore, _ parameters: Router.Parameters, mustExist: Bool = true,
         _ body: @escaping @Sendable (AccountBoundStore) async throws(StoreError) -> T
     ) async -> HTTPResponse {
-        let account = parameters["account"]
+        let account = parameters["account"].map(AccountName.init(rawValue:))
         let result: Result<T, StoreError>
         do throws(StoreError) {
             // Most requests are for an account the store has seen: no turn of the store for that.

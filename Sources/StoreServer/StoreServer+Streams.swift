@@ -51,10 +51,10 @@ extension StoreServer {
     /// say which exist) is answered with the error body instead of a stream.
     private static func eventStream(
         for parameters: Router.Parameters, _ store: SimulatedStore,
-        prepare: @Sendable (_ account: String) async throws(StoreError) -> EventProducer
+        prepare: @Sendable (_ account: AccountName) async throws(StoreError) -> EventProducer
     ) async -> HTTPResponse {
         do throws(StoreError) {
-            let account = try capture("account", in: parameters)
+            let account = AccountName(try capture("account", in: parameters))
             guard try await store.accounts().contains(where: { $0.name == account }) else {
                 throw StoreError.accountNotFound(account)
             }

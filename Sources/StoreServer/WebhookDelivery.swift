@@ -94,7 +94,7 @@ public final class WebhookDelivery: Sendable {
             say("cannot read the notifications to deliver (\(error)); trying again on the next pass")
             return 0
         }
-        var blocked: Set<String> = []
+        var blocked: Set<AccountName> = []
         var tries = 0
         for record in pending where !blocked.contains(record.notification.account) {
             let account = record.notification.account

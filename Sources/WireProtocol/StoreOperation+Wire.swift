@@ -13,7 +13,7 @@ extension StoreOperation {
     static let addAccountRoute = OperationRoute("PUT", account, accountMustExist: false, isRepeatable: true) {
         p, body throws(StoreError) in
         var account = try WireCoding.decode(StoreAccount.self, from: body)
-        account.name = p["account"] ?? account.name
+        account.name = p["account"].map(AccountName.init(rawValue:)) ?? account.name
         return [.addAccount(account)]
     }
     static let approveRoute = transactionRoute("approve") { id, _ throws(StoreError) in
@@ -169,7 +169,7 @@ extension StoreOperation {
         switch self {
         case .addAccount(let account):
             return OperationRequest(
-                route: Self.addAccountRoute, parameters: ["account": account.name],
+                route: Self.addAccountRoute, parameters: ["account": account.name.rawValue],
                 body: WireCoding.encode(account))
         case .approveAskToBuy(let id): return on(Self.approveRoute, id: id)
         case .declineAskToBuy(let id): return on(Self.declineRoute, id: id)

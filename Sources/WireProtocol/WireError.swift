@@ -60,7 +60,7 @@ public struct WireError: Codable, Sendable, Hashable, Error, CustomStringConvert
             self.init(errorCode: 4_040_001, errorMessage: Self.quoted(id, in: message))
         case .transactionNotFound: self.init(errorCode: 4_040_002, errorMessage: message)
         case .accountNotFound(let name):
-            self.init(errorCode: 4_040_003, errorMessage: Self.quoted(name, in: message))
+            self.init(errorCode: 4_040_003, errorMessage: Self.quoted(name.rawValue, in: message))
         case .invalidAction: self.init(errorCode: 4_090_001, errorMessage: message)
         case .backend: self.init(errorCode: 5_000_001, errorMessage: message)
         case .idempotencyKeyReused: self.init(errorCode: 4_220_001, errorMessage: message)
@@ -82,7 +82,7 @@ public struct WireError: Codable, Sendable, Hashable, Error, CustomStringConvert
         case 4_040_002:
             let digits = errorMessage.split(whereSeparator: { !$0.isNumber }).first.flatMap { UInt64($0) }
             return .transactionNotFound(digits ?? 0)
-        case 4_040_003: return .accountNotFound(Self.subject(of: errorMessage))
+        case 4_040_003: return .accountNotFound(AccountName(Self.subject(of: errorMessage)))
         case 4_090_001: return .invalidAction(errorMessage)
         case 4_220_001: return .idempotencyKeyReused(errorMessage)
         default: return .backend("server error \(errorCode): \(errorMessage)")

@@ -43,7 +43,7 @@ public enum Wire {
 
         public struct Sheet: Codable, Sendable, Hashable {
             public var product: Product
-            public var account: String
+            public var account: AccountName
             public var quantity: Int
             public var offer: SubscriptionOffer?
         }
@@ -178,7 +178,7 @@ extension Wire {
         public var recordCount: Int?
         public var notifications: [NotificationSummary]
         public var settings: StoreSettings
-        public var account: String
+        public var account: AccountName
         public var accounts: [StoreAccount]
         public var clock: Date?
         /// The last date the clock can reach (absent from servers before issue 22).

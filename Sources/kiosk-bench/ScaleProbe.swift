@@ -18,8 +18,10 @@ enum ScaleProbe {
     }
 
     /// Runs the probe in a child process on `directory` and reads its figures.
-    static func measure(directory: URL, account: String) throws -> Figures {
-        let output = try Subprocess.run([CommandLine.arguments[0], "scale-probe", directory.path, account])
+    static func measure(directory: URL, account: AccountName) throws -> Figures {
+        let output = try Subprocess.run([
+            CommandLine.arguments[0], "scale-probe", directory.path, account.rawValue,
+        ])
         let numbers = output.standardOutput.split(separator: " ").compactMap {
             Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }
@@ -33,7 +35,8 @@ enum ScaleProbe {
     }
 
     /// The child's side: measure and print.
-    static func main(directory: String, account: String) async throws {
+    static func main(directory: String, account text: String) async throws {
+        let account = AccountName(text)
         let url = URL(fileURLWithPath: directory)
         let catalog = try LoadedCatalog.load(contentsOf: ScaleBenchmark.catalogPath)
         let signer = try CoveringSigner(

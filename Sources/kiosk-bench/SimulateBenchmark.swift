@@ -33,7 +33,7 @@ enum SimulateBenchmark {
 
         let setupStart = Date()
         for index in 0..<accounts {
-            let name = "tester\(index)"
+            let name: AccountName = "tester\(index)"
             try await store.addAccount(StoreAccount(name: name))
             try await store.switchAccount(to: name)
             _ = try await store.purchase(

@@ -15,7 +15,7 @@ import StoreCore
 enum SharedStorm {
     static let product = "com.kiosk.lumen.aicredits10"
 
-    static func run(directory: URL, name: String, count: Int, catalogPath: String) async throws {
+    static func run(directory: URL, name: AccountName, count: Int, catalogPath: String) async throws {
         let ownership = StateOwnership(directory: directory, command: "kiosk-storm \(name)") {
             let opened = try SimulatedStore.openSigned(
                 catalog: try LoadedCatalog.load(contentsOf: catalogPath), location: .directory(directory))

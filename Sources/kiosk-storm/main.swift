@@ -22,7 +22,7 @@ if arguments.count == 2, arguments[1] == "exit-while-signing" { ExitWhileSigning
 if arguments.count == 5, arguments[1] == "shared", let count = Int(arguments[4]) {
     do {
         try await SharedStorm.run(
-            directory: URL(fileURLWithPath: arguments[2], isDirectory: true), name: arguments[3],
+            directory: URL(fileURLWithPath: arguments[2], isDirectory: true), name: AccountName(arguments[3]),
             count: count,
             catalogPath: catalogPath)
         exit(0)
@@ -48,7 +48,7 @@ do {
     let store = try SimulatedStore.open(
         catalog: try LoadedCatalog.load(contentsOf: catalogPath), location: .directory(directory),
         frozenClock: true, offers: .none)
-    let accounts = ["storm-a", "storm-b", "storm-c"]
+    let accounts: [AccountName] = ["storm-a", "storm-b", "storm-c"]
     for name in accounts { try await store.addAccount(StoreAccount(name: name)) }
     let products = [
         "com.kiosk.lumen.aicredits10", "com.kiosk.lumen.plus.monthly", "com.kiosk.lumen.filmpack",

@@ -39,7 +39,7 @@ import Testing
 
     struct Acknowledgement: Hashable {
         var key: String
-        var account: String
+        var account: AccountName
         var transactionID: UInt64
         var productID: String
     }
@@ -90,7 +90,7 @@ import Testing
                 let fields = line.split(separator: " ")
                 guard fields.count == 5, fields[0] == "ACK", let id = UInt64(fields[3]) else { continue }
                 let ack = Acknowledgement(
-                    key: String(fields[1]), account: String(fields[2]), transactionID: id,
+                    key: String(fields[1]), account: AccountName(String(fields[2])), transactionID: id,
                     productID: String(fields[4]))
                 // A key retried after a kill must name the transaction it made the first time.
                 let first = transactionOfKey[ack.key, default: id]
@@ -166,7 +166,8 @@ import Testing
 
     /// Every purchase the storm makes carries a token of its own, kept on retries of its key:
     /// a token on two purchase transactions is one purchase applied twice.
-    private func expectNoPurchaseAppliedTwice(_ transactions: [Transaction], account: String, round: Int) {
+    private func expectNoPurchaseAppliedTwice(_ transactions: [Transaction], account: AccountName, round: Int)
+    {
         let purchases = transactions.filter { $0.reason == .purchase }
         for purchase in purchases where purchase.appAccountToken == nil {
             Issue.record("round \(round): \(account)'s purchase \(purchase.id) has no app-account token")

@@ -40,7 +40,7 @@ import Testing
     }
 
     /// Picks `name` in the account menu, as a customer does.
-    func switchAccount(_ driver: inout Driver, to name: String) async throws {
+    func switchAccount(_ driver: inout Driver, to name: AccountName) async throws {
         let index = try #require(driver.state.store.accounts.firstIndex { $0.name == name })
         let current = driver.state.store.accounts.firstIndex { $0.name == driver.state.store.account } ?? 0
         await driver.press(.character("a"))

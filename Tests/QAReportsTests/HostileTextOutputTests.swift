@@ -13,7 +13,7 @@ import Testing
     static let html = "<img src=x onerror=alert(1)>"
     static let escape = "\u{1B}]0;pwned\u{07}\u{1B}[31mred"
 
-    func report(account: String, action: String, result: String, picture: String) -> QAReport {
+    func report(account: AccountName, action: String, result: String, picture: String) -> QAReport {
         let entry = JournalEntry(
             sequence: 1, wallTime: Self.clock, storeTime: Self.clock, session: "s`1", source: .cli,
             account: account, action: action, result: result, picture: picture)
@@ -30,7 +30,7 @@ import Testing
 
     @Test func theMarkdownReportHoldsNoRawHTMLNoControlsAndNoEarlyFence() {
         let markdown = report(
-            account: Self.html, action: "Purchasing " + Self.html,
+            account: AccountName(Self.html), action: "Purchasing " + Self.html,
             result: "purchased [x](javascript:alert(1))",
             picture: "```\nthe screen"
         ).markdown
@@ -50,13 +50,14 @@ import Testing
     }
 
     @Test func controlsInAReportStepAreSpelledOut() {
-        let markdown = report(account: Self.escape, action: "x", result: "y", picture: "").markdown
+        let markdown = report(account: AccountName(Self.escape), action: "x", result: "y", picture: "")
+            .markdown
         #expect(!markdown.contains("\u{1B}"))
         #expect(markdown.contains("\\\\u{1B}\\]0;pwned\\\\u{7}\\\\u{1B}\\[31mred"), "\(markdown)")
     }
 
     @Test func theHTMLReportSpellsControlsOutToo() {
-        let html = report(account: Self.escape, action: Self.html, result: "y", picture: "").html
+        let html = report(account: AccountName(Self.escape), action: Self.html, result: "y", picture: "").html
         #expect(!html.contains("\u{1B}") && !html.contains("<img src=x"))
         #expect(html.contains("\\u{1B}]0;pwned\\u{7}\\u{1B}[31mred"))
     }

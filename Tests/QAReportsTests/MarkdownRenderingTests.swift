@@ -39,7 +39,7 @@ import Testing
             let entry = JournalEntry(
                 sequence: Int64(sequence), wallTime: clock, storeTime: clock, session: session,
                 source: .cli,
-                screen: screen, account: account, action: action, result: result,
+                screen: screen, account: AccountName(account), action: action, result: result,
                 notifications: [
                     .init(sequence: Int64(sequence), type: .didFailToRenew, subtype: .gracePeriod)
                 ],
@@ -60,7 +60,7 @@ import Testing
         for _ in 0..<hostile.count {
             accounts.append(
                 QAReport.Summary.Account(
-                    name: take(), entitlements: [take(), take()], subscriptions: [take()]))
+                    name: AccountName(take()), entitlements: [take(), take()], subscriptions: [take()]))
         }
         report.summary = QAReport.Summary(
             version: take(), catalog: take(), accounts: accounts, expected: [take()])

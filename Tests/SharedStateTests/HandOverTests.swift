@@ -129,7 +129,7 @@ import Testing
         }
         #expect(purchased.count == Set(bought).count, "\(purchased.map(\.result))")
         for outcome in outcomes {
-            let bound = store.acting(for: outcome.account)
+            let bound = store.acting(for: AccountName(outcome.account))
             let records = try await bound.transactionRecords()
             #expect(
                 records.count == outcome.bought.count,

@@ -118,7 +118,7 @@ import Testing
         #expect(try await store.integrityCheck() == "ok")
         for (account, tried) in outcomes.keysTried {
             do {
-                let bound = store.acting(for: account)
+                let bound = store.acting(for: AccountName(account))
                 let records = try await bound.transactionRecords()
                 #expect(
                     records.count <= tried, "\(account): \(records.count) transactions from \(tried) keys")
@@ -146,7 +146,7 @@ import Testing
         let known = try await withThrowingTaskGroup(of: [UInt64].self) { group in
             for account in outcomes.keysTried.keys {
                 group.addTask {
-                    try await store.acting(for: account).transactionRecords().map(\.id)
+                    try await store.acting(for: AccountName(account)).transactionRecords().map(\.id)
                 }
             }
             return try await group.reduce(into: Set<UInt64>()) { $0.formUnion($1) }

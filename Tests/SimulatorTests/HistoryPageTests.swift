@@ -123,5 +123,5 @@ import Testing
 
 extension SimulatedStore {
     /// Whether every transaction of the account is in the cache.
-    func holdsWholeHistory(of account: String) -> Bool { state.cachedTransactionIDs(of: account) != nil }
+    func holdsWholeHistory(of account: AccountName) -> Bool { state.cachedTransactionIDs(of: account) != nil }
 }

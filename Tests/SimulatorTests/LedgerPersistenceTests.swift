@@ -133,9 +133,9 @@ import Testing
 @Suite struct RequestAccountTests {
     @Test func concurrentRequestsActForTheirOwnAccounts() async throws {
         let store = try SimulatedStore.makeForTest()
-        for name in ["alice", "bob"] { try await store.addAccount(StoreAccount(name: name)) }
+        for name: AccountName in ["alice", "bob"] { try await store.addAccount(StoreAccount(name: name)) }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for (name, product) in [("alice", "lifetime"), ("bob", "gems")] {
+            for (name, product): (AccountName, String) in [("alice", "lifetime"), ("bob", "gems")] {
                 group.addTask {
                     for _ in 0..<5 { _ = try await store.acting(for: name).purchase(product) }
                 }

@@ -166,7 +166,7 @@ extension SimulatedStore {
         state.transactionBudget = transactions
     }
 
-    func isCached(_ account: String) -> Bool { state.isCached(account: account) }
+    func isCached(_ account: AccountName) -> Bool { state.isCached(account: account) }
 
     func limitDueEventsPerCommit(_ count: Int) { dueEventsPerCommit = count }
 

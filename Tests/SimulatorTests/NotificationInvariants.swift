@@ -5,7 +5,7 @@ import StoreCore
 /// A notification as a developer's server decodes it: the payload and the JWS nested in it.
 struct DecodedNotification {
     var sequence: Int64
-    var account: String
+    var account: AccountName
     var payload: NotificationPayload
     var transaction: Transaction?
     var renewalInfo: RenewalInfo?
@@ -16,7 +16,7 @@ struct DecodedNotification {
             separator: "/")
     }
 
-    init(sequence: Int64, account: String, jws: String) throws {
+    init(sequence: Int64, account: AccountName, jws: String) throws {
         self.sequence = sequence
         self.account = account
         payload = try StoredJWS.payload(of: jws, as: NotificationPayload.self)

@@ -139,7 +139,7 @@ struct Answers {
     var statuses: [String: Status] = [:]
     var transactions: [UInt64: Transaction] = [:]
 
-    static func read(_ store: SimulatedStore, accounts: [String]) async throws -> Answers {
+    static func read(_ store: SimulatedStore, accounts: [AccountName]) async throws -> Answers {
         var answers = Answers()
         for account in accounts {
             for status in try await store.serverStatuses(ofAccount: account) {

@@ -9,7 +9,7 @@ import Testing
 /// one journal line naming the call's account and store time, and the cancel sheet's answer is
 /// read from the endpoint's call without a store.
 @Suite struct RetentionServiceTests {
-    func service(_ parts: StoreParts, account: String = "tester", failed: CallCount = CallCount())
+    func service(_ parts: StoreParts, account: AccountName = "tester", failed: CallCount = CallCount())
         -> RetentionService
     {
         RetentionService(

@@ -145,7 +145,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             let store = try SimulatedStore.makeForTest(location: .directory(directory))
-            for name in ["ann", "bob"] { try await store.addAccount(StoreAccount(name: name)) }
+            for name: AccountName in ["ann", "bob"] { try await store.addAccount(StoreAccount(name: name)) }
         }
         let file = directory.appendingPathComponent("accounts.kiosk")
         try SavePoints.export(stateDirectory: directory, to: file)

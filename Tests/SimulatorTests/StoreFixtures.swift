@@ -12,7 +12,7 @@ struct StoreParts {
     let opened: OpenedLedger
     let signer: any PayloadSigner
 
-    init(_ location: LedgerLocation = .memory, account: String = "tester") throws {
+    init(_ location: LedgerLocation = .memory, account: AccountName = "tester") throws {
         signer = try CoveringSigner(authority: CertificateAuthority.ephemeral())
         opened = try OpenedLedger(
             catalog: TestCatalog(), location: location, signer: signer, identity: AppIdentity(),

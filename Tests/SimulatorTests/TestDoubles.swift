@@ -76,7 +76,7 @@ final class ManualWallClock: Sendable {
 extension SimulatedStore {
     /// A store on the test catalog with a frozen clock that moves only when advanced.
     static func makeForTest(
-        catalog: TestCatalog = TestCatalog(), location: LedgerLocation = .memory, account: String? = nil,
+        catalog: TestCatalog = TestCatalog(), location: LedgerLocation = .memory, account: AccountName? = nil,
         environment: AppStoreEnvironment = .sandbox
     ) throws -> SimulatedStore {
         try SimulatedStore(

@@ -56,7 +56,7 @@ import Testing
         func add(_ name: String, _ method: String, _ jws: String) {
             cases.append(["name": name, "method": method, "jws": jws, "root": root])
         }
-        for account in ["tester", "kid"] {
+        for account: AccountName in ["tester", "kid"] {
             let view = store.acting(for: account)
             for record in try await view.transactionRecords() {
                 add("\(account).transaction\(record.id)", "transaction", record.transaction.jwsRepresentation)

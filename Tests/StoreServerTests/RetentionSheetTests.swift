@@ -270,7 +270,7 @@ import Testing
             "bundleID": identity.bundleID, "appAppleID": identity.appAppleID, "root": rootPath,
             "examples": Interop.packageRoot + "/Examples/RetentionEndpoint",
             "product": RetentionSheetTests.monthly, "controlToken": fixture.controlToken,
-            "account": SimulatedStore.defaultAccount,
+            "account": SimulatedStore.defaultAccount.rawValue,
         ]
         let configPath = fixture.directory.appendingPathComponent("config.json").path
         try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: configPath))

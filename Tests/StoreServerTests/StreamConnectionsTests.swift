@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 import Testing
 
 @testable import RemoteStore
@@ -50,7 +51,7 @@ import Testing
         var streams = StreamConnections()
         func open(_ id: UUID) { streams.open(id) }
         func set(_ id: UUID, _ phase: StreamConnections.Phase) { streams.set(id, phase) }
-        func wait(for account: String) async {
+        func wait(for account: AccountName) async {
             await withCheckedContinuation { continuation in streams.wait(for: account, continuation) }
         }
     }

@@ -14,7 +14,7 @@ package enum StoreConfiguration {
         async throws -> StoreBinding
     {
         let catalogPath = environment["KIOSK_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
-        let account = environment["KIOSK_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
+        let account = environment["KIOSK_ACCOUNT"].flatMap { $0.isEmpty ? nil : AccountName($0) }
         if let url = environment["KIOSK_STORE"], !url.isEmpty {
             return try await remote(url, environment: environment, account: account)
         }
@@ -31,7 +31,7 @@ package enum StoreConfiguration {
     /// An in-process simulator on `catalogPath`.
     package static func simulator(
         catalogPath: String, location: @autoclosure () throws -> SimulatedStore.Location,
-        account: String? = nil, frozenClock: Bool = false
+        account: AccountName? = nil, frozenClock: Bool = false
     ) throws -> SimulatedStore {
         try SimulatedStore.open(
             catalog: try catalog(at: catalogPath), location: try location(), account: account,
@@ -47,7 +47,7 @@ package enum StoreConfiguration {
         }
     }
 
-    private static func shared(_ path: String, catalogPath: String?, account: String?) async throws
+    private static func shared(_ path: String, catalogPath: String?, account: AccountName?) async throws
         -> StoreBinding
     {
         // As kiosk opens a state directory (`StateDirectory`): private (0700, it holds keys and a
@@ -81,7 +81,8 @@ package enum StoreConfiguration {
         }
     }
 
-    private static func remote(_ text: String, environment: [String: String], account: String?) async throws
+    private static func remote(_ text: String, environment: [String: String], account: AccountName?)
+        async throws
         -> StoreBinding
     {
         // http only, as `--store` takes it: kiosk serve speaks no TLS.

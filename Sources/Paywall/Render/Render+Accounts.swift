@@ -19,7 +19,7 @@ extension PaywallProgram {
         let content = modal.contentRect(in: area)
         var items = accounts.map {
             ListView.Item(
-                $0.name + ($0.name == state.store.account ? " " + strings[.signedInMark] : ""),
+                $0.name.rawValue + ($0.name == state.store.account ? " " + strings[.signedInMark] : ""),
                 detail: $0.storefront)
         }
         items += presets.map { ListView.Item(strings.format(.presetItem, ["name": $0.name])) }

@@ -80,7 +80,7 @@ extension PaywallProgram {
             label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label) + 2)
         }
         lines.append((padded(labels[0]) + price, .text))
-        lines.append((padded(labels[1]) + sheet.account, .text))
+        lines.append((padded(labels[1]) + sheet.account.rawValue, .text))
         let width = min(area.width - 2, max(48, lines.map { DisplayWidth.of($0.0) }.max() ?? 0) + 6)
         let modal = Modal(
             title: "App Store", size: Size(columns: width, rows: lines.count + 5), style: canvas[.text],

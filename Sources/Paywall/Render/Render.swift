@@ -171,8 +171,11 @@ extension PaywallProgram {
         let trailing = strings.localized(KeyMaps.paywall).helpLine(only: [.help, .quit])
         // The keys to help and quit always show: the catalog's name gives way first, then the account.
         let candidates = [
-            [state.content.backendName, state.content.catalogName, store.account, clock, entitlements],
-            [state.content.backendName, store.account, clock, entitlements],
+            [
+                state.content.backendName, state.content.catalogName, store.account.rawValue, clock,
+                entitlements,
+            ],
+            [state.content.backendName, store.account.rawValue, clock, entitlements],
             [state.content.backendName, clock, entitlements],
         ].map { $0.filter { !$0.isEmpty }.joined(separator: " · ") }
         let room = area.width - DisplayWidth.of(trailing) - 3

@@ -15,7 +15,7 @@ public enum Effect: Sendable, Hashable {
     /// Restore purchases (`AppStore.sync`) and count what is owned.
     case sync
     case redeem(code: String)
-    case switchAccount(String)
+    case switchAccount(AccountName)
     /// Replace the store's state with a named preset (`Presets`), for the account signed in.
     case loadPreset(String)
     /// One Transaction Manager or store-wide operation (`StoreControl.perform`).

@@ -43,7 +43,7 @@ public enum Event: Sendable {
 /// paywall's language where the customer did it and in English for a tester's tools.
 public enum Outcome: Sendable, Hashable {
     /// Signed in from the account menu.
-    case signedIn(account: String)
+    case signedIn(account: AccountName)
     /// A preset replaced the store's state (`summary`: the preset's own description).
     case presetLoaded(name: String, summary: String)
     /// A Transaction Manager operation (or the customer's answer to a price increase) and what

@@ -116,7 +116,7 @@ extension Outcome {
     /// (the Transaction Manager, presets, the screenshot key), as the Manager is.
     func text(_ strings: PaywallStrings) -> String {
         switch self {
-        case .signedIn(let account): strings.format(.signedIn, ["account": account])
+        case .signedIn(let account): strings.format(.signedIn, ["account": account.rawValue])
         case .performed(.respondToPriceIncrease(_, let accept), _):
             strings[accept ? .increaseAccepted : .increaseDeclined]
         case .performed(let operation, let result): operation.outcome(result)
@@ -139,7 +139,7 @@ extension Attempt {
             case .sync: strings[.restoreAttempt]
             case .reload: strings[.loadAttempt]
             case .redeem(let code): strings.format(.redeemAttempt, ["code": code])
-            case .switchAccount(let name): strings.format(.signInAttempt, ["account": name])
+            case .switchAccount(let name): strings.format(.signInAttempt, ["account": name.rawValue])
             case .readClock, .prepareSheet, .finish, .loadPreset, .control, .openCancelSheet,
                 .manageRetention:
                 effect.summary

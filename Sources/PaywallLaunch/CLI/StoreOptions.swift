@@ -88,8 +88,8 @@ public struct StoreOptions: Sendable {
         @Option(
             "account", value: "NAME",
             help: "The sandbox account to act for (default: tester; created if missing).",
-            completion: .dynamic("accounts"))
-        public var account: String?
+            completion: .dynamic("accounts"), transform: AccountName.init(rawValue:))
+        public var account: AccountName?
         @OptionGroup public var identity: Identity
         @OptionGroup public var remote: Remote
 
@@ -110,7 +110,7 @@ public struct StoreOptions: Sendable {
     public var catalogPath: String
     public var state: StateDirectory
     public var isEphemeral: Bool
-    public var account: String?
+    public var account: AccountName?
     public var identity: AppIdentity
     /// A server to use instead of the local simulator.
     public var remote: URL?
@@ -129,7 +129,7 @@ public struct StoreOptions: Sendable {
 
     /// The store of a command that takes some of the options (`kiosk serve`: no account, no server).
     public init(
-        local: Local, account: String? = nil, identity: Identity = Identity(), remote: Remote = Remote()
+        local: Local, account: AccountName? = nil, identity: Identity = Identity(), remote: Remote = Remote()
     ) throws(UsageError) {
         try self.init(
             catalog: local.catalog, state: local.state, ephemeral: local.ephemeral, account: account,
@@ -139,7 +139,7 @@ public struct StoreOptions: Sendable {
 
     /// The store the options name; what a command does not take stays at its default.
     public init(
-        catalog: String?, state: String?, ephemeral: Bool = false, account: String? = nil,
+        catalog: String?, state: String?, ephemeral: Bool = false, account: AccountName? = nil,
         identity: Identity = Identity(), remote: URL? = nil, serverToken: String? = nil,
         rootPath: String? = nil
     ) throws(UsageError) {

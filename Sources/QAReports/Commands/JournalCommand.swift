@@ -18,7 +18,8 @@ public struct JournalCommand: Command {
             help: "Only entries from T on: 2026-11-30T14:05:00Z, 2026-11-30, or 15m, 2h, 1d ago.",
             transform: { text throws(UsageError) in try JournalTime.since(text) })
         public var since: Date?
-        @Option(JournalCommand.accountOption) public var account: String?
+        @Option(JournalCommand.accountOption, transform: AccountName.init(rawValue:))
+        public var account: AccountName?
         @Option(
             "session", value: "ID",
             help: "Only this paywall run or command (the session column); last: the newest paywall run.")

@@ -8,7 +8,7 @@ struct Changeset {
     /// Delete everything first (reset to the default state).
     var wipe = false
     var meta: StoreMeta?
-    var accounts: [String: AccountRecord] = [:]
+    var accounts: [AccountName: AccountRecord] = [:]
     var transactions: [UInt64: StoredTransaction] = [:]
     /// IDs this action allocated: their rows are inserted, never written over an existing one.
     var newTransactionIDs: Set<UInt64> = []
@@ -41,7 +41,7 @@ struct Changeset {
 
 /// One entry of the update log as the engine stages it: the ledger numbers it on commit.
 struct LoggedUpdateRow: Sendable, Hashable {
-    var account: String
+    var account: AccountName
     var transactionID: UInt64
 }
 
@@ -58,7 +58,7 @@ struct IdempotencyRecord: Sendable, Hashable, Codable {
         case unrecorded, absent, token(UUID)
     }
 
-    var account: String
+    var account: AccountName
     var key: String
     var transactionID: UInt64?
     var outcome: Outcome

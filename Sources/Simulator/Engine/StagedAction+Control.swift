@@ -4,13 +4,13 @@ import StoreCore
 
 /// The Transaction Manager's actions on one transaction or subscription.
 extension StagedAction {
-    mutating func approveAskToBuy(_ id: UInt64, account: String) throws(StoreError) {
+    mutating func approveAskToBuy(_ id: UInt64, account: AccountName) throws(StoreError) {
         let purchase = try requirePending(id, account: account, phase: .pendingApproval, action: "approve")
             .purchase
         _ = try complete(purchase, account: account, announce: true, reusing: id)
     }
 
-    mutating func declineAskToBuy(_ id: UInt64, account: String) throws(StoreError) {
+    mutating func declineAskToBuy(_ id: UInt64, account: AccountName) throws(StoreError) {
         var stored = try requirePending(id, account: account, phase: .pendingApproval, action: "decline")
             .stored
         stored.phase = .declined
@@ -25,7 +25,7 @@ extension StagedAction {
 
     /// Resolves an interrupted purchase (it completes) or a billing issue (the subscription
     /// recovers: renewed now, or at its missed renewal date while still in grace).
-    mutating func resolveIssue(_ id: UInt64, account: String) throws(StoreError) {
+    mutating func resolveIssue(_ id: UInt64, account: AccountName) throws(StoreError) {
         let stored = try requireTransaction(id, account: account)
         if stored.phase == .interrupted {
             guard let purchase = stored.pendingPurchase else {
@@ -46,7 +46,7 @@ extension StagedAction {
     /// Refunds at once, as Xcode does: the transaction is revoked and leaves the entitlements.
     mutating func refund(
         _ id: UInt64, reason: Transaction.RevocationReason, percentage: Int = RefundRequest.fullRefund,
-        account: String
+        account: AccountName
     ) throws(StoreError) {
         let stored = try refundable(id, account: account)
         try Self.checkRefundPercentage(percentage)
@@ -61,7 +61,7 @@ extension StagedAction {
 
     /// The App Store turns auto-renew off once the customer asks for a refund, and says so
     /// (DID_CHANGE_RENEWAL_STATUS / AUTO_RENEW_DISABLED).
-    mutating func stopRenewingAfterRefundRequest(_ transaction: Transaction, account: String) {
+    mutating func stopRenewingAfterRefundRequest(_ transaction: Transaction, account: AccountName) {
         guard var chain = chainOf(transaction, account: account), chain.latestTransactionID == transaction.id,
             chain.autoRenewEnabled, !chain.isExpired
         else { return }
@@ -95,7 +95,7 @@ extension StagedAction {
     }
 
     /// Xcode's "Expire subscription": the period ends now, as if auto-renew had been off.
-    mutating func expireSubscription(productID: String, account: String) throws(StoreError) {
+    mutating func expireSubscription(productID: String, account: AccountName) throws(StoreError) {
         let chain = try activeChain(for: productID, account: account)
         if var latest = transaction(chain.latestTransactionID),
             (latest.transaction.expirationDate ?? now) > now
@@ -110,12 +110,14 @@ extension StagedAction {
     }
 
     /// Xcode's "Force renewal": bills the next period now.
-    mutating func forceRenewal(productID: String, account: String) throws(StoreError) {
+    mutating func forceRenewal(productID: String, account: AccountName) throws(StoreError) {
         let chain = try activeChain(for: productID, account: account)
         try renew(chain, at: now)
     }
 
-    mutating func setAutoRenew(_ enabled: Bool, transactionID: UInt64, account: String) throws(StoreError) {
+    mutating func setAutoRenew(_ enabled: Bool, transactionID: UInt64, account: AccountName)
+        throws(StoreError)
+    {
         let stored = try requireTransaction(transactionID, account: account)
         // A refunded (revoked) subscription is over, as an expired one is: it cannot renew.
         guard var chain = chainOf(stored.transaction, account: account), !chain.isExpired, !isRevoked(chain)
@@ -135,7 +137,8 @@ extension StagedAction {
     }
 
     /// Asks for consent to a 20% price increase at the next renewal (see docs/behaviour.md).
-    mutating func requestPriceIncreaseConsent(transactionID: UInt64, account: String) throws(StoreError) {
+    mutating func requestPriceIncreaseConsent(transactionID: UInt64, account: AccountName) throws(StoreError)
+    {
         let stored = try requireTransaction(transactionID, account: account)
         guard var chain = chainOf(stored.transaction, account: account), !chain.isExpired else {
             throw StoreError.invalidAction(
@@ -153,7 +156,7 @@ extension StagedAction {
         announce(.event(account: account, .stateChanged))
     }
 
-    mutating func respondToPriceIncrease(transactionID: UInt64, accept: Bool, account: String)
+    mutating func respondToPriceIncrease(transactionID: UInt64, accept: Bool, account: AccountName)
         throws(StoreError)
     {
         let stored = try requireTransaction(transactionID, account: account)
@@ -176,7 +179,7 @@ extension StagedAction {
 
     /// Deletes a transaction, as the Transaction Manager does; deleting a subscription's latest
     /// transaction deletes the subscription, so the account is new to the group again.
-    mutating func deleteTransaction(_ id: UInt64, account: String) throws(StoreError) {
+    mutating func deleteTransaction(_ id: UInt64, account: AccountName) throws(StoreError) {
         var stored = try requireTransaction(id, account: account)
         if let chain = chainOf(stored.transaction, account: account), chain.latestTransactionID == id {
             for var member in transactions(of: account)
@@ -191,7 +194,7 @@ extension StagedAction {
         announce(.event(account: account, .stateChanged))
     }
 
-    mutating func clearTransactions(account: String) throws(StoreError) {
+    mutating func clearTransactions(account: AccountName) throws(StoreError) {
         for var stored in transactions(of: account) where !stored.isDeleted {
             stored.isDeleted = true
             putUnsigned(stored)
@@ -200,7 +203,7 @@ extension StagedAction {
         announce(.event(account: account, .stateChanged))
     }
 
-    mutating func finish(_ id: UInt64, account: String) throws(StoreError) {
+    mutating func finish(_ id: UInt64, account: AccountName) throws(StoreError) {
         var stored = try requireTransaction(id, account: account)
         guard stored.isVisible else {
             throw StoreError.invalidAction("transaction \(id) is not complete yet")
@@ -214,7 +217,7 @@ extension StagedAction {
 
     // MARK: Helpers
 
-    func chainOf(_ transaction: Transaction, account: String) -> SubscriptionChain? {
+    func chainOf(_ transaction: Transaction, account: AccountName) -> SubscriptionChain? {
         guard transaction.productType == .autoRenewable, let group = transaction.subscriptionGroupID,
             let chain = chain(SubscriptionChain.Key(account: account, groupID: group)),
             chain.originalTransactionID == transaction.originalID
@@ -222,7 +225,7 @@ extension StagedAction {
         return chain
     }
 
-    func activeChain(for productID: String, account: String) throws(StoreError) -> SubscriptionChain {
+    func activeChain(for productID: String, account: AccountName) throws(StoreError) -> SubscriptionChain {
         let product = try product(productID, for: account)
         guard let group = product.subscription?.groupID,
             let chain = chain(SubscriptionChain.Key(account: account, groupID: group)), !chain.isExpired,
@@ -234,7 +237,9 @@ extension StagedAction {
         return chain
     }
 
-    private func requirePending(_ id: UInt64, account: String, phase: StoredTransaction.Phase, action: String)
+    private func requirePending(
+        _ id: UInt64, account: AccountName, phase: StoredTransaction.Phase, action: String
+    )
         throws(StoreError) -> (stored: StoredTransaction, purchase: PendingPurchase)
     {
         let stored = try requireTransaction(id, account: account)

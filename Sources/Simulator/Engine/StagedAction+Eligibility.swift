@@ -3,19 +3,19 @@ import StoreCore
 
 extension StagedAction {
     /// The account's visible transactions in a subscription group.
-    func groupHistory(account: String, groupID: String) -> [StoredTransaction] {
+    func groupHistory(account: AccountName, groupID: String) -> [StoredTransaction] {
         transactions(of: account).filter { $0.isVisible && $0.transaction.subscriptionGroupID == groupID }
     }
 
     /// Whether the account is new to the group: introductory offers are for customers who have
     /// never subscribed to any product of the group (deleting the transactions in the
     /// Transaction Manager makes the account new again, as in Xcode).
-    func isEligibleForIntroOffer(account: String, groupID: String) -> Bool {
+    func isEligibleForIntroOffer(account: AccountName, groupID: String) -> Bool {
         groupHistory(account: account, groupID: groupID).isEmpty
     }
 
     /// The account's standing in a group, as offer codes' eligibility names it.
-    func codeEligibility(account: String, groupID: String) -> SubscriptionOffer.CodeEligibility {
+    func codeEligibility(account: AccountName, groupID: String) -> SubscriptionOffer.CodeEligibility {
         let key = SubscriptionChain.Key(account: account, groupID: groupID)
         guard let chain = chain(key), !groupHistory(account: account, groupID: groupID).isEmpty else {
             return .new
@@ -29,7 +29,7 @@ extension StagedAction {
 
     /// Win-back offers the account may redeem now: only after its subscription in the group
     /// has lapsed, and only those the catalog marks eligible.
-    func eligibleWinBackOffers(account: String, product: Product) -> [SubscriptionOffer] {
+    func eligibleWinBackOffers(account: AccountName, product: Product) -> [SubscriptionOffer] {
         guard let info = product.subscription else { return [] }
         let key = SubscriptionChain.Key(account: account, groupID: info.groupID)
         guard let chain = chain(key), chain.isExpired || isRevoked(chain) else { return [] }
@@ -39,7 +39,7 @@ extension StagedAction {
     /// The offer a purchase gets: the one asked for (checked), else the introductory offer
     /// when the account is eligible.
     mutating func resolveOffer(
-        for request: PurchaseRequest, product: Product, account: String,
+        for request: PurchaseRequest, product: Product, account: AccountName,
         checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> SubscriptionOffer? {
         // The developer's signed word is checked whenever it is given, as the App Store

@@ -10,7 +10,7 @@ extension StagedAction {
     ///   `invalidAction` when it cannot be extended (expired, in billing retry, refunded or
     ///   shared by Family Sharing), as Apple's SUBSCRIPTION_EXTENSION_INELIGIBLE.
     /// - Returns: the extended transaction.
-    mutating func extendRenewalDate(originalTransactionID: UInt64, account: String, days: Int)
+    mutating func extendRenewalDate(originalTransactionID: UInt64, account: AccountName, days: Int)
         throws(StoreError) -> Transaction
     {
         guard

@@ -4,7 +4,7 @@ import StoreCore
 
 extension StagedAction {
     /// The other accounts in the purchaser's family.
-    func familyMembers(of account: String) -> [String] {
+    func familyMembers(of account: AccountName) -> [AccountName] {
         guard let family = self.account(account)?.account.familyID else { return [] }
         let names = Set(base.accountNames(inFamily: family)).union(changes.accounts.keys)
         return names.filter { $0 != account && self.account($0)?.account.familyID == family }.sorted()
@@ -14,7 +14,7 @@ extension StagedAction {
     /// Copies of one subscription share an original ID per member, like the purchaser's. Each
     /// member's server hears of its copy with the notification the purchaser's event made
     /// (SUBSCRIBED, DID_RENEW, ONE_TIME_CHARGE ...), carrying the FAMILY_SHARED transaction.
-    mutating func shareWithFamily(_ transaction: Transaction, purchaser: String) throws(StoreError) {
+    mutating func shareWithFamily(_ transaction: Transaction, purchaser: AccountName) throws(StoreError) {
         guard transaction.ownershipType == .purchased,
             let product = productIfSold(transaction.productID, for: purchaser), product.isFamilyShareable
         else { return }
@@ -71,7 +71,7 @@ extension StagedAction {
         }
     }
 
-    private func owner(of transaction: Transaction) -> String {
+    private func owner(of transaction: Transaction) -> AccountName {
         self.transaction(transaction.id)?.account ?? ""
     }
 }

@@ -8,7 +8,7 @@ import StoreCore
 /// it caused, the next renewal of a long catch-up) touches it.
 extension StagedAction {
     func notificationContent(
-        _ type: NotificationType, account: String, transaction given: Transaction?, at date: Date
+        _ type: NotificationType, account: AccountName, transaction given: Transaction?, at date: Date
     ) -> NotificationContent {
         var content = NotificationContent(signedDate: date)
         guard let given else { return content }
@@ -31,7 +31,7 @@ extension StagedAction {
 
     /// The subscription a transaction belongs to as its account holds it: its own chain, or
     /// for a Family Sharing copy the purchaser's chain seen by the member (`familyView`).
-    func heldChain(of transaction: Transaction, account: String) -> SubscriptionChain? {
+    func heldChain(of transaction: Transaction, account: AccountName) -> SubscriptionChain? {
         if let own = chainOf(transaction, account: account) { return own }
         guard transaction.productType == .autoRenewable, let group = transaction.subscriptionGroupID,
             let source = self.transaction(transaction.id)?.sharedFrom.flatMap({ self.transaction($0) }),

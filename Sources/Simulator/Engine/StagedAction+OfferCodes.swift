@@ -7,7 +7,7 @@ extension StagedAction {
     /// product with the offer; an existing subscriber gets it from the next renewal (stacking
     /// after a running introductory offer only when the code is stackable).
     /// - Returns: the ID of the transaction the app should look at.
-    mutating func redeem(code: String, account: String) throws(StoreError) -> UInt64 {
+    mutating func redeem(code: String, account: AccountName) throws(StoreError) -> UInt64 {
         let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
         let storefront = storefront(of: account).countryCode
         let candidates = products.allProducts(storefront: storefront).compactMap { product in

@@ -7,7 +7,7 @@ import StoreCore
 /// purchase's journal line.
 extension StagedAction {
     mutating func checkSignature(
-        _ signature: PromotionalOfferSignature, offerID: String, product: Product, account: String,
+        _ signature: PromotionalOfferSignature, offerID: String, product: Product, account: AccountName,
         request: PurchaseRequest, checker: (any OfferSignatureChecking)?
     ) throws(StoreError) {
         let signed = "promotional offer '\(offerID)'"
@@ -24,7 +24,7 @@ extension StagedAction {
     /// `transactionId` is one of the buyer's (a transaction, its original, or the app
     /// transaction's ID), its nonce spent.
     mutating func checkIntroductoryEligibility(
-        _ token: String, product: Product, account: String, checker: (any OfferSignatureChecking)?
+        _ token: String, product: Product, account: AccountName, checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> Bool {
         let signed = "introductory offer eligibility"
         let eligibility = try Self.checked(signed, by: checker) { checker throws(OfferSignatureRefusal) in
@@ -47,7 +47,8 @@ extension StagedAction {
     }
 
     /// A nonce is good for one purchase, across restarts (the account keeps the spent ones).
-    private mutating func spendNonce(_ nonce: String, account: String, signed: String) throws(StoreError) {
+    private mutating func spendNonce(_ nonce: String, account: AccountName, signed: String) throws(StoreError)
+    {
         var record = try requireAccount(account)
         guard record.usedOfferNonces.insert(nonce).inserted else {
             throw Self.refuse(

@@ -4,7 +4,7 @@ import StoreCore
 /// What the store lends an action beyond the state it stages on.
 struct ActionContext {
     /// The account the call acts for (`SimulatedStore.activeAccount`).
-    let account: String
+    let account: AccountName
     /// The wall clock, read when a setting or an advance rebases the store's clock on it.
     let wallClock: @Sendable () -> Date
     /// Checks the signatures of promotional offers (nil: any signature is accepted).

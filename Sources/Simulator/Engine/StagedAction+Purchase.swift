@@ -21,7 +21,7 @@ extension StagedAction {
     /// as its first purchase did: checked here, on the action that commits the purchase, so two
     /// purchases with one key never both buy.
     mutating func purchase(
-        _ productID: String, options: [PurchaseOption], confirmed: Bool, account: String,
+        _ productID: String, options: [PurchaseOption], confirmed: Bool, account: AccountName,
         checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> RequestFollowUp {
         try meta.checkSimulatedError(.purchase)
@@ -51,7 +51,7 @@ extension StagedAction {
     /// Runs a purchase through the store's rules: quantity, ownership, offers, Ask to Buy,
     /// interrupted purchases; completes it when nothing defers it.
     mutating func purchase(
-        _ request: PurchaseRequest, account: String, origin: PurchaseOrigin,
+        _ request: PurchaseRequest, account: AccountName, origin: PurchaseOrigin,
         checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> PurchaseOutcome {
         let product = try product(request.productID, for: account)
@@ -92,7 +92,7 @@ extension StagedAction {
     /// Keeps a purchase waiting (Ask to Buy, interrupted) with a provisional transaction the
     /// Transaction Manager can show; the app sees nothing of it but `.pending`.
     private mutating func holdForLater(
-        _ pending: PendingPurchase, product: Product, account: String, phase: StoredTransaction.Phase
+        _ pending: PendingPurchase, product: Product, account: AccountName, phase: StoredTransaction.Phase
     ) throws(StoreError) -> UInt64 {
         let provisional = try newTransaction(
             account: account, product: product, purchaseDate: now, quantity: pending.quantity,
@@ -108,7 +108,7 @@ extension StagedAction {
     /// Completes a purchase at its (possibly backdated) date and records its notification.
     /// - Parameter reusedID: the provisional ID of an approved or resolved purchase.
     mutating func complete(
-        _ pending: PendingPurchase, account: String, announce: Bool, reusing reusedID: UInt64? = nil
+        _ pending: PendingPurchase, account: AccountName, announce: Bool, reusing reusedID: UInt64? = nil
     ) throws(StoreError) -> Transaction {
         let product = try product(pending.productID, for: account)
         let date = pending.purchaseDate ?? now

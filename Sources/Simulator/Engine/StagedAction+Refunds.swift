@@ -7,7 +7,7 @@ import StoreCore
 /// a reversal of a granted refund (REFUND_REVERSED).
 extension StagedAction {
     /// The transaction, if it may be refunded: completed, not refunded, bought (not shared).
-    func refundable(_ id: UInt64, account: String) throws(StoreError) -> StoredTransaction {
+    func refundable(_ id: UInt64, account: AccountName) throws(StoreError) -> StoredTransaction {
         let stored = try requireTransaction(id, account: account)
         guard stored.isVisible else {
             throw StoreError.invalidAction("transaction \(id) was never completed")
@@ -30,11 +30,11 @@ extension StagedAction {
     }
 
     /// The latest refund request on a transaction.
-    func refundRequest(_ id: UInt64, account: String) -> RefundRequest? {
+    func refundRequest(_ id: UInt64, account: AccountName) -> RefundRequest? {
         self.account(account)?.refundRequests?.last { $0.transactionID == id }
     }
 
-    mutating func put(_ request: RefundRequest, account: String) throws(StoreError) {
+    mutating func put(_ request: RefundRequest, account: AccountName) throws(StoreError) {
         var record = try requireAccount(account)
         var requests = record.refundRequests ?? []
         if let index = requests.lastIndex(where: {
@@ -50,7 +50,7 @@ extension StagedAction {
 
     /// The customer asks for a refund: auto-renew stops, the developer is asked for
     /// consumption information, and the request waits for the App Store's decision.
-    mutating func openRefundRequest(_ id: UInt64, reason: ConsumptionRequestReason, account: String)
+    mutating func openRefundRequest(_ id: UInt64, reason: ConsumptionRequestReason, account: AccountName)
         throws(StoreError)
     {
         let stored = try refundable(id, account: account)
@@ -75,7 +75,7 @@ extension StagedAction {
     }
 
     /// The App Store grants the open request: REFUND, with the refunded share.
-    mutating func grantRefundRequest(_ id: UInt64, percentage: Int, account: String) throws(StoreError) {
+    mutating func grantRefundRequest(_ id: UInt64, percentage: Int, account: AccountName) throws(StoreError) {
         var request = try openRequest(id, account: account)
         try Self.checkRefundPercentage(percentage)
         let stored = try refundable(id, account: account)
@@ -85,7 +85,7 @@ extension StagedAction {
     }
 
     /// The App Store declines the open request: REFUND_DECLINED; access is unchanged.
-    mutating func declineRefundRequest(_ id: UInt64, account: String) throws(StoreError) {
+    mutating func declineRefundRequest(_ id: UInt64, account: AccountName) throws(StoreError) {
         var request = try openRequest(id, account: account)
         request.status = .declined
         try put(request, account: account)
@@ -95,7 +95,7 @@ extension StagedAction {
 
     /// The App Store reverses a granted refund after a dispute: the revocation is withdrawn,
     /// so the transaction (and its family copies) grant access again (REFUND_REVERSED).
-    mutating func reverseRefund(_ id: UInt64, account: String) throws(StoreError) {
+    mutating func reverseRefund(_ id: UInt64, account: AccountName) throws(StoreError) {
         var stored = try requireTransaction(id, account: account)
         guard stored.transaction.isRevoked, stored.transaction.revocationType != .familyRevoke else {
             throw StoreError.invalidAction("transaction \(id) has no refund to reverse")
@@ -133,7 +133,7 @@ extension StagedAction {
         announce(.event(account: account, .stateChanged))
     }
 
-    private func openRequest(_ id: UInt64, account: String) throws(StoreError) -> RefundRequest {
+    private func openRequest(_ id: UInt64, account: AccountName) throws(StoreError) -> RefundRequest {
         _ = try requireTransaction(id, account: account)
         guard let request = refundRequest(id, account: account), request.status == .open else {
             throw StoreError.invalidAction(

@@ -4,8 +4,8 @@ import StoreCore
 /// The operations on the store as a whole: accounts, settings, simulated errors, the clock.
 extension StagedAction {
     mutating func addAccount(_ new: StoreAccount) throws(StoreError) {
-        let name = new.name.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, name.count <= 64 else {
+        let name = AccountName(new.name.rawValue.trimmingCharacters(in: .whitespaces))
+        guard !name.rawValue.isEmpty, name.rawValue.count <= 64 else {
             throw StoreError.invalidArgument("an account name needs 1 to 64 characters, got '\(new.name)'")
         }
         guard Storefront(alpha3: new.storefront) != nil else {
@@ -27,7 +27,7 @@ extension StagedAction {
 
     /// Everything back to the catalog's defaults: every account stays (and `active`, the one
     /// acting, whatever happens), with no purchases; the clock restarts at the wall clock.
-    mutating func resetToDefaultState(keeping active: String, wall: Date) {
+    mutating func resetToDefaultState(keeping active: AccountName, wall: Date) {
         let catalog = products.catalog
         let accounts = Set(base.allAccounts().map(\.account.name)).union([active]).compactMap(account)
         var meta = self.meta
@@ -45,7 +45,7 @@ extension StagedAction {
     /// once, unless Ask to Buy holds it for approval, as it holds every purchase of the account
     /// (then the answer is the provisional transaction the approval completes).
     mutating func buyOffDevice(
-        _ productID: String, options: [PurchaseOption], account: String,
+        _ productID: String, options: [PurchaseOption], account: AccountName,
         checker: (any OfferSignatureChecking)?
     ) throws(StoreError) -> Transaction {
         let request = try PurchaseRequest(productID: productID, options: options)
@@ -85,7 +85,7 @@ extension StagedAction {
     /// whether the store can sign that far, is found first on a copy of this action that is
     /// dropped, so a refused advance moves nothing (issue 22). Nil when nothing more will happen
     /// in the group without a tester's action: the clock stays.
-    mutating func advanceClock(periods count: Int, groupID: String, account: String, wall: () -> Date)
+    mutating func advanceClock(periods count: Int, groupID: String, account: AccountName, wall: () -> Date)
         throws(StoreError) -> JournalWords?
     {
         guard (1...StoreOperation.maximumPeriods).contains(count) else {
@@ -109,7 +109,7 @@ extension StagedAction {
         return try advanceClock(by: max(0, target.timeIntervalSince(now)), wall: wall)
     }
 
-    mutating func apply(_ setting: StoreSetting, account: String, wall: () -> Date) throws(StoreError) {
+    mutating func apply(_ setting: StoreSetting, account: AccountName, wall: () -> Date) throws(StoreError) {
         if case .storefront(let code) = setting, Storefront(alpha3: code) == nil {
             throw StoreError.invalidArgument(
                 "unknown storefront '\(code)': use an ISO 3166-1 alpha-3 code such as USA, GBR, JPN")

@@ -7,7 +7,7 @@ extension StagedAction {
     /// upgrade, or a crossgrade of the same duration, takes effect at once; a downgrade, or a
     /// crossgrade of another duration, at the next renewal).
     mutating func completeSubscription(
-        _ pending: PendingPurchase, product: Product, account: String, at date: Date, announce: Bool,
+        _ pending: PendingPurchase, product: Product, account: AccountName, at date: Date, announce: Bool,
         reusing reusedID: UInt64?
     ) throws(StoreError) -> Transaction {
         guard let info = product.subscription else { throw StoreError.productNotFound(product.id) }

@@ -4,7 +4,7 @@ import StoreCore
 extension StagedAction {
     /// Builds a new transaction for `product` with a fresh ID, priced and dated as given.
     mutating func newTransaction(
-        account: String, product: Product, purchaseDate: Date, expirationDate: Date? = nil,
+        account: AccountName, product: Product, purchaseDate: Date, expirationDate: Date? = nil,
         original: (id: UInt64, date: Date)? = nil, quantity: Int = 1, appAccountToken: UUID? = nil,
         offer: AppliedOffer? = nil, price: Decimal, reason: Transaction.Reason = .purchase,
         billingPlanType: BillingPlan.PlanType? = nil, ownership: Transaction.OwnershipType = .purchased,
@@ -28,7 +28,8 @@ extension StagedAction {
     }
 
     /// Stores a delivered transaction for the app to see.
-    mutating func deliver(_ transaction: Transaction, account: String, announce: Bool) throws(StoreError) {
+    mutating func deliver(_ transaction: Transaction, account: AccountName, announce: Bool) throws(StoreError)
+    {
         try put(
             StoredTransaction(
                 transaction: transaction, account: account, phase: .delivered, isFinished: false))
@@ -46,7 +47,7 @@ extension StagedAction {
     }
 
     /// The transaction, or `transactionNotFound` when it is not the account's or is deleted.
-    func requireTransaction(_ id: UInt64, account: String) throws(StoreError) -> StoredTransaction {
+    func requireTransaction(_ id: UInt64, account: AccountName) throws(StoreError) -> StoredTransaction {
         guard let stored = transaction(id), stored.account == account, !stored.isDeleted else {
             throw StoreError.transactionNotFound(id)
         }

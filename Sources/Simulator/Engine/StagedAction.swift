@@ -27,34 +27,34 @@ struct StagedAction {
     var settings: StoreSettings { meta.settings }
     var identity: AppIdentity { meta.identity }
 
-    func account(_ name: String) -> AccountRecord? { changes.accounts[name] ?? base.account(name) }
+    func account(_ name: AccountName) -> AccountRecord? { changes.accounts[name] ?? base.account(name) }
 
     /// The account, or `accountNotFound`.
-    func requireAccount(_ name: String) throws(StoreError) -> AccountRecord {
+    func requireAccount(_ name: AccountName) throws(StoreError) -> AccountRecord {
         guard let record = account(name) else { throw StoreError.accountNotFound(name) }
         return record
     }
 
     /// A product priced for the account's storefront.
-    func product(_ id: String, for account: String) throws(StoreError) -> Product {
+    func product(_ id: String, for account: AccountName) throws(StoreError) -> Product {
         guard let product = productIfSold(id, for: account) else { throw StoreError.productNotFound(id) }
         return product
     }
 
     /// The product priced for the account's storefront, or nil when it is not in the catalog
     /// (left it since it was bought: a renewal then expires, a purchase is shared with no one).
-    func productIfSold(_ id: String, for account: String) -> Product? {
+    func productIfSold(_ id: String, for account: AccountName) -> Product? {
         products.product(id, storefront: self.account(account)?.account.storefront ?? settings.storefront)
     }
 
-    func storefront(of account: String) -> Storefront {
+    func storefront(of account: AccountName) -> Storefront {
         Storefront(alpha3: self.account(account)?.account.storefront ?? settings.storefront) ?? .unitedStates
     }
 
     func transaction(_ id: UInt64) -> StoredTransaction? { changes.transactions[id] ?? base.transaction(id) }
 
     /// The account's transactions, oldest first, staged ones included.
-    func transactions(of account: String) -> [StoredTransaction] {
+    func transactions(of account: AccountName) -> [StoredTransaction] {
         let committed = changes.wipe ? [] : base.transactions(of: account)
         var result = committed.map { changes.transactions[$0.id] ?? $0 }
         let known = Set(committed.map(\.id))
@@ -75,7 +75,7 @@ struct StagedAction {
     }
 
     /// The account's chains, staged ones included.
-    func chainKeys(of account: String) -> [SubscriptionChain.Key] {
+    func chainKeys(of account: AccountName) -> [SubscriptionChain.Key] {
         Set(base.chains(of: account).map(\.key)).union(changes.chains.keys.filter { $0.account == account })
             .subtracting(changes.removedChains).sorted { $0.groupID < $1.groupID }
     }
@@ -136,7 +136,7 @@ struct StagedAction {
     /// happened (`date`, for renewals and expiries caught up later) or now, with its content
     /// as of that moment (`notificationContent`): call it once the event's changes are staged.
     mutating func notify(
-        _ type: NotificationType, _ subtype: NotificationSubtype? = nil, account: String,
+        _ type: NotificationType, _ subtype: NotificationSubtype? = nil, account: AccountName,
         transaction: Transaction? = nil, productID: String? = nil, requestIdentifier: String? = nil,
         at date: Date? = nil
     ) {
@@ -196,6 +196,6 @@ enum NotificationID {
 
 /// What watchers hear after a commit: a transaction update for the app, or a store event.
 enum Announcement {
-    case update(account: String, transactionID: UInt64)
-    case event(account: String?, StoreEvent)
+    case update(account: AccountName, transactionID: UInt64)
+    case event(account: AccountName?, StoreEvent)
 }

@@ -69,7 +69,7 @@ extension SubscriptionChain {
     /// purchaser's plan, renewal dates and billing state, under the member's own identity, its
     /// own original transaction ID and latest shared copy. The purchaser's app account token is
     /// the purchaser's app's, so the member's view has none.
-    func familyView(member: String, latestCopy: Transaction) -> SubscriptionChain {
+    func familyView(member: AccountName, latestCopy: Transaction) -> SubscriptionChain {
         var view = self
         view.key = Key(account: member, groupID: key.groupID)
         view.originalTransactionID = latestCopy.originalID

@@ -16,7 +16,7 @@ extension Ledger {
         try connection.query("SELECT count(*) FROM accounts") { total = Int($0.integer(0)) }
         var read = 0
         var transactionCount = 0
-        var after: String?
+        var after: AccountName?
         while true {
             let page = try accountNames(after: after, limit: 256)
             guard let last = page.last else { break }
@@ -24,7 +24,7 @@ extension Ledger {
                 progress?(read, total)
                 read += 1
                 guard try account(named: name) != nil else {
-                    throw corrupt("accounts", name, "the account's record cannot be read")
+                    throw corrupt("accounts", name.rawValue, "the account's record cannot be read")
                 }
                 var lastID = Int64.min
                 while true {
@@ -50,13 +50,13 @@ extension Ledger {
     }
 
     /// Up to `limit` account names after `name` (from the first when nil), in order.
-    private func accountNames(after name: String?, limit: Int) throws(LedgerError) -> [String] {
-        var names: [String] = []
+    private func accountNames(after name: AccountName?, limit: Int) throws(LedgerError) -> [AccountName] {
+        var names: [AccountName] = []
         try connection.query(
             "SELECT name FROM accounts WHERE name > ? ORDER BY name LIMIT ?",
             [name.map { .text($0) } ?? .text(""), .integer(Int64(limit))]
         ) { row throws(LedgerError) in
-            names.append(try required(row.text(0), "name", table: "accounts", key: "(no name)"))
+            names.append(AccountName(try required(row.text(0), "name", table: "accounts", key: "(no name)")))
         }
         return names
     }

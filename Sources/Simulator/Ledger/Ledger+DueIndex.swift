@@ -22,7 +22,7 @@ extension Ledger {
                 cutoff = Self.date(row.integer(2))
                 return
             }
-            keys.append(SubscriptionChain.Key(account: row.text(0) ?? "", groupID: row.text(1) ?? ""))
+            keys.append(SubscriptionChain.Key(account: row.accountName(0) ?? "", groupID: row.text(1) ?? ""))
         }
         return (keys, cutoff)
     }
@@ -40,7 +40,7 @@ extension Ledger {
     func retryKeys() throws(LedgerError) -> [SubscriptionChain.Key] {
         var result: [SubscriptionChain.Key] = []
         try connection.query("SELECT account, group_id FROM due_events WHERE retry = 1") {
-            result.append(SubscriptionChain.Key(account: $0.text(0) ?? "", groupID: $0.text(1) ?? ""))
+            result.append(SubscriptionChain.Key(account: $0.accountName(0) ?? "", groupID: $0.text(1) ?? ""))
         }
         return result
     }

@@ -57,7 +57,7 @@ extension Ledger {
                     source: JournalSource(
                         text: try required(row.text(4), "source", table: "journal", key: key)),
                     screen: row.text(5),
-                    account: try required(row.text(6), "account", table: "journal", key: key),
+                    account: AccountName(try required(row.text(6), "account", table: "journal", key: key)),
                     action: try required(row.text(7), "action", table: "journal", key: key),
                     result: try required(row.text(8), "result", table: "journal", key: key),
                     notifications: try decode(

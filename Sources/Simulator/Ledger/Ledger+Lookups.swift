@@ -11,11 +11,11 @@ extension Ledger {
         """
 
     /// The account's record, if it exists.
-    func account(named name: String) throws(LedgerError) -> AccountRecord? {
+    func account(named name: AccountName) throws(LedgerError) -> AccountRecord? {
         var result: AccountRecord?
         try connection.query("SELECT record FROM accounts WHERE name = ?", [.text(name)]) {
             row throws(LedgerError) in
-            result = try decode(AccountRecord.self, row.data(0), table: "accounts", key: name)
+            result = try decode(AccountRecord.self, row.data(0), table: "accounts", key: name.rawValue)
         }
         return result
     }
@@ -39,14 +39,15 @@ extension Ledger {
         ) { row throws(LedgerError) in
             let name = try required(row.text(0), "name", table: "accounts", key: "(no name)")
             let storefront = try required(row.text(1), "storefront", table: "accounts", key: name)
-            result.append(StoreAccount(name: name, storefront: storefront, familyID: row.text(2)))
+            result.append(
+                StoreAccount(name: AccountName(name), storefront: storefront, familyID: row.text(2)))
         }
         return result
     }
 
     /// Several accounts' records and subscriptions at once (a clock advance reads every
     /// account with something due this way: a few queries instead of a few per account).
-    func accountsAndChains(named names: [String]) throws(LedgerError) -> (
+    func accountsAndChains(named names: [AccountName]) throws(LedgerError) -> (
         records: [AccountRecord], chains: [SubscriptionChain]
     ) {
         var records: [AccountRecord] = []
@@ -90,19 +91,19 @@ extension Ledger {
     }
 
     /// The names of the accounts in a family (schema 6 keeps the family beside the record).
-    func accountNames(inFamily familyID: String) throws(LedgerError) -> [String] {
-        var result: [String] = []
+    func accountNames(inFamily familyID: String) throws(LedgerError) -> [AccountName] {
+        var result: [AccountName] = []
         try connection.query("SELECT name FROM accounts WHERE family_id = ?", [.text(familyID)]) {
-            if let name = $0.text(0) { result.append(name) }
+            if let name = $0.accountName(0) { result.append(name) }
         }
         return result
     }
 
     /// The account whose app transaction has this ID.
-    func accountName(withAppTransactionID id: String) throws(LedgerError) -> String? {
-        var result: String?
+    func accountName(withAppTransactionID id: String) throws(LedgerError) -> AccountName? {
+        var result: AccountName?
         try connection.query("SELECT name FROM accounts WHERE app_transaction_id = ? LIMIT 1", [.text(id)]) {
-            result = $0.text(0)
+            result = $0.accountName(0)
         }
         return result
     }
@@ -118,7 +119,7 @@ extension Ledger {
     }
 
     /// The account's transactions, oldest first.
-    func transactions(ofAccount account: String) throws(LedgerError) -> [StoredTransaction] {
+    func transactions(ofAccount account: AccountName) throws(LedgerError) -> [StoredTransaction] {
         var result: [StoredTransaction] = []
         try connection.query(
             Self.transactionColumns + " WHERE t.account = ? ORDER BY t.id", [.text(account)]
@@ -130,7 +131,7 @@ extension Ledger {
 
     /// The account's newest `limit` transactions that are not deleted, newest first, and how
     /// many it has (a page of the Transaction Manager: both walk the account's index).
-    func newestTransactions(ofAccount account: String, limit: Int) throws(LedgerError) -> (
+    func newestTransactions(ofAccount account: AccountName, limit: Int) throws(LedgerError) -> (
         page: [StoredTransaction], count: Int
     ) {
         var page: [StoredTransaction] = []
@@ -152,7 +153,7 @@ extension Ledger {
     /// chunks on the account's index (a keyset, so a chunk costs the same deep in a long
     /// history) until it has found enough. Rows of every phase come back; the caller decides
     /// which belong in its history.
-    func transactions(ofAccount account: String, after id: UInt64?, descending: Bool, limit: Int)
+    func transactions(ofAccount account: AccountName, after id: UInt64?, descending: Bool, limit: Int)
         throws(LedgerError) -> [(stored: StoredTransaction, jws: String?)]
     {
         // IDs are stored as SQLite's signed 64-bit integers; a bound past them matches nothing
@@ -170,7 +171,7 @@ extension Ledger {
     }
 
     /// The account's subscriptions, by group.
-    func chains(ofAccount account: String) throws(LedgerError) -> [SubscriptionChain] {
+    func chains(ofAccount account: AccountName) throws(LedgerError) -> [SubscriptionChain] {
         var result: [SubscriptionChain] = []
         try connection.query("SELECT group_id, record FROM chains WHERE account = ?", [.text(account)]) {
             row throws(LedgerError) in
@@ -187,13 +188,13 @@ extension Ledger {
     func allChainKeys() throws(LedgerError) -> [SubscriptionChain.Key] {
         var result: [SubscriptionChain.Key] = []
         try connection.query("SELECT account, group_id FROM chains ORDER BY account, group_id") {
-            result.append(SubscriptionChain.Key(account: $0.text(0) ?? "", groupID: $0.text(1) ?? ""))
+            result.append(SubscriptionChain.Key(account: $0.accountName(0) ?? "", groupID: $0.text(1) ?? ""))
         }
         return result
     }
 
     /// The account's idempotency records.
-    func idempotencyRecords(ofAccount account: String) throws(LedgerError) -> [IdempotencyRecord] {
+    func idempotencyRecords(ofAccount account: AccountName) throws(LedgerError) -> [IdempotencyRecord] {
         var result: [IdempotencyRecord] = []
         try connection.query(
             "SELECT account, key, transaction_id, outcome, app_account_token FROM idempotency WHERE account = ?",

@@ -22,7 +22,7 @@ extension Ledger {
         }
         return StoredTransaction(
             transaction: transaction,
-            account: try required(row.text(0), "account", table: "transactions", key: key),
+            account: AccountName(try required(row.text(0), "account", table: "transactions", key: key)),
             phase: try value(
                 StoredTransaction.Phase.self, row.text(1), "phase", table: "transactions", key: key),
             isFinished: row.integer(2) != 0,
@@ -49,7 +49,7 @@ extension Ledger {
             token = .token(uuid)
         }
         return IdempotencyRecord(
-            account: account, key: name,
+            account: AccountName(account), key: name,
             transactionID: row.integer(2) == 0 ? nil : UInt64(row.integer(2)),
             outcome: try value(
                 IdempotencyRecord.Outcome.self, row.text(3), "outcome", table: "idempotency", key: key),

@@ -1,9 +1,10 @@
 import Foundation
+import StoreCore
 
 /// The numbered log of transaction updates (schema 4), read by update streams that resume.
 extension Ledger {
     /// `account`'s update-log entries after `sequence`, oldest first, at most `limit`.
-    func updates(of account: String, after sequence: Int64, limit: Int) throws(LedgerError) -> [(
+    func updates(of account: AccountName, after sequence: Int64, limit: Int) throws(LedgerError) -> [(
         sequence: Int64, transactionID: UInt64
     )] {
         var result: [(Int64, UInt64)] = []

@@ -189,7 +189,8 @@ final class Ledger {
     }
 
     /// Notifications recorded after `sequence`, oldest first, optionally for one account.
-    func notifications(after sequence: Int64, account: String? = nil, limit: Int = 1_000) throws(LedgerError)
+    func notifications(after sequence: Int64, account: AccountName? = nil, limit: Int = 1_000)
+        throws(LedgerError)
         -> [OutboxNotification]
     {
         guard let account else {
@@ -215,7 +216,7 @@ final class Ledger {
             result.append(
                 OutboxNotification(
                     id: uuid, sequence: row.integer(0),
-                    account: try required(row.text(2), "account", table: "outbox", key: key),
+                    account: AccountName(try required(row.text(2), "account", table: "outbox", key: key)),
                     type: try value(NotificationType.self, row.text(3), "type", table: "outbox", key: key),
                     subtype: try row.text(4).map { (text) throws(LedgerError) in
                         try value(NotificationSubtype.self, text, "subtype", table: "outbox", key: key)

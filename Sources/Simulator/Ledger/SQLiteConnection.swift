@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StoreCore
 
 /// A failure SQLite reported, told in the ledger's terms with the file involved and what to do;
 /// SQLite's own words (`UNIQUE constraint failed: outbox.sequence`) mean nothing to the person
@@ -164,6 +165,9 @@ enum SQLiteValue {
     case integer(Int64)
     case null
 
+    /// An account's name, bound as its text (the ledger keys accounts by their bare name).
+    static func text(_ account: AccountName) -> SQLiteValue { .text(account.rawValue) }
+
     fileprivate func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         switch self {
         case .text(let text): sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
@@ -181,6 +185,9 @@ struct SQLiteRow {
         guard let text = sqlite3_column_text(statement, column) else { return nil }
         return String(cString: text)
     }
+
+    /// The column's text as an account name, or nil when the column is NULL.
+    func accountName(_ column: Int32) -> AccountName? { text(column).map(AccountName.init(rawValue:)) }
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 

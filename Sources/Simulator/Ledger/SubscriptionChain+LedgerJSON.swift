@@ -8,7 +8,7 @@ extension SubscriptionChain {
     func ledgerJSON() -> [UInt8] {
         // Keys in ascending order, as the writer requires.
         var writer = JSONObjectWriter()
-        writer.add("account", key.account)
+        writer.add("account", key.account.rawValue)
         writer.add("appAccountToken", appAccountToken?.uuidString.lowercased())
         writer.add("autoRenewEnabled", autoRenewEnabled)
         writer.add("autoRenewProductID", autoRenewProductID)
@@ -67,7 +67,8 @@ extension SubscriptionChain {
             let recentStart = date("recentStartDate")
         else { return nil }
         self.init(
-            key: Key(account: account, groupID: groupID), originalTransactionID: UInt64(bitPattern: original),
+            key: Key(account: AccountName(account), groupID: groupID),
+            originalTransactionID: UInt64(bitPattern: original),
             originalPurchaseDate: originalDate, currentProductID: current,
             autoRenewProductID: autoRenewProduct,
             autoRenewEnabled: bool("autoRenewEnabled"), latestTransactionID: UInt64(bitPattern: latest),

@@ -6,7 +6,7 @@ extension AccountRecord {
     static func new(_ account: StoreAccount, at date: Date) -> AccountRecord {
         AccountRecord(
             account: account,
-            appTransactionID: appTransactionID(name: account.name, createdAt: date),
+            appTransactionID: appTransactionID(name: account.name.rawValue, createdAt: date),
             createdAt: date)
     }
 

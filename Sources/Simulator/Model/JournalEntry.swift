@@ -32,7 +32,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
     /// The paywall's screen when it acted, if it said.
     public var screen: String?
     /// The account acted for.
-    public var account: String
+    public var account: AccountName
     /// What was asked ("Refunding transaction 2000000000000001").
     public var action: String
     /// What came of it ("purchased 2000000000000001", "cancelled", "failed: ...").
@@ -45,7 +45,7 @@ public struct JournalEntry: Sendable, Hashable, Codable {
 
     public init(
         sequence: Int64 = 0, wallTime: Date, storeTime: Date, session: String, source: JournalSource,
-        screen: String? = nil, account: String, action: String, result: String,
+        screen: String? = nil, account: AccountName, action: String, result: String,
         notifications: [Notification] = [], transactionIDs: [UInt64] = [], picture: String? = nil
     ) {
         self.sequence = sequence
@@ -67,11 +67,12 @@ public struct JournalEntry: Sendable, Hashable, Codable {
 public struct JournalFilter: Sendable, Hashable {
     /// Entries at or after this wall time.
     public var since: Date?
-    public var account: String?
+    public var account: AccountName?
     public var session: String?
     public var limit: Int
 
-    public init(since: Date? = nil, account: String? = nil, session: String? = nil, limit: Int = 100_000) {
+    public init(since: Date? = nil, account: AccountName? = nil, session: String? = nil, limit: Int = 100_000)
+    {
         self.since = since
         self.account = account
         self.session = session

@@ -9,7 +9,7 @@ public struct OutboxNotification: Sendable, Hashable, Codable, Identifiable {
     public var id: UUID
     /// Order of recording, across the whole store.
     public var sequence: Int64
-    public var account: String
+    public var account: AccountName
     public var type: NotificationType
     public var subtype: NotificationSubtype?
     public var transactionID: UInt64?
@@ -21,7 +21,7 @@ public struct OutboxNotification: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
 
     public init(
-        id: UUID = UUID(), sequence: Int64 = 0, account: String, type: NotificationType,
+        id: UUID = UUID(), sequence: Int64 = 0, account: AccountName, type: NotificationType,
         subtype: NotificationSubtype? = nil,
         transactionID: UInt64? = nil, originalTransactionID: UInt64? = nil, productID: String? = nil,
         requestIdentifier: String? = nil, createdAt: Date

@@ -2,7 +2,7 @@ import Foundation
 import StoreCore
 
 struct IdempotencyKey: Hashable, Sendable {
-    var account: String
+    var account: AccountName
     var key: String
 }
 
@@ -31,20 +31,20 @@ final class StoreState {
     private var failure: LedgerError?
 
     /// Accounts read so far: a record, or nil for a name the ledger does not hold.
-    private var accounts: [String: AccountRecord?] = [:]
+    private var accounts: [AccountName: AccountRecord?] = [:]
     /// Each read account's subscriptions, by group.
-    private var chains: [String: [String: SubscriptionChain]] = [:]
+    private var chains: [AccountName: [String: SubscriptionChain]] = [:]
     /// Each read account's idempotency records, by key.
-    private var idempotency: [String: [String: IdempotencyRecord]] = [:]
+    private var idempotency: [AccountName: [String: IdempotencyRecord]] = [:]
     /// Transactions read so far, by ID.
     private var transactions: [UInt64: StoredTransaction] = [:]
     /// The accounts whose every transaction is in `transactions`, with their IDs, oldest first.
-    private var transactionIDsByAccount: [String: [UInt64]] = [:]
+    private var transactionIDsByAccount: [AccountName: [UInt64]] = [:]
     /// The earliest due event in the ledger's index (nil: not read since the last change).
     private var cachedEarliestDue: Date??
     /// The accounts the current action used: a trim keeps them (an account with more history
     /// than the budget would otherwise be read back whole by every request that needs it).
-    private var touched: Set<String> = []
+    private var touched: Set<AccountName> = []
 
     /// How much stays in memory between actions: past this, the cache starts again empty.
     /// 20,000 of each measured the best trade (`kiosk-bench simulate` and `scale`): against
@@ -77,7 +77,7 @@ final class StoreState {
 
     // MARK: Accounts
 
-    func account(_ name: String) -> AccountRecord? {
+    func account(_ name: AccountName) -> AccountRecord? {
         touched.insert(name)
         if let known = accounts[name] { return known }
         loadAccount(name)
@@ -86,7 +86,7 @@ final class StoreState {
 
     /// Reads an account's record and subscriptions. Nothing is dropped during an action (the
     /// cache is trimmed between actions), so what an action read stays read.
-    private func loadAccount(_ name: String) {
+    private func loadAccount(_ name: AccountName) {
         guard ledger != nil else { return }
         let record = read { ledger throws(LedgerError) in try ledger.account(named: name) }
         let chains = read { ledger throws(LedgerError) in try ledger.chains(ofAccount: name) } ?? []
@@ -130,7 +130,7 @@ final class StoreState {
     }
 
     /// The names of the accounts in a family.
-    func accountNames(inFamily familyID: String) -> [String] {
+    func accountNames(inFamily familyID: String) -> [AccountName] {
         guard ledger != nil else {
             return accounts.values.compactMap { $0 }.filter { $0.account.familyID == familyID }.map(
                 \.account.name)
@@ -138,7 +138,7 @@ final class StoreState {
         return read { ledger throws(LedgerError) in try ledger.accountNames(inFamily: familyID) } ?? []
     }
 
-    func accountName(withAppTransactionID id: String) -> String? {
+    func accountName(withAppTransactionID id: String) -> AccountName? {
         read { ledger throws(LedgerError) in try ledger.accountName(withAppTransactionID: id) }
     }
 
@@ -150,7 +150,7 @@ final class StoreState {
     }
 
     /// The account's subscriptions, by group ID.
-    func chains(of account: String) -> [SubscriptionChain] {
+    func chains(of account: AccountName) -> [SubscriptionChain] {
         _ = self.account(account)
         return (chains[account] ?? [:]).values.sorted { $0.key.groupID < $1.key.groupID }
     }
@@ -184,7 +184,7 @@ final class StoreState {
     }
 
     /// The account's transactions, oldest first.
-    func transactions(of account: String) -> [StoredTransaction] {
+    func transactions(of account: AccountName) -> [StoredTransaction] {
         touched.insert(account)
         if let ids = transactionIDsByAccount[account] { return ids.compactMap { transactions[$0] } }
         guard ledger != nil else { return [] }
@@ -197,7 +197,7 @@ final class StoreState {
     /// The account's newest `limit` transactions that are not deleted, newest first, and how
     /// many it has: from the cache when it holds the whole account, else a page read from the
     /// ledger and not kept (a page of a long history must not push out the work at hand).
-    func newestTransactions(of account: String, limit: Int) -> (page: [StoredTransaction], count: Int) {
+    func newestTransactions(of account: AccountName, limit: Int) -> (page: [StoredTransaction], count: Int) {
         touched.insert(account)
         let limit = max(limit, 0)
         if let ids = transactionIDsByAccount[account] {
@@ -215,7 +215,7 @@ final class StoreState {
     /// memory (each is then in `transaction(_:)` without a read), else nil: a history page
     /// walks these when the account is at work, and reads the ledger a chunk at a time,
     /// keeping nothing, when it is not.
-    func cachedTransactionIDs(of account: String) -> [UInt64]? {
+    func cachedTransactionIDs(of account: AccountName) -> [UInt64]? {
         touched.insert(account)
         return transactionIDsByAccount[account]
     }
@@ -248,7 +248,7 @@ final class StoreState {
     }
 
     /// Whether the account's record is in memory (for tests of what an action reads).
-    func isCached(account name: String) -> Bool { accounts[name] != nil }
+    func isCached(account name: AccountName) -> Bool { accounts[name] != nil }
 
     /// How many transactions are in memory.
     var cachedTransactionCount: Int { transactions.count }

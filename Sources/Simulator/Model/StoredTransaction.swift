@@ -21,7 +21,7 @@ struct StoredTransaction: Sendable, Hashable {
     }
 
     private var transactionBox: Box<Transaction>
-    var account: String
+    var account: AccountName
     var phase: Phase
     var isFinished: Bool
     /// Deleted from the Transaction Manager: kept for idempotency, invisible everywhere else.
@@ -31,7 +31,8 @@ struct StoredTransaction: Sendable, Hashable {
     var sharedFrom: UInt64?
 
     init(
-        transaction: Transaction, account: String, phase: Phase, isFinished: Bool, isDeleted: Bool = false,
+        transaction: Transaction, account: AccountName, phase: Phase, isFinished: Bool,
+        isDeleted: Bool = false,
         pendingPurchase: PendingPurchase? = nil, sharedFrom: UInt64? = nil
     ) {
         self.transactionBox = Box(transaction)

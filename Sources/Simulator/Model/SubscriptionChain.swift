@@ -5,7 +5,7 @@ import StoreCore
 /// its original transaction ID, as on the App Store.
 struct SubscriptionChain: Sendable, Hashable {
     struct Key: Sendable, Hashable {
-        var account: String
+        var account: AccountName
         var groupID: String
     }
 

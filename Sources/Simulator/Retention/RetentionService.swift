@@ -20,7 +20,7 @@ struct RetentionService {
     /// The store's time of the call.
     let storeTime: Date
     /// The account the call acts for, named on its journal lines.
-    let account: String
+    let account: AccountName
     /// The store's state, read only for the account's storefront and the store's identity.
     let state: StoreState
     /// The store's completed transaction with an ID, whoever owns it.

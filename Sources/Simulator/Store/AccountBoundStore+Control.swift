@@ -17,7 +17,7 @@ extension AccountBoundStore: StoreControl {
     }
 
     /// Changes the store's selected account; a view bound to an account keeps acting for it.
-    public func switchAccount(to name: String) async throws(StoreError) {
+    public func switchAccount(to name: AccountName) async throws(StoreError) {
         try await bound { store throws(StoreError) in try await store.switchAccount(to: name) }
     }
 

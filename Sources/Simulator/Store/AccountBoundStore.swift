@@ -9,9 +9,9 @@ public struct AccountBoundStore: Sendable {
     /// The store behind the view.
     public let store: SimulatedStore
     /// The account every call acts for; nil acts for the store's selected account.
-    public let account: String?
+    public let account: AccountName?
 
-    public init(store: SimulatedStore, account: String?) {
+    public init(store: SimulatedStore, account: AccountName?) {
         self.store = store
         self.account = account
     }
@@ -43,7 +43,7 @@ public struct AccountBoundStore: Sendable {
 extension SimulatedStore {
     /// This store acting for `account` (nil: the selected account), for callers that serve
     /// several accounts at once.
-    public nonisolated func acting(for account: String?) -> AccountBoundStore {
+    public nonisolated func acting(for account: AccountName?) -> AccountBoundStore {
         AccountBoundStore(store: self, account: account)
     }
 }

@@ -53,7 +53,7 @@ enum HistoryGenerator {
                 base: StoreState(meta: meta), signer: signer, products: products, now: now)
             action.setMeta(meta)
             for index in first..<min(first + batch, accounts) {
-                let name = prefix + String(index)
+                let name = AccountName(prefix + String(index))
                 action.put(
                     AccountRecord.new(
                         StoreAccount(name: name, storefront: meta.settings.storefront), at: start))

@@ -18,7 +18,7 @@ struct HistoryPager {
     /// with its JWS when read from the ledger. A row that cannot be read is left in the state
     /// for the caller to check (`SimulatedStore.checkReads`).
     func rows(
-        ofAccount account: String, after last: UInt64?, descending: Bool, wanted: Int,
+        ofAccount account: AccountName, after last: UInt64?, descending: Bool, wanted: Int,
         taking take: (StoredTransaction) -> Bool
     ) throws(StoreError) -> [(stored: StoredTransaction, jws: String?)] {
         var found: [(stored: StoredTransaction, jws: String?)] = []

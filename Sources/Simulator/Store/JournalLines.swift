@@ -13,7 +13,7 @@ enum JournalLines {
     /// binds no scope, on behalf of `activeAccount` when one account's rows changed).
     static func entry(
         scope: JournalScope?, result: String, changes: Changeset, wallTime: Date, storeTime: Date,
-        activeAccount: String
+        activeAccount: AccountName
     ) -> JournalEntry {
         let context = scope?.context ?? JournalContext.current
         let touched = Set(changes.transactions.values.map(\.account)).union(
@@ -48,7 +48,7 @@ enum JournalLines {
 
     /// The opening of a store with its journal line, when opening changed anything (a new
     /// state, a new account, new identity settings).
-    static func opening(_ changes: Changeset, account: String, at now: Date, wall: Date) -> Changeset {
+    static func opening(_ changes: Changeset, account: AccountName, at now: Date, wall: Date) -> Changeset {
         guard !changes.isEmpty else { return changes }
         var changes = changes
         let context = JournalContext.current
@@ -58,7 +58,8 @@ enum JournalLines {
                 wallTime: wall, storeTime: now, session: context?.session ?? SimulatedStore.ownSession,
                 source: context?.source ?? .store, account: account, action: "Opening the store",
                 result: created.isEmpty
-                    ? "settings recorded" : "created account " + created.joined(separator: ", ")))
+                    ? "settings recorded"
+                    : "created account " + created.map(\.rawValue).joined(separator: ", ")))
         return changes
     }
 

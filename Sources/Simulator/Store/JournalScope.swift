@@ -14,7 +14,7 @@ struct JournalWords {
 
 final class JournalScope: Sendable {
     let context: JournalContext?
-    let account: String
+    let account: AccountName
     let action: String
     /// What the action did in its own words, when a commit's result says nothing better
     /// ("Refunded transaction 42 (other)").
@@ -24,7 +24,7 @@ final class JournalScope: Sendable {
     /// `invalidOfferSignature` never names the claim at fault); added to a failure's line.
     private let failureNote = Mutex<String?>(nil)
 
-    init(context: JournalContext?, account: String, action: String, outcome: String?) {
+    init(context: JournalContext?, account: AccountName, action: String, outcome: String?) {
         self.context = context
         self.account = account
         self.action = action

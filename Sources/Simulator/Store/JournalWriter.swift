@@ -10,7 +10,7 @@ struct JournalWriter {
     let wallTime: Date
     let storeTime: Date
     /// The account the store acts for, named by a line no caller's scope names.
-    let activeAccount: String
+    let activeAccount: AccountName
 
     /// The line for `changes`, made by `scope` (nil: the store's own work).
     func line(scope: JournalScope?, result: String, changes: Changeset) -> JournalEntry {

@@ -16,7 +16,7 @@ import StoreCore
 /// under `kiosk-bench serve`).
 final class LatestReadCache: Sendable {
     struct Key: Hashable {
-        var account: String
+        var account: AccountName
         var productID: String
     }
 
@@ -45,7 +45,8 @@ final class LatestReadCache: Sendable {
     /// due event at `dueAt` (store time). Only if no reader holds the cache at this instant:
     /// a kept answer saves time, and the store's thread must not wait to save it.
     func remember(
-        _ answer: VerificationResult<Transaction>?, account: String, productID: String, clock: VirtualClock,
+        _ answer: VerificationResult<Transaction>?, account: AccountName, productID: String,
+        clock: VirtualClock,
         dueAt: Date
     ) {
         state.writeIfFree { answers in
@@ -59,7 +60,7 @@ final class LatestReadCache: Sendable {
     /// The answer the store gave, if it still holds at wall-clock time `wall` (the store's
     /// time never passing `latestSigningDate`, as `SimulatedStore.currentTime`); nil when
     /// the store must be asked.
-    func answer(account: String, productID: String, wall: Date, latestSigningDate: Date)
+    func answer(account: AccountName, productID: String, wall: Date, latestSigningDate: Date)
         -> VerificationResult<Transaction>??
     {
         let key = Key(account: account, productID: productID)

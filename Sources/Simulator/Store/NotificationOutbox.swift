@@ -113,7 +113,7 @@ struct NotificationOutbox {
     }
 
     /// Every notification after `sequence` with its attempts, oldest first (for the TUI).
-    func records(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
+    func records(after sequence: Int64 = 0, account: AccountName? = nil, limit: Int = 1_000)
         throws(StoreError) -> [NotificationRecord]
     {
         try reading { (ledger) throws(LedgerError) in
@@ -146,7 +146,7 @@ struct NotificationOutbox {
     }
 
     /// Notifications recorded after `sequence` (0 for all), oldest first, optionally for one account.
-    func notifications(after sequence: Int64, account: String?, limit: Int) throws(StoreError)
+    func notifications(after sequence: Int64, account: AccountName?, limit: Int) throws(StoreError)
         -> [OutboxNotification]
     {
         try reading { (ledger) throws(LedgerError) in
@@ -171,7 +171,7 @@ struct NotificationOutbox {
     }
 
     /// The account's newest `limit` notifications, newest first, as a tester's history shows them.
-    func history(of account: String, limit: Int) throws(StoreError) -> [NotificationSummary] {
+    func history(of account: AccountName, limit: Int) throws(StoreError) -> [NotificationSummary] {
         // The newest `limit`, read newest first on the account's index of the outbox.
         let newest = try reading { (ledger) throws(LedgerError) in
             try Self.records(

@@ -14,7 +14,7 @@ struct OpenedLedger {
     init(
         catalog: any ProductCatalog, location: LedgerLocation, signer: any PayloadSigner,
         identity: AppIdentity,
-        account: String, frozenClock: Bool, notificationSeed: UInt64?, wall: Date
+        account: AccountName, frozenClock: Bool, notificationSeed: UInt64?, wall: Date
     ) throws(StoreError) {
         let ledger: Ledger
         do throws(LedgerError) {

@@ -3,7 +3,7 @@ import StoreCore
 
 /// A transaction as the App Store Server API hands it out: whose it is, and its JWS.
 public struct ServerTransaction: Sendable {
-    public var account: String
+    public var account: AccountName
     public var transaction: Transaction
     public var jws: String
 }

@@ -9,7 +9,7 @@ extension SimulatedStore: StoreControl {
     }
 
     /// Whether an account with this name exists (a constant-time check for servers).
-    public func hasAccount(_ name: String) -> Bool {
+    public func hasAccount(_ name: AccountName) -> Bool {
         guard state.account(name) != nil else { return false }
         knownAccounts.insert(name)
         return true
@@ -17,7 +17,7 @@ extension SimulatedStore: StoreControl {
 
     /// Whether `name` is known to exist, from any thread without a turn of the store; false
     /// means "ask `hasAccount`", not "missing".
-    public nonisolated func isKnownAccount(_ name: String) -> Bool { knownAccounts.contains(name) }
+    public nonisolated func isKnownAccount(_ name: AccountName) -> Bool { knownAccounts.contains(name) }
 
     public func currentAccount() async throws(StoreError) -> StoreAccount {
         guard let record = state.account(activeAccount) else {
@@ -27,7 +27,7 @@ extension SimulatedStore: StoreControl {
         return record.account
     }
 
-    public func switchAccount(to name: String) async throws(StoreError) {
+    public func switchAccount(to name: AccountName) async throws(StoreError) {
         guard state.account(name) != nil else {
             try checkReads()
             throw StoreError.accountNotFound(name)

@@ -34,7 +34,9 @@ extension SimulatedStore: NotificationSigning {
     }
 
     /// Every notification after `sequence` with its attempts, oldest first (for the TUI).
-    public func notificationRecords(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
+    public func notificationRecords(
+        after sequence: Int64 = 0, account: AccountName? = nil, limit: Int = 1_000
+    )
         throws(StoreError) -> [NotificationRecord]
     {
         try outbox.records(after: sequence, account: account, limit: limit)
@@ -58,7 +60,7 @@ extension SimulatedStore: NotificationSigning {
 
     /// Notifications recorded after `sequence` (0 for all), oldest first, optionally for one
     /// account: what the server delivers to a webhook and lists in notification history.
-    public func notifications(after sequence: Int64 = 0, account: String? = nil, limit: Int = 1_000)
+    public func notifications(after sequence: Int64 = 0, account: AccountName? = nil, limit: Int = 1_000)
         throws(StoreError) -> [OutboxNotification]
     {
         try outbox.notifications(after: sequence, account: account, limit: limit)

@@ -31,7 +31,7 @@ extension SimulatedStore {
     /// Keyed by ID rather than position, so a purchase made between two pages neither shifts
     /// nor repeats what the next page holds.
     public func serverTransactionPage(
-        ofAccount account: String, after last: UInt64?, descending: Bool, limit: Int,
+        ofAccount account: AccountName, after last: UInt64?, descending: Bool, limit: Int,
         accepting accepts: @Sendable (Transaction) -> Bool
     ) throws(StoreError) -> ServerTransactionPage {
         try catchUp()

@@ -22,7 +22,7 @@ extension SimulatedStore {
     /// - Throws: ``OpeningError`` saying which piece failed.
     public static func open(
         catalog: LoadedCatalog, location: Location, identity: AppIdentity = AppIdentity(),
-        account: String? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
+        account: AccountName? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
         offers: OfferTrust = .catalogKey, notificationSeed: UInt64? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(OpeningError) -> SimulatedStore {
@@ -37,7 +37,7 @@ extension SimulatedStore {
     /// with the authority it opened.
     public static func openSigned(
         catalog: LoadedCatalog, location: Location, identity: AppIdentity = AppIdentity(),
-        account: String? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
+        account: AccountName? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
         offers: OfferTrust = .catalogKey, notificationSeed: UInt64? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(OpeningError) -> Opened {

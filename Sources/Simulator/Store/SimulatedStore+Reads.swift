@@ -14,7 +14,7 @@ extension SimulatedStore {
     /// `Last-Event-ID`). The log is in the ledger, so a stream resumes across restarts and
     /// changes of owner with nothing lost or repeated; the backlog (`StoreReader.updateBacklog`)
     /// and the live stream are taken in one actor turn, so nothing falls between them.
-    public func subscribeToUpdateLog(account: String, after sequence: Int64?) throws(StoreError)
+    public func subscribeToUpdateLog(account: AccountName, after sequence: Int64?) throws(StoreError)
         -> UpdateLogSubscription
     {
         try catchUp()

@@ -15,7 +15,7 @@ extension SimulatedStore {
     /// when the store includes them), read into the cache: for callers that need all of it
     /// at once. Get Transaction History and Get Refund History page it instead
     /// (`serverTransactionPage`).
-    public func serverTransactions(ofAccount account: String) throws(StoreError) -> [ServerTransaction] {
+    public func serverTransactions(ofAccount account: AccountName) throws(StoreError) -> [ServerTransaction] {
         try catchUp()
         return try reader.serverTransactions(of: account)
     }
@@ -31,13 +31,15 @@ extension SimulatedStore {
     }
 
     /// The account whose app transaction has this ID.
-    public func account(withAppTransactionID id: String) -> String? {
+    public func account(withAppTransactionID id: String) -> AccountName? {
         state.accountName(withAppTransactionID: id)
     }
 
     /// The status of each subscription the account holds (its own and those shared with it
     /// through Family Sharing), by group.
-    public func serverStatuses(ofAccount account: String) throws(StoreError) -> [ServerSubscriptionStatus] {
+    public func serverStatuses(ofAccount account: AccountName) throws(StoreError)
+        -> [ServerSubscriptionStatus]
+    {
         try catchUp()
         return try reader.serverStatuses(of: account)
     }

@@ -74,7 +74,7 @@ extension SimulatedStore: Store {
 
     /// The answer `latest(for:)` gave `account` for `productID`, if it still holds; nil when
     /// the store must be asked (from any thread, without a turn of the store).
-    public nonisolated func rememberedLatest(account: String, productID: String) -> VerificationResult<
+    public nonisolated func rememberedLatest(account: AccountName, productID: String) -> VerificationResult<
         Transaction
     >?? {
         latestReads.answer(

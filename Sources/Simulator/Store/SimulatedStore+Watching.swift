@@ -15,14 +15,14 @@ extension SimulatedStore {
 
     /// The account's messages still waiting for an app to listen (StoreKit keeps them until
     /// `Message.messages` is read), marked shown.
-    func takePendingMessages(of account: String) -> [StoreMessage] {
+    func takePendingMessages(of account: AccountName) -> [StoreMessage] {
         let pending = state.chains(of: account).compactMap(\.pendingMessage)
         markShown(pending.map { (account, $0) })
         return pending
     }
 
     /// Records that messages reached a listener, so they are not shown again.
-    private func markShown(_ messages: [(account: String, message: StoreMessage)]) {
+    private func markShown(_ messages: [(account: AccountName, message: StoreMessage)]) {
         guard !messages.isEmpty else { return }
         // The listener has its messages already; a failed write only shows them again to the
         // next listener, and is reported.
@@ -38,7 +38,7 @@ extension SimulatedStore {
 
     /// A new stream of `registry`'s kind for `account`, removed from it when it ends.
     func watch<Element: Sendable>(
-        _ registry: WritableKeyPath<StoreWatchers, WatcherRegistry<Element>>, account: String?,
+        _ registry: WritableKeyPath<StoreWatchers, WatcherRegistry<Element>>, account: AccountName?,
         buffering: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded
     ) -> (AsyncStream<Element>, AsyncStream<Element>.Continuation) {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: buffering)

@@ -22,16 +22,16 @@ public actor SimulatedStore {
     let offerChecker: (any OfferSignatureChecking)?
     let wallClock: @Sendable () -> Date
     /// The account `switchAccount` chose.
-    var selectedAccount: String
+    var selectedAccount: AccountName
 
     /// The account `Store` and `StoreControl` calls act for: the task's `requestAccount` when
     /// one is bound (a server serving many accounts at once), else the selected account.
-    public var activeAccount: String { Self.requestAccount ?? selectedAccount }
+    public var activeAccount: AccountName { Self.requestAccount ?? selectedAccount }
 
     /// The account of the call being made, bound only by `AccountBoundStore` right around one
     /// call: callers hold the account as a value (`store.acting(for:)`), never as an ambient
     /// task-local that a `Task.detached` would silently drop.
-    @TaskLocal static var requestAccount: String?
+    @TaskLocal static var requestAccount: AccountName?
     /// Set while a request runs under `grouped`: its commits are made durable together with
     /// other requests' before it answers (group commit), not one fsync each.
     @TaskLocal static var groupsCommits = false
@@ -49,7 +49,7 @@ public actor SimulatedStore {
     var dueEventsPerCommit = 500
 
     /// The account a new store starts with.
-    public static let defaultAccount = "tester"
+    public static let defaultAccount: AccountName = "tester"
 
     /// Opens (or creates) a store for `catalog`.
     /// - Parameters:
@@ -59,7 +59,7 @@ public actor SimulatedStore {
     public init(
         catalog: any ProductCatalog, ledger location: LedgerLocation, signer: any PayloadSigner,
         offerChecker: (any OfferSignatureChecking)? = nil, identity: AppIdentity = AppIdentity(),
-        account: String? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
+        account: AccountName? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
         notificationSeed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) {
         executor = StoreExecutorChoice(execution)

@@ -13,14 +13,14 @@ struct StoreHoldings {
     let now: Date
 
     /// The account's visible transactions, oldest first.
-    func visibleTransactions(of account: String) -> [StoredTransaction] {
+    func visibleTransactions(of account: AccountName) -> [StoredTransaction] {
         state.transactions(of: account).filter(\.isVisible)
     }
 
     /// The account's transaction history as `Transaction.all` and Get Transaction History
     /// give it: finished consumables are left out unless refunded, or unless the store
     /// includes them (`SKIncludeConsumableInAppPurchaseHistory`).
-    func historyTransactions(of account: String) -> [StoredTransaction] {
+    func historyTransactions(of account: AccountName) -> [StoredTransaction] {
         state.transactions(of: account).filter(isInHistory)
     }
 
@@ -36,7 +36,7 @@ struct StoreHoldings {
     /// The latest transaction of each product the account is entitled to now: non-consumables
     /// and non-renewing subscriptions not refunded, auto-renewable subscriptions subscribed or
     /// in their grace period. Consumables are not entitlements, as in StoreKit.
-    func entitlements(of account: String) -> [StoredTransaction] {
+    func entitlements(of account: AccountName) -> [StoredTransaction] {
         var latestByProduct: [String: StoredTransaction] = [:]
         for stored in visibleTransactions(of: account) where stored.transaction.productType != .consumable {
             latestByProduct[stored.transaction.productID] = stored
@@ -52,7 +52,9 @@ struct StoreHoldings {
     }
 
     /// The renewal state of the subscription a transaction belongs to.
-    func subscriptionState(of transaction: Transaction, account: String) -> SubscriptionStatus.RenewalState? {
+    func subscriptionState(of transaction: Transaction, account: AccountName) -> SubscriptionStatus
+        .RenewalState?
+    {
         guard let chain = chain(of: transaction, account: account) else { return nil }
         let latestRevoked = state.transaction(chain.latestTransactionID)?.transaction.isRevoked ?? false
         return chain.state(at: now, latestRevoked: latestRevoked)
@@ -60,7 +62,7 @@ struct StoreHoldings {
 
     /// The chain a transaction belongs to; for a Family Sharing copy, the purchaser's as the
     /// member holds it (`SubscriptionChain.familyView`: the member's own original ID).
-    func chain(of transaction: Transaction, account: String) -> SubscriptionChain? {
+    func chain(of transaction: Transaction, account: AccountName) -> SubscriptionChain? {
         guard let group = transaction.subscriptionGroupID else { return nil }
         if let chain = state.chain(SubscriptionChain.Key(account: account, groupID: group)),
             chain.originalTransactionID == transaction.originalID
@@ -81,7 +83,7 @@ struct StoreHoldings {
 
     /// The subscriptions an account holds, by group: its own, and each one a family member
     /// shares with it (as the member holds it), for StoreKit's statuses and the server's.
-    func heldChains(of account: String) -> [SubscriptionChain] {
+    func heldChains(of account: AccountName) -> [SubscriptionChain] {
         var chains = state.chains(of: account)
         var latestCopies: [UInt64: StoredTransaction] = [:]
         for stored in visibleTransactions(of: account)

@@ -124,15 +124,16 @@ struct StoreReader {
     }
 
     /// The account's unfinished transactions, as `Transaction.unfinished` gives them.
-    func unfinished(of account: String) throws(StoreError) -> [VerificationResult<Transaction>] {
+    func unfinished(of account: AccountName) throws(StoreError) -> [VerificationResult<Transaction>] {
         try holdings.visibleTransactions(of: account).filter { !$0.isFinished }.map {
             stored throws(StoreError) in try result(for: stored)
         }
     }
 
     /// The latest transaction of the account's history for `productID`, as `Transaction.latest(for:)`.
-    func latest(of account: String, productID: String) throws(StoreError) -> VerificationResult<Transaction>?
-    {
+    func latest(of account: AccountName, productID: String) throws(StoreError) -> VerificationResult<
+        Transaction
+    >? {
         let answer = try holdings.historyTransactions(of: account).last {
             $0.transaction.productID == productID
         }
@@ -144,7 +145,8 @@ struct StoreReader {
     /// The status of each subscription in `groupID` the account holds: its own and any a family
     /// member shares with it, each with its own original ID and renewal info (Family Sharing,
     /// docs/behaviour.md).
-    func subscriptionStatuses(of account: String, groupID: String) throws(StoreError) -> [SubscriptionStatus]
+    func subscriptionStatuses(of account: AccountName, groupID: String) throws(StoreError)
+        -> [SubscriptionStatus]
     {
         var statuses: [SubscriptionStatus] = []
         for chain in holdings.heldChains(of: account) where chain.key.groupID == groupID {
@@ -158,7 +160,7 @@ struct StoreReader {
     }
 
     /// The account's app transaction, signed now.
-    func appTransaction(of account: String) throws(StoreError) -> VerificationResult<AppTransaction> {
+    func appTransaction(of account: AccountName) throws(StoreError) -> VerificationResult<AppTransaction> {
         guard let record = state.account(account) else {
             try checkReads()
             throw StoreError.accountNotFound(account)
@@ -180,7 +182,7 @@ struct StoreReader {
     /// The account's newest `limit` records of the Transaction Manager, and how many it has:
     /// only those shown are made into records (each checks its signature and reads its
     /// subscription's state).
-    func transactionRecords(of account: String, limit: Int) throws(StoreError)
+    func transactionRecords(of account: AccountName, limit: Int) throws(StoreError)
         -> (records: [TransactionRecord], count: Int)
     {
         let (page, count) = state.newestTransactions(of: account, limit: limit)
@@ -221,7 +223,7 @@ struct StoreReader {
 
     /// The whole transaction history of `account`, oldest first (finished consumables only
     /// when the store includes them). A failed read must not pass for an empty history.
-    func serverTransactions(of account: String) throws(StoreError) -> [ServerTransaction] {
+    func serverTransactions(of account: AccountName) throws(StoreError) -> [ServerTransaction] {
         let history = holdings.historyTransactions(of: account)
         try checkReads()
         return try history.map { stored throws(StoreError) in try serverTransaction(stored) }
@@ -229,7 +231,7 @@ struct StoreReader {
 
     /// The status of each subscription the account holds (its own and those shared with it
     /// through Family Sharing), by group.
-    func serverStatuses(of account: String) throws(StoreError) -> [ServerSubscriptionStatus] {
+    func serverStatuses(of account: AccountName) throws(StoreError) -> [ServerSubscriptionStatus] {
         var result: [ServerSubscriptionStatus] = []
         for chain in holdings.heldChains(of: account) {
             let key = chain.key
@@ -258,7 +260,8 @@ struct StoreReader {
     /// What `account`'s update stream missed after `sequence` (its `Last-Event-ID`), oldest
     /// first, as the app gets it; nil when the listener cannot resume (no position, one the log
     /// does not know, or too far behind) and starts afresh.
-    func updateBacklog(of account: String, after sequence: Int64?) throws(StoreError) -> [LoggedUpdate]? {
+    func updateBacklog(of account: AccountName, after sequence: Int64?) throws(StoreError) -> [LoggedUpdate]?
+    {
         guard let sequence, sequence >= 0, sequence <= ledger.lastUpdateSequence else { return nil }
         let rows: [(sequence: Int64, transactionID: UInt64)]
         do throws(LedgerError) {

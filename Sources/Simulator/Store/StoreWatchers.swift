@@ -26,7 +26,7 @@ struct StoreWatchers {
 
     /// Whether a transaction update of `account` reaches anyone: reading its signature back
     /// costs a query, worth it only when someone listens.
-    func hearUpdates(of account: String) -> Bool {
+    func hearUpdates(of account: AccountName) -> Bool {
         updates.hears(account) || log.hears(account) || events.hears(account)
     }
 
@@ -37,10 +37,10 @@ struct StoreWatchers {
     func deliver(
         _ announcements: [Announcement], sequences: [Int64],
         transaction: (UInt64) -> VerificationResult<Transaction>?
-    ) -> [(account: String, message: StoreMessage)] {
-        var stateChanged: Set<String?> = []
+    ) -> [(account: AccountName, message: StoreMessage)] {
+        var stateChanged: Set<AccountName?> = []
         var sequences = sequences.makeIterator()
-        var shown: [(account: String, message: StoreMessage)] = []
+        var shown: [(account: AccountName, message: StoreMessage)] = []
         for announcement in announcements {
             switch announcement {
             case .update(let account, let id):

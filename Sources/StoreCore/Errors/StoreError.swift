@@ -11,7 +11,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No transaction with this identifier for the account.
     case transactionNotFound(UInt64)
     /// No account with this name.
-    case accountNotFound(String)
+    case accountNotFound(AccountName)
     /// The action does not apply to its target (like SKTestError.invalidAction): the
     /// message says what was expected.
     case invalidAction(String)

@@ -2,12 +2,12 @@
 /// account it will be charged to and the offer terms.
 public struct PaymentSheet: Sendable, Hashable {
     public var product: Product
-    public var account: String
+    public var account: AccountName
     public var quantity: Int
     /// The offer the purchase will get, if any (its terms are shown above the price).
     public var offer: SubscriptionOffer?
 
-    public init(product: Product, account: String, quantity: Int = 1, offer: SubscriptionOffer? = nil) {
+    public init(product: Product, account: AccountName, quantity: Int = 1, offer: SubscriptionOffer? = nil) {
         self.product = product
         self.account = account
         self.quantity = quantity

@@ -15,7 +15,7 @@ public protocol StoreControl: Sendable {
     /// The account this handle acts for.
     func currentAccount() async throws(StoreError) -> StoreAccount
     /// Acts for another account from now on.
-    func switchAccount(to name: String) async throws(StoreError)
+    func switchAccount(to name: AccountName) async throws(StoreError)
 
     // MARK: Reading
 

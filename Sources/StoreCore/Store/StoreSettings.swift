@@ -106,15 +106,15 @@ extension StoreSettings {
 
 /// A sandbox tester account. Each has its own history, eligibility and storefront.
 public struct StoreAccount: Sendable, Hashable, Codable, Identifiable {
-    public var name: String
+    public var name: AccountName
     /// The account's storefront (alpha-3).
     public var storefront: String
     /// Accounts with the same family ID share family-shareable purchases.
     public var familyID: String?
 
-    public var id: String { name }
+    public var id: AccountName { name }
 
-    public init(name: String, storefront: String = "USA", familyID: String? = nil) {
+    public init(name: AccountName, storefront: String = "USA", familyID: String? = nil) {
         self.name = name
         self.storefront = storefront
         self.familyID = familyID

@@ -20,7 +20,7 @@ public struct StoreSnapshot: Sendable, Hashable {
     /// The account's App Store Server Notifications, newest first, with delivery attempts.
     public var notifications: [NotificationSummary] = []
     public var settings = StoreSettings()
-    public var account = ""
+    public var account: AccountName = ""
     public var accounts: [StoreAccount] = []
     public var clock: Date?
     /// The last date the clock can reach: the validity of the certificate authority that signs

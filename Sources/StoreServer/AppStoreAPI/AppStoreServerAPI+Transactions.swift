@@ -110,7 +110,7 @@ extension AppStoreServerAPI {
     /// out (0, as no token: from the start), so new purchases never shift the pages to come;
     /// a token that does not decode is Apple's INVALID_REQUEST_REVISION.
     private static func historyPage(
-        of owner: String, token: String?, descending: Bool, store: SimulatedStore,
+        of owner: AccountName, token: String?, descending: Bool, store: SimulatedStore,
         accepting accepts: @Sendable (Transaction) -> Bool
     ) async throws(StoreServerError) -> (page: ServerTransactionPage, revision: String) {
         let position = try position(ofPageToken: token, invalid: 4_000_005)

@@ -114,7 +114,7 @@ struct CompletionsCommand: Command {
             guard FileManager.default.fileExists(atPath: ledger) else { return [] }
             // Quiet, as said above: a state that does not open, or cannot list, completes nothing.
             guard let opened = try? await storeOptions.open(command: "kiosk completions") else { return [] }
-            let accounts = (try? await opened.store.accounts().map(\.name)) ?? []
+            let accounts = (try? await opened.store.accounts().map(\.name.rawValue)) ?? []
             await opened.close()
             return accounts
         }

@@ -27,7 +27,8 @@ struct ReportCommand: Command {
         @Option(
             "session", value: "ID", help: "Only this paywall run or command (kiosk journal shows the IDs).")
         var session: String?
-        @Option(JournalCommand.accountOption) var account: String?
+        @Option(JournalCommand.accountOption, transform: AccountName.init(rawValue:)) var account:
+            AccountName?
         @Option(
             .option(
                 "catalog", value: "FILE|NAME",
