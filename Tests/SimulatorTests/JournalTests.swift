@@ -141,4 +141,17 @@ import Testing
         #expect(line.notifications.count == JournalLines.listLimit)
         #expect(line.result == "due renewals and expiries ran (and 700 more notifications)")
     }
+
+    /// Ask to Buy holds a purchase made outside the app too: the journal says it waits for
+    /// approval, as the Transaction Manager does, instead of "purchased".
+    @Test func aPurchaseOutsideTheAppHeldByAskToBuyIsJournaledAsPending() async throws {
+        let store = try SimulatedStore.makeForTest()
+        let bought = try await store.buyOffDevice("gems", options: [])
+        try await store.apply(.askToBuy(true))
+        let held = try await store.buyOffDevice("gems", options: [])
+        let lines = try await store.journal().filter { $0.action == "Buying gems outside the app" }
+        #expect(lines.map(\.result) == ["purchased \(bought.id)", "pending approval (\(held.id))"])
+        let records = try await store.transactionRecords()
+        #expect(records.first { $0.id == held.id }?.state == .pendingApproval)
+    }
 }

@@ -15,8 +15,9 @@ struct ActionContext {
 /// part, which no action can do (reading back, catching up, timers, the ledger's files).
 enum OperationFollowUp {
     case done
-    /// A purchase made outside the app, answered with its transaction.
-    case boughtOffDevice(Transaction)
+    /// A purchase made outside the app, answered with its transaction (provisional while Ask
+    /// to Buy holds it for approval).
+    case boughtOffDevice(Transaction, pendingApproval: Bool)
     /// The clock moved: what came due runs, and every watcher hears the new time.
     case clockAdvanced(JournalWords)
     /// An advance by periods found nothing more to happen: the clock stays where it is.
@@ -30,7 +31,8 @@ enum OperationFollowUp {
     /// The journal's words for the committed action (nil: the operation's own outcome).
     var journalWords: String? {
         switch self {
-        case .boughtOffDevice(let transaction): "purchased \(transaction.id)"
+        case .boughtOffDevice(let transaction, let pending):
+            pending ? "pending approval (\(transaction.id))" : "purchased \(transaction.id)"
         case .clockAdvanced(let words): words.text
         case .done, .clockStays, .settingsChanged, .saveState, .loadState: nil
         }
@@ -96,9 +98,9 @@ extension StagedAction {
             resetToDefaultState(keeping: account, wall: context.wallClock())
             return .settingsChanged(restartsClock: false)
         case .buyOffDevice(let productID, let options):
-            return .boughtOffDevice(
-                try buyOffDevice(productID, options: options, account: account, checker: context.offerChecker)
-            )
+            let bought = try buyOffDevice(
+                productID, options: options, account: account, checker: context.offerChecker)
+            return .boughtOffDevice(bought.transaction, pendingApproval: bought.pendingApproval)
         case .advanceClock(let seconds):
             return .clockAdvanced(try advanceClock(by: seconds, wall: context.wallClock))
         case .advanceClockPeriods(let count, let groupID):

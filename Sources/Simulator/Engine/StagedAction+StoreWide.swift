@@ -47,16 +47,17 @@ extension StagedAction {
     mutating func buyOffDevice(
         _ productID: String, options: [PurchaseOption], account: AccountName,
         checker: (any OfferSignatureChecking)?
-    ) throws(StoreError) -> Transaction {
+    ) throws(StoreError) -> (transaction: Transaction, pendingApproval: Bool) {
         let request = try PurchaseRequest(productID: productID, options: options)
-        let id =
+        let (id, pendingApproval) =
             switch try purchase(request, account: account, origin: .offDevice, checker: checker) {
-            case .purchased(let id), .pending(let id): id
+            case .purchased(let id): (id, false)
+            case .pending(let id): (id, true)
             }
         guard let stored = transaction(id) else {
             throw StoreError.backend("the off-device purchase's transaction \(id) was not stored")
         }
-        return stored.transaction
+        return (stored.transaction, pendingApproval)
     }
 
     /// Moves the clock forward; what comes due runs when the store catches up after the commit.
