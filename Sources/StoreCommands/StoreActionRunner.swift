@@ -199,8 +199,14 @@ public struct StoreActionRunner: Sendable {
             }
         }
         let operation = StoreOperation.buyOffDevice(productID: productID, options: options)
-        let transaction = try await store.perform(operation).transaction(of: operation)
-        try output.transactions([.verified(transaction, jws: "")])
+        let result = try await store.perform(operation)
+        let transaction = try result.transaction(of: operation)
+        if case .heldForApproval = result {
+            // Ask to Buy holds it: say so, as a held purchase from the app does.
+            try output.heldForApproval(transaction)
+        } else {
+            try output.transactions([.verified(transaction, jws: "")])
+        }
         return transaction.id
     }
 

@@ -109,6 +109,17 @@ public struct StoreOutput: Sendable {
         }
     }
 
+    /// A purchase made outside the app that Ask to Buy holds: the text says it waits for
+    /// approval, in the words of a held purchase from the app. `--json` and `--jws` print the
+    /// provisional transaction as for any purchase outside the app (their shape stays one for
+    /// scripts; `kiosk store transactions` tells its state).
+    func heldForApproval(_ transaction: Transaction) throws(StoreOutputError) {
+        guard !json && !jwsOnly else { return try transactions([.verified(transaction, jws: "")]) }
+        write(
+            "pending: waiting for approval (transaction \(transaction.id): kiosk store approve \(transaction.id))"
+        )
+    }
+
     private struct PurchaseAnswer: Encodable {
         var result: String
         var transactionID: String?

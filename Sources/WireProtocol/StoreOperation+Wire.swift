@@ -234,7 +234,10 @@ extension StoreOperation {
         switch result {
         case .done: nil
         case .clock(let date): WireCoding.encode(Wire.Value(date))
-        case .transaction(let transaction): WireCoding.encode(Wire.Value(transaction))
+        case .transaction(let transaction):
+            WireCoding.encode(Wire.OffDevicePurchase(transaction, held: false))
+        case .heldForApproval(let transaction):
+            WireCoding.encode(Wire.OffDevicePurchase(transaction, held: true))
         case .savePoint(let name): WireCoding.encode(Wire.Value(name))
         }
     }
@@ -245,7 +248,7 @@ extension StoreOperation {
         case .advanceClock, .advanceClockPeriods:
             .clock(try WireCoding.decode(Wire.Value<Date>.self, from: body).value)
         case .buyOffDevice:
-            .transaction(try WireCoding.decode(Wire.Value<Transaction>.self, from: body).value)
+            try WireCoding.decode(Wire.OffDevicePurchase.self, from: body).result
         case .saveState, .loadState:
             .savePoint(try WireCoding.decode(Wire.Value<String>.self, from: body).value)
         // Every other operation, by name, so a new one does not compile until its answer is read.

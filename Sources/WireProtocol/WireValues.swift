@@ -133,6 +133,23 @@ public enum Wire {
         public init(_ value: T) { self.value = value }
     }
 
+    /// An off-device purchase's answer: `{"value": transaction}`, with `"pendingApproval": true`
+    /// when Ask to Buy holds it (the key is left out otherwise, so a purchase answers as it did
+    /// before the key, and an answer without it reads as a purchase).
+    public struct OffDevicePurchase: Codable, Sendable, Hashable {
+        public var value: Transaction
+        public var pendingApproval: Bool?
+
+        public init(_ transaction: Transaction, held: Bool) {
+            value = transaction
+            pendingApproval = held ? true : nil
+        }
+
+        public var result: StoreOperationResult {
+            pendingApproval == true ? .heldForApproval(value) : .transaction(value)
+        }
+    }
+
     public struct ClockAdvance: Codable, Sendable, Hashable {
         public var seconds: Double?
         public var periods: Int?

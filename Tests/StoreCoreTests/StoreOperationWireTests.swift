@@ -44,6 +44,28 @@ import WireProtocol
         }
     }
 
+    /// An off-device purchase answers its transaction as `{"value": ...}`, with
+    /// `"pendingApproval": true` only while Ask to Buy holds it: a purchase's body is the one it
+    /// was before the key, and a body without the key (an older server's) reads as a purchase.
+    @Test func anOffDevicePurchaseSaysWhenAskToBuyHoldsIt() throws {
+        let date = Date(timeIntervalSince1970: 1_780_000_000)
+        let transaction = Transaction(
+            id: 7, originalID: 7, productID: "gems", productType: .consumable, appBundleID: "dev.kiosk.demo",
+            appTransactionID: "1", purchaseDate: date, originalPurchaseDate: date, signedDate: date,
+            environment: .sandbox, storefront: .unitedStates)
+        let operation = StoreOperation.buyOffDevice(productID: "gems", options: [])
+        let bought = try #require(StoreOperation.answerBody(.transaction(transaction)))
+        let held = try #require(StoreOperation.answerBody(.heldForApproval(transaction)))
+        #expect(bought == WireCoding.encode(Wire.Value(transaction)), "the purchase's body is unchanged")
+        #expect(String(decoding: held, as: UTF8.self).contains(#""pendingApproval":true"#))
+        #expect(try operation.result(from: bought) == .transaction(transaction))
+        #expect(try operation.result(from: held) == .heldForApproval(transaction))
+        #expect(try operation.result(from: held).transaction(of: operation) == transaction)
+        #expect(
+            StoreOperation.buyOffDevice(productID: "gems", options: []).outcome(.heldForApproval(transaction))
+                == "Bought gems outside the app: waiting for approval (transaction 7)")
+    }
+
     @Test func everyOperationHasAnExampleAndEveryRouteIsUsed() {
         let used = Set(Self.examples.map(\.wireRequest.route))
         #expect(used == Set(StoreOperation.routes), "routes no example travels on")

@@ -89,6 +89,7 @@ enum JournalLines {
             case .done: return nil
             case .clock(let date): return describe(date)
             case .transaction(let transaction): return "transaction \(transaction.id)"
+            case .heldForApproval(let transaction): return "pending approval (\(transaction.id))"
             case .savePoint(let name): return "save point \(name)"
             }
         case let followUp as OperationFollowUp: return followUp.journalWords

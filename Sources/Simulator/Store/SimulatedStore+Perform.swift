@@ -31,7 +31,8 @@ extension SimulatedStore {
         let followUp = try runAction { action throws(StoreError) in try action.perform(operation, context) }
         switch followUp {
         case .done: return .done
-        case .boughtOffDevice(let transaction, _): return .transaction(transaction)
+        case .boughtOffDevice(let transaction, let pending):
+            return pending ? .heldForApproval(transaction) : .transaction(transaction)
         case .clockAdvanced:
             // What came due on the way runs now, in chunks of its own (`catchUp`).
             try catchUp()

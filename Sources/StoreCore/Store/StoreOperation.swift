@@ -116,7 +116,11 @@ extension StoreOperation {
         case .deleteTransaction(let id): return "Deleted transaction \(id)"
         case .clearTransactions: return "Cleared all transactions"
         case .resetToDefaultState: return "Reset the store to the catalog's defaults"
-        case .buyOffDevice(let productID, _): return "Bought \(productID) outside the app"
+        case .buyOffDevice(let productID, _):
+            guard case .heldForApproval(let transaction) = result else {
+                return "Bought \(productID) outside the app"
+            }
+            return "Bought \(productID) outside the app: waiting for approval (transaction \(transaction.id))"
         case .advanceClock(let seconds):
             let moved = "Clock advanced \(Self.durationText(seconds))"
             guard case .clock(let date) = result else { return moved }
@@ -201,6 +205,9 @@ public enum StoreOperationResult: Sendable, Hashable {
     case clock(Date)
     /// The transaction the operation made (off-device purchases).
     case transaction(Transaction)
+    /// The provisional transaction of a purchase made outside the app that Ask to Buy holds
+    /// for approval: `approveAskToBuy` completes it, `declineAskToBuy` drops it.
+    case heldForApproval(Transaction)
     /// The save point saved or loaded, by name.
     case savePoint(String)
 
@@ -212,11 +219,13 @@ public enum StoreOperationResult: Sendable, Hashable {
         return date
     }
 
-    /// The transaction, or an error naming the operation that should have answered one.
+    /// The transaction (made, or held for approval), or an error naming the operation that
+    /// should have answered one.
     public func transaction(of operation: StoreOperation) throws(StoreError) -> Transaction {
-        guard case .transaction(let transaction) = self else {
+        switch self {
+        case .transaction(let transaction), .heldForApproval(let transaction): return transaction
+        case .done, .clock, .savePoint:
             throw StoreError.backend("\(operation) answered \(self), not a transaction")
         }
-        return transaction
     }
 }
