@@ -132,34 +132,3 @@ public struct OptionGroup<Group: ParsableOptions>: Decodable, Sendable, Declared
         wrappedValue = try Group.read(given)
     }
 }
-
-/// Options another parser reads, handed on as words: their definitions come from that parser's
-/// own table (so `--help` lists them), and the value is what was given of them, in the order of
-/// the definitions: `["--quantity=2", "--json"]`.
-@propertyWrapper
-public struct ForwardedOptions: Decodable, Sendable, DeclaredArgument {
-    let definitions: [OptionDefinition]
-    public private(set) var wrappedValue: [String] = []
-
-    var given: [OptionDefinition] {
-        definitions.filter { definition in
-            wrappedValue.contains { $0 == "--\(definition.name)" || $0.hasPrefix("--\(definition.name)=") }
-        }
-    }
-
-    public init(_ definitions: [OptionDefinition]) { self.definitions = definitions }
-
-    public init(from decoder: any Decoder) throws {
-        let (declared, given) = try PropertyDecoder.declaration(of: Self.self, in: decoder)
-        self = declared
-        for definition in definitions {
-            if definition.valueName == nil {
-                if given.flags.contains(definition.name) { wrappedValue.append("--\(definition.name)") }
-            } else {
-                for value in given.values[definition.name] ?? [] {
-                    wrappedValue.append("--\(definition.name)=\(value)")
-                }
-            }
-        }
-    }
-}

@@ -80,8 +80,8 @@ private struct OptionsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     private func notAnOption(_ key: Key) -> OptionDeclarationError {
         OptionDeclarationError(
-            "\(decoder.type).\(key.stringValue) is a stored property but not an @Option, @Flag, @OptionGroup or "
-                + "@ForwardedOptions: make it one, or a computed property")
+            "\(decoder.type).\(key.stringValue) is a stored property but not an @Option, @Flag or "
+                + "@OptionGroup: make it one, or a computed property")
     }
 }
 

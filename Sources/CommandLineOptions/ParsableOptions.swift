@@ -79,7 +79,7 @@ public struct Arguments<Options: ParsableOptions>: Sendable {
     }
 }
 
-/// What `@Option`, `@Flag`, `@OptionGroup` and `@ForwardedOptions` have in common: the options
+/// What `@Option`, `@Flag` and `@OptionGroup` have in common: the options
 /// they declare, and of those the ones given.
 protocol DeclaredArgument: Sendable {
     var definitions: [OptionDefinition] { get }

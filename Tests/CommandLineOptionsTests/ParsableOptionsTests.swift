@@ -19,8 +19,6 @@ import Testing
         @Option("count", value: "N", help: "How many.", transform: Sample.count) var count: Int?
         @OptionGroup var shared: Shared
         @Option("tag", value: "T", help: "A tag; again for more.") var tags: [String]
-        @ForwardedOptions([.flag("quick", help: "Fast."), .option("level", value: "L", help: "How far.")])
-        var forwarded: [String]
         @Flag("json", help: "JSON.") var json: Bool
 
         @Sendable static func count(_ text: String) throws(UsageError) -> Int {
@@ -38,43 +36,42 @@ import Testing
     @Test func definitionsFollowTheDeclarationsInOrder() {
         #expect(
             Sample.definitions.map(\.name) == [
-                "out", "colour", "count", "state", "dry-run", "tag", "quick", "level", "json",
+                "out", "colour", "count", "state", "dry-run", "tag", "json",
             ])
         let colour = Sample.definitions[1]
         #expect(colour.valueName == "COLOUR" && colour.completion == .words(["red", "green", "blue"]))
         #expect(Sample.definitions[0].completion == .files, "a FILE completes files unless told otherwise")
         #expect(Sample.definitions[3].completion == .directories)
         #expect(Sample.definitions[5].isRepeatable)
-        #expect(Sample.definitions[8].valueName == nil)
+        #expect(Sample.definitions[6].valueName == nil)
     }
 
     @Test func nothingGivenReadsAsTheDeclarationsDefaults() throws {
         let options = try parse([]).options
         #expect(options.out == nil && options.colour == nil && options.count == nil)
         #expect(options.shared.state == nil && !options.shared.dryRun && !options.json)
-        #expect(options.tags.isEmpty && options.forwarded.isEmpty)
+        #expect(options.tags.isEmpty)
     }
 
     @Test func valuesAreReadTyped() throws {
         let parsed = try parse([
             "a", "--out=x.txt", "--colour", "green", "--count", "3", "--state", "/tmp/s", "--dry-run",
             "--tag", "1",
-            "--level", "2", "--tag=2", "--quick", "--json", "b",
+            "--tag=2", "--json", "b",
         ])
         let options = parsed.options
         #expect(options.out == "x.txt" && options.colour == .green && options.count == 3)
         #expect(options.shared.state == "/tmp/s" && options.shared.dryRun && options.json)
         #expect(options.tags == ["1", "2"])
-        #expect(options.forwarded == ["--quick", "--level=2"], "forwarded in the order of their definitions")
         #expect(parsed.positionals == ["a", "b"])
         #expect(options.$out.name == "out", "the projected value is the definition, for messages")
     }
 
     @Test func theOptionsGivenAreListedInDeclarationOrderGroupsIncluded() throws {
         #expect(try parse([]).options.givenOptions.isEmpty)
-        let given = try parse(["--json", "--dry-run", "--tag", "1", "--tag", "2", "--level=3", "--out", "x"])
+        let given = try parse(["--json", "--dry-run", "--tag", "1", "--tag", "2", "--out", "x"])
             .options.givenOptions
-        #expect(given.map(\.name) == ["out", "dry-run", "tag", "level", "json"])
+        #expect(given.map(\.name) == ["out", "dry-run", "tag", "json"])
     }
 
     @Test(arguments: [
