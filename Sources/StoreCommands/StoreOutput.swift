@@ -115,9 +115,7 @@ public struct StoreOutput: Sendable {
     /// scripts; `kiosk store transactions` tells its state).
     func heldForApproval(_ transaction: Transaction) throws(StoreOutputError) {
         guard !json && !jwsOnly else { return try transactions([.verified(transaction, jws: "")]) }
-        write(
-            "pending: waiting for approval (transaction \(transaction.id): kiosk store approve \(transaction.id))"
-        )
+        try purchase(.pending(transactionID: transaction.id))
     }
 
     private struct PurchaseAnswer: Encodable {

@@ -32,7 +32,8 @@ enum OperationFollowUp {
     var journalWords: String? {
         switch self {
         case .boughtOffDevice(let transaction, let pending):
-            pending ? "pending approval (\(transaction.id))" : "purchased \(transaction.id)"
+            // The words of the same outcome of a purchase from the app.
+            (pending ? RequestFollowUp.pending(transaction.id) : .purchased(transaction.id)).journalWords
         case .clockAdvanced(let words): words.text
         case .done, .clockStays, .settingsChanged, .saveState, .loadState: nil
         }
