@@ -35,3 +35,22 @@ enum Fixtures {
         Set(FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? [])
     }
 }
+
+extension Fixtures {
+    /// An app in several modules: an app target, a framework target and a local package.
+    static var modular: String { (folder as NSString).appendingPathComponent("Modular/Modular.xcodeproj") }
+    /// A developer's own Swift package whose tests use StoreKitTest.
+    static var purchasesPackage: String { (folder as NSString).appendingPathComponent("PurchasesPackage") }
+
+    /// Writes `files` (path relative to a fresh temporary folder: text) and returns the folder.
+    static func write(_ files: [String: String]) throws -> String {
+        let scratch = NSTemporaryDirectory() + "kiosk-xcodeproject-\(UUID().uuidString)"
+        for (relative, text) in files {
+            let path = (scratch as NSString).appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        return scratch
+    }
+}

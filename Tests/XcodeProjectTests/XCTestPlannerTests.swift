@@ -18,7 +18,7 @@ import Testing
             relative(app.leftOut.map(\.path), plan.projectFolder) == [
                 "XcodeApp/ContentView.swift", "XcodeApp/XcodeAppApp.swift",
             ])
-        #expect(app.leftOut.first?.reason == "imports SwiftUI (line 2)")
+        #expect(app.leftOut.first?.reason == "imports SwiftUI (line 2) and uses its View (line 5)")
         #expect(relative(plan.storeKitConfigurations, plan.projectFolder) == ["XcodeApp/Products.storekit"])
         #expect(plan.packageFolder == plan.projectFolder + "/.kiosk/xctest/XcodeAppTests")
         #expect(!plan.usesExpectFailure)
@@ -155,10 +155,19 @@ import Testing
 
     @Test func explicitPathsStandInForAProject() throws {
         let folder = Fixtures.folder + "/Classic"
+        // The tests import Classic: without its sources the import is named before compiling.
+        #expect(
+            message(
+                XCTestRequest(
+                    projectPath: nil, tests: [folder + "/ClassicTests"],
+                    configuration: folder + "/Classic/Configuration.storekit")
+            ).contains(
+                "StoreModelTests.swift:4: error: imports Classic, which is not a target of the project"))
         let plan = try XCTestPlanner.plan(
             XCTestRequest(
-                projectPath: nil, tests: [folder + "/ClassicTests"],
-                configuration: folder + "/Classic/Configuration.storekit"))
+                projectPath: nil, sources: [folder + "/Classic/Sources/StoreModel.swift"],
+                tests: [folder + "/ClassicTests"], configuration: folder + "/Classic/Configuration.storekit"))
+        #expect(plan.appModules.map(\.name) == ["Classic"])
         #expect(plan.testModule.swiftFiles == [folder + "/ClassicTests/StoreModelTests.swift"])
         #expect(plan.storeKitConfigurations == [folder + "/Classic/Configuration.storekit"])
         #expect(

@@ -7,7 +7,8 @@ public struct XCTestCommand: Command {
     public static let name = "xctest"
     public static let summary = "Run an Xcode project's StoreKit tests on Linux, with a JUnit report."
     public static let usage =
-        "kiosk xctest [PROJECT.xcodeproj] [--scheme-or-target NAME] [--junit FILE] [--sources PATH]... [--tests PATH]... "
+        "kiosk xctest [PROJECT.xcodeproj | Package.swift | FOLDER] [--scheme-or-target NAME] [--junit FILE] "
+        + "[--sources PATH]... [--module NAME=PATH]... [--tests PATH]... "
         + "[--configuration FILE] [--scratch-path DIR] [--generate-only]"
     public struct Options: ParsableOptions {
         @Option(
@@ -22,6 +23,12 @@ public struct XCTestCommand: Command {
             help: "App Swift files or folders, instead of the targets the tests import.",
             completion: .files)
         public var sources: [String]
+        @Option(
+            "module", value: "NAME=PATH",
+            help:
+                "A module of the app by name, from Swift files or a folder (repeatable; beside or instead of the project's).",
+            completion: .files)
+        public var module: [String]
         @Option(
             "tests", value: "PATH", help: "Test Swift files or folders, instead of the test target's.",
             completion: .files)
@@ -71,14 +78,34 @@ public struct XCTestCommand: Command {
     public var generateOnly: Bool
 
     public init(_ arguments: Arguments<Options>) throws(UsageError) {
-        guard arguments.positionals.count <= 1 else { throw UsageError("give one .xcodeproj") }
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("give one .xcodeproj, Package.swift or folder")
+        }
         let options = arguments.options
         guard arguments.positionals.first != nil || !options.tests.isEmpty else {
-            throw UsageError("give the .xcodeproj, or the test files with --tests")
+            throw UsageError(
+                "give the .xcodeproj, the Package.swift or its folder, or the test files with --tests")
+        }
+        var modules: [XCTestRequest.NamedModule] = []
+        for given in options.module {
+            let parts = given.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+                parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                parts[0].first?.isNumber == false
+            else {
+                throw UsageError(
+                    "--module \(given): give NAME=PATH, a Swift module name (letters, digits, _) and its files or folder"
+                )
+            }
+            if let index = modules.firstIndex(where: { $0.name == parts[0] }) {
+                modules[index].paths.append(parts[1])
+            } else {
+                modules.append(.init(name: parts[0], paths: [parts[1]]))
+            }
         }
         request = XCTestRequest(
             projectPath: arguments.positionals.first, schemeOrTarget: options.schemeOrTarget,
-            sources: options.sources,
+            sources: options.sources, modules: modules,
             tests: options.tests, configuration: options.configuration)
         junit = options.junit
         scratchPath = options.scratchPath ?? ProcessInfo.processInfo.environment["KIOSK_XCTEST_SCRATCH"]

@@ -7,50 +7,43 @@ struct PackageManifest {
     let kioskProducts: Set<String>
 
     var text: String {
-        let testName = plan.testModule.name
-        var kioskDependencies = ["StoreKit"].filter(kioskProducts.contains)
-        if kioskProducts.contains("Combine") { kioskDependencies.append("Combine") }
-        var testDependencies = plan.appModules.map { "\"\($0.name)\"" }
-        testDependencies +=
-            (["StoreKit", "StoreKitTest"] + (kioskProducts.contains("Combine") ? ["Combine"] : []))
-            .filter(kioskProducts.contains).map(product)
-        var testFlags: [String] = []
-        if plan.usesExpectFailure, kioskProducts.contains("KioskXCTestBridge") {
-            testDependencies.append(product("KioskXCTestBridge"))
-            // The tests call XCTExpectFailure without importing anything new, as in Xcode.
-            testFlags = ["-Xfrontend", "-import-module", "-Xfrontend", "KioskXCTestBridge"]
+        let test = plan.testModule
+        var testProducts = test.kioskProducts
+        // A test target always reaches StoreKitTest's session and StoreKit, as Xcode's test
+        // bundle links StoreKitTest.framework.
+        for name in ["StoreKit", "StoreKitTest"] where !testProducts.contains(name) {
+            testProducts.append(name)
         }
-        let resources = plan.storeKitConfigurations.map {
-            ".copy(\(quoted(XCTestPackageWriter.linkName(for: $0, projectFolder: plan.projectFolder))))"
+        var testFlags = implicitImportFlags(test)
+        if plan.usesExpectFailure, kioskProducts.contains("KioskXCTestBridge") {
+            testProducts.append("KioskXCTestBridge")
+            // The tests call XCTExpectFailure without importing anything new, as in Xcode.
+            testFlags += ["-Xfrontend", "-import-module", "-Xfrontend", "KioskXCTestBridge"]
+        }
+        let storeKitResources = plan.storeKitConfigurations.map {
+            XCTestPlan.Resource(path: $0, rule: "copy")
         }
         var targets: [String] = plan.appModules.map { module in
-            """
-                    .target(
-                        name: \(quoted(module.name)), dependencies: [\(kioskDependencies.map(product).joined(separator: ", "))],
-                        path: \(quoted("Sources/\(module.name)")),
-                        swiftSettings: \(settings(module.settings, flags: [])))
-            """
+            target(
+                "target", module, folder: "Sources/\(module.name)", products: module.kioskProducts,
+                resources: module.resources, flags: implicitImportFlags(module))
         }
         targets.append(
-            """
-                    .testTarget(
-                        name: \(quoted(testName)), dependencies: [\(testDependencies.joined(separator: ", "))],
-                        path: \(quoted("Tests/\(testName)")),
-                        resources: [\(resources.joined(separator: ", "))],
-                        swiftSettings: \(settings(plan.testModule.settings, flags: testFlags)))
-            """)
+            target(
+                "testTarget", test, folder: "Tests/\(test.name)", products: testProducts,
+                resources: test.resources + storeKitResources, flags: testFlags))
         let leftOut = plan.appModules.flatMap { module in
             module.leftOut.map { "//   \(module.name): \($0.path): \($0.reason)" }
         }
         return """
             // swift-tools-version:6.2
-            // Made by `kiosk xctest` from the Xcode project in \(plan.projectFolder); rewritten at every run,
+            // Made by `kiosk xctest` from the project in \(plan.projectFolder); rewritten at every run,
             // so edit the project, not this file. The folders hold links to the project's own files.
             \(leftOut.isEmpty ? "" : "// Left out (Linux cannot compile them):\n" + leftOut.joined(separator: "\n") + "\n")\
             import PackageDescription
 
             let package = Package(
-                name: \(quoted(testName + "-xctest")),
+                name: \(quoted(test.name + "-xctest")),
                 platforms: [.macOS(.v15)],
                 dependencies: [.package(name: "Kiosk", path: \(quoted(kioskPath)))],
                 targets: [
@@ -59,6 +52,32 @@ struct PackageManifest {
             )
 
             """
+    }
+
+    private func target(
+        _ kind: String, _ module: XCTestPlan.Module, folder: String, products: [String],
+        resources: [XCTestPlan.Resource], flags: [String]
+    ) -> String {
+        let dependencies =
+            module.dependencies.map(quoted) + products.filter(kioskProducts.contains).map(product)
+        let declared = resources.map { resource in
+            ".\(resource.rule == "process" ? "process" : "copy")(\(quoted(XCTestPackageWriter.linkName(for: resource.path, root: plan.root(of: module)))))"
+        }
+        return """
+                    .\(kind)(
+                        name: \(quoted(module.name)), dependencies: [\(dependencies.joined(separator: ", "))],
+                        path: \(quoted(folder)),
+                        resources: [\(declared.joined(separator: ", "))],
+                        swiftSettings: \(settings(module.settings, flags: flags)))
+            """
+    }
+
+    /// `-import-module` for what the module uses without importing (Combine, which Apple's
+    /// Foundation brings).
+    private func implicitImportFlags(_ module: XCTestPlan.Module) -> [String] {
+        module.implicitImports.filter(kioskProducts.contains).flatMap {
+            ["-Xfrontend", "-import-module", "-Xfrontend", $0]
+        }
     }
 
     private func product(_ name: String) -> String { ".product(name: \(quoted(name)), package: \"Kiosk\")" }

@@ -30,7 +30,12 @@ public struct XCTestPackageWriter {
                     try FileManager.default.removeItem(atPath: path)
                 }
             }
-            for (relative, files) in plan.linkedFolders { try link(files, into: relative, of: plan) }
+            for linked in plan.linkedFolders {
+                try link(linked.files, into: linked.folder, root: linked.root, of: plan)
+            }
+            for module in plan.appModules where module.swiftFiles.isEmpty {
+                try writeEmptySource(for: module, of: plan)
+            }
             let manifest = PackageManifest(plan: plan, kioskPath: kioskPath, kioskProducts: kioskProducts())
             try Data(manifest.text.utf8).write(
                 to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("Package.swift")))
@@ -40,24 +45,42 @@ public struct XCTestPackageWriter {
         return folder
     }
 
-    /// The link's path inside a module's folder: the file's path relative to the project's
-    /// folder, so two files of the same name in different folders stay apart.
-    static func linkName(for path: String, projectFolder: String) -> String {
-        let prefix = projectFolder.hasSuffix("/") ? projectFolder : projectFolder + "/"
+    /// The link's path inside a module's folder: the file's path relative to the module's root
+    /// (the project's folder, or a package target's own), so two files of the same name in
+    /// different folders stay apart, and a package's resources keep the paths its manifest names.
+    static func linkName(for path: String, root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix)
             ? String(path.dropFirst(prefix.count)) : "external/" + (path as NSString).lastPathComponent
     }
 
-    private func link(_ files: [String], into relative: String, of plan: XCTestPlan) throws {
+    private func link(_ files: [String], into relative: String, root: String, of plan: XCTestPlan) throws {
         let moduleFolder = (plan.packageFolder as NSString).appendingPathComponent(relative)
         try FileManager.default.createDirectory(atPath: moduleFolder, withIntermediateDirectories: true)
         for file in files {
-            let link = (moduleFolder as NSString).appendingPathComponent(
-                Self.linkName(for: file, projectFolder: plan.projectFolder))
+            let link = (moduleFolder as NSString).appendingPathComponent(Self.linkName(for: file, root: root))
             try FileManager.default.createDirectory(
                 atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            if FileManager.default.fileExists(atPath: link) { continue }
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
         }
+    }
+
+    /// A module whose every file was left out still compiles, so that `import App` in the tests
+    /// compiles as it does in Xcode: SwiftPM needs one source file, which says why it is there.
+    private func writeEmptySource(for module: XCTestPlan.Module, of plan: XCTestPlan) throws {
+        let folder = (plan.packageFolder as NSString).appendingPathComponent("Sources/\(module.name)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let reasons = module.leftOut.map { "//   \($0.path): \($0.reason)" }.joined(separator: "\n")
+        let text = """
+            // Made by `kiosk xctest`: every file of \(module.name) was left out (Linux cannot compile
+            // them), and the module stays so that the tests' `import \(module.name)` compiles as in Xcode.
+            \(reasons)
+
+            """
+        try Data(text.utf8).write(
+            to: URL(
+                fileURLWithPath: (folder as NSString).appendingPathComponent("\(module.name)+LeftOut.swift")))
     }
 
     /// The products the Kiosk checkout offers that the package may use, read from its manifest,
@@ -67,7 +90,7 @@ public struct XCTestPackageWriter {
         let text =
             FileManager.default.contents(atPath: manifest).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Set(
-            ["StoreKit", "StoreKitTest", "Combine", "KioskXCTestBridge"].filter {
+            (ModulePool.kioskProducts.sorted() + ["KioskXCTestBridge"]).filter {
                 text.contains(".library(name: \"\($0)\"")
             })
     }

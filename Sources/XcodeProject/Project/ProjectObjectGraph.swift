@@ -106,6 +106,7 @@ struct ProjectObjectGraph {
         return XcodeTarget(
             name: name, productType: target["productType"]?.string ?? "", swiftFiles: swiftFiles,
             resourceFiles: resources, dependencies: dependencies, buildSettings: settings,
+            packageProducts: packageProducts(of: target),
             location: lines.location(ofOffset: target.offset, file: file))
     }
 

@@ -8,6 +8,8 @@ public struct XcodeProject: Sendable {
     public var path: String
     /// Every native target, in the project's order.
     public var targets: [XcodeTarget]
+    /// The folders of the local Swift packages the project references, absolute.
+    public var localPackages: [String]
 
     /// The folder that holds the `.xcodeproj`, where the project's relative paths start.
     public var folder: String { (path as NSString).deletingLastPathComponent }
@@ -15,9 +17,10 @@ public struct XcodeProject: Sendable {
     /// The project's name (`App` for `App.xcodeproj`).
     public var name: String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
 
-    public init(path: String, targets: [XcodeTarget]) {
+    public init(path: String, targets: [XcodeTarget], localPackages: [String] = []) {
         self.path = path
         self.targets = targets
+        self.localPackages = localPackages
     }
 
     /// Reads the project at `path` (the `.xcodeproj` folder, or its `project.pbxproj`).
@@ -55,7 +58,8 @@ public struct XcodeProject: Sendable {
         var graph = try ProjectObjectGraph(
             root: root, file: file, bytes: bytes,
             projectFolder: (projectPath as NSString).deletingLastPathComponent)
-        return XcodeProject(path: projectPath, targets: try graph.targets())
+        let targets = try graph.targets()
+        return XcodeProject(path: projectPath, targets: targets, localPackages: graph.localPackageFolders())
     }
 
     /// The target called `name`.

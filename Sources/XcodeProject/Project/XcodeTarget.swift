@@ -15,13 +15,16 @@ public struct XcodeTarget: Sendable, Equatable {
     public var dependencies: [String]
     /// The Debug configuration's build settings, the project's overridden by the target's.
     public var buildSettings: [String: String]
+    /// The Swift package products the target links (local or remote packages).
+    public var packageProducts: [SwiftPackageProduct]
     /// Where the target is declared in `project.pbxproj`, for problems of the target as a whole.
     public var location: SourceLocation?
 
     public init(
         name: String, productType: String, swiftFiles: [String], resourceFiles: [String],
         dependencies: [String],
-        buildSettings: [String: String], location: SourceLocation? = nil
+        buildSettings: [String: String], packageProducts: [SwiftPackageProduct] = [],
+        location: SourceLocation? = nil
     ) {
         self.name = name
         self.productType = productType
@@ -29,6 +32,7 @@ public struct XcodeTarget: Sendable, Equatable {
         self.resourceFiles = resourceFiles
         self.dependencies = dependencies
         self.buildSettings = buildSettings
+        self.packageProducts = packageProducts
         self.location = location
     }
 

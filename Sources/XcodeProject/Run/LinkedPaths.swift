@@ -18,14 +18,14 @@ public struct LinkedPaths: Sendable {
     public init(plan: XCTestPlan) {
         var files: [(String, String)] = []
         var folders: [(String, String)] = []
-        let project = plan.projectFolder.hasSuffix("/") ? plan.projectFolder : plan.projectFolder + "/"
-        for (relative, linked) in plan.linkedFolders {
-            let folder = plan.packageFolder + "/" + relative
-            for file in linked {
-                let name = XCTestPackageWriter.linkName(for: file, projectFolder: plan.projectFolder)
-                if !file.hasPrefix(project) { files.append((folder + "/" + name, file)) }
+        for linked in plan.linkedFolders {
+            let folder = plan.packageFolder + "/" + linked.folder
+            let root = linked.root.hasSuffix("/") ? linked.root : linked.root + "/"
+            for file in linked.files where !file.hasPrefix(root) {
+                files.append(
+                    (folder + "/" + XCTestPackageWriter.linkName(for: file, root: linked.root), file))
             }
-            folders.append((folder + "/", project))
+            folders.append((folder + "/", root))
         }
         replacements = files.sorted { $0.0.count > $1.0.count } + folders
     }
@@ -51,9 +51,36 @@ public struct LinkedPaths: Sendable {
 
 extension XCTestPlan {
     /// The package's module folders, relative to it (`Sources/App`, `Tests/AppTests`), each with
-    /// the project's files linked into it.
-    var linkedFolders: [(folder: String, files: [String])] {
-        appModules.map { ("Sources/\($0.name)", $0.swiftFiles) }
-            + [("Tests/\(testModule.name)", testModule.swiftFiles + storeKitConfigurations)]
+    /// the root its links are relative to and the project's files linked into it: Swift files,
+    /// declared resources (each file of a resource folder), the test target's `.storekit`.
+    var linkedFolders: [(folder: String, root: String, files: [String])] {
+        appModules.map { ("Sources/\($0.name)", root(of: $0), $0.swiftFiles + Self.files(of: $0.resources)) }
+            + [
+                (
+                    "Tests/\(testModule.name)", root(of: testModule),
+                    testModule.swiftFiles + Self.files(of: testModule.resources) + storeKitConfigurations
+                )
+            ]
+    }
+
+    /// The folder a module's links are relative to: its own root, else the project's folder.
+    func root(of module: Module) -> String { module.root.isEmpty ? projectFolder : module.root }
+
+    /// The files of resources as a manifest names them (a folder stands for every file in it).
+    private static func files(of resources: [Resource]) -> [String] {
+        resources.flatMap { resource -> [String] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: resource.path, isDirectory: &isFolder) else {
+                return []
+            }
+            guard isFolder.boolValue else { return [resource.path] }
+            return (FileManager.default.enumerator(atPath: resource.path)?.compactMap { $0 as? String } ?? [])
+                .map { (resource.path as NSString).appendingPathComponent($0) }
+                .filter { path in
+                    var folder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &folder)
+                        && !folder.boolValue
+                }
+        }
     }
 }

@@ -36,13 +36,17 @@ public struct XCTestRunner {
     /// The package's links and the project's files they stand for: compiler and XCTest lines,
     /// shown and in the results, name the project's own files, not the package's links.
     public var linkedPaths: LinkedPaths?
+    /// The Xcode targets' resources, linked beside the test executable before the tests run.
+    public var bundleResources: [String]
     /// Where the tool's own output goes, line by line as it comes (standard output for the CLI).
     public var echo: @Sendable (String) -> Void
 
     public init(
         packageFolder: String, scratchPath: String, linkedPaths: LinkedPaths? = nil,
+        bundleResources: [String] = [],
         echo: @escaping @Sendable (String) -> Void
     ) {
+        self.bundleResources = bundleResources
         self.packageFolder = packageFolder
         self.scratchPath = scratchPath
         self.linkedPaths = linkedPaths
@@ -71,6 +75,12 @@ public struct XCTestRunner {
                 $0.contains(": error: ")
             }
             return Outcome(compiled: false, compilerErrors: errors, results: [], testStatus: 0)
+        }
+        let products = (scratchPath as NSString).appendingPathComponent("debug")
+        for refused in try BundleResources(folder: products, files: bundleResources).place() {
+            echo(
+                "kiosk xctest: note: the resource \(refused) is not beside the tests; Bundle(for:) will not find it"
+            )
         }
         var environment = ProcessInfo.processInfo.environment
         environment["KIOSK_XCTEST_EXPECTED_FAILURES"] = expectations

@@ -49,7 +49,8 @@ public struct XCTestSession {
         if generateOnly { return .generated(folder) }
         let scratch = scratchPath ?? (folder as NSString).appendingPathComponent(".build")
         let runner = XCTestRunner(
-            packageFolder: folder, scratchPath: scratch, linkedPaths: LinkedPaths(plan: plan), echo: echo)
+            packageFolder: folder, scratchPath: scratch, linkedPaths: LinkedPaths(plan: plan),
+            bundleResources: plan.bundleResources, echo: echo)
         let outcome = try runner.run()
         let report =
             outcome.compiled

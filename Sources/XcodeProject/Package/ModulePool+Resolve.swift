@@ -1,0 +1,182 @@
+import Foundation
+
+extension ModulePool {
+    /// The modules the tests reach and what stands in their way on Linux.
+    struct Resolution {
+        var modules: [XCTestPlan.Module] = []
+        /// The facts of every app file that is compiled.
+        var keptFacts: [SwiftSourceFacts] = []
+        var blockers: [SourceFinding] = []
+        var bundleResources: [String] = []
+    }
+
+    /// Walks from the test files' imports through each reached module's own imports.
+    func resolve(testFacts: [SwiftSourceFacts], testName: String) throws -> Resolution {
+        var resolution = Resolution()
+        var queue = forced + testFacts.flatMap { $0.imports.map(\.module) }
+        var visited = Set<String>()
+        var leftOutTypes: [String: (path: String, reason: SourceFinding)] = [:]
+        while !queue.isEmpty {
+            let name = queue.removeFirst()
+            guard name != testName, let candidate = candidates[name], visited.insert(name).inserted else {
+                continue
+            }
+            var kept: [String] = []
+            var keptFacts: [SwiftSourceFacts] = []
+            var leftOut: [(String, String)] = []
+            for path in candidate.swiftFiles {
+                let facts = try SwiftSourceFacts.read(
+                    path: path, defaultMainActor: candidate.settings.defaultIsolationIsMainActor)
+                if let reason = try Self.viewCodeReason(facts) {
+                    leftOut.append((path, reason.summary))
+                    for type in facts.declaredTypes { leftOutTypes[type] = (path, reason.finding) }
+                } else {
+                    kept.append(path)
+                    keptFacts.append(facts)
+                }
+            }
+            let imported = keptFacts.flatMap { $0.imports.map(\.module) }
+            queue += imported
+            resolution.keptFacts += keptFacts
+            resolution.bundleResources += candidate.bundleResources
+            resolution.blockers += unknownImports(keptFacts, testName: testName)
+            resolution.modules.append(
+                module(
+                    name: name, files: kept, facts: keptFacts, settings: candidate.settings,
+                    root: candidate.root,
+                    resources: candidate.resources, leftOut: leftOut, testName: testName))
+        }
+        try Self.requireNoCycle(resolution.modules)
+        // A file that is compiled and uses a type of a left-out file would fail: name both.
+        for facts in testFacts + resolution.keptFacts {
+            for (type, origin) in leftOutTypes.sorted(by: { $0.key < $1.key })
+            where facts.identifiers.contains(type) {
+                resolution.blockers.append(
+                    SourceFinding(
+                        file: facts.path, line: facts.firstLine[type] ?? 1, kind: .blocker,
+                        message: "uses \(type), declared in \(origin.path), which cannot compile on Linux"))
+                resolution.blockers.append(origin.reason)
+            }
+        }
+        return resolution
+    }
+
+    /// The test module: its Kiosk products and the reached modules it imports, and a blocker
+    /// for each import nothing offers.
+    func testModule(
+        name: String, files: [String], facts: [SwiftSourceFacts], settings: SwiftBuildSettings, root: String,
+        blockers: inout [SourceFinding]
+    ) -> XCTestPlan.Module {
+        blockers += unknownImports(facts, testName: name)
+        return module(
+            name: name, files: files, facts: facts, settings: settings, root: root, resources: [],
+            leftOut: [],
+            testName: name)
+    }
+
+    private func module(
+        name: String, files: [String], facts: [SwiftSourceFacts], settings: SwiftBuildSettings, root: String,
+        resources: [XCTestPlan.Resource], leftOut: [(String, String)], testName: String
+    ) -> XCTestPlan.Module {
+        let imports = facts.flatMap { $0.imports.map(\.module) }
+        var seen = Set<String>()
+        let unique = imports.filter { seen.insert($0).inserted }
+        var kioskProducts = unique.filter(Self.kioskProducts.contains)
+        var implicit: [String] = []
+        let usesCombine = facts.contains { !$0.identifiers.isDisjoint(with: Self.combineWords) }
+        if usesCombine, Set(unique).isDisjoint(with: Self.bringsCombine) {
+            implicit.append("Combine")
+            kioskProducts.append("Combine")
+        }
+        return XCTestPlan.Module(
+            name: name, swiftFiles: files, settings: settings, leftOut: leftOut, root: root,
+            dependencies: unique.filter { $0 != name && $0 != testName && candidates[$0] != nil },
+            kioskProducts: kioskProducts, implicitImports: implicit, resources: resources)
+    }
+
+    /// Why a file is view code that Linux cannot compile, or nil: it imports a UI framework
+    /// outside an `#if canImport`; SwiftUI only when the file also uses a view (Kiosk's SwiftUI
+    /// holds ObservableObject, @Published and the main actor, what purchase managers import it for).
+    static func viewCodeReason(_ facts: SwiftSourceFacts) throws(XcodeProjectError)
+        -> (summary: String, finding: SourceFinding)?
+    {
+        let interface = facts.imports.filter {
+            !$0.isGuarded && LinuxAvailability.userInterfaceModules.contains($0.module)
+        }
+        guard let first = interface.first else { return nil }
+        if let other = interface.first(where: { $0.module != "SwiftUI" }) {
+            let finding =
+                XCTestPlanner.importBlocker(other, in: facts.path)
+                ?? SourceFinding(
+                    file: facts.path, line: other.line, kind: .blocker, message: "imports \(other.module)")
+            return ("imports \(other.module) (line \(other.line))", finding)
+        }
+        guard
+            let text = FileManager.default.contents(atPath: facts.path).map({
+                String(decoding: $0, as: UTF8.self)
+            })
+        else { throw XcodeProjectError("\(facts.path): cannot read this Swift file the project lists") }
+        guard let view = SwiftUIUsage.firstViewUse(in: facts, text: text) else { return nil }
+        return (
+            "imports SwiftUI (line \(first.line)) and uses its \(view.word) (line \(view.line))",
+            SourceFinding(
+                file: facts.path, line: view.line, kind: .blocker,
+                message:
+                    "uses SwiftUI's \(view.word), a view, which Linux does not have: move the purchase code out of this "
+                    + "view file into a file of its own (one that imports SwiftUI only for ObservableObject or "
+                    + "@Published compiles), or guard it with `#if canImport(UIKit)`")
+        )
+    }
+
+    /// Imports of modules that neither the project, its packages, Kiosk nor Linux's toolchain
+    /// offers, each named at its line with what to do (Apple-only and UI frameworks are said
+    /// by the Linux checks).
+    private func unknownImports(_ facts: [SwiftSourceFacts], testName: String) -> [SourceFinding] {
+        var found: [SourceFinding] = []
+        for file in facts {
+            for item in file.imports where !item.isGuarded {
+                let module = item.module
+                guard module != testName, candidates[module] == nil, !Self.kioskProducts.contains(module),
+                    !ToolchainModules.installed.contains(module),
+                    !LinuxAvailability.userInterfaceModules.contains(module),
+                    !LinuxAvailability.appleOnlyModules.contains(module)
+                else { continue }
+                let message: String
+                if let repository = remote.repositories[module] {
+                    message =
+                        "imports \(module), a product of the remote package \(repository), which kiosk xctest cannot "
+                        + "fetch (it builds offline, from what is on this machine): add a copy of the package to the "
+                        + "project as a local package (Xcode: Add Package Dependencies… > Add Local…), or guard the "
+                        + "import and the code that uses it with `#if canImport(\(module))`"
+                } else {
+                    message =
+                        "imports \(module), which is not a target of the project or of its local packages, nor a module "
+                        + "Kiosk or Linux's Swift toolchain offers: name its sources with --module \(module)=PATH, or "
+                        + "guard the import and the code that uses it with `#if canImport(\(module))`"
+                }
+                found.append(
+                    SourceFinding(file: file.path, line: item.line, kind: .blocker, message: message))
+            }
+        }
+        return found
+    }
+
+    /// SwiftPM refuses a cycle of targets, as Xcode refuses one of frameworks: say which.
+    private static func requireNoCycle(_ modules: [XCTestPlan.Module]) throws(XcodeProjectError) {
+        let byName = Dictionary(modules.map { ($0.name, $0) }) { first, _ in first }
+        var state: [String: Bool] = [:]  // false: on the path; true: done
+        func visit(_ name: String, path: [String]) throws(XcodeProjectError) {
+            if state[name] == true { return }
+            if state[name] == false {
+                let cycle = path.drop { $0 != name } + [name]
+                throw XcodeProjectError(
+                    "the modules import each other in a cycle (\(cycle.joined(separator: " -> "))), which neither "
+                        + "Xcode nor SwiftPM can build; move what both need into a module of its own")
+            }
+            state[name] = false
+            for dependency in byName[name]?.dependencies ?? [] { try visit(dependency, path: path + [name]) }
+            state[name] = true
+        }
+        for module in modules { try visit(module.name, path: []) }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Every module the tests could reach, by module name, and the walk that takes the ones they
+/// do reach: the modules the test files import, then the modules those import, each a module
+/// of its own in the generated package with its own settings (as Xcode builds each target).
+struct ModulePool {
+    /// Kiosk's Linux stand-ins for Apple's frameworks, by the name code imports.
+    static let kioskProducts: Set<String> = ["StoreKit", "StoreKitTest", "Combine", "OSLog", "os", "SwiftUI"]
+    /// Modules that bring Combine with them (as Apple's do): a module importing one of these
+    /// needs no implicit Combine.
+    static let bringsCombine: Set<String> = ["Combine", "StoreKit", "StoreKitTest", "SwiftUI"]
+    /// Combine's names purchase code uses with only `import Foundation`, which on Apple
+    /// platforms brings Combine.
+    static let combineWords: Set<String> = [
+        "ObservableObject", "Published", "AnyCancellable", "PassthroughSubject", "CurrentValueSubject",
+        "AnyPublisher", "Cancellable",
+    ]
+
+    private(set) var candidates: [String: ModuleCandidate] = [:]
+    /// Modules the run takes whether or not the tests import them (`--sources`).
+    private(set) var forced: [String] = []
+    private(set) var remote = RemoteProducts()
+    private var readPackages = Set<String>()
+
+    init(request: XCTestRequest, input: ProjectInput, testFacts: [SwiftSourceFacts], testName: String) throws
+    {
+        switch input {
+        case .xcode(let project) where request.sources.isEmpty:
+            for target in project.targets where !target.isUnitTestBundle && target.moduleName != testName {
+                add(
+                    ModuleCandidate(
+                        name: target.moduleName, swiftFiles: target.swiftFiles,
+                        settings: target.swiftSettings,
+                        root: project.folder, resources: [], bundleResources: target.resourceFiles,
+                        origin: "the target \(target.name) of \((project.path as NSString).lastPathComponent)"
+                    ))
+                for product in target.packageProducts {
+                    switch product.source {
+                    case .local(let folder): try addPackage(at: folder)
+                    case .remote(let url): remote.add(product.name, repository: url)
+                    }
+                }
+            }
+            for folder in project.localPackages { try addPackage(at: folder) }
+        case .package(let package):
+            try addPackage(package)
+        case .xcode, .files:
+            break
+        }
+        if !request.sources.isEmpty {
+            let imported = testFacts.flatMap { $0.imports.filter(\.isTestable).map(\.module) }
+            let name = imported.first ?? "App"
+            let files = try XCTestPlanner.swiftFiles(in: request.sources)
+            add(
+                ModuleCandidate(
+                    name: name, swiftFiles: files, settings: SwiftBuildSettings([:]),
+                    root: Self.root(of: request.sources, input: input), resources: [], bundleResources: [],
+                    origin: "--sources"),
+                replacing: true)
+            forced.append(name)
+        }
+        for module in request.modules {
+            add(
+                ModuleCandidate(
+                    name: module.name, swiftFiles: try XCTestPlanner.swiftFiles(in: module.paths),
+                    settings: SwiftBuildSettings([:]), root: Self.root(of: module.paths, input: input),
+                    resources: [], bundleResources: [], origin: "--module \(module.name)"),
+                replacing: true)
+        }
+    }
+
+    /// The folder a named module's links start at: the one folder given, else the project's.
+    private static func root(of paths: [String], input: ProjectInput) -> String {
+        let absolute = paths.map(XCTestPlanner.absolute)
+        var isFolder: ObjCBool = false
+        if absolute.count == 1, FileManager.default.fileExists(atPath: absolute[0], isDirectory: &isFolder),
+            isFolder.boolValue
+        {
+            return absolute[0]
+        }
+        return input.folder
+    }
+
+    private mutating func add(_ candidate: ModuleCandidate, replacing: Bool = false) {
+        if replacing || candidates[candidate.name] == nil { candidates[candidate.name] = candidate }
+    }
+
+    /// A local package's targets, and the local packages it depends on in turn.
+    private mutating func addPackage(at folder: String) throws {
+        guard !readPackages.contains(folder) else { return }
+        try addPackage(try SwiftPackage.read(at: folder))
+    }
+
+    private mutating func addPackage(_ package: SwiftPackage) throws {
+        guard readPackages.insert(package.folder).inserted else { return }
+        let remoteIdentities = Set(package.dependencies.filter { $0.folder == nil }.map(\.identity))
+        let locations = Dictionary(package.dependencies.map { ($0.identity, $0.location) }) { first, _ in
+            first
+        }
+        for target in package.targets where target.kind == .regular {
+            add(
+                ModuleCandidate(
+                    name: target.name, swiftFiles: target.swiftFiles, settings: target.settings,
+                    root: target.folder,
+                    resources: target.resources.map { XCTestPlan.Resource(path: $0.path, rule: $0.rule) },
+                    bundleResources: [],
+                    origin: "the target \(target.name) of the package \(package.name) (\(package.folder))"))
+            for case .product(let name, let identity) in target.dependencies
+            where remoteIdentities.contains(identity.lowercased()) || remoteIdentities.contains(identity) {
+                remote.add(
+                    name, repository: locations[identity] ?? locations[identity.lowercased()] ?? identity)
+            }
+        }
+        for dependency in package.dependencies {
+            if let folder = dependency.folder { try addPackage(at: folder) }
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct ModularApp: App {
+    var body: some Scene {
+        WindowGroup { ShopView() }
+    }
+}

@@ -1,0 +1,35 @@
+import AppCore
+import StoreKitTest
+import XCTest
+
+@testable import Modular
+
+/// Finds its configuration the Xcode way, in the test bundle's resources.
+@MainActor
+final class ShopModelTests: XCTestCase {
+    var session: SKTestSession!
+
+    override func setUp() async throws {
+        let url = try XCTUnwrap(Bundle(for: Self.self).url(forResource: "Products", withExtension: "storekit"))
+        session = try SKTestSession(contentsOf: url)
+        session.disableDialogs = true
+        session.clearTransactions()
+    }
+
+    func testABoughtPlanShowsAsOwnedAndFeatured() async throws {
+        try await session.buyProduct(identifier: "com.example.xcodeapp.club.monthly")
+        let model = ShopModel()
+        await model.refresh()
+        XCTAssertEqual(model.owned, ["com.example.xcodeapp.club.monthly"])
+        XCTAssertEqual(model.featured, ["com.example.xcodeapp.club.monthly"])
+    }
+
+    func testTheAppsProductListIsInTheMainBundle() {
+        XCTAssertEqual(ShopModel.sellable(), ["com.example.xcodeapp.filters", "com.example.xcodeapp.club.monthly"])
+    }
+
+    func testTheLocalPackagesProductsLoad() async throws {
+        let products = try await Catalogue.products()
+        XCTAssertEqual(products.map(\.id), ["com.example.xcodeapp.club.monthly"])
+    }
+}

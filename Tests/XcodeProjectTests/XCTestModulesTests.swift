@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+@testable import XcodeProject
+
+/// The modules a run reaches: the app, framework and local-package targets the tests import and
+/// those import in turn, each with its own Kiosk products; what Linux cannot build, named first.
+@Suite struct XCTestModulesTests {
+    func message(_ request: XCTestRequest) -> String {
+        do {
+            _ = try XCTestPlanner.plan(request)
+            return "planned"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func anAppInSeveralModulesBecomesOneModuleEach() throws {
+        let plan = try XCTestPlanner.plan(XCTestRequest(projectPath: Fixtures.modular))
+        let modules = Dictionary(uniqueKeysWithValues: plan.appModules.map { ($0.name, $0) })
+        #expect(Set(modules.keys) == ["Modular", "AppCore", "Billing"])
+        let app = try #require(modules["Modular"])
+        #expect(app.dependencies.sorted() == ["AppCore", "Billing"])
+        #expect(app.kioskProducts.sorted() == ["SwiftUI", "os"])
+        #expect(app.settings.languageMode == 5)
+        // The model imports SwiftUI for ObservableObject only: kept; the view and the App are not.
+        #expect(app.swiftFiles.map { ($0 as NSString).lastPathComponent } == ["ShopModel.swift"])
+        #expect(
+            app.leftOut.map(\.reason).sorted() == [
+                "imports SwiftUI (line 1) and uses its App (line 4)",
+                "imports SwiftUI (line 1) and uses its View (line 4)",
+            ])
+        let billing = try #require(modules["Billing"])
+        #expect(billing.kioskProducts.sorted() == ["OSLog", "StoreKit"])
+        #expect(billing.settings.languageMode == 6)
+        let core = try #require(modules["AppCore"])
+        #expect(core.root.hasSuffix("Packages/AppCore/Sources/AppCore"))
+        #expect(core.resources.map { ($0.path as NSString).lastPathComponent } == ["Resources"])
+        #expect(core.resources.first?.rule == "process")
+        #expect(plan.testModule.dependencies.sorted() == ["AppCore", "Modular"])
+        // Xcode's bundle resources, for Bundle(for:) and Bundle.main: the test target's .storekit
+        // and the app's Products.plist.
+        #expect(
+            plan.bundleResources.map { ($0 as NSString).lastPathComponent }.sorted() == [
+                "Products.plist", "Products.storekit",
+            ])
+    }
+
+    @Test func theManifestDeclaresEachModuleWithWhatItImports() throws {
+        let plan = try XCTestPlanner.plan(XCTestRequest(projectPath: Fixtures.modular))
+        let text = PackageManifest(
+            plan: plan, kioskPath: "/k", kioskProducts: ModulePool.kioskProducts.union(["KioskXCTestBridge"])
+        ).text
+        #expect(
+            text.contains(
+                #"name: "AppCore", dependencies: [.product(name: "StoreKit", package: "Kiosk"), .product(name: "os", package: "Kiosk")]"#
+            ))
+        #expect(text.contains(#"resources: [.process("Resources")]"#))
+        #expect(
+            text.contains(
+                #"name: "Billing", dependencies: [.product(name: "OSLog", package: "Kiosk"), .product(name: "StoreKit", package: "Kiosk")]"#
+            ))
+    }
+
+    @Test func aViewFileIsLeftOutButAPurchaseManagerImportingSwiftUIIsKept() {
+        let model = SwiftSourceFacts.parse(
+            "import SwiftUI\nfinal class Store: ObservableObject {}\n", path: "/m.swift")
+        let modelText =
+            "import SwiftUI\n// a View in a comment\nfinal class Store: ObservableObject {\n  let note = \"App Store\"\n}\n"
+        #expect(SwiftUIUsage.firstViewUse(in: model, text: modelText) == nil)
+        let viewText = "import SwiftUI\nstruct Shop: View {\n  var body: some View { Text(\"x\") }\n}\n"
+        let view = SwiftSourceFacts.parse(viewText, path: "/v.swift")
+        #expect(SwiftUIUsage.firstViewUse(in: view, text: viewText)?.word == "View")
+        #expect(SwiftUIUsage.firstViewUse(in: view, text: viewText)?.line == 2)
+        // A type of the file's own named like a SwiftUI one is not SwiftUI's.
+        let ownText =
+            "import SwiftUI\nenum State { case idle }\nfinal class M: ObservableObject { var s = State.idle }\n"
+        let own = SwiftSourceFacts.parse(ownText, path: "/o.swift")
+        #expect(SwiftUIUsage.firstViewUse(in: own, text: ownText) == nil)
+    }
+
+    @Test func aSwiftPackageOfTheDevelopersOwnIsPlannedFromItsManifest() throws {
+        let plan = try XCTestPlanner.plan(XCTestRequest(projectPath: Fixtures.purchasesPackage))
+        #expect(plan.testModule.name == "PurchasesTests")
+        #expect(plan.appModules.map(\.name) == ["Purchases"])
+        #expect(plan.appModules.first?.settings.languageMode == 5)
+        #expect(
+            plan.storeKitConfigurations.map { ($0 as NSString).lastPathComponent } == ["Products.storekit"])
+        // The manifest itself names the same package.
+        let viaManifest = try XCTestPlanner.plan(
+            XCTestRequest(projectPath: Fixtures.purchasesPackage + "/Package.swift"))
+        #expect(viaManifest.appModules == plan.appModules)
+    }
+
+    @Test func anImportOfARemotePackageIsNamedWithItsRepository() throws {
+        let folder = try Fixtures.write([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Shop",
+                dependencies: [.package(url: "https://github.com/RevenueCat/purchases-ios", from: "5.0.0")],
+                targets: [
+                    .target(name: "Shop", dependencies: [.product(name: "RevenueCat", package: "purchases-ios")]),
+                    .testTarget(name: "ShopTests", dependencies: ["Shop"]),
+                ])
+            """,
+            "Sources/Shop/Shop.swift": "import RevenueCat\nimport StoreKit\npublic enum Shop {}\n",
+            "Tests/ShopTests/ShopTests.swift": "import StoreKitTest\nimport XCTest\n@testable import Shop\n",
+            "Tests/ShopTests/Products.storekit": "{}",
+        ])
+        let said = message(XCTestRequest(projectPath: folder))
+        #expect(
+            said.contains(
+                "Sources/Shop/Shop.swift:1: error: imports RevenueCat, a product of the remote package https://github.com/RevenueCat/purchases-ios, which kiosk xctest cannot fetch"
+            ))
+        #expect(said.hasSuffix("nothing was compiled"))
+    }
+
+    @Test func namedModulesImportEachOtherAndAnUnknownImportIsNamed() throws {
+        let folder = try Fixtures.write([
+            "Core/Money.swift": "import Foundation\npublic struct Money {}\n",
+            "Shop/Shop.swift":
+                "import Core\nimport StoreKit\nimport Analytics\npublic struct Shop { let m = Money() }\n",
+            "Tests/ShopTests.swift": "import StoreKitTest\nimport XCTest\n@testable import Shop\n",
+            "Products.storekit": "{}",
+        ])
+        let request = XCTestRequest(
+            projectPath: nil,
+            modules: [
+                .init(name: "Core", paths: [folder + "/Core"]),
+                .init(name: "Shop", paths: [folder + "/Shop"]),
+            ],
+            tests: [folder + "/Tests"], configuration: folder + "/Products.storekit")
+        #expect(
+            message(request)
+                == "\(folder)/Shop/Shop.swift:3: error: imports Analytics, which is not a target of the project or of its local packages, nor a module Kiosk or Linux's Swift toolchain offers: name its sources with --module Analytics=PATH, or guard the import and the code that uses it with `#if canImport(Analytics)`\n1 problem would stop the tests compiling on Linux; nothing was compiled"
+        )
+        try FileManager.default.removeItem(atPath: folder + "/Shop/Shop.swift")
+        try Data("import Core\nimport StoreKit\npublic struct Shop { let m = Money() }\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/Shop/Shop.swift"))
+        let plan = try XCTestPlanner.plan(request)
+        #expect(plan.appModules.map(\.name) == ["Shop", "Core"])
+        #expect(plan.appModules.first?.dependencies == ["Core"])
+        #expect(plan.appModules.first?.root == folder + "/Shop")
+    }
+
+    @Test func modulesThatImportEachOtherAreRefusedNamingTheCycle() throws {
+        let folder = try Fixtures.write([
+            "A/A.swift": "import B\npublic struct A {}\n",
+            "B/B.swift": "import A\npublic struct B {}\n",
+            "Tests/T.swift": "import StoreKitTest\nimport XCTest\nimport A\n",
+            "Products.storekit": "{}",
+        ])
+        let said = message(
+            XCTestRequest(
+                projectPath: nil,
+                modules: [
+                    .init(name: "A", paths: [folder + "/A"]), .init(name: "B", paths: [folder + "/B"]),
+                ],
+                tests: [folder + "/Tests"], configuration: folder + "/Products.storekit"))
+        #expect(said.contains("the modules import each other in a cycle (A -> B -> A)"))
+    }
+
+    @Test func combineUsedWithOnlyFoundationIsImportedForTheModule() throws {
+        let folder = try Fixtures.write([
+            "App/Store.swift":
+                "import Foundation\nfinal class Store: ObservableObject { @Published var n = 0 }\n",
+            "Tests/T.swift": "import StoreKitTest\nimport XCTest\n@testable import App\n",
+            "Products.storekit": "{}",
+        ])
+        let plan = try XCTestPlanner.plan(
+            XCTestRequest(
+                projectPath: nil, sources: [folder + "/App"], tests: [folder + "/Tests"],
+                configuration: folder + "/Products.storekit"))
+        #expect(plan.appModules.first?.implicitImports == ["Combine"])
+        #expect(plan.appModules.first?.kioskProducts == ["Combine"])
+    }
+}
