@@ -6,3 +6,6 @@
 @_exported import Combine
 @_exported import Foundation
 @_exported import KioskStoreKit
+// Apple's StoreKit brings Observation too (through Foundation): an `@Observable` store that
+// imports only StoreKit compiles in Xcode, and so here.
+@_exported import Observation

@@ -24,7 +24,7 @@ import Testing
         #expect(app.kioskProducts.sorted() == ["SwiftUI", "os"])
         #expect(app.settings.languageMode == 5)
         // The model imports SwiftUI for ObservableObject only: kept; the view and the App are not.
-        #expect(app.swiftFiles.map { ($0 as NSString).lastPathComponent } == ["ShopModel.swift"])
+        #expect(app.swiftFiles.map { ($0 as NSString).lastPathComponent } == ["Preferences.swift", "ShopModel.swift"])
         #expect(
             app.leftOut.map(\.reason).sorted() == [
                 "imports SwiftUI (line 1) and uses its App (line 4)",
@@ -175,5 +175,31 @@ import Testing
                 configuration: folder + "/Products.storekit"))
         #expect(plan.appModules.first?.implicitImports == ["Combine"])
         #expect(plan.appModules.first?.kioskProducts == ["Combine"])
+    }
+
+    @Test func originalStoreKitIsNamedAtItsLine() throws {
+        let folder = try Fixtures.write([
+            "Tests/T.swift":
+                "import StoreKitTest\nimport XCTest\nfinal class T: XCTestCase, SKPaymentTransactionObserver {}\n",
+            "Products.storekit": "{}",
+        ])
+        let said = message(
+            XCTestRequest(
+                projectPath: nil, tests: [folder + "/Tests"], configuration: folder + "/Products.storekit"))
+        #expect(
+            said.hasPrefix(
+                "\(folder)/Tests/T.swift:3: error: uses SKPaymentTransactionObserver, original StoreKit's (StoreKit 1) API"
+            ))
+    }
+
+    @Test func awaitingSuperSetUpOnTheMainActorBuildsTheTestsInSwift5Mode() throws {
+        let plan = try XCTestPlanner.plan(XCTestRequest(projectPath: Fixtures.modular))
+        #expect(plan.testModule.settings.languageMode == 5)
+        #expect(plan.testModule.settings.enabledFeatures == ["StrictConcurrency"])
+        #expect(plan.notes.map(\.line) == [13])
+        #expect(
+            plan.notes.first?.message.hasPrefix("awaits super.setUp() in a @MainActor test class") == true)
+        // Preferences.swift uses @Observable with only Foundation: Observation is imported for it.
+        #expect(plan.appModules.first { $0.name == "Modular" }?.implicitImports == ["Observation"])
     }
 }

@@ -83,15 +83,29 @@ extension ModulePool {
         let unique = imports.filter { seen.insert($0).inserted }
         var kioskProducts = unique.filter(Self.kioskProducts.contains)
         var implicit: [String] = []
-        let usesCombine = facts.contains { !$0.identifiers.isDisjoint(with: Self.combineWords) }
-        if usesCombine, Set(unique).isDisjoint(with: Self.bringsCombine) {
+        // Per file, as imports are: a file that uses the names without importing what brings them.
+        if Self.needsImplicit(facts, words: Self.combineWords, bringers: Self.bringsCombine) {
             implicit.append("Combine")
-            kioskProducts.append("Combine")
+            if !kioskProducts.contains("Combine") { kioskProducts.append("Combine") }
+        }
+        if Self.needsImplicit(facts, words: Self.observationWords, bringers: Self.bringsObservation) {
+            implicit.append("Observation")
         }
         return XCTestPlan.Module(
             name: name, swiftFiles: files, settings: settings, leftOut: leftOut, root: root,
             dependencies: unique.filter { $0 != name && $0 != testName && candidates[$0] != nil },
             kioskProducts: kioskProducts, implicitImports: implicit, resources: resources)
+    }
+
+    /// Whether a file uses one of `words` without importing a module that brings them.
+    private static func needsImplicit(_ facts: [SwiftSourceFacts], words: Set<String>, bringers: Set<String>)
+        -> Bool
+    {
+        facts.contains { file in
+            !file.identifiers.isDisjoint(with: words)
+                && Set(file.imports.map(\.module)).isDisjoint(with: bringers)
+                && !file.declaredTypes.contains { words.contains($0) }
+        }
     }
 
     /// Why a file is view code that Linux cannot compile, or nil: it imports a UI framework

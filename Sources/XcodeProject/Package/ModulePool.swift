@@ -16,6 +16,14 @@ struct ModulePool {
         "AnyPublisher", "Cancellable",
     ]
 
+    /// Observation's names, which Apple's Foundation brings too (an `@Observable` class in a
+    /// file that imports only Foundation, OSLog or StoreKit compiles in Xcode).
+    static let observationWords: Set<String> = [
+        "Observable", "ObservationIgnored", "ObservationTracked", "withObservationTracking", "Observations",
+    ]
+    /// Modules that bring Observation with them (Kiosk's StoreKit and SwiftUI re-export it).
+    static let bringsObservation: Set<String> = ["Observation", "SwiftUI", "StoreKit", "StoreKitTest"]
+
     private(set) var candidates: [String: ModuleCandidate] = [:]
     /// Modules the run takes whether or not the tests import them (`--sources`).
     private(set) var forced: [String] = []

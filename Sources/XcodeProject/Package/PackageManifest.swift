@@ -72,12 +72,13 @@ struct PackageManifest {
             """
     }
 
-    /// `-import-module` for what the module uses without importing (Combine, which Apple's
-    /// Foundation brings).
+    /// `-import-module` for what the module uses without importing (Combine and Observation,
+    /// which Apple's Foundation brings): a Kiosk product the checkout offers, or the toolchain's.
     private func implicitImportFlags(_ module: XCTestPlan.Module) -> [String] {
-        module.implicitImports.filter(kioskProducts.contains).flatMap {
-            ["-Xfrontend", "-import-module", "-Xfrontend", $0]
-        }
+        module.implicitImports.filter { kioskProducts.contains($0) || !ModulePool.kioskProducts.contains($0) }
+            .flatMap {
+                ["-Xfrontend", "-import-module", "-Xfrontend", $0]
+            }
     }
 
     private func product(_ name: String) -> String { ".product(name: \(quoted(name)), package: \"Kiosk\")" }

@@ -28,6 +28,25 @@ extension XCTestPlanner {
                     file: facts.path, line: facts.firstLine[name] ?? 1, kind: .blocker,
                     message: "uses \(name), which Linux's XCTest does not have: \(advice)"))
         }
+        if let name = LinuxAvailability.originalStoreKitAPI.intersection(facts.identifiers).min(by: {
+            (facts.firstLine[$0] ?? 0, $0) < (facts.firstLine[$1] ?? 0, $1)
+        }) {
+            blockers.append(
+                SourceFinding(
+                    file: facts.path, line: facts.firstLine[name] ?? 1, kind: .blocker,
+                    message:
+                        "uses \(name), original StoreKit's (StoreKit 1) API, which Kiosk's StoreKit does not offer: it "
+                        + "runs StoreKit 2 (Product, Transaction, AppStore); move this purchase code to StoreKit 2, or "
+                        + "guard it with `#if canImport(Darwin)`"))
+        }
+        for name in LinuxAvailability.storeKitInterfaceAPI.intersection(facts.identifiers).sorted() {
+            blockers.append(
+                SourceFinding(
+                    file: facts.path, line: facts.firstLine[name] ?? 1, kind: .blocker,
+                    message:
+                        "uses \(name), which shows StoreKit's interface in an app's window, which Linux does not "
+                        + "have: guard it with `#if canImport(UIKit)` (or move it into the view code)"))
+        }
         for item in facts.imports where !item.isGuarded && item.module != "SwiftUI" {
             if let blocker = importBlocker(item, in: facts.path) { blockers.append(blocker) }
         }

@@ -29,9 +29,22 @@ public enum XCTestPlanner {
         let resolution = try pool.resolve(testFacts: testFacts, testName: side.name)
         var blockers = resolution.blockers
         var notes: [SourceFinding] = []
+        var testSettings = side.settings.withoutDefaultMainActor
+        if let call = try mainActorSuperCall(testFacts, settings: side.settings) {
+            testSettings.languageMode = 5
+            testSettings.upcomingFeatures.append("StrictConcurrency")
+            notes.append(
+                SourceFinding(
+                    file: call.file, line: call.line, kind: .bridged,
+                    message:
+                        "awaits super.\(call.method)() in a @MainActor test class, which Xcode's XCTest isolates to the "
+                        + "main actor and Linux's does not, so the Swift 6 language mode refuses it; the test target is "
+                        + "built in the Swift 5 mode with complete concurrency checking, where it is a warning"
+                ))
+        }
         let testModule = try pool.testModule(
-            name: side.name, files: side.files, facts: testFacts,
-            settings: side.settings.withoutDefaultMainActor, root: side.root, blockers: &blockers)
+            name: side.name, files: side.files, facts: testFacts, settings: testSettings, root: side.root,
+            blockers: &blockers)
         for facts in testFacts + resolution.keptFacts {
             findLinuxGaps(facts, blockers: &blockers, notes: &notes)
         }
@@ -132,5 +145,25 @@ public enum XCTestPlanner {
                 "the tests of \(target ?? "--tests") use no StoreKit (no file imports StoreKit or StoreKitTest or uses "
                     + "SKTestSession), so there is nothing for Kiosk to run; run them with `swift test` in a package of "
                     + "their own, or choose the target that tests your purchases"))
+    }
+
+    /// The first `await super.setUp()`/`tearDown()` in a main-actor test class of a target
+    /// built in the Swift 6 mode (see `MainActorSuperCalls`).
+    private static func mainActorSuperCall(_ facts: [SwiftSourceFacts], settings: SwiftBuildSettings) throws
+        -> (file: String, line: Int, method: String)?
+    {
+        guard (settings.languageMode ?? 5) >= 6 else { return nil }
+        for file in facts {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            if let line = MainActorSuperCalls.firstLine(
+                in: text, facts: file, defaultMainActor: settings.defaultIsolationIsMainActor)
+            {
+                let method =
+                    SwiftUIUsage.codeLines(text)[line - 1].contains("tearDown") ? "tearDown" : "setUp"
+                return (file.path, line, method)
+            }
+        }
+        return nil
     }
 }

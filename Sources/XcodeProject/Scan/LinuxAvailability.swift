@@ -31,4 +31,19 @@ public enum LinuxAvailability {
 
     /// XCTest API Linux lacks that the generated package bridges with Xcode's semantics.
     public static let bridgedXCTestAPI: Set<String> = ["XCTExpectFailure", "XCTExpectedFailure"]
+
+    /// Original StoreKit's (StoreKit 1) classes: Kiosk's StoreKit is StoreKit 2's API (`Product`,
+    /// `Transaction`, `AppStore`), so a file that uses these cannot compile against it.
+    public static let originalStoreKitAPI: Set<String> = [
+        "SKPaymentQueue", "SKProductsRequest", "SKProductsRequestDelegate", "SKProductsResponse", "SKPayment",
+        "SKMutablePayment", "SKPaymentTransaction", "SKPaymentTransactionObserver", "SKReceiptRefreshRequest",
+        "SKRequest", "SKRequestDelegate", "SKProduct", "SKProductDiscount", "SKProductSubscriptionPeriod",
+        "SKPaymentDiscount", "SKDownload", "SKStorefront", "SKPaymentQueueDelegate",
+    ]
+
+    /// StoreKit's views and prompts, which need an app's window (UIKit or AppKit).
+    public static let storeKitInterfaceAPI: Set<String> = [
+        "SKStoreReviewController", "SKStoreProductViewController", "SKOverlay",
+        "SKCloudServiceSetupViewController",
+    ]
 }

@@ -10,6 +10,7 @@ final class ShopModelTests: XCTestCase {
     var session: SKTestSession!
 
     override func setUp() async throws {
+        try await super.setUp()
         let url = try XCTUnwrap(Bundle(for: Self.self).url(forResource: "Products", withExtension: "storekit"))
         session = try SKTestSession(contentsOf: url)
         session.disableDialogs = true
@@ -26,6 +27,14 @@ final class ShopModelTests: XCTestCase {
 
     func testTheAppsProductListIsInTheMainBundle() {
         XCTAssertEqual(ShopModel.sellable(), ["com.example.xcodeapp.filters", "com.example.xcodeapp.club.monthly"])
+    }
+
+    func testPreferencesAreObservable() {
+        let preferences = Preferences()
+        var changed = false
+        withObservationTracking { _ = preferences.highlighted } onChange: { changed = true }
+        preferences.highlighted = "com.example.xcodeapp.club.monthly"
+        XCTAssertTrue(changed)
     }
 
     func testTheLocalPackagesProductsLoad() async throws {
