@@ -24,11 +24,15 @@ import Testing
         #expect(app.kioskProducts.sorted() == ["SwiftUI", "os"])
         #expect(app.settings.languageMode == 5)
         // The model imports SwiftUI for ObservableObject only: kept; the view and the App are not.
-        #expect(app.swiftFiles.map { ($0 as NSString).lastPathComponent } == ["Preferences.swift", "ShopModel.swift"])
+        #expect(
+            app.swiftFiles.map { ($0 as NSString).lastPathComponent } == [
+                "Preferences.swift", "ShopModel.swift",
+            ])
         #expect(
             app.leftOut.map(\.reason).sorted() == [
                 "imports SwiftUI (line 1) and uses its App (line 4)",
                 "imports SwiftUI (line 1) and uses its View (line 4)",
+                "imports UserNotifications (line 2), which Linux does not have",
             ])
         let billing = try #require(modules["Billing"])
         #expect(billing.kioskProducts.sorted() == ["OSLog", "StoreKit"])
@@ -132,10 +136,17 @@ import Testing
                 .init(name: "Shop", paths: [folder + "/Shop"]),
             ],
             tests: [folder + "/Tests"], configuration: folder + "/Products.storekit")
+        // Shop.swift is left out for the import; the tests use its type, so both are named.
+        let said = message(request)
         #expect(
-            message(request)
-                == "\(folder)/Shop/Shop.swift:3: error: imports Analytics, which is not a target of the project or of its local packages, nor a module Kiosk or Linux's Swift toolchain offers: name its sources with --module Analytics=PATH, or guard the import and the code that uses it with `#if canImport(Analytics)`\n1 problem would stop the tests compiling on Linux; nothing was compiled"
-        )
+            said.contains(
+                "\(folder)/Tests/ShopTests.swift:3: error: uses Shop, declared in \(folder)/Shop/Shop.swift"))
+        #expect(
+            said.contains(
+                "\(folder)/Shop/Shop.swift:3: error: imports Analytics, which is not a target of the project or of its "
+                    + "local packages, nor a module Kiosk or Linux's Swift toolchain offers: name its sources with "
+                    + "--module Analytics=PATH, or guard the import and the code that uses it with `#if canImport(Analytics)`"
+            ))
         try FileManager.default.removeItem(atPath: folder + "/Shop/Shop.swift")
         try Data("import Core\nimport StoreKit\npublic struct Shop { let m = Money() }\n".utf8).write(
             to: URL(fileURLWithPath: folder + "/Shop/Shop.swift"))
@@ -201,5 +212,18 @@ import Testing
             plan.notes.first?.message.hasPrefix("awaits super.setUp() in a @MainActor test class") == true)
         // Preferences.swift uses @Observable with only Foundation: Observation is imported for it.
         #expect(plan.appModules.first { $0.name == "Modular" }?.implicitImports == ["Observation"])
+    }
+
+    @Test func aFolderWithOnlyAGeneratorsRecipeSaysToGenerateTheProject() throws {
+        let folder = try Fixtures.write([
+            "project.yml": "name: Shop\n", "Shop/Shop.swift": "import StoreKit\n",
+        ])
+        #expect(
+            message(XCTestRequest(projectPath: folder)).hasPrefix(
+                "\(folder) holds no .xcodeproj, only project.yml, the recipe XcodeGen (`xcodegen generate`) makes one from"
+            ))
+        let empty = try Fixtures.write(["README.md": "x"])
+        #expect(
+            message(XCTestRequest(projectPath: empty)).contains("holds no .xcodeproj and no Package.swift"))
     }
 }

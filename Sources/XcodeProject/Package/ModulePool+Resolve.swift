@@ -27,7 +27,7 @@ extension ModulePool {
             for path in candidate.swiftFiles {
                 let facts = try SwiftSourceFacts.read(
                     path: path, defaultMainActor: candidate.settings.defaultIsolationIsMainActor)
-                if let reason = try Self.viewCodeReason(facts) {
+                if let reason = try leaveOutReason(facts, testName: testName) {
                     leftOut.append((path, reason.summary))
                     for type in facts.declaredTypes { leftOutTypes[type] = (path, reason.finding) }
                 } else {
@@ -39,7 +39,6 @@ extension ModulePool {
             queue += imported
             resolution.keptFacts += keptFacts
             resolution.bundleResources += candidate.bundleResources
-            resolution.blockers += unknownImports(keptFacts, testName: testName)
             resolution.modules.append(
                 module(
                     name: name, files: kept, facts: keptFacts, settings: candidate.settings,
@@ -108,6 +107,30 @@ extension ModulePool {
         }
     }
 
+    /// Why an app file is left out, or nil: it is view code, or it imports a module Linux cannot
+    /// have (an Apple-only framework, a remote package's product, a module nothing offers).
+    /// Xcode compiles such a file, but the tests often never reach it (a SwiftData store, the
+    /// notifications helper): it is left out, and a compiled file that uses one of its types
+    /// is named with it, as for view code.
+    func leaveOutReason(_ facts: SwiftSourceFacts, testName: String) throws(XcodeProjectError)
+        -> (summary: String, finding: SourceFinding)?
+    {
+        if let view = try Self.viewCodeReason(facts) { return view }
+        for item in facts.imports where !item.isGuarded && item.module != "SwiftUI" {
+            if let finding = XCTestPlanner.importBlocker(item, in: facts.path) {
+                return ("imports \(item.module) (line \(item.line)), which Linux does not have", finding)
+            }
+        }
+        if let unknown = unknownImports([facts], testName: testName).first,
+            let module = facts.imports.first(where: { $0.line == unknown.line })?.module
+        {
+            let kind =
+                remote.repositories[module] != nil ? "a remote package's product" : "which nothing offers"
+            return ("imports \(module) (line \(unknown.line)), \(kind)", unknown)
+        }
+        return nil
+    }
+
     /// Why a file is view code that Linux cannot compile, or nil: it imports a UI framework
     /// outside an `#if canImport`; SwiftUI only when the file also uses a view (Kiosk's SwiftUI
     /// holds ObservableObject, @Published and the main actor, what purchase managers import it for).
@@ -145,7 +168,7 @@ extension ModulePool {
     /// Imports of modules that neither the project, its packages, Kiosk nor Linux's toolchain
     /// offers, each named at its line with what to do (Apple-only and UI frameworks are said
     /// by the Linux checks).
-    private func unknownImports(_ facts: [SwiftSourceFacts], testName: String) -> [SourceFinding] {
+    func unknownImports(_ facts: [SwiftSourceFacts], testName: String) -> [SourceFinding] {
         var found: [SourceFinding] = []
         for file in facts {
             for item in file.imports where !item.isGuarded {

@@ -49,6 +49,16 @@ enum ProjectInput {
                     + "whose tests to run")
         }
         if names.contains("Package.swift") { return .package(try SwiftPackage.read(at: absolute)) }
+        // A project kept as a generator's recipe has no .xcodeproj until the generator runs.
+        if let recipe = names.first(where: { ["project.yml", "project.json", "Project.swift"].contains($0) })
+        {
+            let tool =
+                recipe == "Project.swift" ? "Tuist (`tuist generate`)" : "XcodeGen (`xcodegen generate`)"
+            throw XcodeProjectError(
+                "\(path) holds no .xcodeproj, only \(recipe), the recipe \(tool) makes one from; generate the "
+                    + "project first (the .xcodeproj it writes is what kiosk xctest reads), or give the files with "
+                    + "--tests, --sources and --module")
+        }
         throw XcodeProjectError(
             "\(path) holds no .xcodeproj and no Package.swift; give an Xcode project, a Swift package, or the "
                 + "files with --tests, --sources and --module")
