@@ -226,4 +226,34 @@ import Testing
         #expect(
             message(XCTestRequest(projectPath: empty)).contains("holds no .xcodeproj and no Package.swift"))
     }
+
+    @Test func anAppFileThatUsesALeftOutTypeIsLeftOutToo() throws {
+        let folder = try Fixtures.write([
+            "App/ShopScreen.swift": "import UIKit\nfinal class ShopScreen: UIViewController {}\n",
+            "App/Coordinator.swift":
+                "import Foundation\nfinal class Coordinator { let screen = ShopScreen() }\n",
+            "App/Store.swift": "import StoreKit\nfinal class Store {}\n",
+            "Tests/T.swift":
+                "import StoreKitTest\nimport XCTest\n@testable import App\nfinal class T: XCTestCase { let s = Store() }\n",
+            "Products.storekit": "{}",
+        ])
+        let request = XCTestRequest(
+            projectPath: nil, sources: [folder + "/App"], tests: [folder + "/Tests"],
+            configuration: folder + "/Products.storekit")
+        let app = try #require(try XCTestPlanner.plan(request).appModules.first)
+        #expect(app.swiftFiles == [folder + "/App/Store.swift"])
+        #expect(
+            app.leftOut.map(\.reason).sorted() == [
+                "imports UIKit (line 1)",
+                "uses ShopScreen, declared in \(folder)/App/ShopScreen.swift, which is left out",
+            ])
+        // A test that uses the coordinator stops the run, naming the root reason.
+        try Data("import StoreKitTest\nimport XCTest\n@testable import App\nlet c = Coordinator()\n".utf8)
+            .write(
+                to: URL(fileURLWithPath: folder + "/Tests/T.swift"))
+        let said = message(request)
+        #expect(
+            said.contains("T.swift:4: error: uses Coordinator, declared in \(folder)/App/Coordinator.swift"))
+        #expect(said.contains("ShopScreen.swift:1: error: imports UIKit, which Linux does not have"))
+    }
 }

@@ -10,46 +10,71 @@ extension ModulePool {
         var bundleResources: [String] = []
     }
 
-    /// Walks from the test files' imports through each reached module's own imports.
+    /// Walks from the test files' imports through each reached module's own imports, leaving
+    /// out what Linux cannot compile and, in turn, the app files that use its types (Xcode
+    /// compiles them, but the tests do not need them); only a test file that uses a left-out
+    /// type stops the run, naming the chain down to the reason.
     func resolve(testFacts: [SwiftSourceFacts], testName: String) throws -> Resolution {
         var resolution = Resolution()
         var queue = forced + testFacts.flatMap { $0.imports.map(\.module) }
         var visited = Set<String>()
+        var reached: [(candidate: ModuleCandidate, files: [SwiftSourceFacts])] = []
+        var leftOut: [String: [(String, String)]] = [:]
         var leftOutTypes: [String: (path: String, reason: SourceFinding)] = [:]
         while !queue.isEmpty {
             let name = queue.removeFirst()
             guard name != testName, let candidate = candidates[name], visited.insert(name).inserted else {
                 continue
             }
-            var kept: [String] = []
-            var keptFacts: [SwiftSourceFacts] = []
-            var leftOut: [(String, String)] = []
+            var kept: [SwiftSourceFacts] = []
             for path in candidate.swiftFiles {
                 let facts = try SwiftSourceFacts.read(
                     path: path, defaultMainActor: candidate.settings.defaultIsolationIsMainActor)
                 if let reason = try leaveOutReason(facts, testName: testName) {
-                    leftOut.append((path, reason.summary))
+                    leftOut[name, default: []].append((path, reason.summary))
                     for type in facts.declaredTypes { leftOutTypes[type] = (path, reason.finding) }
                 } else {
-                    kept.append(path)
-                    keptFacts.append(facts)
+                    kept.append(facts)
                 }
             }
-            let imported = keptFacts.flatMap { $0.imports.map(\.module) }
-            queue += imported
-            resolution.keptFacts += keptFacts
+            queue += kept.flatMap { $0.imports.map(\.module) }
+            reached.append((candidate, kept))
             resolution.bundleResources += candidate.bundleResources
+        }
+        // Files that use a left-out type are left out too, until none does.
+        var changed = true
+        while changed {
+            changed = false
+            for index in reached.indices {
+                let name = reached[index].candidate.name
+                reached[index].files.removeAll { facts in
+                    guard let type = Self.firstUse(of: leftOutTypes, in: facts) else { return false }
+                    let origin = leftOutTypes[type]!
+                    leftOut[name, default: []].append(
+                        (facts.path, "uses \(type), declared in \(origin.path), which is left out"))
+                    for declared in facts.declaredTypes where leftOutTypes[declared] == nil {
+                        leftOutTypes[declared] = (facts.path, origin.reason)
+                    }
+                    changed = true
+                    return true
+                }
+            }
+        }
+        for (candidate, files) in reached {
+            resolution.keptFacts += files
             resolution.modules.append(
                 module(
-                    name: name, files: kept, facts: keptFacts, settings: candidate.settings,
-                    root: candidate.root,
-                    resources: candidate.resources, leftOut: leftOut, testName: testName))
+                    name: candidate.name, files: files.map(\.path), facts: files,
+                    settings: candidate.settings,
+                    root: candidate.root, resources: candidate.resources,
+                    leftOut: leftOut[candidate.name] ?? [],
+                    testName: testName))
         }
         try Self.requireNoCycle(resolution.modules)
-        // A file that is compiled and uses a type of a left-out file would fail: name both.
-        for facts in testFacts + resolution.keptFacts {
+        // A test that uses a type of a left-out file would fail: name both.
+        for facts in testFacts {
             for (type, origin) in leftOutTypes.sorted(by: { $0.key < $1.key })
-            where facts.identifiers.contains(type) {
+            where facts.identifiers.contains(type) && !facts.declaredTypes.contains(type) {
                 resolution.blockers.append(
                     SourceFinding(
                         file: facts.path, line: facts.firstLine[type] ?? 1, kind: .blocker,
@@ -58,6 +83,14 @@ extension ModulePool {
             }
         }
         return resolution
+    }
+
+    /// The left-out type a file uses first (by line), if any; its own declarations do not count.
+    private static func firstUse(
+        of types: [String: (path: String, reason: SourceFinding)], in facts: SwiftSourceFacts
+    ) -> String? {
+        types.keys.filter { facts.identifiers.contains($0) && !facts.declaredTypes.contains($0) }
+            .min { (facts.firstLine[$0] ?? 0, $0) < (facts.firstLine[$1] ?? 0, $1) }
     }
 
     /// The test module: its Kiosk products and the reached modules it imports, and a blocker

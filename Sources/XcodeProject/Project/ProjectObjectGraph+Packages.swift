@@ -4,9 +4,21 @@ extension ProjectObjectGraph {
     /// The folders of the local Swift packages the project references (Xcode's "Add Local
     /// Package…", `XCLocalSwiftPackageReference`), absolute, in the project's order. A local
     /// package's `relativePath` starts at the folder that holds the `.xcodeproj`.
-    func localPackageFolders() -> [String] {
+    mutating func localPackageFolders() -> [String] {
         let references = objects[rootID]?["packageReferences"]?.strings ?? []
-        return references.compactMap { localFolder(ofPackage: $0) }
+        var folders = references.compactMap { localFolder(ofPackage: $0) }
+        // Older Xcode adds a local package as a folder reference in a group: a file reference
+        // whose folder holds a Package.swift.
+        for (id, object) in objects.sorted(by: { $0.key < $1.key }) where isa(object) == "PBXFileReference" {
+            let type = object["lastKnownFileType"]?.string ?? ""
+            guard type == "folder" || type == "wrapper", let path = path(of: id),
+                FileManager.default.fileExists(
+                    atPath: (path as NSString).appendingPathComponent("Package.swift")),
+                !folders.contains(path)
+            else { continue }
+            folders.append(path)
+        }
+        return folders
     }
 
     /// The package products a target links, with their packages; a product whose package is not
@@ -16,11 +28,9 @@ extension ProjectObjectGraph {
             guard let dependency = objects[id], let name = dependency["productName"]?.string else {
                 return nil
             }
-            // A product of the project's own Swift package (no `package` key) is a local one
-            // at the project's folder.
-            guard let packageID = dependency["package"]?.string else {
-                return SwiftPackageProduct(name: name, source: .local(projectFolder))
-            }
+            // No `package` key: a package added as a folder reference (older Xcode), which
+            // `localPackageFolders` finds among the file references.
+            guard let packageID = dependency["package"]?.string else { return nil }
             if let folder = localFolder(ofPackage: packageID) {
                 return SwiftPackageProduct(name: name, source: .local(folder))
             }

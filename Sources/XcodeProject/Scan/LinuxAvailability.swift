@@ -12,7 +12,13 @@ public enum LinuxAvailability {
     public static let appleOnlyModules: Set<String> = [
         "CoreData", "CloudKit", "AuthenticationServices", "UserNotifications", "CoreGraphics", "QuartzCore",
         "AVFoundation", "Photos", "MapKit", "CoreLocation", "ARKit", "RealityKit", "ActivityKit",
-        "AppIntents",
+        "AppIntents", "SwiftData", "WebKit", "CryptoKit", "Security", "SystemConfiguration", "SceneKit",
+        "SpriteKit", "GameKit", "HealthKit", "EventKit", "Contacts", "LocalAuthentication", "AdSupport",
+        "AppTrackingTransparency", "BackgroundTasks", "LinkPresentation", "PassKit", "QuickLook", "Vision",
+        "CoreML", "NaturalLanguage", "CoreImage", "CoreMotion", "CoreHaptics", "ImageIO",
+        "UniformTypeIdentifiers", "MobileCoreServices", "Network", "CoreTelephony", "TipKit", "DeviceCheck",
+        "CoreSpotlight", "Intents", "IntentsUI", "FamilyControls", "ManagedSettings", "Darwin", "ObjectiveC",
+        "CoreText", "MetricKit", "GameController", "PhotosUI",
     ]
 
     /// XCTest API that Xcode's XCTest has and swift-corelibs-xctest (the Linux one) has not, with
