@@ -8,7 +8,7 @@ public struct XCTestCommand: Command {
     public static let summary = "Run an Xcode project's StoreKit tests on Linux, with a JUnit report."
     public static let usage =
         "kiosk xctest [PROJECT.xcodeproj | Package.swift | FOLDER] [--scheme-or-target NAME] [--junit FILE] "
-        + "[--sources PATH]... [--module NAME=PATH]... [--tests PATH]... "
+        + "[--sources PATH]... [--module NAME=PATH]... [--packages DIR]... [--tests PATH]... "
         + "[--configuration FILE] [--scratch-path DIR] [--generate-only]"
     public struct Options: ParsableOptions {
         @Option(
@@ -29,6 +29,11 @@ public struct XCTestCommand: Command {
                 "A module of the app by name, from Swift files or a folder (repeatable; beside or instead of the project's).",
             completion: .files)
         public var module: [String]
+        @Option(
+            "packages", value: "DIR",
+            help: "A folder of remote packages' checkouts (as xcodebuild's -clonedSourcePackagesDirPath) to use offline.",
+            completion: .files)
+        public var packages: [String]
         @Option(
             "tests", value: "PATH", help: "Test Swift files or folders, instead of the test target's.",
             completion: .files)
@@ -107,6 +112,9 @@ public struct XCTestCommand: Command {
             projectPath: arguments.positionals.first, schemeOrTarget: options.schemeOrTarget,
             sources: options.sources, modules: modules,
             tests: options.tests, configuration: options.configuration)
+        request.packageCheckouts =
+            options.packages
+            + (ProcessInfo.processInfo.environment["KIOSK_XCTEST_PACKAGES"].map { [$0] } ?? [])
         junit = options.junit
         scratchPath = options.scratchPath ?? ProcessInfo.processInfo.environment["KIOSK_XCTEST_SCRATCH"]
         generateOnly = options.generateOnly

@@ -18,6 +18,7 @@ struct ModuleCandidate {
 /// Products of remote packages the project links, which `kiosk xctest` cannot fetch: an
 /// import of one is named before compiling, with its repository.
 struct RemoteProducts {
+    /// Each product's repository, by product name.
     var repositories: [String: String] = [:]
 
     mutating func add(_ product: String, repository: String) {

@@ -55,6 +55,7 @@ struct ModulePool {
         case .xcode, .files:
             break
         }
+        try addCheckouts(of: request, input: input)
         if !request.sources.isEmpty {
             let imported = testFacts.flatMap { $0.imports.filter(\.isTestable).map(\.module) }
             let name = imported.first ?? "App"
@@ -75,6 +76,38 @@ struct ModulePool {
                     resources: [], bundleResources: [], origin: "--module \(module.name)"),
                 replacing: true)
         }
+    }
+
+    /// The remote packages found checked out on this machine, read as local packages, so their
+    /// products' imports resolve; the places searched are `--packages` and the project's own
+    /// `.build/checkouts` (where `swift package resolve` puts them).
+    private mutating func addCheckouts(of request: XCTestRequest, input: ProjectInput) throws {
+        let folders =
+            request.packageCheckouts.map(XCTestPlanner.absolute)
+            + [(input.folder as NSString).appendingPathComponent(".build/checkouts")]
+        var added = Set<String>()
+        while let repository = remote.repositories.values.sorted().first(where: { !added.contains($0) }) {
+            added.insert(repository)
+            let name = Self.checkoutName(of: repository)
+            for folder in folders {
+                for candidate in [name, name.lowercased()] {
+                    let path = (folder as NSString).appendingPathComponent(candidate)
+                    let manifest = (path as NSString).appendingPathComponent("Package.swift")
+                    guard FileManager.default.fileExists(atPath: manifest) else { continue }
+                    let products = remote.repositories.filter { $0.value == repository }.map(\.key)
+                    for product in products { remote.repositories[product] = nil }
+                    try addPackage(at: path)
+                    break
+                }
+            }
+        }
+    }
+
+    /// `StoreHelper` for `https://github.com/russell-archer/StoreHelper.git`: SwiftPM's checkout folder.
+    static func checkoutName(of repository: String) -> String {
+        var name = (repository as NSString).lastPathComponent
+        if name.hasSuffix(".git") { name = String(name.dropLast(4)) }
+        return name
     }
 
     /// The folder a named module's links start at: the one folder given, else the project's.

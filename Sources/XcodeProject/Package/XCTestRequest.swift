@@ -28,6 +28,10 @@ public struct XCTestRequest: Sendable, Equatable {
     public var configuration: String?
     /// The folder that holds the generated package's `.kiosk` folder; nil for the project's.
     public var outputRoot: String?
+    /// Folders of remote packages' checkouts (`--packages DIR`, as xcodebuild's
+    /// `-clonedSourcePackagesDirPath` or SwiftPM's `.build/checkouts`): a remote package found
+    /// there by its repository's name is used as a local one.
+    public var packageCheckouts: [String] = []
 
     public init(
         projectPath: String?, schemeOrTarget: String? = nil, sources: [String] = [],
