@@ -195,7 +195,8 @@ let package = Package(
         .target(
             name: "XcodeProject", dependencies: ["CommandLineOptions", "SourceDiagnostics", "Subprocess"]),
         .testTarget(
-            name: "XcodeProjectTests", dependencies: ["XcodeProject", "SourceDiagnostics", "TestSupport"],
+            name: "XcodeProjectTests",
+            dependencies: ["XcodeProject", "SourceDiagnostics", "Subprocess", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "KioskStoreKitTests",

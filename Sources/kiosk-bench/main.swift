@@ -50,6 +50,11 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
         { try await ReviewBenchmark.run() }
     ),
     (
+        "xctest",
+        "kiosk xctest of the example project: first run on an empty build folder, rerun after touching a test, beside swift build of an empty package",
+        { try XCTestBenchmark.run() }
+    ),
+    (
         "render",
         "render + diff of 200x60 frames (widgets; the paywall shop with 500 products), first frame, idle CPU",
         {

@@ -34,6 +34,37 @@ import Testing
         #expect(facts.firstLine["XCTContext"] == 3)
     }
 
+    @Test func unguardedUsesLeaveOutStringsCommentsAndPlatformBranches() {
+        let facts = SwiftSourceFacts.parse(
+            #"""
+            let a = "Quoted \"Escaped\" https://x" + Code.member // Comment
+            /* Block */ let b = Inline /* Again */ + After
+            #if os(iOS)
+                let c = Guarded
+            #elseif canImport(Darwin)
+                let d = AlsoGuarded
+            #else
+                let e = LinuxBranch
+            #endif
+            let f = """
+                Multiline
+                """
+            """#, path: "D.swift")
+        #expect(facts.unguardedFirstLine["Code"] == 1)
+        #expect(facts.unguardedMemberFirstLine["member"] == 1)
+        #expect(facts.unguardedMemberFirstLine["Code"] == nil)
+        #expect(facts.unguardedFirstLine["Inline"] == 2 && facts.unguardedFirstLine["After"] == 2)
+        for word in [
+            "Quoted", "Escaped", "x", "Comment", "Block", "Again", "Guarded", "AlsoGuarded", "Multiline",
+        ] {
+            #expect(facts.unguardedFirstLine[word] == nil, "\(word)")
+        }
+        // Any branch of a platform `#if` is the developer's choice already, `#else` included.
+        #expect(facts.unguardedFirstLine["LinuxBranch"] == nil)
+        // What `identifiers` says is unchanged: string contents are still words of the file.
+        #expect(facts.identifiers.contains("Quoted"))
+    }
+
     @Test func aMainActorTestClassOverridingSyncSetUpIsFound() {
         let text = """
             @MainActor

@@ -67,20 +67,18 @@ import Testing
     }
 
     @Test func aViewFileIsLeftOutButAPurchaseManagerImportingSwiftUIIsKept() {
-        let model = SwiftSourceFacts.parse(
-            "import SwiftUI\nfinal class Store: ObservableObject {}\n", path: "/m.swift")
         let modelText =
             "import SwiftUI\n// a View in a comment\nfinal class Store: ObservableObject {\n  let note = \"App Store\"\n}\n"
-        #expect(SwiftUIUsage.firstViewUse(in: model, text: modelText) == nil)
+        #expect(SwiftUIUsage.firstViewUse(in: SwiftSourceFacts.parse(modelText, path: "/m.swift")) == nil)
         let viewText = "import SwiftUI\nstruct Shop: View {\n  var body: some View { Text(\"x\") }\n}\n"
         let view = SwiftSourceFacts.parse(viewText, path: "/v.swift")
-        #expect(SwiftUIUsage.firstViewUse(in: view, text: viewText)?.word == "View")
-        #expect(SwiftUIUsage.firstViewUse(in: view, text: viewText)?.line == 2)
+        #expect(SwiftUIUsage.firstViewUse(in: view)?.word == "View")
+        #expect(SwiftUIUsage.firstViewUse(in: view)?.line == 2)
         // A type of the file's own named like a SwiftUI one is not SwiftUI's.
         let ownText =
             "import SwiftUI\nenum State { case idle }\nfinal class M: ObservableObject { var s = State.idle }\n"
         let own = SwiftSourceFacts.parse(ownText, path: "/o.swift")
-        #expect(SwiftUIUsage.firstViewUse(in: own, text: ownText) == nil)
+        #expect(SwiftUIUsage.firstViewUse(in: own) == nil)
     }
 
     @Test func aSwiftPackageOfTheDevelopersOwnIsPlannedFromItsManifest() throws {

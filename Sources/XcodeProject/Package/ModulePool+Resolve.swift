@@ -74,10 +74,10 @@ extension ModulePool {
         // A test that uses a type of a left-out file would fail: name both.
         for facts in testFacts {
             for (type, origin) in leftOutTypes.sorted(by: { $0.key < $1.key })
-            where facts.identifiers.contains(type) && !facts.declaredTypes.contains(type) {
+            where facts.unguardedFirstLine[type] != nil && !facts.declaredTypes.contains(type) {
                 resolution.blockers.append(
                     SourceFinding(
-                        file: facts.path, line: facts.firstLine[type] ?? 1, kind: .blocker,
+                        file: facts.path, line: facts.unguardedFirstLine[type] ?? 1, kind: .blocker,
                         message: "uses \(type), declared in \(origin.path), which cannot compile on Linux"))
                 resolution.blockers.append(origin.reason)
             }
@@ -89,8 +89,8 @@ extension ModulePool {
     private static func firstUse(
         of types: [String: (path: String, reason: SourceFinding)], in facts: SwiftSourceFacts
     ) -> String? {
-        types.keys.filter { facts.identifiers.contains($0) && !facts.declaredTypes.contains($0) }
-            .min { (facts.firstLine[$0] ?? 0, $0) < (facts.firstLine[$1] ?? 0, $1) }
+        types.keys.filter { facts.unguardedFirstLine[$0] != nil && !facts.declaredTypes.contains($0) }
+            .min { (facts.unguardedFirstLine[$0] ?? 0, $0) < (facts.unguardedFirstLine[$1] ?? 0, $1) }
     }
 
     /// The test module: its Kiosk products and the reached modules it imports, and a blocker
@@ -181,12 +181,7 @@ extension ModulePool {
                     file: facts.path, line: other.line, kind: .blocker, message: "imports \(other.module)")
             return ("imports \(other.module) (line \(other.line))", finding)
         }
-        guard
-            let text = FileManager.default.contents(atPath: facts.path).map({
-                String(decoding: $0, as: UTF8.self)
-            })
-        else { throw XcodeProjectError("\(facts.path): cannot read this Swift file the project lists") }
-        guard let view = SwiftUIUsage.firstViewUse(in: facts, text: text) else { return nil }
+        guard let view = SwiftUIUsage.firstViewUse(in: facts) else { return nil }
         return (
             "imports SwiftUI (line \(first.line)) and uses its \(view.word) (line \(view.line))",
             SourceFinding(

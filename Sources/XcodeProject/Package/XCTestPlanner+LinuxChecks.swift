@@ -50,6 +50,7 @@ extension XCTestPlanner {
         for item in facts.imports where !item.isGuarded && item.module != "SwiftUI" {
             if let blocker = importBlocker(item, in: facts.path) { blockers.append(blocker) }
         }
+        blockers += LinuxFoundationGaps.findings(in: facts)
         // SwiftUI only for ObservableObject and @Published compiles (Kiosk's SwiftUI); a view does not.
         if facts.imports.contains(where: { !$0.isGuarded && $0.module == "SwiftUI" }) {
             do {

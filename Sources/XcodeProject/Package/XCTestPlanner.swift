@@ -25,12 +25,12 @@ public enum XCTestPlanner {
         }
         try requireStoreKit(testFacts, target: input.isFiles ? nil : side.name)
 
-        var pool = try ModulePool(request: request, input: input, testFacts: testFacts, testName: side.name)
+        let pool = try ModulePool(request: request, input: input, testFacts: testFacts, testName: side.name)
         let resolution = try pool.resolve(testFacts: testFacts, testName: side.name)
         var blockers = resolution.blockers
         var notes: [SourceFinding] = []
         var testSettings = side.settings.withoutDefaultMainActor
-        if let call = try mainActorSuperCall(testFacts, settings: side.settings) {
+        if let call = mainActorSuperCall(testFacts, settings: side.settings) {
             testSettings.languageMode = 5
             testSettings.upcomingFeatures.append("StrictConcurrency")
             notes.append(
@@ -149,7 +149,7 @@ public enum XCTestPlanner {
 
     /// The first `await super.setUp()`/`tearDown()` in a main-actor test class of a target
     /// built in the Swift 6 mode (see `MainActorSuperCalls`).
-    private static func mainActorSuperCall(_ facts: [SwiftSourceFacts], settings: SwiftBuildSettings) throws
+    private static func mainActorSuperCall(_ facts: [SwiftSourceFacts], settings: SwiftBuildSettings)
         -> (file: String, line: Int, method: String)?
     {
         guard (settings.languageMode ?? 5) >= 6 else { return nil }

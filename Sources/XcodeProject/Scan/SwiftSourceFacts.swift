@@ -31,6 +31,13 @@ public struct SwiftSourceFacts: Sendable, Equatable {
     /// (no `@MainActor` written on them, no `nonisolated`), with their lines: Linux's XCTest
     /// cannot compile those (their inherited `init(name:testClosure:)` would change isolation).
     public var defaultIsolatedTestClasses: [(line: Int, name: String)] = []
+    /// The first line each identifier appears on in code Linux always compiles: outside string
+    /// literals, and outside every branch of an `#if canImport(...)`/`#if os(...)`, where the
+    /// developer has already chosen what each platform compiles.
+    public var unguardedFirstLine: [String: Int] = [:]
+    /// The same for identifiers written after a dot (`.expressionType`), the only way a member
+    /// name can be told from a local name of the same spelling.
+    public var unguardedMemberFirstLine: [String: Int] = [:]
 
     public static func == (lhs: SwiftSourceFacts, rhs: SwiftSourceFacts) -> Bool {
         lhs.path == rhs.path && lhs.imports == rhs.imports && lhs.declaredTypes == rhs.declaredTypes
@@ -57,11 +64,16 @@ public struct SwiftSourceFacts: Sendable, Equatable {
             mainActorSetUpOverrides: [])
         var guards: [Bool] = []
         var inBlockComment = false
+        var inMultilineString = false
         var pendingMainActor = false
         var inMainActorTestClass = false
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
             var line = Substring(rawLine)
+            // Strings are blanked before comments are cut, so a `//` in a URL string does not end
+            // the line, and a name in a string is not a use.
+            let unquoted = withoutStringLiterals(rawLine, inMultilineString: &inMultilineString)
+            let startsInComment = inBlockComment
             if inBlockComment {
                 guard let end = line.range(of: "*/") else { continue }
                 line = line[end.upperBound...]
@@ -80,6 +92,12 @@ public struct SwiftSourceFacts: Sendable, Equatable {
             if code.hasPrefix("#endif") {
                 _ = guards.popLast()
                 continue
+            }
+            if code.hasPrefix("#else"), code.contains("canImport(") || code.contains("os("), !guards.isEmpty {
+                guards[guards.count - 1] = true
+            }
+            if !guards.contains(true) {
+                recordUnguarded(withoutComments(unquoted, startsInComment), line: lineNumber, in: &facts)
             }
             let words = identifiers(in: code)
             for word in words where facts.firstLine[word] == nil { facts.firstLine[word] = lineNumber }
@@ -117,6 +135,91 @@ public struct SwiftSourceFacts: Sendable, Equatable {
             }
         }
         return facts
+    }
+
+    /// Notes the identifiers of a line's code (strings already blanked) as unguarded uses.
+    private static func recordUnguarded(
+        _ code: String, line lineNumber: Int, in facts: inout SwiftSourceFacts
+    ) {
+        var previous: Character = " "
+        var current = ""
+        var afterDot = false
+        for character in code + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                if current.isEmpty { afterDot = previous == "." }
+                current.append(character)
+            } else if !current.isEmpty {
+                if current.first?.isNumber == false {
+                    if facts.unguardedFirstLine[current] == nil {
+                        facts.unguardedFirstLine[current] = lineNumber
+                    }
+                    if afterDot, facts.unguardedMemberFirstLine[current] == nil {
+                        facts.unguardedMemberFirstLine[current] = lineNumber
+                    }
+                }
+                current = ""
+            }
+            previous = character
+        }
+    }
+
+    /// A line's code without its comments, its strings already blanked; `startsInComment` when a
+    /// block comment from an earlier line is still open.
+    private static func withoutComments(_ unquoted: String, _ startsInComment: Bool) -> String {
+        var code = ""
+        var inComment = startsInComment
+        var rest = Substring(unquoted)
+        while !rest.isEmpty {
+            if inComment {
+                guard let end = rest.range(of: "*/") else { break }
+                rest = rest[end.upperBound...]
+                inComment = false
+            } else if rest.hasPrefix("//") {
+                break
+            } else if rest.hasPrefix("/*") {
+                inComment = true
+                rest = rest.dropFirst(2)
+            } else {
+                code.append(rest.removeFirst())
+            }
+        }
+        return code
+    }
+
+    /// The line with every string literal's contents blanked (`"..."`, `#"..."#`, `\"""` blocks);
+    /// `inMultilineString` carries a `\"""` block from line to line.
+    static func withoutStringLiterals(_ line: Substring, inMultilineString: inout Bool) -> String {
+        var result = ""
+        var inString = false
+        var escaped = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if line[index...].hasPrefix("\"\"\"") {
+                inMultilineString.toggle()
+                result += "\"\"\""
+                index = line.index(index, offsetBy: 3)
+                continue
+            }
+            if inMultilineString || inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"", inString {
+                    inString = false
+                    result.append(character)
+                    index = line.index(after: index)
+                    continue
+                }
+                result.append(" ")
+            } else {
+                if character == "\"" { inString = true }
+                result.append(character)
+            }
+            index = line.index(after: index)
+        }
+        return result
     }
 
     /// `import X`, `@testable import X`, `@preconcurrency import X`, `import struct X.Y`.

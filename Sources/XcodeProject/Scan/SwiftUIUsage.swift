@@ -19,17 +19,16 @@ enum SwiftUIUsage {
         "Alert", "ToolbarItem", "AnyView", "EmptyView", "Group", "GroupBox", "ProgressView",
     ]
 
-    /// The first view word the file's code uses (comments and string literals left out, so
-    /// "App Store" in a message is no view), with its line; nil when the file is not view code.
-    static func firstViewUse(in facts: SwiftSourceFacts, text: String) -> (word: String, line: Int)? {
+    /// The first view word the file's code uses where Linux compiles it (not in comments,
+    /// string literals or a branch of an `#if canImport`/`#if os`, so "App Store" in a message
+    /// is no view), with its line; nil when the file is not view code.
+    static func firstViewUse(in facts: SwiftSourceFacts) -> (word: String, line: Int)? {
         let own = Set(facts.declaredTypes)
-        for (index, line) in codeLines(text).enumerated() {
-            let words = SwiftSourceFacts.identifiers(in: line)
-            if let word = words.first(where: { viewWords.contains($0) && !own.contains($0) }) {
-                return (word, index + 1)
-            }
+        return viewWords.subtracting(own).compactMap { word in
+            facts.unguardedFirstLine[word].map { (word, $0) }
         }
-        return nil
+        .min { ($0.1, $0.0) < ($1.1, $1.0) }
+        .map { (word: $0.0, line: $0.1) }
     }
 
     /// The file's lines with comments and the contents of string literals blanked out, line
