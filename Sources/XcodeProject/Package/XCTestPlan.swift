@@ -37,10 +37,13 @@ public struct XCTestPlan: Sendable, Equatable {
     public var usesExpectFailure: Bool
     /// Bridged uses, said before compiling so the output explains itself.
     public var notes: [SourceFinding]
+    /// The tests the scheme or test plan skips or selects (all run when empty).
+    public var selection: XCTestSelection
 
     public init(
         projectFolder: String, packageFolder: String, appModules: [Module], testModule: Module,
-        storeKitConfigurations: [String], usesExpectFailure: Bool, notes: [SourceFinding]
+        storeKitConfigurations: [String], usesExpectFailure: Bool, notes: [SourceFinding],
+        selection: XCTestSelection = XCTestSelection()
     ) {
         self.projectFolder = projectFolder
         self.packageFolder = packageFolder
@@ -49,5 +52,6 @@ public struct XCTestPlan: Sendable, Equatable {
         self.storeKitConfigurations = storeKitConfigurations
         self.usesExpectFailure = usesExpectFailure
         self.notes = notes
+        self.selection = selection
     }
 }
