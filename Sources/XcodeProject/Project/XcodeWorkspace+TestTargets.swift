@@ -22,7 +22,8 @@ extension XcodeWorkspace {
         /// The scheme, when the name was one.
         public var scheme: XcodeScheme?
         /// The unit-test targets to run, in the scheme's order; UI-test and skipped testables
-        /// are left out, as there is nothing of theirs to run on Linux.
+        /// are left out, as there is nothing of theirs to run on Linux. Empty for a scheme whose
+        /// targets are in its test plans.
         public var targets: [TestTarget]
     }
 
@@ -86,7 +87,8 @@ extension XcodeWorkspace {
                 targets.append(TestTarget(project: holder, name: testable.target, testable: testable))
             }
         }
-        guard !targets.isEmpty else {
+        // A scheme that uses test plans lists its targets there (Xcode leaves <Testables> empty).
+        guard !targets.isEmpty || !scheme.testPlans.isEmpty else {
             throw XcodeProjectError(
                 "the scheme \(name) (\(scheme.path)) runs no unit-test target; name a test target instead: "
                     + unitTests.map(\.name).joined(separator: ", "))
@@ -95,8 +97,12 @@ extension XcodeWorkspace {
     }
 
     /// The project that holds the test target `name` means (the first, for a scheme that runs
-    /// several): the project `kiosk xctest` reads for a workspace.
+    /// several; for a scheme whose targets are in its test plans, the workspace's first project).
     public func projectHoldingTests(schemeOrTarget name: String?) throws(XcodeProjectError) -> String {
-        try selectTests(schemeOrTarget: name).targets[0].project
+        guard let project = try selectTests(schemeOrTarget: name).targets.first?.project ?? projects.first
+        else {
+            throw XcodeProjectError("\(path) lists no project")
+        }
+        return project
     }
 }
