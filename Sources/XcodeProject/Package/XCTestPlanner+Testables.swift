@@ -38,7 +38,10 @@ extension XCTestPlanner {
                     skipped: $0.testable?.skippedTests ?? [], selected: $0.testable?.selectedTests ?? [])
             )
         }
-        if let chosen { targets = try testPlanTargets(chosen, selection: selection, request: request) }
+        if let chosen {
+            targets = try testPlanTargets(
+                chosen, selection: selection, workspace: workspace, request: request)
+        }
         let configuration = try storeKitConfiguration(testPlan: chosen, scheme: selection.scheme)
         var plans: [XCTestPlan] = []
         var noStoreKit: XCTestPlanningError?
@@ -46,12 +49,7 @@ extension XCTestPlanner {
             var single = request
             single.projectPath = target.project
             single.schemeOrTarget = target.name
-            if single.configuration == nil, let configuration,
-                try !XcodeProject.read(at: target.project).target(named: target.name).resourceFiles.contains(
-                    where: {
-                        $0.hasSuffix(".storekit")
-                    })
-            {
+            if single.configuration == nil, let configuration, try !hasOwnStoreKit(target) {
                 single.configuration = configuration
             }
             do {
@@ -93,19 +91,14 @@ extension XCTestPlanner {
     /// The test plan's enabled unit-test targets (only the one named, when a target was), each
     /// with its skipped and selected tests.
     private static func testPlanTargets(
-        _ testPlan: XcodeTestPlan, selection: XcodeWorkspace.Selection, request: XCTestRequest
+        _ testPlan: XcodeTestPlan, selection: XcodeWorkspace.Selection, workspace: XcodeWorkspace,
+        request: XCTestRequest
     ) throws -> [(XcodeWorkspace.TestTarget, XCTestSelection)] {
-        let folder =
-            selection.scheme?.containerFolder ?? (testPlan.path as NSString).deletingLastPathComponent
+        let folder = selection.scheme?.containerFolder ?? workspace.folder
         var targets: [(XcodeWorkspace.TestTarget, XCTestSelection)] = []
         for entry in testPlan.testTargets where entry.isEnabled {
-            guard
-                let project = testPlan.projectPath(of: entry, containerFolder: folder)
-                    ?? selection.targets.first?.project,
-                FileManager.default.fileExists(atPath: project),
-                try XcodeProject.read(at: project).targets.first(where: { $0.name == entry.name })?
-                    .isUnitTestBundle
-                    == true
+            guard let project = try project(of: entry, in: testPlan, folder: folder, workspace: workspace),
+                try XcodeProject.read(at: project).target(named: entry.name).isUnitTestBundle
             else { continue }
             if selection.scheme == nil, let name = request.schemeOrTarget, name != entry.name { continue }
             targets.append(
@@ -120,6 +113,34 @@ extension XCTestPlanner {
                     + (selection.scheme == nil ? request.schemeOrTarget.map { " named \($0)" } ?? "" : ""))
         }
         return targets
+    }
+
+    /// The project that holds a test plan's target: its `containerPath`, relative to the
+    /// scheme's container; a plan given as a file with no scheme may belong to another
+    /// container, so then the workspace's first project that has the target stands in.
+    private static func project(
+        of entry: XcodeTestPlan.TestTarget, in testPlan: XcodeTestPlan, folder: String,
+        workspace: XcodeWorkspace
+    ) throws -> String? {
+        if let named = testPlan.projectPath(of: entry, containerFolder: folder),
+            FileManager.default.fileExists(atPath: named)
+        {
+            return named
+        }
+        for path in workspace.projects where FileManager.default.fileExists(atPath: path) {
+            if try XcodeProject.read(at: path).targets.contains(where: { $0.name == entry.name }) {
+                return path
+            }
+        }
+        return nil
+    }
+
+    /// Whether the target has a `.storekit` among its resources, which wins over a scheme's
+    /// or test plan's (the tests may load it by name).
+    private static func hasOwnStoreKit(_ target: XcodeWorkspace.TestTarget) throws -> Bool {
+        try XcodeProject.read(at: target.project).target(named: target.name).resourceFiles.contains {
+            $0.hasSuffix(".storekit")
+        }
     }
 
     /// The `.storekit` the test plan names, else the scheme's: the first candidate that

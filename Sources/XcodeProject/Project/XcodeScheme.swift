@@ -46,7 +46,9 @@ public struct XcodeScheme: Sendable, Equatable {
 
         /// The plan's name, as `xcodebuild -testPlan` takes it (the file's name, no extension).
         public var name: String {
-            ((reference as NSString).lastPathComponent as NSString).deletingPathExtension
+            // `container:App.xctestplan` has no folder for lastPathComponent to drop.
+            let path = reference.split(separator: ":", maxSplits: 1).last.map(String.init) ?? reference
+            return ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         }
     }
 
