@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `kiosk xctest` as a developer runs it, on three Xcode project layouts: the example project
 # (Examples/XcodeApp, synchronized folders, default main-actor isolation), and the fixtures
-# Synced (synchronized folders with an exception set) and Classic (classic groups, Swift 5, the
-# .storekit from the scheme, XCTExpectFailure through Kiosk's bridge). Checks each JUnit report
+# Synced (synchronized folders with an exception set), Classic (classic groups, Swift 5, the
+# .storekit from the scheme, XCTExpectFailure through Kiosk's bridge) and Workspace (a
+# .xcworkspace whose scheme's test plan runs an XCTest and a Swift Testing target, skips a test of
+# each and names the .storekit). Checks each JUnit report
 # and exit status; that a failing assertion and a compiler error (in a copy of Synced) name the
 # project's files, not the package's links; then the bad inputs' messages and that they write
 # nothing.
@@ -44,8 +46,15 @@ holds "$reports/synced.xml" '<testcase classname="SyncedTests.EntitlementsTests"
 holds "$reports/synced.xml" 'tests="1" failures="0" skipped="0"'
 
 echo "xctest: Classic (classic groups, the scheme's .storekit)"
-run 0 "$fixtures/Classic/Classic.xcodeproj" --scheme-or-target Classic --junit "$reports/classic.xml"
+run 0 "$fixtures/Classic/Classic.xcodeproj" --scheme-or-target ClassicTests --junit "$reports/classic.xml"
 holds "$reports/classic.xml" '<testsuites name="ClassicTests" tests="2" failures="0" skipped="0"'
+# The scheme runs both its testables, BridgeTests' deliberate failure included: one report, the
+# worst status.
+run 1 "$fixtures/Classic/Classic.xcodeproj" --scheme-or-target Classic --junit "$reports/scheme.xml"
+holds "$reports/out" "kiosk xctest: 2 targets: 6 tests: 3 passed, 1 failed, 0 skipped, 2 expected failures"
+holds "$reports/scheme.xml" '<testsuites name="Classic" tests="6" failures="1" skipped="2"'
+holds "$reports/scheme.xml" '<testsuite name="ClassicTests" tests="2" failures="0" skipped="0"'
+holds "$reports/scheme.xml" '<testsuite name="BridgeTests" tests="4" failures="1" skipped="2"'
 
 echo "xctest: Classic's BridgeTests (XCTExpectFailure)"
 run 1 "$fixtures/Classic/Classic.xcodeproj" --scheme-or-target BridgeTests --junit "$reports/bridge.xml"
@@ -54,6 +63,30 @@ holds "$reports/bridge.xml" "<skipped message=\"expected failure: Ask to Buy is 
 holds "$reports/bridge.xml" '<skipped message="expected failure: only this assertion"/>'
 holds "$reports/bridge.xml" 'name="testANonStrictExpectationMayPass" time='
 holds "$reports/bridge.xml" 'expected a failure that did not happen: this should have failed'
+
+echo "xctest: Workspace (a workspace scheme's test plan, XCTest and Swift Testing targets)"
+shop="$PWD/$fixtures/Workspace/Shop"
+run 0 "$fixtures/Workspace/Shop.xcworkspace" --scheme-or-target Shop --junit "$reports/workspace.xml"
+holds "$reports/out" "kiosk xctest: ShopTests: 1 tests: 1 passed, 0 failed, 0 skipped, 0 expected failures"
+holds "$reports/out" "kiosk xctest: ShopSwiftTests: 3 tests: 1 passed, 0 failed, 1 skipped, 1 expected failure"
+holds "$reports/out" "kiosk xctest: 2 targets: 4 tests: 2 passed, 0 failed, 1 skipped, 1 expected failure"
+holds "$reports/out" "kiosk xctest: compiled Kiosk's half in "
+holds "$reports/workspace.xml" '<testsuites name="Shop" tests="4" failures="0" skipped="2"'
+holds "$reports/workspace.xml" '<testsuite name="ShopTests" tests="1" failures="0" skipped="0"'
+holds "$reports/workspace.xml" '<testsuite name="ShopSwiftTests" tests="3" failures="0" skipped="2"'
+holds "$reports/workspace.xml" '<testcase classname="ShopSwiftTests.EntitlementTests" name="aBoughtUnlockIsOwned()"'
+holds "$reports/workspace.xml" '<skipped message="expected failure: a known bug, reported as an expected failure"/>'
+holds "$reports/workspace.xml" "$shop/ShopSwiftTests/EntitlementTests.swift:31: Expectation failed"
+! grep -F "ByThePlan" "$reports/workspace.xml" || { echo "FAIL: a test the plan skips ran"; exit 1; }
+# The project's own scheme: each testable's <SkippedTests> and <SelectedTests>.
+run 0 "$fixtures/Workspace/Shop/Shop.xcodeproj" --scheme-or-target AllTests --junit "$reports/alltests.xml"
+holds "$reports/out" "kiosk xctest: 2 targets: 2 tests: 2 passed, 0 failed, 0 skipped, 0 expected failures"
+# The Swift Testing target alone runs the test the plan skips, which fails at its line.
+run 1 "$fixtures/Workspace/Shop.xcworkspace" --scheme-or-target ShopSwiftTests --junit "$reports/swift.xml"
+holds "$reports/out" "kiosk xctest: 4 tests: 1 passed, 1 failed, 1 skipped, 1 expected failure"
+holds "$reports/swift.xml" "<failure message=\"$shop/ShopSwiftTests/EntitlementTests.swift:39: Issue recorded - the test plan skips this test\""
+run 65 "$fixtures/Workspace/Shop.xcworkspace" --scheme-or-target Shop --test-plan Nightly
+holds "$reports/out" "kiosk xctest: the scheme Shop has no test plan 'Nightly'; its test plans: Shop"
 
 echo "xctest: a failing assertion and a compiler error name the project's own files"
 failing=$(mktemp -d)
@@ -120,4 +153,4 @@ holds "$reports/out" "no .storekit for ClassicTests: looked in the resources of 
 printf 'import XCTest\nfinal class PlainTests: XCTestCase { func testA() {} }\n' >"$copy/Classic/ClassicTests/StoreModelTests.swift"
 refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClassicTests --configuration "$fixtures/Classic/Classic/Configuration.storekit"
 holds "$reports/out" "the tests of ClassicTests use no StoreKit"
-echo "xctest: passed (3 projects, the bridge, the project's paths in a failure and a compiler error, 5 bad inputs)"
+echo "xctest: passed (3 projects and a workspace, the bridge, the project's paths in a failure and a compiler error, 5 bad inputs)"

@@ -10,6 +10,11 @@ enum Fixtures {
 
     static var classic: String { (folder as NSString).appendingPathComponent("Classic/Classic.xcodeproj") }
     static var synced: String { (folder as NSString).appendingPathComponent("Synced/Synced.xcodeproj") }
+    static var workspace: String {
+        (folder as NSString).appendingPathComponent("Workspace/Shop.xcworkspace")
+    }
+    /// The project of the Workspace fixture.
+    static var shop: String { (folder as NSString).appendingPathComponent("Workspace/Shop/Shop.xcodeproj") }
     static var example: String {
         (repository as NSString).appendingPathComponent("Examples/XcodeApp/XcodeApp.xcodeproj")
     }

@@ -7,14 +7,22 @@ public struct XCTestCommand: Command {
     public static let name = "xctest"
     public static let summary = "Run an Xcode project's StoreKit tests on Linux, with a JUnit report."
     public static let usage =
-        "kiosk xctest [PROJECT.xcodeproj | Package.swift | FOLDER] [--scheme-or-target NAME] [--junit FILE] "
-        + "[--sources PATH]... [--module NAME=PATH]... [--packages DIR]... [--tests PATH]... "
-        + "[--configuration FILE] [--scratch-path DIR] [--generate-only]"
+        "kiosk xctest [PROJECT.xcodeproj | WORKSPACE.xcworkspace | Package.swift | FOLDER] [--scheme-or-target NAME] "
+        + "[--test-plan NAME_OR_FILE] [--junit FILE] [--sources PATH]... [--module NAME=PATH]... [--packages DIR]... "
+        + "[--tests PATH]... [--configuration FILE] [--scratch-path DIR] [--generate-only]"
     public struct Options: ParsableOptions {
         @Option(
             "scheme-or-target", value: "NAME",
-            help: "The scheme whose Test action to run, or the unit-test target (default: the only one).")
+            help:
+                "The scheme whose Test action to run (every unit-test testable), or the unit-test target (default: the only one)."
+        )
         public var schemeOrTarget: String?
+        @Option(
+            "test-plan", value: "NAME_OR_FILE",
+            help:
+                "The scheme's test plan to run, by name, or an .xctestplan file (default: the scheme's default plan).",
+            completion: .files)
+        public var testPlan: String?
         @Option(
             "junit", value: "FILE", help: "Write a JUnit XML report of the run to FILE.", completion: .files)
         public var junit: String?
@@ -31,7 +39,8 @@ public struct XCTestCommand: Command {
         public var module: [String]
         @Option(
             "packages", value: "DIR",
-            help: "A folder of remote packages' checkouts (as xcodebuild's -clonedSourcePackagesDirPath) to use offline.",
+            help:
+                "A folder of remote packages' checkouts (as xcodebuild's -clonedSourcePackagesDirPath) to use offline.",
             completion: .files)
         public var packages: [String]
         @Option(
@@ -57,12 +66,16 @@ public struct XCTestCommand: Command {
 
     public static let positionals = PositionalCompletion(first: .files)
     public static let discussion = """
-        Reads the project (project.pbxproj, synchronized folders, shared schemes), finds the test
+        Reads the project (project.pbxproj, synchronized folders, shared schemes) or the workspace
+        (contents.xcworkspacedata, its schemes, the project that holds the scheme's tests) and the
+        scheme's test plan (.xctestplan: its targets, skipped tests, StoreKit configuration), finds the test
         target's Swift files and .storekit, the app targets its tests import and each target's
         SWIFT_VERSION and default actor isolation, and writes a package of links to those files in
         .kiosk/xctest/TARGET beside the project (kept out of git). The package depends on this
-        Kiosk checkout (or KIOSK_HOME) for StoreKit, StoreKitTest and Combine. Then it runs
-        `swift build --build-tests` and `swift test`.
+        Kiosk checkout (or KIOSK_HOME) for StoreKit, StoreKitTest and Combine. Then it builds Kiosk's
+        half, then the project's (`swift build --build-tests`), runs `swift test` (XCTest and Swift
+        Testing, skipping what the scheme or test plan skips) and says how long each took. A scheme
+        with several unit-test testables runs each in a package of its own, in one JUnit report.
 
         Files that cannot compile on Linux (UIKit, AppKit, SwiftUI imports; XCTest API Linux lacks)
         stop the run before compiling, each named at its line with what to do. XCTExpectFailure is
@@ -70,26 +83,29 @@ public struct XCTestCommand: Command {
 
         EXIT STATUS:
           0  every test passed (or failed as expected, or was skipped)
-          1  a test failed, or the test process crashed
-          2  the package did not compile
+          1  a test failed, or the test process crashed (of any target)
+          2  a package did not compile
           64 usage error
           65 the project cannot be read or cannot compile on Linux (nothing was built)
           73 the package or the report could not be written
         """
 
     public var request: XCTestRequest
+    /// `--test-plan`, which the request does not carry: the session passes it to the planner.
+    public var testPlan: String?
     public var junit: String?
     public var scratchPath: String?
     public var generateOnly: Bool
 
     public init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard arguments.positionals.count <= 1 else {
-            throw UsageError("give one .xcodeproj, Package.swift or folder")
+            throw UsageError("give one .xcodeproj, .xcworkspace, Package.swift or folder")
         }
         let options = arguments.options
         guard arguments.positionals.first != nil || !options.tests.isEmpty else {
             throw UsageError(
-                "give the .xcodeproj, the Package.swift or its folder, or the test files with --tests")
+                "give the .xcodeproj, the .xcworkspace, the Package.swift or its folder, or the test files with --tests"
+            )
         }
         var modules: [XCTestRequest.NamedModule] = []
         for given in options.module {
@@ -115,6 +131,7 @@ public struct XCTestCommand: Command {
         request.packageCheckouts =
             options.packages
             + (ProcessInfo.processInfo.environment["KIOSK_XCTEST_PACKAGES"].map { [$0] } ?? [])
+        testPlan = options.testPlan
         junit = options.junit
         scratchPath = options.scratchPath ?? ProcessInfo.processInfo.environment["KIOSK_XCTEST_SCRATCH"]
         generateOnly = options.generateOnly
@@ -126,7 +143,7 @@ public struct XCTestCommand: Command {
             session = XCTestSession(
                 request: request, kioskPath: try KioskCheckout.locate(), scratchPath: scratchPath,
                 junitPath: junit,
-                generateOnly: generateOnly, echo: { Console.print($0) })
+                generateOnly: generateOnly, testPlan: testPlan, echo: { Console.print($0) })
         } catch {
             throw CommandFailure("kiosk xctest: \(error)", exit: .noInput)
         }

@@ -78,11 +78,14 @@ public struct XCTestPlan: Sendable, Equatable {
     /// their bundles: linked beside the test executable when the tests run, where
     /// `Bundle(for:)` and `Bundle.main` look on Linux.
     public var bundleResources: [String]
+    /// The tests the scheme or test plan skips or selects (all run when empty).
+    public var selection: XCTestSelection
 
     public init(
         projectFolder: String, packageFolder: String, appModules: [Module], testModule: Module,
         storeKitConfigurations: [String], usesExpectFailure: Bool, notes: [SourceFinding],
-        bundleResources: [String] = []
+        bundleResources: [String] = [],
+        selection: XCTestSelection = XCTestSelection()
     ) {
         self.projectFolder = projectFolder
         self.packageFolder = packageFolder
@@ -92,5 +95,6 @@ public struct XCTestPlan: Sendable, Equatable {
         self.usesExpectFailure = usesExpectFailure
         self.notes = notes
         self.bundleResources = bundleResources
+        self.selection = selection
     }
 }

@@ -1,15 +1,20 @@
 import Foundation
 
 /// The start and end tags of an XML document with their attributes, enough for Xcode's
-/// `.xcscheme` files (elements and attributes, no text content that matters).
+/// `.xcscheme` and `contents.xcworkspacedata` files (elements and attributes, no text content
+/// that matters).
 enum XMLElementScanner {
     enum Element: Equatable {
         case open(String, attributes: [String: String], selfClosing: Bool)
         case close(String)
     }
 
-    static func elements(in text: String) -> [Element] {
-        var elements: [Element] = []
+    static func elements(in text: String) -> [Element] { located(in: text).map(\.element) }
+
+    /// The elements with the 1-based line and column (in Unicode scalars) of each one's `<`,
+    /// for messages that point into the file.
+    static func located(in text: String) -> [(element: Element, line: Int, column: Int)] {
+        var elements: [(element: Element, start: Int)] = []
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
@@ -22,6 +27,7 @@ enum XMLElementScanner {
                 while index < scalars.count, scalars[index] != ">" { index += 1 }
                 continue
             }
+            let start = index
             index += 1
             let closing = index < scalars.count && scalars[index] == "/"
             if closing { index += 1 }
@@ -65,9 +71,26 @@ enum XMLElementScanner {
             }
             index += 1
             elements.append(
-                closing ? .close(name) : .open(name, attributes: attributes, selfClosing: selfClosing))
+                (
+                    closing ? .close(name) : .open(name, attributes: attributes, selfClosing: selfClosing),
+                    start
+                ))
         }
-        return elements
+        var located: [(element: Element, line: Int, column: Int)] = []
+        var line = 1
+        var lineStart = 0
+        var scanned = 0
+        for (element, start) in elements {
+            while scanned < start {
+                if scalars[scanned] == "\n" {
+                    line += 1
+                    lineStart = scanned + 1
+                }
+                scanned += 1
+            }
+            located.append((element, line, start - lineStart + 1))
+        }
+        return located
     }
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {

@@ -7,7 +7,8 @@ import Subprocess
 
 /// Builds the generated package and runs its tests with `swift build` and `swift test`,
 /// showing their output as it comes and keeping it in `<package>/logs/`, then reads the
-/// results. A shared scratch path makes a second run (or another project's) incremental.
+/// results of both XCTest and Swift Testing. A shared scratch path makes a second run (or
+/// another project's) incremental.
 public struct XCTestRunner {
     /// What the run came to.
     public struct Outcome: Sendable {
@@ -17,6 +18,8 @@ public struct XCTestRunner {
         public var results: [XCTestCaseResult]
         /// `swift test`'s exit status (0 when it did not run).
         public var testStatus: Int32
+        /// How long each phase took.
+        public var timings: XCTestTimings
 
         /// Whether every test passed, was skipped or failed as expected, and the run finished.
         public var succeeded: Bool {
@@ -38,43 +41,66 @@ public struct XCTestRunner {
     public var linkedPaths: LinkedPaths?
     /// The Xcode targets' resources, linked beside the test executable before the tests run.
     public var bundleResources: [String]
+    /// `swift test --skip` patterns: the tests the scheme or test plan skips (`XCTestSelection`).
+    public var skip: [String]
+    /// `swift test --filter` patterns: when any, only the tests they match run.
+    public var filter: [String]
     /// Where the tool's own output goes, line by line as it comes (standard output for the CLI).
     public var echo: @Sendable (String) -> Void
 
     public init(
         packageFolder: String, scratchPath: String, linkedPaths: LinkedPaths? = nil,
         bundleResources: [String] = [],
-        echo: @escaping @Sendable (String) -> Void
+        skip: [String] = [], filter: [String] = [], echo: @escaping @Sendable (String) -> Void
     ) {
         self.bundleResources = bundleResources
         self.packageFolder = packageFolder
         self.scratchPath = scratchPath
         self.linkedPaths = linkedPaths
+        self.skip = skip
+        self.filter = filter
         self.echo = echo
     }
 
     public func run() throws(XcodeProjectError) -> Outcome {
         let logs = (packageFolder as NSString).appendingPathComponent("logs")
         let expectations = (logs as NSString).appendingPathComponent("expected-failures.jsonl")
+        let events = (logs as NSString).appendingPathComponent("swift-testing.jsonl")
         do {
             try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
-            if FileManager.default.fileExists(atPath: expectations) {
-                try FileManager.default.removeItem(atPath: expectations)
+            for stale in [expectations, events] where FileManager.default.fileExists(atPath: stale) {
+                try FileManager.default.removeItem(atPath: stale)
             }
         } catch {
             throw XcodeProjectError("cannot write the logs in \(logs): \(error)")
         }
         let common = ["--package-path", packageFolder, "--scratch-path", scratchPath]
         let buildLog = (logs as NSString).appendingPathComponent("build.log")
-        let buildStatus = try stream(["swift", "build", "--build-tests"] + common, log: buildLog)
+        // This run's commands append to it: the last run's log goes first.
+        try? FileManager.default.removeItem(atPath: buildLog)
+        var timings = XCTestTimings()
+        // Kiosk's half first, target by target (SwiftPM builds one `--target` a run), so its
+        // time is its own; `--build-tests` then compiles only the project's modules and links.
+        var buildStatus: Int32 = 0
+        let kioskStart = Date()
+        for target in kioskTargets() where buildStatus == 0 {
+            buildStatus = try stream(
+                ["swift", "build", "--target", target] + common, log: buildLog, append: true)
+        }
+        timings.kioskBuild = kioskTargets().isEmpty ? nil : Date().timeIntervalSince(kioskStart)
+        let projectStart = Date()
+        if buildStatus == 0 {
+            buildStatus = try stream(
+                ["swift", "build", "--build-tests"] + common, log: buildLog, append: true)
+            timings.projectBuild = Date().timeIntervalSince(projectStart)
+        }
         guard buildStatus == 0 else {
-            let text =
-                FileManager.default.contents(atPath: buildLog).map { String(decoding: $0, as: UTF8.self) }
-                ?? ""
+            let text = Self.text(buildLog)
             let errors = text.split(separator: "\n").map { projectPaths(String($0)) }.filter {
                 $0.contains(": error: ")
             }
-            return Outcome(compiled: false, compilerErrors: errors, results: [], testStatus: 0)
+            return Outcome(
+                compiled: false, compilerErrors: errors, results: [], testStatus: 0, timings: timings)
         }
         let products = (scratchPath as NSString).appendingPathComponent("debug")
         for refused in try BundleResources(folder: products, files: bundleResources).place() {
@@ -85,30 +111,69 @@ public struct XCTestRunner {
         var environment = ProcessInfo.processInfo.environment
         environment["KIOSK_XCTEST_EXPECTED_FAILURES"] = expectations
         let testLog = (logs as NSString).appendingPathComponent("test.log")
+        let testStart = Date()
         let status = try stream(
-            ["swift", "test", "--skip-build"] + common, log: testLog, environment: environment)
-        let output =
-            FileManager.default.contents(atPath: testLog).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            ["swift", "test", "--skip-build"] + common + testArguments(events: events), log: testLog,
+            environment: environment)
+        timings.tests = Date().timeIntervalSince(testStart)
+        let output = Self.text(testLog)
         // Read from the lines as XCTest wrote them, which the bridge's records quote, then mapped.
-        let results = XCTestLog.results(
-            from: output, expectations: ExpectedFailureRecord.read(path: expectations))
+        let results =
+            XCTestLog.results(from: output, expectations: ExpectedFailureRecord.read(path: expectations))
+            + SwiftTestingLog.results(from: Self.text(events))
         let mapped = linkedPaths?.projectPaths(results) ?? results
-        return Outcome(compiled: true, compilerErrors: [], results: mapped, testStatus: status)
+        return Outcome(
+            compiled: true, compilerErrors: [], results: mapped, testStatus: status, timings: timings)
+    }
+
+    /// `swift test`'s own arguments: Swift Testing's event stream (verified with Swift 6.3:
+    /// version 0 is still behind the experimental flag), then the skips and filters.
+    func testArguments(events: String) -> [String] {
+        ["--event-stream-output-path", events, "--experimental-event-stream-version", "0"]
+            + skip.flatMap { ["--skip", $0] } + filter.flatMap { ["--filter", $0] }
+    }
+
+    /// The Kiosk products the package depends on (`.product(name: "StoreKit", package:
+    /// "Kiosk")` in its manifest), which are Kiosk targets of the same names.
+    func kioskTargets() -> [String] {
+        let manifest = Self.text((packageFolder as NSString).appendingPathComponent("Package.swift"))
+        var names: [String] = []
+        var rest = Substring(manifest)
+        while let start = rest.range(of: ".product(name: \"") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            let name = String(rest[..<end])
+            if rest[end...].hasPrefix("\", package: \"Kiosk\")"), !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    private static func text(_ path: String) -> String {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// Runs `arguments` with standard output and error into `log`, echoing the log's new lines
     /// while the child runs; returns its exit status.
-    private func stream(_ arguments: [String], log: String, environment: [String: String]? = nil)
-        throws(XcodeProjectError)
-        -> Int32
-    {
-        // One file for both streams, in the order they were written: the shell joins them.
-        let joined = ["/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1"] + arguments
+    private func stream(
+        _ arguments: [String], log: String, append: Bool = false, environment: [String: String]? = nil
+    ) throws(XcodeProjectError) -> Int32 {
+        // One file for both streams, in the order they were written: the shell joins them (and
+        // appends, for the build's several commands after the first).
+        let existing =
+            append ? (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? nil : nil
+        let joined =
+            existing != nil
+            ? ["/bin/sh", "-c", "exec \"$@\" >>\"$0\" 2>&1", log] + arguments
+            : ["/bin/sh", "-c", "exec \"$0\" \"$@\" 2>&1"] + arguments
         let pid: pid_t
-        do { pid = try Subprocess.spawn(joined, standardOutput: log, environment: environment) } catch {
+        do {
+            // Appending, the shell opens the log; spawn's own output would truncate it.
+            pid = try Subprocess.spawn(
+                joined, standardOutput: existing == nil ? log : "/dev/null", environment: environment)
+        } catch {
             throw XcodeProjectError("cannot run \(arguments.joined(separator: " ")): \(error)")
         }
-        var shown = 0
+        var shown = existing ?? 0
         var pending = ""
         var status: Int32 = 0
         while true {
