@@ -175,8 +175,11 @@ let package = Package(
         // On Linux, the subset of Combine a purchase manager uses (ObservableObject,
         // @Published, sink, AnyCancellable), by Combine's own name: no Kiosk dependency.
         .target(name: "Combine", path: "Sources/CombineLinux"),
-        // On Linux, OSLog's `Logger` (the members purchase code calls), to standard error.
-        .target(name: "OSLog", path: "Sources/OSLogLinux"),
+        // On Linux, Apple's `os` module's logging API as purchase code calls it (`Logger`,
+        // `os_log`, `OSLog`), to standard error, and its signposts as no-ops (issue 47).
+        .target(name: "os", path: "Sources/osLinux"),
+        // On Linux, OSLog by its name: it re-exports `os`, as Apple's does.
+        .target(name: "OSLog", dependencies: ["os"], path: "Sources/OSLogLinux"),
         // Compile-only: one call per declaration of Apple's StoreKit pages, written as an app
         // writes it (docs/your-code.md, "Symbol table"). Nothing runs it; Tests/Shell/
         // storekit-conformance-probes.sh builds it in both language modes (KIOSK_PROBES_SWIFT5=1
@@ -219,6 +222,7 @@ let package = Package(
             name: "LinuxFrameworkTests",
             dependencies: [
                 .target(name: "Combine", condition: .when(platforms: [.linux])),
+                .target(name: "os", condition: .when(platforms: [.linux])),
                 .target(name: "OSLog", condition: .when(platforms: [.linux])),
             ]),
 
@@ -373,13 +377,14 @@ if Context.environment["KIOSK_FUZZ"] != nil {
     package.products.append(.executable(name: "kiosk-fuzz", targets: ["kiosk-fuzz"]))
 }
 
-// `import StoreKit` / `import StoreKitTest` / `import Combine` on Linux only: on Apple platforms Apple's own
+// `import StoreKit` / `StoreKitTest` / `Combine` / `os` / `OSLog` on Linux only: on Apple platforms Apple's own
 // frameworks have those names (docs/your-code.md, "StoreKit by its own name").
 #if os(Linux)
     package.products += [
         .library(name: "StoreKit", targets: ["StoreKit"]),
         .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
         .library(name: "Combine", targets: ["Combine"]),
+        .library(name: "os", targets: ["os"]),
         .library(name: "OSLog", targets: ["OSLog"]),
         // Kiosk's XCTExpectFailure, which packages made by `kiosk xctest` use (docs/xctest.md).
         .library(name: "KioskXCTestBridge", targets: ["KioskXCTestBridge"]),
