@@ -180,6 +180,9 @@ let package = Package(
         .target(name: "os", path: "Sources/osLinux"),
         // On Linux, OSLog by its name: it re-exports `os`, as Apple's does.
         .target(name: "OSLog", dependencies: ["os"], path: "Sources/OSLogLinux"),
+        // On Linux, what a purchase manager imports SwiftUI for and nothing with views:
+        // Foundation, Combine's ObservableObject and @Published, Observation's @Observable.
+        .target(name: "SwiftUI", dependencies: ["Combine"], path: "Sources/SwiftUILinux"),
         // Compile-only: one call per declaration of Apple's StoreKit pages, written as an app
         // writes it (docs/your-code.md, "Symbol table"). Nothing runs it; Tests/Shell/
         // storekit-conformance-probes.sh builds it in both language modes (KIOSK_PROBES_SWIFT5=1
@@ -224,6 +227,7 @@ let package = Package(
                 .target(name: "Combine", condition: .when(platforms: [.linux])),
                 .target(name: "os", condition: .when(platforms: [.linux])),
                 .target(name: "OSLog", condition: .when(platforms: [.linux])),
+                .target(name: "SwiftUI", condition: .when(platforms: [.linux])),
             ]),
 
         .executableTarget(
@@ -377,7 +381,7 @@ if Context.environment["KIOSK_FUZZ"] != nil {
     package.products.append(.executable(name: "kiosk-fuzz", targets: ["kiosk-fuzz"]))
 }
 
-// `import StoreKit` / `StoreKitTest` / `Combine` / `os` / `OSLog` on Linux only: on Apple platforms Apple's own
+// `import StoreKit` / `StoreKitTest` / `Combine` / `os` / `OSLog` / `SwiftUI` on Linux only: on Apple platforms Apple's own
 // frameworks have those names (docs/your-code.md, "StoreKit by its own name").
 #if os(Linux)
     package.products += [
@@ -386,6 +390,7 @@ if Context.environment["KIOSK_FUZZ"] != nil {
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "os", targets: ["os"]),
         .library(name: "OSLog", targets: ["OSLog"]),
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
         // Kiosk's XCTExpectFailure, which packages made by `kiosk xctest` use (docs/xctest.md).
         .library(name: "KioskXCTestBridge", targets: ["KioskXCTestBridge"]),
     ]
