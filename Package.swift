@@ -172,8 +172,9 @@ let package = Package(
         .target(
             name: "StoreKitTest", dependencies: ["KioskStoreKitTest", "StoreKit"],
             path: "Sources/StoreKitTestLinux"),
-        // On Linux, the subset of Combine a purchase manager uses (ObservableObject,
-        // @Published, sink, AnyCancellable), by Combine's own name: no Kiosk dependency.
+        // On Linux, the subset of Combine purchase managers use (ObservableObject, @Published,
+        // the subjects, the common operators, DispatchQueue and RunLoop as schedulers), by
+        // Combine's own name: no Kiosk dependency.
         .target(name: "Combine", path: "Sources/CombineLinux"),
         // On Linux, Apple's `os` module's logging API as purchase code calls it (`Logger`,
         // `os_log`, `OSLog`), to standard error, and its signposts as no-ops (issue 47).
