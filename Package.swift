@@ -172,11 +172,18 @@ let package = Package(
         .target(
             name: "StoreKitTest", dependencies: ["KioskStoreKitTest", "StoreKit"],
             path: "Sources/StoreKitTestLinux"),
-        // On Linux, the subset of Combine a purchase manager uses (ObservableObject,
-        // @Published, sink, AnyCancellable), by Combine's own name: no Kiosk dependency.
+        // On Linux, the subset of Combine purchase managers use (ObservableObject, @Published,
+        // the subjects, the common operators, DispatchQueue and RunLoop as schedulers), by
+        // Combine's own name: no Kiosk dependency.
         .target(name: "Combine", path: "Sources/CombineLinux"),
-        // On Linux, OSLog's `Logger` (the members purchase code calls), to standard error.
-        .target(name: "OSLog", path: "Sources/OSLogLinux"),
+        // On Linux, Apple's `os` module's logging API as purchase code calls it (`Logger`,
+        // `os_log`, `OSLog`), to standard error, and its signposts as no-ops (issue 47).
+        .target(name: "os", path: "Sources/osLinux"),
+        // On Linux, OSLog by its name: it re-exports `os`, as Apple's does.
+        .target(name: "OSLog", dependencies: ["os"], path: "Sources/OSLogLinux"),
+        // On Linux, what a purchase manager imports SwiftUI for and nothing with views:
+        // Foundation, Combine's ObservableObject and @Published, Observation's @Observable.
+        .target(name: "SwiftUI", dependencies: ["Combine"], path: "Sources/SwiftUILinux"),
         // Compile-only: one call per declaration of Apple's StoreKit pages, written as an app
         // writes it (docs/your-code.md, "Symbol table"). Nothing runs it; Tests/Shell/
         // storekit-conformance-probes.sh builds it in both language modes (KIOSK_PROBES_SWIFT5=1
@@ -220,7 +227,9 @@ let package = Package(
             name: "LinuxFrameworkTests",
             dependencies: [
                 .target(name: "Combine", condition: .when(platforms: [.linux])),
+                .target(name: "os", condition: .when(platforms: [.linux])),
                 .target(name: "OSLog", condition: .when(platforms: [.linux])),
+                .target(name: "SwiftUI", condition: .when(platforms: [.linux])),
             ]),
 
         .executableTarget(
@@ -374,14 +383,16 @@ if Context.environment["KIOSK_FUZZ"] != nil {
     package.products.append(.executable(name: "kiosk-fuzz", targets: ["kiosk-fuzz"]))
 }
 
-// `import StoreKit` / `import StoreKitTest` / `import Combine` on Linux only: on Apple platforms Apple's own
+// `import StoreKit` / `StoreKitTest` / `Combine` / `os` / `OSLog` / `SwiftUI` on Linux only: on Apple platforms Apple's own
 // frameworks have those names (docs/your-code.md, "StoreKit by its own name").
 #if os(Linux)
     package.products += [
         .library(name: "StoreKit", targets: ["StoreKit"]),
         .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
         .library(name: "Combine", targets: ["Combine"]),
+        .library(name: "os", targets: ["os"]),
         .library(name: "OSLog", targets: ["OSLog"]),
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
         // Kiosk's XCTExpectFailure, which packages made by `kiosk xctest` use (docs/xctest.md).
         .library(name: "KioskXCTestBridge", targets: ["KioskXCTestBridge"]),
     ]

@@ -1,7 +1,8 @@
 #if os(Linux)
     import Foundation
-    @testable import OSLog
+    import OSLog
     import Testing
+    @testable import os
 
     /// OSLog's `Logger` as purchase code calls it: Apple's spellings compile, and a message reads
     /// as Xcode's console shows it, every value written out whatever its `privacy:`.
@@ -44,16 +45,5 @@
             #expect(lines.last == "info: the default logger")
         }
 
-        /// What `body` writes to standard error (file descriptor 2, where `Logger` writes).
-        func capturingStandardError(_ body: () -> Void) throws -> String {
-            let pipe = Pipe()
-            let saved = dup(2)
-            dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
-            body()
-            dup2(saved, 2)
-            close(saved)
-            try pipe.fileHandleForWriting.close()
-            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        }
     }
 #endif

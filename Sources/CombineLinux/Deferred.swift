@@ -1,0 +1,15 @@
+/// Apple's `struct Deferred<DeferredPublisher>`: makes a new publisher for each subscriber,
+/// when it subscribes (so the work a `Future` starts waits for a subscriber).
+public struct Deferred<DeferredPublisher: Publisher>: Publisher {
+    public typealias Output = DeferredPublisher.Output
+    public typealias Failure = DeferredPublisher.Failure
+
+    /// Makes the publisher each subscriber subscribes to.
+    public let createPublisher: () -> DeferredPublisher
+
+    public init(createPublisher: @escaping () -> DeferredPublisher) { self.createPublisher = createPublisher }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        createPublisher().receive(subscriber: subscriber)
+    }
+}

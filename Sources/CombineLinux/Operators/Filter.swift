@@ -1,0 +1,27 @@
+extension Publishers {
+    /// Apple's `Publishers.Filter`: the values `isIncluded` accepts.
+    public struct Filter<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let isIncluded: (Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.isIncluded = isIncluded
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let isIncluded = isIncluded
+            upstream.receive(subscriber: Relay(subscriber) { isIncluded($0) ? .send($0) : .skip })
+        }
+    }
+}
+
+extension Publisher {
+    /// Apple's `filter(_:)`.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+        Publishers.Filter(upstream: self, isIncluded: isIncluded)
+    }
+}
