@@ -88,6 +88,39 @@ holds "$reports/swift.xml" "<failure message=\"$shop/ShopSwiftTests/EntitlementT
 run 65 "$fixtures/Workspace/Shop.xcworkspace" --scheme-or-target Shop --test-plan Nightly
 holds "$reports/out" "kiosk xctest: the scheme Shop has no test plan 'Nightly'; its test plans: Shop"
 
+echo "xctest: Modular (an app target, a framework target and a local package; os, OSLog, SwiftUI for the model)"
+modular="$PWD/$fixtures/Modular"
+run 0 "$fixtures/Modular/Modular.xcodeproj" --junit "$reports/modular.xml"
+holds "$reports/out" "kiosk xctest: 4 tests: 4 passed, 0 failed, 0 skipped, 0 expected failures"
+holds "$reports/out" "left out of Modular: $modular/Modular/ShopView.swift (imports SwiftUI (line 1) and uses its View (line 4))"
+holds "$reports/out" "left out of Modular: $modular/Modular/RenewalReminder.swift (imports UserNotifications (line 2), which Linux does not have)"
+holds "$reports/out" "$modular/ModularTests/ShopModelTests.swift:13: note: awaits super.setUp() in a @MainActor test class"
+# Bundle(for:) found the .storekit, Bundle.main the app's plist, Bundle.module the package's JSON.
+holds "$reports/modular.xml" 'name="testTheAppsProductListIsInTheMainBundle"'
+holds "$reports/modular.xml" '<testsuites name="ModularTests" tests="4" failures="0" skipped="0"'
+grep -q 'name: "AppCore", dependencies: \[.product(name: "StoreKit", package: "Kiosk"), .product(name: "os", package: "Kiosk")\]' \
+    "$fixtures/Modular/.kiosk/xctest/ModularTests/Package.swift" || { echo "FAIL: AppCore's module"; exit 1; }
+
+echo "xctest: PurchasesPackage (a developer's own Swift package, by its folder)"
+run 0 "$fixtures/PurchasesPackage" --junit "$reports/package.xml"
+holds "$reports/out" "kiosk xctest: 2 tests: 2 passed, 0 failed, 0 skipped, 0 expected failures"
+holds "$reports/package.xml" 'name="testTheConfigurationIsAResourceOfTheModule"'
+
+echo "xctest: refused before compiling, at the line, with the edit (the field's failure classes)"
+refusals="$fixtures/Refused"
+run 65 --tests "$refusals/StoreKit1/Tests" --configuration "$refusals/Products.storekit"
+holds "$reports/out" "ReceiptTests.swift:5: error: uses SKPaymentTransactionObserver, original StoreKit's (StoreKit 1) API"
+run 65 --sources "$refusals/FoundationGap/App" --tests "$refusals/FoundationGap/Tests" --configuration "$refusals/Products.storekit"
+holds "$reports/out" "RenewalText.swift:7: error: uses DateComponentsFormatter, which Linux's Foundation marks unavailable"
+run 65 "$refusals/RemotePackage"
+holds "$reports/out" "Paywall.swift:1: error: imports RevenueCat, a product of the remote package https://github.com/RevenueCat/purchases-ios"
+holds "$reports/out" "give a checkout of it with --packages DIR (DIR holding purchases-ios/)"
+run 65 "$refusals/Generated"
+holds "$reports/out" "holds no .xcodeproj, only project.yml, the recipe XcodeGen (\`xcodegen generate\`) makes one from"
+for refused in StoreKit1 FoundationGap RemotePackage Generated; do
+    [[ ! -e "$refusals/$refused/.kiosk" ]] || { echo "FAIL: a refused run wrote $refusals/$refused/.kiosk"; exit 1; }
+done
+
 echo "xctest: a failing assertion and a compiler error name the project's own files"
 failing=$(mktemp -d)
 trap 'rm -rf "$reports" "$failing"' EXIT
@@ -140,7 +173,7 @@ refused() {
     [[ "$(tree)" == "$before" ]] || { echo "FAIL: kiosk xctest $* wrote files"; exit 1; }
 }
 refused "$copy/Classic/Classic"
-holds "$reports/out" "is not an Xcode project: give the .xcodeproj folder"
+holds "$reports/out" "holds no .xcodeproj and no Package.swift; give an Xcode project, a Swift package"
 refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClasicTests
 holds "$reports/out" "has no target 'ClasicTests'; did you mean 'ClassicTests'?"
 sed -i 's|/\* StoreModel.swift \*/; };|/* StoreModel.swift */; }|' "$copy/Classic/Classic.xcodeproj/project.pbxproj"
@@ -153,4 +186,4 @@ holds "$reports/out" "no .storekit for ClassicTests: looked in the resources of 
 printf 'import XCTest\nfinal class PlainTests: XCTestCase { func testA() {} }\n' >"$copy/Classic/ClassicTests/StoreModelTests.swift"
 refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClassicTests --configuration "$fixtures/Classic/Classic/Configuration.storekit"
 holds "$reports/out" "the tests of ClassicTests use no StoreKit"
-echo "xctest: passed (3 projects and a workspace, the bridge, the project's paths in a failure and a compiler error, 5 bad inputs)"
+echo "xctest: passed (5 projects, a package and a workspace, the bridge, 4 refusals, the project's paths in a failure and a compiler error, 5 bad inputs)"

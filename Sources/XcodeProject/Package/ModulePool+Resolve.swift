@@ -210,9 +210,10 @@ extension ModulePool {
                 if let repository = remote.repositories[module] {
                     message =
                         "imports \(module), a product of the remote package \(repository), which kiosk xctest cannot "
-                        + "fetch (it builds offline, from what is on this machine): add a copy of the package to the "
-                        + "project as a local package (Xcode: Add Package Dependencies… > Add Local…), or guard the "
-                        + "import and the code that uses it with `#if canImport(\(module))`"
+                        + "fetch (it builds offline, from what is on this machine): give a checkout of it with "
+                        + "--packages DIR (DIR holding \(Self.checkoutName(of: repository))/), add a copy to the project "
+                        + "as a local package, or guard the import and the code that uses it with "
+                        + "`#if canImport(\(module))`"
                 } else {
                     message =
                         "imports \(module), which is not a target of the project or of its local packages, nor a module "
