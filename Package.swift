@@ -178,7 +178,7 @@ let package = Package(
         .target(name: "Combine", path: "Sources/CombineLinux"),
         // On Linux, Apple's `os` module's logging API as purchase code calls it (`Logger`,
         // `os_log`, `OSLog`), to standard error, and its signposts as no-ops (issue 47).
-        .target(name: "os", path: "Sources/osLinux"),
+        .target(name: "os", path: "Sources/osLinux", exclude: ["Submodules"]),
         // On Linux, OSLog by its name: it re-exports `os`, as Apple's does.
         .target(name: "OSLog", dependencies: ["os"], path: "Sources/OSLogLinux"),
         // On Linux, what a purchase manager imports SwiftUI for and nothing with views:

@@ -1,6 +1,6 @@
 import Foundation
 import StoreKit
-import os
+import os.log
 
 /// The products the shop features, from the package's own resource (Bundle.module).
 public enum Catalogue {
