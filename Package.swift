@@ -178,7 +178,14 @@ let package = Package(
         .target(name: "Combine", path: "Sources/CombineLinux"),
         // On Linux, Apple's `os` module's logging API as purchase code calls it (`Logger`,
         // `os_log`, `OSLog`), to standard error, and its signposts as no-ops (issue 47).
-        .target(name: "os", path: "Sources/osLinux", exclude: ["Submodules"]),
+        .target(name: "os", dependencies: ["OSSubmodules"], path: "Sources/osLinux"),
+        // The C module `os` with the submodules `import os.log` and `import os.signpost` name;
+        // Kiosk's Swift `os` is its overlay, and SwiftPM hands its map to every module that
+        // depends on os (the test discovery module too).
+        .target(name: "OSSubmodules", path: "Sources/OSSubmodulesLinux"),
+        // On Linux, Foundation's `String(localized:)` and `String.LocalizationValue`, which
+        // Linux's Foundation lacks; `kiosk xctest` imports it where purchase code uses them.
+        .target(name: "FoundationLocalization", path: "Sources/FoundationLocalizationLinux"),
         // On Linux, OSLog by its name: it re-exports `os`, as Apple's does.
         .target(name: "OSLog", dependencies: ["os"], path: "Sources/OSLogLinux"),
         // On Linux, what a purchase manager imports SwiftUI for and nothing with views:
@@ -230,6 +237,7 @@ let package = Package(
                 .target(name: "os", condition: .when(platforms: [.linux])),
                 .target(name: "OSLog", condition: .when(platforms: [.linux])),
                 .target(name: "SwiftUI", condition: .when(platforms: [.linux])),
+                .target(name: "FoundationLocalization", condition: .when(platforms: [.linux])),
             ]),
 
         .executableTarget(
@@ -391,6 +399,7 @@ if Context.environment["KIOSK_FUZZ"] != nil {
         .library(name: "StoreKitTest", targets: ["StoreKitTest"]),
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "os", targets: ["os"]),
+        .library(name: "FoundationLocalization", targets: ["FoundationLocalization"]),
         .library(name: "OSLog", targets: ["OSLog"]),
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
         // Kiosk's XCTExpectFailure, which packages made by `kiosk xctest` use (docs/xctest.md).

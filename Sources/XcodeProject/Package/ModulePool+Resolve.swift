@@ -123,6 +123,15 @@ extension ModulePool {
         if Self.needsImplicit(facts, words: Self.observationWords, bringers: Self.bringsObservation) {
             implicit.append("Observation")
         }
+        // `String(localized:)` and `String.LocalizationValue`, which Linux's Foundation lacks.
+        let localizes = facts.contains {
+            $0.unguardedFirstLine["LocalizationValue"] != nil
+                || ($0.unguardedFirstLine["localized"] != nil && $0.unguardedFirstLine["String"] != nil)
+        }
+        if localizes {
+            implicit.append("FoundationLocalization")
+            kioskProducts.append("FoundationLocalization")
+        }
         return XCTestPlan.Module(
             name: name, swiftFiles: files, settings: settings, leftOut: leftOut, root: root,
             dependencies: unique.filter { $0 != name && $0 != testName && candidates[$0] != nil },

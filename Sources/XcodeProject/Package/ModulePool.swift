@@ -6,6 +6,9 @@ import Foundation
 struct ModulePool {
     /// Kiosk's Linux stand-ins for Apple's frameworks, by the name code imports.
     static let kioskProducts: Set<String> = ["StoreKit", "StoreKitTest", "Combine", "OSLog", "os", "SwiftUI"]
+    /// Kiosk's stand-ins for what Apple's Foundation has and Linux's lacks, which code never
+    /// imports by name: imported for the modules that use them.
+    static let implicitKioskProducts: Set<String> = ["FoundationLocalization"]
     /// Modules that bring Combine with them (as Apple's do): a module importing one of these
     /// needs no implicit Combine.
     static let bringsCombine: Set<String> = ["Combine", "StoreKit", "StoreKitTest", "SwiftUI"]

@@ -75,21 +75,12 @@ struct PackageManifest {
     /// `-import-module` for what the module uses without importing (Combine and Observation,
     /// which Apple's Foundation brings): a Kiosk product the checkout offers, or the toolchain's.
     private func implicitImportFlags(_ module: XCTestPlan.Module) -> [String] {
-        var flags = module.implicitImports.filter {
-            kioskProducts.contains($0) || !ModulePool.kioskProducts.contains($0)
+        module.implicitImports.filter {
+            kioskProducts.contains($0)
+                || !ModulePool.kioskProducts.union(ModulePool.implicitKioskProducts).contains($0)
         }.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] }
-        // `import os.log` / `os.signpost`: the C module with those submodules, over Kiosk's os;
-        // every module gets it, since one that imports a module using os loads that C module too.
-        let usesOS = (plan.appModules + [plan.testModule]).contains {
-            !Set($0.kioskProducts).isDisjoint(with: ["os", "OSLog"])
-        }
-        if kioskProducts.contains("os"), usesOS {
-            flags += [
-                "-Xcc", "-fmodule-map-file=" + kioskPath + "/Sources/osLinux/Submodules/module.modulemap",
-            ]
-        }
-        return flags
     }
+
     private func product(_ name: String) -> String { ".product(name: \(quoted(name)), package: \"Kiosk\")" }
 
     /// The language mode (Xcode's SWIFT_VERSION, 5 when unset as in Xcode), default isolation

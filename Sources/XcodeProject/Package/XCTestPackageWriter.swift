@@ -90,8 +90,9 @@ public struct XCTestPackageWriter {
         let text =
             FileManager.default.contents(atPath: manifest).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Set(
-            (ModulePool.kioskProducts.sorted() + ["KioskXCTestBridge"]).filter {
-                text.contains(".library(name: \"\($0)\"")
-            })
+            (ModulePool.kioskProducts.union(ModulePool.implicitKioskProducts).sorted() + ["KioskXCTestBridge"])
+                .filter {
+                    text.contains(".library(name: \"\($0)\"")
+                })
     }
 }

@@ -41,6 +41,8 @@ public struct XCTestRunner {
     public var linkedPaths: LinkedPaths?
     /// The Xcode targets' resources, linked beside the test executable before the tests run.
     public var bundleResources: [String]
+    /// The package's own modules (the project's): any other module compiled is Kiosk's half.
+    public var packageModules: [String] = []
     /// `swift test --skip` patterns: the tests the scheme or test plan skips (`XCTestSelection`).
     public var skip: [String]
     /// `swift test --filter` patterns: when any, only the tests they match run.
@@ -79,21 +81,19 @@ public struct XCTestRunner {
         // This run's commands append to it: the last run's log goes first.
         try? FileManager.default.removeItem(atPath: buildLog)
         var timings = XCTestTimings()
-        // Kiosk's half first, target by target (SwiftPM builds one `--target` a run), so its
-        // time is its own; `--build-tests` then compiles only the project's modules and links.
-        var buildStatus: Int32 = 0
-        let kioskStart = Date()
-        for target in kioskTargets() where buildStatus == 0 {
-            buildStatus = try stream(
-                ["swift", "build", "--target", target] + common, log: buildLog, append: true)
-        }
-        timings.kioskBuild = kioskTargets().isEmpty ? nil : Date().timeIntervalSince(kioskStart)
-        let projectStart = Date()
-        if buildStatus == 0 {
-            buildStatus = try stream(
-                ["swift", "build", "--build-tests"] + common, log: buildLog, append: true)
-            timings.projectBuild = Date().timeIntervalSince(projectStart)
-        }
+        // One `swift build --build-tests`, its lines timed as they come: Kiosk's half is done at
+        // the last line that compiles one of Kiosk's modules (any module not the package's own),
+        // the project's half is the rest. (Building Kiosk's targets first with `--target` was
+        // tried: in a scratch path shared between packages, SwiftPM then built the previous
+        // package's plan.)
+        let clock = BuildClock(packageModules: packageModules)
+        let start = Date()
+        let buildStatus = try stream(
+            ["swift", "build", "--build-tests"] + common, log: buildLog, observe: clock.observe)
+        let end = Date()
+        let kioskDone = clock.lastKioskLine ?? start
+        timings.kioskBuild = kioskDone.timeIntervalSince(start)
+        timings.projectBuild = end.timeIntervalSince(kioskDone)
         guard buildStatus == 0 else {
             let text = Self.text(buildLog)
             let errors = text.split(separator: "\n").map { projectPaths(String($0)) }.filter {
@@ -133,21 +133,6 @@ public struct XCTestRunner {
             + skip.flatMap { ["--skip", $0] } + filter.flatMap { ["--filter", $0] }
     }
 
-    /// The Kiosk products the package depends on (`.product(name: "StoreKit", package:
-    /// "Kiosk")` in its manifest), which are Kiosk targets of the same names.
-    func kioskTargets() -> [String] {
-        let manifest = Self.text((packageFolder as NSString).appendingPathComponent("Package.swift"))
-        var names: [String] = []
-        var rest = Substring(manifest)
-        while let start = rest.range(of: ".product(name: \"") {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            let name = String(rest[..<end])
-            if rest[end...].hasPrefix("\", package: \"Kiosk\")"), !names.contains(name) { names.append(name) }
-        }
-        return names
-    }
-
     private static func text(_ path: String) -> String {
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
@@ -155,7 +140,8 @@ public struct XCTestRunner {
     /// Runs `arguments` with standard output and error into `log`, echoing the log's new lines
     /// while the child runs; returns its exit status.
     private func stream(
-        _ arguments: [String], log: String, append: Bool = false, environment: [String: String]? = nil
+        _ arguments: [String], log: String, append: Bool = false, environment: [String: String]? = nil,
+        observe: (String) -> Void = { _ in }
     ) throws(XcodeProjectError) -> Int32 {
         // One file for both streams, in the order they were written: the shell joins them (and
         // appends, for the build's several commands after the first).
@@ -179,7 +165,7 @@ public struct XCTestRunner {
         while true {
             var raw: Int32 = 0
             let done = waitpid(pid, &raw, WNOHANG)
-            shown = echoNew(log, from: shown, pending: &pending)
+            shown = echoNew(log, from: shown, pending: &pending, observe: observe)
             if done == pid {
                 let signal = raw & 0x7F
                 status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
@@ -190,7 +176,7 @@ public struct XCTestRunner {
             // a pipe that could fill while we wait.
             usleep(200_000)
         }
-        _ = echoNew(log, from: shown, pending: &pending)
+        _ = echoNew(log, from: shown, pending: &pending, observe: observe)
         if !pending.isEmpty { echo(projectPaths(pending)) }
         return status
     }
@@ -198,7 +184,9 @@ public struct XCTestRunner {
     private func projectPaths(_ text: String) -> String { linkedPaths?.projectPaths(text) ?? text }
 
     /// Echoes the complete lines written to `log` after byte `offset`; returns the new offset.
-    private func echoNew(_ log: String, from offset: Int, pending: inout String) -> Int {
+    private func echoNew(
+        _ log: String, from offset: Int, pending: inout String, observe: (String) -> Void
+    ) -> Int {
         guard let handle = FileHandle(forReadingAtPath: log) else { return offset }
         defer { try? handle.close() }
         try? handle.seek(toOffset: UInt64(offset))
@@ -206,6 +194,7 @@ public struct XCTestRunner {
         guard !data.isEmpty else { return offset }
         pending += String(decoding: data, as: UTF8.self)
         while let newline = pending.firstIndex(of: "\n") {
+            observe(String(pending[..<newline]))
             echo(projectPaths(String(pending[..<newline])))
             pending = String(pending[pending.index(after: newline)...])
         }

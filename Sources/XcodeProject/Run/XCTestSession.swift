@@ -87,12 +87,14 @@ public struct XCTestSession {
 
     /// The runner of one plan's package, with the tests its scheme or test plan skips or selects.
     private func runner(for plan: XCTestPlan, folder: String) -> XCTestRunner {
-        XCTestRunner(
+        var runner = XCTestRunner(
             packageFolder: folder,
             scratchPath: scratchPath ?? (folder as NSString).appendingPathComponent(".build"),
             linkedPaths: LinkedPaths(plan: plan), bundleResources: plan.bundleResources,
             skip: plan.selection.skipPatterns(module: plan.testModule.name),
             filter: plan.selection.filterPatterns(module: plan.testModule.name), echo: echo)
+        runner.packageModules = plan.appModules.map(\.name) + [plan.testModule.name]
+        return runner
     }
 
     /// `kiosk xctest: 2 targets: 9 tests: 7 passed, 1 failed, 1 skipped, 0 expected failures`.

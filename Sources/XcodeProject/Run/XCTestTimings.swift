@@ -1,6 +1,6 @@
-/// How long a run's phases took, in seconds: compiling Kiosk's half of the package (the Kiosk
-/// targets it depends on, built first on their own), the project's half (the rest of `swift
-/// build --build-tests`: the app and test modules, and linking), and running the tests.
+/// How long a run's phases took, in seconds: compiling Kiosk's half of the package (until
+/// `swift build --build-tests` printed its last line compiling a Kiosk module), the project's
+/// half (the rest of the build: the app and test modules, and linking), and running the tests.
 public struct XCTestTimings: Sendable, Equatable {
     public var kioskBuild: Double?
     public var projectBuild: Double?

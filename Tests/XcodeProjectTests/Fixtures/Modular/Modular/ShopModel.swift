@@ -17,6 +17,10 @@ final class ShopModel: ObservableObject {
         log.info("owned \(self.owned.count, privacy: .public) products")
     }
 
+    /// "1 products owned", as the shop's header says it (String(localized:), as Xcode 15's
+    /// templates write text).
+    var summary: String { String(localized: "\(owned.count) products owned") }
+
     /// The product identifiers the app sells, from the app's own Products.plist (Bundle.main).
     nonisolated static func sellable() -> [String] {
         guard let url = Bundle.main.url(forResource: "Products", withExtension: "plist"),

@@ -23,6 +23,7 @@ final class ShopModelTests: XCTestCase {
         await model.refresh()
         XCTAssertEqual(model.owned, ["com.example.xcodeapp.club.monthly"])
         XCTAssertEqual(model.featured, ["com.example.xcodeapp.club.monthly"])
+        XCTAssertEqual(model.summary, "1 products owned")
     }
 
     func testTheAppsProductListIsInTheMainBundle() {
