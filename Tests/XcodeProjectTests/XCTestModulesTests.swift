@@ -208,8 +208,12 @@ import Testing
         #expect(plan.notes.map(\.line) == [13])
         #expect(
             plan.notes.first?.message.hasPrefix("awaits super.setUp() in a @MainActor test class") == true)
-        // Preferences.swift uses @Observable with only Foundation: Observation is imported for it.
-        #expect(plan.appModules.first { $0.name == "Modular" }?.implicitImports == ["Observation"])
+        // Preferences.swift uses @Observable with only Foundation: Observation is imported for it;
+        // ShopModel.summary uses String(localized:), which Linux lacks: Kiosk's is imported too.
+        #expect(
+            plan.appModules.first { $0.name == "Modular" }?.implicitImports == [
+                "Observation", "FoundationLocalization",
+            ])
     }
 
     @Test func aFolderWithOnlyAGeneratorsRecipeSaysToGenerateTheProject() throws {
