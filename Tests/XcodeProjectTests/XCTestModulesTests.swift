@@ -21,7 +21,7 @@ import Testing
         #expect(Set(modules.keys) == ["Modular", "AppCore", "Billing"])
         let app = try #require(modules["Modular"])
         #expect(app.dependencies.sorted() == ["AppCore", "Billing"])
-        #expect(app.kioskProducts.sorted() == ["SwiftUI", "os"])
+        #expect(app.kioskProducts.sorted() == ["FoundationLocalization", "SwiftUI", "os"])
         #expect(app.settings.languageMode == 5)
         // The model imports SwiftUI for ObservableObject only: kept; the view and the App are not.
         #expect(
