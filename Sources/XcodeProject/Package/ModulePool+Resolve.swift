@@ -21,6 +21,7 @@ extension ModulePool {
         var reached: [(candidate: ModuleCandidate, files: [SwiftSourceFacts])] = []
         var leftOut: [String: [(String, String)]] = [:]
         var leftOutTypes: [String: (path: String, reason: SourceFinding)] = [:]
+        var leftOutMembers: [String: (path: String, reason: SourceFinding)] = [:]
         while !queue.isEmpty {
             let name = queue.removeFirst()
             guard name != testName, let candidate = candidates[name], visited.insert(name).inserted else {
@@ -33,6 +34,9 @@ extension ModulePool {
                 if let reason = try leaveOutReason(facts, testName: testName) {
                     leftOut[name, default: []].append((path, reason.summary))
                     for type in facts.declaredTypes { leftOutTypes[type] = (path, reason.finding) }
+                    for member in Self.extensionMembers(of: path) where leftOutMembers[member] == nil {
+                        leftOutMembers[member] = (path, reason.finding)
+                    }
                 } else {
                     kept.append(facts)
                 }
@@ -48,8 +52,11 @@ extension ModulePool {
             for index in reached.indices {
                 let name = reached[index].candidate.name
                 reached[index].files.removeAll { facts in
-                    guard let type = Self.firstUse(of: leftOutTypes, in: facts) else { return false }
-                    let origin = leftOutTypes[type]!
+                    let member = facts.unguardedMemberFirstLine.keys.filter { leftOutMembers[$0] != nil }
+                        .min()
+                    guard let type = Self.firstUse(of: leftOutTypes, in: facts) ?? member,
+                        let origin = leftOutTypes[type] ?? leftOutMembers[type]
+                    else { return false }
                     leftOut[name, default: []].append(
                         (facts.path, "uses \(type), declared in \(origin.path), which is left out"))
                     for declared in facts.declaredTypes where leftOutTypes[declared] == nil {
@@ -83,6 +90,12 @@ extension ModulePool {
             }
         }
         return resolution
+    }
+
+    /// The members a file adds in its extensions (see `ExtensionMembers`).
+    private static func extensionMembers(of path: String) -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return ExtensionMembers.names(in: String(decoding: data, as: UTF8.self))
     }
 
     /// The left-out type a file uses first (by line), if any; its own declarations do not count.
