@@ -132,6 +132,15 @@ struct ModulePool {
     /// A local package's targets, and the local packages it depends on in turn.
     private mutating func addPackage(at folder: String) throws {
         guard !readPackages.contains(folder) else { return }
+        guard
+            FileManager.default.fileExists(
+                atPath: (folder as NSString).appendingPathComponent("Package.swift"))
+        else {
+            throw XcodeProjectError(
+                "the project depends on the local package at \(folder), which has no Package.swift: if a tool "
+                    + "generates it (Flutter's ephemeral packages, Tauri's API package), run that tool first; if it "
+                    + "is a checkout next to this one, put it there under that name")
+        }
         try addPackage(try SwiftPackage.read(at: folder))
     }
 
