@@ -33,7 +33,9 @@ extension ModulePool {
                     path: path, defaultMainActor: candidate.settings.defaultIsolationIsMainActor)
                 if let reason = try leaveOutReason(facts, testName: testName) {
                     leftOut[name, default: []].append((path, reason.summary))
-                    for type in facts.declaredTypes { leftOutTypes[type] = (path, reason.finding) }
+                    for type in Self.topLevelTypes(of: path, facts: facts) {
+                        leftOutTypes[type] = (path, reason.finding)
+                    }
                     for member in Self.extensionMembers(of: path) where leftOutMembers[member] == nil {
                         leftOutMembers[member] = (path, reason.finding)
                     }
@@ -59,7 +61,8 @@ extension ModulePool {
                     else { return false }
                     leftOut[name, default: []].append(
                         (facts.path, "uses \(type), declared in \(origin.path), which is left out"))
-                    for declared in facts.declaredTypes where leftOutTypes[declared] == nil {
+                    for declared in Self.topLevelTypes(of: facts.path, facts: facts)
+                    where leftOutTypes[declared] == nil {
                         leftOutTypes[declared] = (facts.path, origin.reason)
                     }
                     changed = true
@@ -90,6 +93,14 @@ extension ModulePool {
             }
         }
         return resolution
+    }
+
+    /// The types a file declares at its top level: a nested type (`enum Error` inside a
+    /// struct) is only reached through its outer type's name, and must not make every use of
+    /// Swift's `Error` a use of the left-out file.
+    private static func topLevelTypes(of path: String, facts: SwiftSourceFacts) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return facts.declaredTypes }
+        return ExtensionMembers.topLevelTypes(in: String(decoding: data, as: UTF8.self))
     }
 
     /// The members a file adds in its extensions (see `ExtensionMembers`).

@@ -53,6 +53,21 @@ struct ModulePool {
                 }
             }
             for folder in project.localPackages { try addPackage(at: folder) }
+            // The workspace's other projects: their frameworks are built beside this one's.
+            for other in request.workspaceProjects {
+                let sibling = try XcodeProject.read(at: other)
+                for target in sibling.targets where !target.isUnitTestBundle {
+                    add(
+                        ModuleCandidate(
+                            name: target.moduleName, swiftFiles: target.swiftFiles,
+                            settings: target.swiftSettings,
+                            root: sibling.folder, resources: [], bundleResources: target.resourceFiles,
+                            origin:
+                                "the target \(target.name) of \((sibling.path as NSString).lastPathComponent)"
+                        ))
+                }
+                for folder in sibling.localPackages { try addPackage(at: folder) }
+            }
         case .package(let package):
             try addPackage(package)
         case .xcode, .files:

@@ -48,6 +48,9 @@ extension XCTestPlanner {
         for (target, tests) in targets {
             var single = request
             single.projectPath = target.project
+            single.workspaceProjects = workspace.projects.filter {
+                $0 != target.project && FileManager.default.fileExists(atPath: $0)
+            }
             single.schemeOrTarget = target.name
             if single.configuration == nil, let configuration, try !hasOwnStoreKit(target) {
                 single.configuration = configuration

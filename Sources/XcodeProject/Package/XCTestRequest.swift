@@ -32,6 +32,9 @@ public struct XCTestRequest: Sendable, Equatable {
     /// `-clonedSourcePackagesDirPath` or SwiftPM's `.build/checkouts`): a remote package found
     /// there by its repository's name is used as a local one.
     public var packageCheckouts: [String] = []
+    /// The other projects of the workspace the test target's project is in: their app,
+    /// framework and library targets are modules the tests may reach, as Xcode builds them.
+    public var workspaceProjects: [String] = []
 
     public init(
         projectPath: String?, schemeOrTarget: String? = nil, sources: [String] = [],
