@@ -112,12 +112,15 @@ run 65 --tests "$refusals/StoreKit1/Tests" --configuration "$refusals/Products.s
 holds "$reports/out" "ReceiptTests.swift:5: error: uses SKPaymentTransactionObserver, original StoreKit's (StoreKit 1) API"
 run 65 --sources "$refusals/FoundationGap/App" --tests "$refusals/FoundationGap/Tests" --configuration "$refusals/Products.storekit"
 holds "$reports/out" "RenewalText.swift:7: error: uses DateComponentsFormatter, which Linux's Foundation marks unavailable"
+# The `#else` of `#if os(macOS)` is what Linux compiles: its UIKit is named, not passed over.
+run 65 --sources "$refusals/PlatformSwitch/App" --tests "$refusals/PlatformSwitch/Tests" --configuration "$refusals/Products.storekit"
+holds "$reports/out" "PurchaseAlert.swift:4: error: imports UIKit, which Linux does not have"
 run 65 "$refusals/RemotePackage"
 holds "$reports/out" "Paywall.swift:1: error: imports RevenueCat, a product of the remote package https://github.com/RevenueCat/purchases-ios"
 holds "$reports/out" "give a checkout of it with --packages DIR (DIR holding purchases-ios/)"
 run 65 "$refusals/Generated"
 holds "$reports/out" "holds no .xcodeproj, only project.yml, the recipe XcodeGen (\`xcodegen generate\`) makes one from"
-for refused in StoreKit1 FoundationGap RemotePackage Generated; do
+for refused in StoreKit1 FoundationGap PlatformSwitch RemotePackage Generated; do
     [[ ! -e "$refusals/$refused/.kiosk" ]] || { echo "FAIL: a refused run wrote $refusals/$refused/.kiosk"; exit 1; }
 done
 

@@ -11,7 +11,8 @@ public struct SwiftSourceFacts: Sendable, Equatable {
     public struct Import: Sendable, Equatable {
         public var module: String
         public var line: Int
-        /// Inside an `#if` whose condition asks `canImport(...)` or `os(...)`.
+        /// In a branch Linux does not compile (`#if os(iOS)`), or one whose platform question the
+        /// scan cannot answer (`#if canImport(SomeKit)`): the developer's own guard.
         public var isGuarded: Bool
         public var isTestable: Bool
     }
@@ -32,8 +33,9 @@ public struct SwiftSourceFacts: Sendable, Equatable {
     /// cannot compile those (their inherited `init(name:testClosure:)` would change isolation).
     public var defaultIsolatedTestClasses: [(line: Int, name: String)] = []
     /// The first line each identifier appears on in code Linux always compiles: outside string
-    /// literals, and outside every branch of an `#if canImport(...)`/`#if os(...)`, where the
-    /// developer has already chosen what each platform compiles.
+    /// literals, and in the `#if` branches Linux compiles (`LinuxCompilationCondition`): a branch
+    /// for another platform, or one behind a `canImport` the scan cannot answer, is the
+    /// developer's own choice.
     public var unguardedFirstLine: [String: Int] = [:]
     /// The same for identifiers written after a dot (`.expressionType`), the only way a member
     /// name can be told from a local name of the same spelling.
@@ -62,7 +64,7 @@ public struct SwiftSourceFacts: Sendable, Equatable {
         var facts = SwiftSourceFacts(
             path: path, imports: [], declaredTypes: [], identifiers: [], firstLine: [:],
             mainActorSetUpOverrides: [])
-        var guards: [Bool] = []
+        var conditions = ConditionalBranches()
         var inBlockComment = false
         var inMultilineString = false
         var pendingMainActor = false
@@ -85,18 +87,9 @@ public struct SwiftSourceFacts: Sendable, Equatable {
             }
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
             let code = line.trimmingCharacters(in: .whitespaces)
-            if code.hasPrefix("#if") {
-                guards.append(code.contains("canImport(") || code.contains("os("))
-                continue
-            }
-            if code.hasPrefix("#endif") {
-                _ = guards.popLast()
-                continue
-            }
-            if code.hasPrefix("#else"), code.contains("canImport(") || code.contains("os("), !guards.isEmpty {
-                guards[guards.count - 1] = true
-            }
-            if !guards.contains(true) {
+            if conditions.read(directive: code) { continue }
+            let isRead = conditions.isRead
+            if isRead {
                 recordUnguarded(withoutComments(unquoted, startsInComment), line: lineNumber, in: &facts)
             }
             let words = identifiers(in: code)
@@ -105,7 +98,7 @@ public struct SwiftSourceFacts: Sendable, Equatable {
             if let found = importedModule(code) {
                 facts.imports.append(
                     Import(
-                        module: found.module, line: lineNumber, isGuarded: guards.contains(true),
+                        module: found.module, line: lineNumber, isGuarded: !isRead,
                         isTestable: found.testable))
             }
             if let name = declaredType(words) { facts.declaredTypes.append(name) }
