@@ -54,7 +54,10 @@ import Testing
             import Release
             #endif
             """, path: "Platform.swift")
-        #expect(facts.imports.map(\.module) == ["AppKit", "WatchKit", "UIKit", "UIKit", "Foundation", "Beta", "Release"])
+        #expect(
+            facts.imports.map(\.module) == [
+                "AppKit", "WatchKit", "UIKit", "UIKit", "Foundation", "Beta", "Release",
+            ])
         #expect(facts.imports.map(\.isGuarded) == [true, true, false, true, false, false, false])
         #expect(facts.imports[2].line == 6)
     }
