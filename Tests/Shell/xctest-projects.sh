@@ -115,14 +115,80 @@ holds "$reports/out" "RenewalText.swift:7: error: uses DateComponentsFormatter, 
 # The `#else` of `#if os(macOS)` is what Linux compiles: its UIKit is named, not passed over.
 run 65 --sources "$refusals/PlatformSwitch/App" --tests "$refusals/PlatformSwitch/Tests" --configuration "$refusals/Products.storekit"
 holds "$reports/out" "PurchaseAlert.swift:4: error: imports UIKit, which Linux does not have"
-run 65 "$refusals/RemotePackage"
-holds "$reports/out" "Paywall.swift:1: error: imports RevenueCat, a product of the remote package https://github.com/RevenueCat/purchases-ios"
+# Offline, so that a machine with a network does not clone RevenueCat (fetching is tested below).
+run 65 "$refusals/RemotePackage" --offline
+holds "$reports/out" "Paywall.swift:1: error: imports RevenueCat, a product of the remote package https://github.com/RevenueCat/purchases-ios, which kiosk xctest did not fetch (--offline)"
 holds "$reports/out" "give a checkout of it with --packages DIR (DIR holding purchases-ios/)"
 run 65 "$refusals/Generated"
 holds "$reports/out" "holds no .xcodeproj, only project.yml, the recipe XcodeGen (\`xcodegen generate\`) makes one from"
 for refused in StoreKit1 FoundationGap PlatformSwitch RemotePackage Generated; do
     [[ ! -e "$refusals/$refused/.kiosk" ]] || { echo "FAIL: a refused run wrote $refusals/$refused/.kiosk"; exit 1; }
 done
+
+echo "xctest: a remote package is fetched at the revision Package.resolved pins"
+# The "remote" is a git repository on this machine: its second commit would fail the test.
+remote=$(mktemp -d)
+mkdir -p "$remote/badges/Sources/Badges" "$remote/Shop/Sources/Shop" "$remote/Shop/Tests/ShopTests"
+cat >"$remote/badges/Package.swift" <<'SWIFT'
+// swift-tools-version:5.9
+import PackageDescription
+let package = Package(
+    name: "Badges", products: [.library(name: "Badges", targets: ["Badges"])], targets: [.target(name: "Badges")])
+SWIFT
+echo 'public enum Badge { public static let pro = "Pro" }' >"$remote/badges/Sources/Badges/Badge.swift"
+git -C "$remote/badges" init --quiet
+git -C "$remote/badges" add .
+git -C "$remote/badges" -c user.name=Kiosk -c user.email=kiosk@example.com commit --quiet -m one
+pinned=$(git -C "$remote/badges" rev-parse HEAD)
+echo 'public enum Badge { public static let pro = "Gold" }' >"$remote/badges/Sources/Badges/Badge.swift"
+git -C "$remote/badges" -c user.name=Kiosk -c user.email=kiosk@example.com commit --quiet -am two
+cat >"$remote/Shop/Package.swift" <<SWIFT
+// swift-tools-version:5.9
+import PackageDescription
+let package = Package(
+    name: "Shop", dependencies: [.package(url: "$remote/badges", from: "1.0.0")],
+    targets: [
+        .target(name: "Shop", dependencies: [.product(name: "Badges", package: "badges")]),
+        .testTarget(name: "ShopTests", dependencies: ["Shop"], resources: [.copy("Products.storekit")]),
+    ])
+SWIFT
+cat >"$remote/Shop/Package.resolved" <<JSON
+{"pins": [{"identity": "badges", "kind": "remoteSourceControl", "location": "$remote/badges",
+  "state": {"revision": "$pinned", "version": "1.0.0"}}], "version": 2}
+JSON
+cat >"$remote/Shop/Sources/Shop/Plan.swift" <<'SWIFT'
+import Badges
+import StoreKit
+
+public enum Plan {
+    public static func title(_ product: Product) -> String { "\(product.displayName) (\(Badge.pro))" }
+}
+SWIFT
+cat >"$remote/Shop/Tests/ShopTests/PlanTests.swift" <<'SWIFT'
+import StoreKit
+import StoreKitTest
+import XCTest
+
+@testable import Shop
+
+final class PlanTests: XCTestCase {
+    func testThePlanNamesTheBadge() async throws {
+        let session = try SKTestSession(configurationFileNamed: "Products")
+        session.resetToDefaultState()
+        let products = try await Product.products(for: ["com.example.xcodeapp.club.monthly"])
+        let product = try XCTUnwrap(products.first)
+        XCTAssertTrue(Plan.title(product).hasSuffix("(Pro)"))
+    }
+}
+SWIFT
+cp "$refusals/RemotePackage/Tests/ShopTests/Products.storekit" "$remote/Shop/Tests/ShopTests/"
+run 0 "$remote/Shop"
+holds "$reports/out" "note: fetched $remote/badges at 1.0.0 (Package.resolved) into $remote/Shop/.kiosk/packages/badges"
+holds "$reports/out" "1 passed, 0 failed, 0 skipped, 0 expected failures"
+# The next run needs no repository, and no network: the checkout is at the pin.
+rm -rf "$remote/badges"
+run 0 "$remote/Shop" --offline
+rm -rf "$remote"
 
 echo "xctest: a failing assertion and a compiler error name the project's own files"
 failing=$(mktemp -d)
@@ -189,4 +255,4 @@ holds "$reports/out" "no .storekit for ClassicTests: looked in the resources of 
 printf 'import XCTest\nfinal class PlainTests: XCTestCase { func testA() {} }\n' >"$copy/Classic/ClassicTests/StoreModelTests.swift"
 refused "$copy/Classic/Classic.xcodeproj" --scheme-or-target ClassicTests --configuration "$fixtures/Classic/Classic/Configuration.storekit"
 holds "$reports/out" "the tests of ClassicTests use no StoreKit"
-echo "xctest: passed (5 projects, a package and a workspace, the bridge, 5 refusals, the project's paths in a failure and a compiler error, 5 bad inputs)"
+echo "xctest: passed (5 projects, a package and a workspace, the bridge, 5 refusals, a fetched remote package, the project's paths in a failure and a compiler error, 5 bad inputs)"

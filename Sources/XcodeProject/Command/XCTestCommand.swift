@@ -8,7 +8,7 @@ public struct XCTestCommand: Command {
     public static let summary = "Run an Xcode project's StoreKit tests on Linux, with a JUnit report."
     public static let usage =
         "kiosk xctest [PROJECT.xcodeproj | WORKSPACE.xcworkspace | Package.swift | FOLDER] [--scheme-or-target NAME] "
-        + "[--test-plan NAME_OR_FILE] [--junit FILE] [--sources PATH]... [--module NAME=PATH]... [--packages DIR]... "
+        + "[--test-plan NAME_OR_FILE] [--junit FILE] [--sources PATH]... [--module NAME=PATH]... [--packages DIR]... [--offline] "
         + "[--tests PATH]... [--configuration FILE] [--scratch-path DIR] [--generate-only]"
     public struct Options: ParsableOptions {
         @Option(
@@ -40,7 +40,7 @@ public struct XCTestCommand: Command {
         @Option(
             "packages", value: "DIR",
             help:
-                "A folder of remote packages' checkouts (as xcodebuild's -clonedSourcePackagesDirPath) to use offline.",
+                "A folder of remote packages' checkouts (as xcodebuild's -clonedSourcePackagesDirPath), used before fetching.",
             completion: .files)
         public var packages: [String]
         @Option(
@@ -60,6 +60,9 @@ public struct XCTestCommand: Command {
         public var scratchPath: String?
         @Flag("generate-only", help: "Write the package and stop, without building it.")
         public var generateOnly: Bool
+        @Flag(
+            "offline", help: "Do not fetch remote packages; use only --packages and checkouts already here.")
+        public var offline: Bool
 
         public init() {}
     }
@@ -131,6 +134,7 @@ public struct XCTestCommand: Command {
         request.packageCheckouts =
             options.packages
             + (ProcessInfo.processInfo.environment["KIOSK_XCTEST_PACKAGES"].map { [$0] } ?? [])
+        request.fetchesPackages = !options.offline
         testPlan = options.testPlan
         junit = options.junit
         scratchPath = options.scratchPath ?? ProcessInfo.processInfo.environment["KIOSK_XCTEST_SCRATCH"]

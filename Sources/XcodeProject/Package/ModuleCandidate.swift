@@ -15,11 +15,14 @@ struct ModuleCandidate {
     var origin: String
 }
 
-/// Products of remote packages the project links, which `kiosk xctest` cannot fetch: an
-/// import of one is named before compiling, with its repository.
+/// Products of remote packages the project links that have no checkout on this machine (none
+/// given, and the fetch failed or `--offline`): an import of one is named before compiling, with
+/// its repository and why it could not be had.
 struct RemoteProducts {
     /// Each product's repository, by product name.
     var repositories: [String: String] = [:]
+    /// What went wrong fetching a repository, by repository.
+    var fetchFailures: [String: String] = [:]
 
     mutating func add(_ product: String, repository: String) {
         if repositories[product] == nil { repositories[product] = repository }

@@ -241,9 +241,12 @@ extension ModulePool {
                 else { continue }
                 let message: String
                 if let repository = remote.repositories[module] {
+                    let why =
+                        remote.fetchFailures[repository].map { "could not fetch (\($0))" }
+                        ?? "did not fetch (--offline)"
                     message =
-                        "imports \(module), a product of the remote package \(repository), which kiosk xctest cannot "
-                        + "fetch (it builds offline, from what is on this machine): give a checkout of it with "
+                        "imports \(module), a product of the remote package \(repository), which kiosk xctest \(why): "
+                        + "give a checkout of it with "
                         + "--packages DIR (DIR holding \(Self.checkoutName(of: repository))/), add a copy to the project "
                         + "as a local package, or guard the import and the code that uses it with "
                         + "`#if canImport(\(module))`"

@@ -31,6 +31,8 @@ struct ModulePool {
     /// Modules the run takes whether or not the tests import them (`--sources`).
     private(set) var forced: [String] = []
     private(set) var remote = RemoteProducts()
+    /// What fetching remote packages did, for the run's output.
+    private(set) var fetchNotes: [SourceFinding] = []
     private var readPackages = Set<String>()
 
     init(request: XCTestRequest, input: ProjectInput, testFacts: [SwiftSourceFacts], testName: String) throws
@@ -96,28 +98,70 @@ struct ModulePool {
         }
     }
 
-    /// The remote packages found checked out on this machine, read as local packages, so their
-    /// products' imports resolve; the places searched are `--packages` and the project's own
-    /// `.build/checkouts` (where `swift package resolve` puts them).
+    /// The remote packages the project links, read as local packages so their products' imports
+    /// resolve: a checkout found in `--packages` or the project's `.build/checkouts` (where
+    /// `swift package resolve` puts them), else one fetched into `.kiosk/packages` at the revision
+    /// `Package.resolved` pins (unless `--offline`). The packages those depend on follow in turn.
     private mutating func addCheckouts(of request: XCTestRequest, input: ProjectInput) throws {
         let folders =
             request.packageCheckouts.map(XCTestPlanner.absolute)
             + [(input.folder as NSString).appendingPathComponent(".build/checkouts")]
+        let root = request.outputRoot ?? input.folder
+        let fetcher = RemotePackageFetcher(
+            folder: (root as NSString).appendingPathComponent(".kiosk/packages"),
+            pins: PackagePins.find(in: input.folder))
+        for file in fetcher.pins.unreadable where request.fetchesPackages && !remote.repositories.isEmpty {
+            fetchNotes.append(
+                SourceFinding(
+                    file: file, line: 1, kind: .bridged,
+                    message:
+                        "is not a Package.resolved kiosk xctest can read (not JSON, or no pins in it): the "
+                        + "packages it should pin are fetched at their default branch; let Xcode or "
+                        + "`swift package resolve` write it again"))
+        }
         var added = Set<String>()
         while let repository = remote.repositories.values.sorted().first(where: { !added.contains($0) }) {
             added.insert(repository)
-            let name = Self.checkoutName(of: repository)
-            for folder in folders {
-                for candidate in [name, name.lowercased()] {
-                    let path = (folder as NSString).appendingPathComponent(candidate)
-                    let manifest = (path as NSString).appendingPathComponent("Package.swift")
-                    guard FileManager.default.fileExists(atPath: manifest) else { continue }
-                    let products = remote.repositories.filter { $0.value == repository }.map(\.key)
-                    for product in products { remote.repositories[product] = nil }
-                    try addPackage(at: path)
-                    break
+            // Offline, an earlier run's fetch is used as it is; online, the fetcher moves it to the pin.
+            let checkout =
+                Self.checkout(of: repository, in: folders)
+                ?? (request.fetchesPackages
+                    ? fetch(repository, with: fetcher, projectPath: input.folder)
+                    : Self.checkout(of: repository, in: [fetcher.folder]))
+            guard let checkout else { continue }
+            for product in remote.repositories.filter({ $0.value == repository }).map(\.key) {
+                remote.repositories[product] = nil
+            }
+            try addPackage(at: checkout)
+        }
+    }
+
+    private static func checkout(of repository: String, in folders: [String]) -> String? {
+        let name = checkoutName(of: repository)
+        for folder in folders {
+            for candidate in [name, name.lowercased()] {
+                let path = (folder as NSString).appendingPathComponent(candidate)
+                if FileManager.default.fileExists(
+                    atPath: (path as NSString).appendingPathComponent("Package.swift"))
+                {
+                    return path
                 }
             }
+        }
+        return nil
+    }
+
+    private mutating func fetch(_ repository: String, with fetcher: RemotePackageFetcher, projectPath: String)
+        -> String?
+    {
+        switch fetcher.fetch(repository) {
+        case .fetched(let path, let note):
+            let file = fetcher.pins.files.first ?? projectPath
+            fetchNotes.append(SourceFinding(file: file, line: 1, kind: .bridged, message: note))
+            return path
+        case .failed(let reason):
+            remote.fetchFailures[repository] = reason
+            return nil
         }
     }
 

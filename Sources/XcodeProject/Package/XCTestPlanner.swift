@@ -28,7 +28,7 @@ public enum XCTestPlanner {
         let pool = try ModulePool(request: request, input: input, testFacts: testFacts, testName: side.name)
         let resolution = try pool.resolve(testFacts: testFacts, testName: side.name)
         var blockers = resolution.blockers
-        var notes: [SourceFinding] = []
+        var notes = pool.fetchNotes
         var testSettings = side.settings.withoutDefaultMainActor
         if let call = mainActorSuperCall(testFacts, settings: side.settings) {
             testSettings.languageMode = 5

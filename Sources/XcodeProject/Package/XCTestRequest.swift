@@ -32,6 +32,9 @@ public struct XCTestRequest: Sendable, Equatable {
     /// `-clonedSourcePackagesDirPath` or SwiftPM's `.build/checkouts`): a remote package found
     /// there by its repository's name is used as a local one.
     public var packageCheckouts: [String] = []
+    /// Whether a remote package with no checkout here is fetched into `.kiosk/packages` (`git
+    /// clone` at the revision `Package.resolved` pins); `--offline` turns it off.
+    public var fetchesPackages = true
     /// The other projects of the workspace the test target's project is in: their app,
     /// framework and library targets are modules the tests may reach, as Xcode builds them.
     public var workspaceProjects: [String] = []

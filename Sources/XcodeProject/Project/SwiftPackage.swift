@@ -196,9 +196,11 @@ public struct SwiftPackage: Sendable {
         if let remote = (json["sourceControl"] as? [[String: Any]])?.first,
             let identity = remote["identity"] as? String
         {
+            // A git repository on this machine (`.package(url: "/path/repo", …)`) is `local`.
+            let place = remote["location"] as? [String: Any]
             let location =
-                (((remote["location"] as? [String: Any])?["remote"] as? [[String: Any]])?.first?["urlString"]
-                    as? String) ?? identity
+                ((place?["remote"] as? [[String: Any]])?.first?["urlString"] as? String)
+                ?? (place?["local"] as? [String])?.first ?? identity
             return (identity, nil, location)
         }
         return nil
