@@ -88,5 +88,49 @@ printf 'buy com.kiosk.lumen.filmpack --offer-cod X\n' >"$scratch/typo.rehearsal"
 check "a rehearsal that does not parse: exit 65, file:line:col on stderr, nothing run" \
     'run 65 "$KIOSK" rehearse "$scratch/typo.rehearsal" && empty "$out" && contains "$err" "typo.rehearsal:1:30: error" && contains "$err" "--offer-code"'
 
+# The paywall in a real terminal: tmux, as a user starts it. Waits (bounded) for the first frame.
+first_frame() {
+    local session="kiosk-smoke-$$-$RANDOM" waited=0
+    tmux new-session -d -s "$session" -x 100 -y 30 "$KIOSK --ephemeral; echo kiosk-exited-\$?; sleep 30" || {
+        reason="tmux did not start"
+        return 1
+    }
+    until tmux capture-pane -p -t "$session" | grep -q "/month"; do
+        ((waited++ < 100)) || { reason="no products after 10 s: $(tmux capture-pane -p -t "$session" | head -5)"; break; }
+        sleep 0.1
+    done
+    tmux send-keys -t "$session" q
+    waited=0
+    until tmux capture-pane -p -t "$session" | grep -q "kiosk-exited-"; do
+        ((waited++ < 50)) || break
+        sleep 0.1
+    done
+    local pane
+    pane=$(tmux capture-pane -p -t "$session")
+    tmux kill-session -t "$session" 2>/dev/null
+    [[ -z $reason ]] && contains "$pane" "kiosk-exited-0"
+}
+check "the paywall's first frame in tmux shows the products, and q quits with status 0" 'first_frame'
+
+# kiosk serve on a port of its choosing, asked once through the client (which checks the
+# signatures against the root it pins), then stopped with SIGINT.
+serve_once() {
+    local token=smoke-token-0123456789 waited=0 url pid
+    "$KIOSK" serve --ephemeral --listen 127.0.0.1:0 --token "$token" >"$scratch/serve.out" 2>&1 &
+    pid=$!
+    until url=$(grep -o "http://127.0.0.1:[0-9]*" "$scratch/serve.out" | head -1) && [[ -n $url ]]; do
+        ((waited++ < 100)) || { reason="not listening after 10 s: $(head -c 300 "$scratch/serve.out")"; kill "$pid"; return 1; }
+        sleep 0.1
+    done
+    run 0 "$KIOSK" store products --store "$url" --server-token "$token" --state "$scratch/client"
+    local asked=$?
+    kill -INT "$pid"
+    wait "$pid"
+    local stopped=$?
+    ((asked == 0)) && contains "$out" "com.kiosk.lumen.filmpack" \
+        && { ((stopped == 0)) || { reason="kiosk serve exited $stopped after SIGINT"; false; }; }
+}
+check "kiosk serve answers a client's request and stops on SIGINT with status 0" 'serve_once'
+
 echo "$passed passed, $failed failed"
 ((failed == 0))
