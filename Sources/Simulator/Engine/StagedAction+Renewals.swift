@@ -48,15 +48,22 @@ extension StagedAction {
         // The ledger's index names what is due; the chains this action staged may be due too.
         let (due, cutoff) = base.dueKeys(through: date, limit: limit)
         base.preload(due)
-        // Nothing may run after the first event left out of this batch: date order holds.
-        let end = min(date, cutoff ?? date)
+        // Nothing may run after the first event left out of this batch: date order holds. The
+        // index keeps whole milliseconds (rounded), a chain's date keeps more: every event that
+        // rounds to the left-out one's millisecond may run, or a batch of events all due in that
+        // millisecond (more than `limit` subscriptions bought or renewed at one instant) would
+        // run none of them, and the catch-up would stage that empty batch for ever. Events in
+        // one millisecond have no order to keep: the index returns them in any order too.
+        let end = min(date, cutoff.map { $0.addingTimeInterval(0.0005) } ?? date)
         var candidates = Set(due)
         candidates.formUnion(changes.chains.keys)
         for key in candidates {
             let chain = chain(key)
             guard let chain, let due = nextDue(chain), due <= end else {
-                // Listed as due but not: the entry is stale (a refund, a new rate), so renew it.
-                if chain.flatMap(nextDue).map({ $0 > date }) ?? true { recheckDue(key) }
+                // Listed as due by the batch's end but not: the entry is stale (a refund, a new
+                // rate), so renew it; else the next batch would list it again, and a batch of
+                // nothing but such entries would never end.
+                recheckDue(key)
                 continue
             }
             queue.push(due, key)

@@ -47,6 +47,10 @@ final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
     private var statements: [StatementKey: OpaquePointer] = [:]
+    /// The work this connection asked of SQLite: statements run, and the virtual-machine
+    /// operations they took (`SQLITE_STMTSTATUS_VM_STEP`, which grows with every row a scan
+    /// visits). Tests read it to prove a cost's shape without a clock (CatchUpWorkTests).
+    private(set) var work = SQLiteWork()
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for ":memory:".
     init(path: String, readOnly: Bool = false) throws(LedgerError) {
@@ -93,6 +97,8 @@ final class SQLiteConnection {
     ) throws(LedgerError) {
         let statement = try prepared(sql)
         defer {
+            work.statements += 1
+            work.virtualMachineSteps += Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 1))
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
@@ -137,6 +143,12 @@ final class SQLiteConnection {
     private func lastError(_ status: Int32) -> LedgerError {
         .sqlite(SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), path: path))
     }
+}
+
+/// What a connection asked of SQLite (`SQLiteConnection.work`).
+struct SQLiteWork: Equatable {
+    var statements = 0
+    var virtualMachineSteps = 0
 }
 
 /// A prepared statement's SQL as the cache's key, hashed by its length and last bytes: a

@@ -45,6 +45,9 @@ final class StoreState {
     /// The accounts the current action used: a trim keeps them (an account with more history
     /// than the budget would otherwise be read back whole by every request that needs it).
     private var touched: Set<AccountName> = []
+    /// How many account and transaction lookups the engine made, from memory or the ledger:
+    /// with the ledger's `work`, the shape of a cost that tests check without a clock.
+    private(set) var lookups = 0
 
     /// How much stays in memory between actions: past this, the cache starts again empty.
     /// 20,000 of each measured the best trade (`kiosk-bench simulate` and `scale`): against
@@ -78,6 +81,7 @@ final class StoreState {
     // MARK: Accounts
 
     func account(_ name: AccountName) -> AccountRecord? {
+        lookups += 1
         touched.insert(name)
         if let known = accounts[name] { return known }
         loadAccount(name)
@@ -175,6 +179,7 @@ final class StoreState {
     // MARK: Transactions
 
     func transaction(_ id: UInt64) -> StoredTransaction? {
+        lookups += 1
         if let stored = transactions[id] { return stored }
         guard let stored = read({ ledger throws(LedgerError) in try ledger.transaction(id: id) }) else {
             return nil
