@@ -13,7 +13,9 @@ import Subprocess
 ///
 /// Each store figure is measured in a child process of its own (`kiosk-bench scale-probe`,
 /// see `ScaleProbe`), so its peak RSS is the store's alone; the first frame is the real
-/// `kiosk` binary's, as `kiosk-bench render` measures it.
+/// `kiosk` binary's, as `kiosk-bench render` measures it. The catch-up figures (`CatchUpProbe`)
+/// come first: renewals per second with 100, 2,000 and 20,000 accounts due at once, each beside
+/// the 100-account rate. Each probe stops itself past its budget (`FigureBudget`).
 enum ScaleBenchmark {
     /// Bump when the generated history changes shape (2: it marks its due-event index built).
     static let formatVersion = 2
@@ -50,7 +52,15 @@ enum ScaleBenchmark {
                 name: "scale \(name) (\(size))", value: value, unit: unit, anchorName: "empty ledger",
                 anchorValue: anchor, anchorUnit: unit, higherIsBetter: false)
         }
-        return [
+        let catchUp = try CatchUpProbe.rates()
+        let baseline = catchUp[0]
+        let catchUpRows = catchUp.map { figure in
+            BenchmarkResult(
+                name: "scale catch-up, \(figure.accounts) accounts due at once", value: figure.perSecond,
+                unit: "renewals/s", anchorName: "\(baseline.accounts) accounts due at once",
+                anchorValue: baseline.perSecond, anchorUnit: "renewals/s", higherIsBetter: true)
+        }
+        return catchUpRows + [
             row("open + one account's entitlements", bigProbe.openMs, emptyProbe.openMs, "ms"),
             row("first frame (loading screen)", bigFrames.loading, emptyFrames.loading, "ms"),
             row("first frame with products", bigFrames.products, emptyFrames.products, "ms"),

@@ -45,6 +45,8 @@ enum ScaleProbe {
             let elapsed = start.duration(to: .now)
             return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         }
+        let budget = FigureBudget()
+        budget.start("opening \(directory) and reading \(text)'s entitlements")
         var start = ContinuousClock.now
         let store = try SimulatedStore(
             catalog: catalog, ledger: .directory(url), signer: signer, account: account, frozenClock: true)
@@ -52,10 +54,12 @@ enum ScaleProbe {
         _ = try await bound.currentEntitlements()
         let open = milliseconds(start)
 
+        budget.start("one purchase on \(directory)")
         start = ContinuousClock.now
         _ = try await bound.purchase("com.kiosk.lumen.aicredits10", options: [])
         let purchase = milliseconds(start)
 
+        budget.start("the one-month clock advance on \(directory)")
         start = ContinuousClock.now
         _ = try await store.advanceClock(by: 30.4375 * 86_400)
         let advance = milliseconds(start)

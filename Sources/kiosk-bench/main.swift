@@ -74,6 +74,16 @@ if requested.first == "scale-probe", requested.count == 3 {
         exit(1)
     }
 }
+// The child process of `kiosk-bench scale`'s catch-up figures (CatchUpProbe).
+if requested.first == "catch-up-probe", requested.count == 2, let accounts = Int(requested[1]) {
+    do {
+        try await CatchUpProbe.main(accounts: accounts)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("kiosk-bench catch-up-probe: \(error)\n".utf8))
+        exit(1)
+    }
+}
 if requested.contains("--help") || requested.contains("-h") {
     print("usage: kiosk-bench [NAME...]   (build with -c release for meaningful numbers)")
     for benchmark in benchmarks { print("  \(benchmark.name): \(benchmark.summary)") }
