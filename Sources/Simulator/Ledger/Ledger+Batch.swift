@@ -23,10 +23,13 @@ extension Ledger {
             batch = open
         } else {
             try connection.execute("BEGIN IMMEDIATE")
-            guard try dataVersion() == knownDataVersion else {
-                // The other writer is the reason given; a failed rollback would add nothing to it.
+            do throws(LedgerError) {
+                try checkNoOtherWriter()
+            } catch {
+                // The other writer (or the doubt) is the reason given; a failed rollback would
+                // add nothing to it.
                 try? connection.execute("ROLLBACK")
-                throw .anotherWriter(path: connection.path)
+                throw error
             }
             lastBatch += 1
             batch = lastBatch
@@ -74,7 +77,7 @@ extension Ledger {
         groupSync?.written(batch: batch)
         headerIDs.merge(batchHeaderIDs) { $1 }
         batchHeaderIDs = [:]
-        knownDataVersion = try dataVersion()
+        try lookAtDataVersion()
     }
 
     /// Whether a batch was rolled back since the last call: the store then forgets what it

@@ -71,7 +71,7 @@ extension Ledger {
             try writeJournal(journal)
         }
         groupSync?.written()
-        knownDataVersion = try dataVersion()
+        try lookAtDataVersion()
         try syncNow()
     }
 

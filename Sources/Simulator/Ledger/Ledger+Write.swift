@@ -20,7 +20,7 @@ extension Ledger {
         let sequences = try write(changes, lateSignatures: lateSignatures)
         groupSync?.written()
         headerIDs.merge(pendingHeaderIDs) { $1 }
-        knownDataVersion = try dataVersion()
+        try lookAtDataVersion()
         if let last = sequences.last { lastUpdateSequence = last }
         return sequences
     }

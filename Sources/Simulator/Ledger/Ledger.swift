@@ -82,7 +82,7 @@ final class Ledger {
         try connection.query("SELECT seq FROM sqlite_sequence WHERE name = 'update_log'") {
             lastUpdateSequence = $0.integer(0)
         }
-        knownDataVersion = try dataVersion()
+        try lookAtDataVersion()
         try syncNow()
     }
 
@@ -99,7 +99,7 @@ final class Ledger {
         batchHeaderIDs = [:]
         lastHeader = nil
         pendingHeaderIDs = [:]
-        knownDataVersion = try dataVersion()
+        try lookAtDataVersion()
         try connection.query("SELECT seq FROM sqlite_sequence WHERE name = 'update_log'") {
             lastUpdateSequence = $0.integer(0)
         }
@@ -108,6 +108,26 @@ final class Ledger {
     func syncNow() throws(LedgerError) {
         try flushBatch()
         try groupSync?.syncNow()
+    }
+
+    /// Takes SQLite's `data_version` as the one this connection has seen, and forgets its
+    /// earlier failures (what follows is read from here).
+    func lookAtDataVersion() throws(LedgerError) {
+        knownDataVersion = try dataVersion()
+        _ = connection.takeFailure()
+    }
+
+    /// Throws unless no other connection wrote since this one last looked. A moved version
+    /// after a failure of this connection's own is no proof of another writer (a failed lock
+    /// moves it too): the batch counts as rolled back, so the store reads its rows again
+    /// (`forgetCaches` looks at the version afresh), and the next try goes ahead.
+    func checkNoOtherWriter() throws(LedgerError) {
+        guard try dataVersion() != knownDataVersion else { return }
+        if connection.takeFailure() {
+            batchRolledBack = true
+            throw .readAgainAfterFailure(path: connection.path)
+        }
+        throw .anotherWriter(path: connection.path)
     }
 
     func dataVersion() throws(LedgerError) -> Int64 {
@@ -125,7 +145,7 @@ final class Ledger {
         // A write of its own follows whatever the open batch holds.
         try flushBatch()
         return try connection.transaction { () throws(LedgerError) -> T in
-            guard try dataVersion() == knownDataVersion else { throw .anotherWriter(path: connection.path) }
+            try checkNoOtherWriter()
             return try body()
         }
     }
@@ -162,7 +182,7 @@ final class Ledger {
             try connection.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('due_index', '1')")
         }
         groupSync?.written()
-        knownDataVersion = try dataVersion()
+        try lookAtDataVersion()
         try syncNow()
     }
 
@@ -174,7 +194,7 @@ final class Ledger {
             try connection.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('due_index', '1')")
         }
         groupSync?.written()
-        knownDataVersion = try dataVersion()
+        try lookAtDataVersion()
         try syncNow()
     }
 

@@ -14,6 +14,10 @@ enum LedgerError: Error, CustomStringConvertible {
     case corruptRow(table: String, key: String, problem: String, path: String)
     /// Another connection committed since this one last looked (`Ledger.writeTransaction`).
     case anotherWriter(path: String)
+    /// SQLite's `data_version` moved after an I/O failure of this connection's own (a failed
+    /// lock makes SQLite read its WAL index afresh, which moves it too): no proof of another
+    /// writer, so the store reads its rows again and the next try goes ahead.
+    case readAgainAfterFailure(path: String)
     /// A value the store holds could not be encoded for writing (such as a non-finite number).
     case unencodable(what: String, problem: String, path: String)
     /// A ledger read without writing (`kiosk journal`, `kiosk report`, an export) that an older
@@ -39,6 +43,10 @@ enum LedgerError: Error, CustomStringConvertible {
             return "ledger \(path): another process wrote to this ledger while this one had it open; "
                 + "nothing was written. Only one kiosk may open a state directory: quit the other one "
                 + "(or the older Kiosk) and start again"
+        case .readAgainAfterFailure(let path):
+            return
+                "ledger \(path): an I/O failure just before left this process's view of the ledger in doubt, "
+                + "so nothing was written and the ledger is read again; try again"
         case .unencodable(let what, let problem, let path):
             return "ledger \(path): \(what) cannot be written (\(problem)); nothing was written"
         case .olderSchema(let found, let supported, let path):

@@ -51,6 +51,15 @@ final class SQLiteConnection {
     /// operations they took (`SQLITE_STMTSTATUS_VM_STEP`, which grows with every row a scan
     /// visits). Tests read it to prove a cost's shape without a clock (CatchUpWorkTests).
     private(set) var work = SQLiteWork()
+    /// Whether a statement failed since `takeFailure()` last looked: the ledger then does not
+    /// take a moved `data_version` for another writer (`LedgerError.readAgainAfterFailure`).
+    private var failedSinceLook = false
+
+    /// Whether a statement failed since the last call.
+    func takeFailure() -> Bool {
+        defer { failedSinceLook = false }
+        return failedSinceLook
+    }
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for ":memory:".
     init(path: String, readOnly: Bool = false) throws(LedgerError) {
@@ -83,6 +92,7 @@ final class SQLiteConnection {
         var error: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
             defer { sqlite3_free(error) }
+            failedSinceLook = true
             throw .sqlite(
                 SQLiteError(
                     code: sqlite3_errcode(handle),
@@ -141,7 +151,9 @@ final class SQLiteConnection {
     }
 
     private func lastError(_ status: Int32) -> LedgerError {
-        .sqlite(SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), path: path))
+        failedSinceLook = true
+        return .sqlite(
+            SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), path: path))
     }
 }
 
