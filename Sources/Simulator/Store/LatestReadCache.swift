@@ -1,8 +1,9 @@
 import Foundation
 import StoreCore
 
-/// The answers of `latest(for:)` (the wire's one-transaction read, what an app asks most) as
-/// the store last gave them, so a server's connection threads answer the same question again
+/// The answers of `latest(for:)` (the wire's one-transaction read, what an app asks most) and
+/// of the App Store Server API's Get Transaction Info (what a backend asks most) as the store
+/// last gave them, so a server's connection threads answer the same question again
 /// without waiting for a turn of the store behind purchases.
 ///
 /// An answer holds while nothing changes: `StoreState` empties the cache whenever it takes a
@@ -27,6 +28,10 @@ final class LatestReadCache: Sendable {
     /// state: an answer is only good with the clock it was given at).
     private struct Answers: Sendable {
         var byKey: [Key: VerificationResult<Transaction>?] = [:]
+        /// The App Store Server API's Get Transaction Info answers (the signed transaction, or
+        /// nil for no such visible transaction), by ID, and the identity they were given for.
+        var serverTransactions: [UInt64: ServerTransaction?] = [:]
+        var identity: AppIdentity?
         var clock: VirtualClock?
         var dueAt = Date.distantPast
     }
@@ -36,8 +41,42 @@ final class LatestReadCache: Sendable {
     /// Forgets every answer: the state they came from has changed.
     func clear() {
         state.write { answers in
-            guard answers.clock != nil || !answers.byKey.isEmpty else { return }
+            guard answers.clock != nil || !answers.byKey.isEmpty || !answers.serverTransactions.isEmpty else {
+                return
+            }
             answers = Answers()
+        }
+    }
+
+    /// Keeps the store's answer for the transaction `id` (App Store Server API), given for
+    /// `identity` at `clock` with the next due event at `dueAt`, as `remember` does.
+    func remember(
+        _ answer: ServerTransaction?, id: UInt64, identity: AppIdentity, clock: VirtualClock, dueAt: Date
+    ) {
+        state.writeIfFree { answers in
+            if answers.serverTransactions.count >= Self.capacity { answers.serverTransactions = [:] }
+            answers.serverTransactions[id] = .some(answer)
+            answers.identity = identity
+            answers.clock = clock
+            answers.dueAt = dueAt
+        }
+    }
+
+    /// The store's identity when an answer was last kept; nil since a change (the identity is
+    /// in the store's settings, whose every change empties the cache).
+    var identity: AppIdentity? { state.read { $0.identity } }
+
+    /// The transaction `id` as the store last gave it and the identity it was given for, if it
+    /// still holds at `wall` (as `answer`); nil when the store must be asked.
+    func serverTransaction(id: UInt64, wall: Date, latestSigningDate: Date) -> (
+        answer: ServerTransaction?, identity: AppIdentity
+    )? {
+        state.read { answers in
+            guard let clock = answers.clock, let identity = answers.identity,
+                let answer = answers.serverTransactions[id],
+                min(clock.now(wall: wall), latestSigningDate) < answers.dueAt
+            else { return nil }
+            return (answer, identity)
         }
     }
 

@@ -22,12 +22,12 @@
 /// compiler cannot see through a C handle. Every access takes the lock (the value is private
 /// and read or written only inside `read`, `write` and `writeIfFree`), and a lock call that
 /// fails stops the process: carrying on unlocked would be a data race, which is worse.
-final class ReadWriteLocked<Value: Sendable>: @unchecked Sendable {
+public final class ReadWriteLocked<Value: Sendable>: @unchecked Sendable {
     private let handle = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
     // Guarded by `handle`.
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         handle.initialize(to: pthread_rwlock_t())
         var attributes = pthread_rwlockattr_t()
@@ -49,14 +49,14 @@ final class ReadWriteLocked<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while other readers may hold it too (never a writer).
-    func read<T>(_ body: (Value) -> T) -> T {
+    public func read<T>(_ body: (Value) -> T) -> T {
         Self.check(pthread_rwlock_rdlock(handle), "pthread_rwlock_rdlock")
         defer { Self.check(pthread_rwlock_unlock(handle), "pthread_rwlock_unlock") }
         return body(value)
     }
 
     /// Runs `body` with the value alone, waiting for readers and writers to finish.
-    func write<T>(_ body: (inout Value) -> T) -> T {
+    public func write<T>(_ body: (inout Value) -> T) -> T {
         Self.check(pthread_rwlock_wrlock(handle), "pthread_rwlock_wrlock")
         defer { Self.check(pthread_rwlock_unlock(handle), "pthread_rwlock_unlock") }
         return body(&value)
@@ -64,7 +64,7 @@ final class ReadWriteLocked<Value: Sendable>: @unchecked Sendable {
 
     /// Runs `body` with the value alone if the lock is free now; nil (without waiting) when a
     /// reader or writer holds it.
-    func writeIfFree<T>(_ body: (inout Value) -> T) -> T? {
+    public func writeIfFree<T>(_ body: (inout Value) -> T) -> T? {
         let result = pthread_rwlock_trywrlock(handle)
         guard result != EBUSY else { return nil }
         Self.check(result, "pthread_rwlock_trywrlock")

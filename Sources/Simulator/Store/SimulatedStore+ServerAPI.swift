@@ -8,7 +8,23 @@ extension SimulatedStore {
     /// A completed transaction and its JWS, whoever owns it.
     public func serverTransaction(_ id: UInt64) throws(StoreError) -> ServerTransaction? {
         try catchUp()
-        return try reader.serverTransaction(id: id)
+        let answer = try reader.serverTransaction(id: id)
+        latestReads.remember(
+            answer, id: id, identity: state.meta.identity, clock: state.meta.clock, dueAt: state.earliestDue())
+        return answer
+    }
+
+    /// The answer `serverTransaction(_:)` gave for `id` and the store's identity then, if it
+    /// still holds; nil when the store must be asked (from any thread, without a turn of the
+    /// store: a backend's Get Transaction Info is answered beside purchases).
+    /// The store's identity as a remembered answer was given for it, if one is (nil: ask the
+    /// store), from any thread.
+    public nonisolated var rememberedIdentity: AppIdentity? { latestReads.identity }
+
+    public nonisolated func rememberedServerTransaction(_ id: UInt64) -> (
+        answer: ServerTransaction?, identity: AppIdentity
+    )? {
+        latestReads.serverTransaction(id: id, wall: wallClock(), latestSigningDate: signer.latestSigningDate)
     }
 
     /// The whole transaction history of `account`, oldest first (finished consumables only

@@ -14,7 +14,12 @@ extension AppStoreServerAPI {
     static func addTransactionRoutes(to router: inout Router, store: SimulatedStore) {
         router.add("GET", "/inApps/v1/transactions/{transactionId}") { _, parameters in
             await respond { () async throws(StoreServerError) in
-                let found = try await transaction(try transactionID(parameters), in: store)
+                let id = try transactionID(parameters)
+                // The store's last answer while nothing changed, else a turn of the store.
+                if let remembered = store.rememberedServerTransaction(id), let found = remembered.answer {
+                    return Models.TransactionInfo(signedTransactionInfo: found.jws)
+                }
+                let found = try await transaction(id, in: store)
                 return Models.TransactionInfo(signedTransactionInfo: found.jws)
             }
         }

@@ -14,6 +14,7 @@ public final class AppStoreServerAPI: Sendable {
     let keys: APIKeyRegistry
     let wallClock: @Sendable () -> Date
     private let router: Router
+    private let verifiedTokens = VerifiedTokenCache()
 
     /// The error code of a 401. Apple answers 401 without a code; this one is outside
     /// Apple's `APIError` list so clients see an unknown code, not a wrong one.
@@ -66,7 +67,23 @@ public final class AppStoreServerAPI: Sendable {
         guard header.hasPrefix("Bearer "), case let token = String(header.dropFirst(7)), !token.isEmpty else {
             throw Self.unauthenticated("missing bearer token: send Authorization: Bearer <ES256 JWT>")
         }
-        let bundleID = await store.identity.bundleID
+        // Without a turn of the store when an answer it gave since its last change is kept.
+        let bundleID: String
+        if let identity = store.rememberedIdentity {
+            bundleID = identity.bundleID
+        } else {
+            bundleID = await store.identity.bundleID
+        }
+        let now = wallClock()
+        // The PEM registered for a key now: a cached token counts only while it is the same.
+        let registeredKey = { [keys] (keyID: String) -> String? in
+            // An unreadable registry is a miss here; the full check below reports it.
+            (try? keys.registered(keyID))?.publicKey
+        }
+        if let cached = verifiedTokens.token(token, bundleID: bundleID, now: now, publicKey: registeredKey) {
+            try checkRegistration(of: cached, bundleID: bundleID)
+            return
+        }
         let verified: APIToken
         // A registry that cannot be read, or a registered key that does not parse, is the
         // server's trouble (500 saying which), not the caller's unknown key.
@@ -81,11 +98,20 @@ public final class AppStoreServerAPI: Sendable {
                         registryFailure = error
                         return nil
                     }
-                }, bundleID: bundleID, now: wallClock())
+                }, bundleID: bundleID, now: now)
         } catch {
             if let registryFailure { throw registryFailure }
             throw Self.unauthenticated(APIAuthenticationHint.message(for: error, serverBundleID: bundleID))
         }
+        let registered = try checkRegistration(of: verified, bundleID: bundleID)
+        verifiedTokens.remember(token, verified, publicKey: registered.publicKey, now: now)
+    }
+
+    /// The key a verified token names, registered for its issuer and this app.
+    @discardableResult
+    private func checkRegistration(of verified: APIToken, bundleID: String) throws(StoreServerError)
+        -> RegisteredAPIKey
+    {
         guard let registered = try keys.registered(verified.keyID), registered.issuerID == verified.issuerID
         else {
             throw Self.unauthenticated(
@@ -96,6 +122,7 @@ public final class AppStoreServerAPI: Sendable {
                 APIAuthenticationHint.wrongApp(
                     keyID: verified.keyID, registeredFor: registered.bundleID, serverBundleID: bundleID))
         }
+        return registered
     }
 
     static func unauthenticated(_ message: String) -> StoreServerError {
