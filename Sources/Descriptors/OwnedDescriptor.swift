@@ -36,7 +36,7 @@ public final class OwnedDescriptor: Sendable, CustomStringConvertible {
 
     deinit {
         // The last reference is gone, so no call can hold the number: close it if still open.
-        if state.load(ordering: .acquiring) & Self.closedBit == 0 { _ = Glibc.close(number) }
+        if state.load(ordering: .acquiring) & Self.closedBit == 0 { Self.closeNumber(number) }
     }
 
     /// Whether `close()` was called (the number may still be held by a call that will close it).
