@@ -23,6 +23,9 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
     public let configuration: HTTPServerConfiguration
     let handler: Handler
+    /// The system name of its connection threads (`http-PORT`, `http-unix`): how `top -H`, a
+    /// debugger and the tests that bound them tell this server's threads from others'.
+    public let connectionThreadName: String
     private let listener: OwnedDescriptor
     /// Written once at shutdown and never read, so every `poll` including it wakes. Closed
     /// when the server is released: every connection thread holds the server until it ends.
@@ -73,6 +76,7 @@ public final class HTTPServer: Sendable {
             throw .io(error)
         }
         self.listener = fd
+        connectionThreadName = configuration.socketPath == nil ? "http-\(port)" : "http-unix"
         self.configuration = configuration
         self.handler = handler
     }
@@ -231,6 +235,9 @@ public final class HTTPServer: Sendable {
                 continue
             }
             let thread = Thread { [self] in
+                // Named from inside: on Linux a name given before `start` does not reach the
+                // system thread.
+                Thread.current.name = connectionThreadName
                 client.withNumber { fd in
                     self.wake.read.withNumber { wake in
                         Connection(fd: fd, wake: wake, server: self, slot: slot).run()
