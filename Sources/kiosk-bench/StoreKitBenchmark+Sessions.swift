@@ -21,21 +21,15 @@ extension StoreKitBenchmark {
             if test == count / 10 - 1 { residentEarly = Anchors.residentMegabytes() }
         }
         // A released store's thread ends once it has run the store's last job: give it a moment.
-        let settled = ContinuousClock.now + .seconds(2)
-        while threadCount() > threadsBefore && ContinuousClock.now < settled {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        let threadsAfter = threadCount()
+        let threadsAfter = try await threadsOnceSettled(atMost: threadsBefore)
         let residentAfter = Anchors.residentMegabytes()
         return [
-            BenchmarkResult(
-                name: "storekit threads after \(count) sessions (a fresh SKTestSession per test)",
-                value: Double(threadsAfter), unit: "threads", anchorName: "before the sessions",
-                anchorValue: Double(threadsBefore), anchorUnit: "threads", higherIsBetter: false),
-            BenchmarkResult(
-                name: "storekit most threads while \(count) sessions ran, sampled every 50",
-                value: Double(mostThreads), unit: "threads", anchorName: "before the sessions",
-                anchorValue: Double(threadsBefore), anchorUnit: "threads", higherIsBetter: false),
+            threads(
+                "storekit threads after \(count) sessions (a fresh SKTestSession per test)", threadsAfter,
+                before: threadsBefore),
+            threads(
+                "storekit most threads while \(count) sessions ran, sampled every 50", mostThreads,
+                before: threadsBefore),
             BenchmarkResult(
                 name: "storekit resident memory after \(count) sessions", value: residentAfter, unit: "MB",
                 anchorName: "before the sessions", anchorValue: residentBefore, anchorUnit: "MB",
@@ -45,6 +39,44 @@ extension StoreKitBenchmark {
                 value: residentAfter, unit: "MB", anchorName: "after \(count / 10) sessions",
                 anchorValue: residentEarly, anchorUnit: "MB", higherIsBetter: false),
         ]
+    }
+
+    /// A suite whose tests keep their sessions (a fixture, a forgotten reference): `count`
+    /// stores alive at once, each used and then idle. Their threads end once idle.
+    static func keptSessions(_ count: Int = 200) async throws -> [BenchmarkResult] {
+        let threadsBefore = threadCount()
+        var kept: [SKTestSession] = []
+        var mostThreads = threadsBefore
+        for test in 0..<count {
+            kept.append(try await sessionAndFirstPurchase())
+            if test % 20 == 19 { mostThreads = max(mostThreads, threadCount()) }
+        }
+        let idleThreads = try await threadsOnceSettled(atMost: threadsBefore, seconds: 5)
+        withExtendedLifetime(kept) {}
+        return [
+            threads(
+                "storekit most threads while \(count) kept sessions ran, sampled every 20", mostThreads,
+                before: threadsBefore),
+            threads(
+                "storekit threads with \(count) sessions kept, once idle", idleThreads, before: threadsBefore),
+        ]
+    }
+
+    /// A thread count beside the count before the sessions.
+    private static func threads(_ name: String, _ count: Int, before: Int) -> BenchmarkResult {
+        BenchmarkResult(
+            name: name, value: Double(count), unit: "threads", anchorName: "before the sessions",
+            anchorValue: Double(before), anchorUnit: "threads", higherIsBetter: false)
+    }
+
+    /// The thread count once it is down to `atMost`, or after `seconds` (a store's thread ends
+    /// a moment after its last job: released, or idle for the executor's timeout).
+    private static func threadsOnceSettled(atMost: Int, seconds: Int = 2) async throws -> Int {
+        let settled = ContinuousClock.now + .seconds(seconds)
+        while threadCount() > atMost && ContinuousClock.now < settled {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return threadCount()
     }
 
     /// This process's threads now (NaN-free: 0 when `/proc` is not there, which no Linux lacks).

@@ -20,7 +20,7 @@ enum StoreKitBenchmark {
 
     static func run() async throws -> [BenchmarkResult] {
         // First, so what the process holds before it is only what starting it took.
-        let leftBehind = try await sessionsInOneProcess()
+        let leftBehind = try await sessionsInOneProcess() + keptSessions()
         let authority = try CertificateAuthority.ephemeral()
         // Read once, as a session reads its file once per process.
         let catalog = try LoadedCatalog.load(contentsOf: catalogURL.path)
@@ -79,13 +79,15 @@ enum StoreKitBenchmark {
         ]
     }
 
-    static func sessionAndFirstPurchase() async throws {
+    @discardableResult
+    static func sessionAndFirstPurchase() async throws -> SKTestSession {
         let session = try SKTestSession(contentsOf: catalogURL)
         session.disableDialogs = true
         guard let product = try await Product.products(for: [productID]).first,
             case .success(let result) = try await product.purchase()
         else { throw BenchmarkFailure("the first purchase of \(productID) did not succeed") }
         await result.unsafePayloadValue.finish()
+        return session
     }
 
     /// `count` purchases made outside the app, through Apple's synchronous action or its async one.
