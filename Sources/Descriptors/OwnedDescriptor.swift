@@ -18,7 +18,8 @@ import Synchronization
 ///   number cannot be reused under it.
 /// - A second `close()` and a use after `close()` stop a debug build at the faulty line. A
 ///   release build goes on safely: the second close does nothing, and a late call is lent -1,
-///   which every system call refuses with `EBADF` instead of acting on a reused number.
+///   which system calls refuse with `EBADF` (and `poll` ignores, waiting out its timeout)
+///   instead of acting on a reused number.
 ///
 /// The state is one atomic word, so lending the number costs no lock shared between threads.
 public final class OwnedDescriptor: Sendable, CustomStringConvertible {
