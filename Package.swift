@@ -34,17 +34,22 @@ let package = Package(
         // .storekit decoding (every version) and its diagnostics; paywall copy.
         .target(name: "Catalog", dependencies: ["StoreCore", "SourceDiagnostics"]),
         // The only importer of OpenSSL: local CA, ES256 JWS, verification, bearer JWTs.
-        .target(name: "Signing", dependencies: ["StoreCore", "COpenSSL"]),
+        .target(name: "Signing", dependencies: ["StoreCore", "COpenSSL", "Descriptors"]),
 
         // The wire protocol's JSON forms (docs/openapi.yaml): signed values, errors, the routes of
         // the tester operations. Not part of the pure domain.
         .target(name: "WireProtocol", dependencies: ["StoreCore"]),
 
+        // Leaf: the one owner of an open file descriptor (closes it exactly once, never under a
+        // call that holds it). Every module that opens a descriptor keeps it in one.
+        .target(name: "Descriptors"),
         // HTTP/1.1 server and small clients on POSIX sockets (keep-alive, limits, timeouts, SSE).
-        .target(name: "HTTP"),
+        .target(name: "HTTP", dependencies: ["Descriptors"]),
 
         // The StoreKit-2-style store: subscription engine on a virtual clock, Ledger on SQLite.
-        .target(name: "Simulator", dependencies: ["StoreCore", "Catalog", "Signing", "HTTP", "CSQLite"]),
+        .target(
+            name: "Simulator",
+            dependencies: ["StoreCore", "Catalog", "Signing", "HTTP", "CSQLite", "Descriptors"]),
 
         // Typed command-line options (`@Option`, `@Flag`, `@OptionGroup`), declared once per command,
         // and what is made from the declarations: usage errors, --help, a man page, bash/zsh/fish
@@ -86,8 +91,8 @@ let package = Package(
         .target(
             name: "SharedState",
             dependencies: [
-                "Catalog", "CommandLineOptions", "HTTP", "RemoteStore", "Signing", "Simulator", "StoreCore",
-                "StoreServer",
+                "Catalog", "CommandLineOptions", "Descriptors", "HTTP", "RemoteStore", "Signing", "Simulator",
+                "StoreCore", "StoreServer",
             ]),
 
         // The words of `kiosk store` (one parser for the CLI and rehearsals), the runner that
@@ -258,10 +263,10 @@ let package = Package(
             dependencies: [
                 "StoreCore", "Catalog", "Signing", "Simulator", "Subprocess", "TerminalUI", "Paywall", "HTTP",
                 "SourceDiagnostics", "Rehearsal", "KioskStoreKit", "KioskStoreKitTest", "StoreServer",
-                "CatalogReview", "PaywallCatalog",
+                "CatalogReview", "PaywallCatalog", "Descriptors",
             ]),
 
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Descriptors", "TestSupport"]),
         // The golden-file assertion the snapshot tests share (tests only).
         .target(name: "SnapshotSupport", path: "Tests/SnapshotSupport"),
         // Waits with a deadline that fail naming what they waited for (tests only).

@@ -1,3 +1,4 @@
+import Descriptors
 import Foundation
 import StoreCore
 
@@ -11,11 +12,10 @@ import StoreCore
 final class StateLock: Sendable {
     static let fileName = StateDirectoryLayout.lockName
 
-    private let fd: Int32
+    /// Closed, and the lock so released, when this is.
+    private let descriptor: OwnedDescriptor
 
-    private init(fd: Int32) { self.fd = fd }
-
-    deinit { close(fd) }
+    private init(descriptor: OwnedDescriptor) { self.descriptor = descriptor }
 
     /// Takes the lock of `directory`, or returns nil at once when another process holds it.
     /// - Throws: `SharedStateError.unusable` when the lock file cannot be opened.
@@ -29,13 +29,14 @@ final class StateLock: Sendable {
             try StateFileKind.require(.regularFile, at: path, makes: "its lock file")
             throw .unusable(path, String(cString: strerror(code)))
         }
+        let descriptor = OwnedDescriptor(fd)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
-            close(fd)
+            descriptor.close()
             if code == EWOULDBLOCK { return nil }
             throw .unusable(path, String(cString: strerror(code)))
         }
-        return StateLock(fd: fd)
+        return StateLock(descriptor: descriptor)
     }
 }

@@ -103,15 +103,25 @@ final class ExpectedFailureLedger: Sendable {
         guard let path = ProcessInfo.processInfo.environment["KIOSK_XCTEST_EXPECTED_FAILURES"] else { return }
         var record: [String: String] = ["test": test, "kind": kind, "failure": failure]
         record["reason"] = reason
+        // Strings only: JSONSerialization cannot refuse this dictionary.
         guard let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]) else {
             return
         }
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: data + Data("\n".utf8))
+        // The record is how `kiosk xctest` tells an expected failure from a real one. One that
+        // cannot be written (a full disk, a path made unwritable) would turn an expected failure
+        // into a reported one with no trace of why: say so on standard error, which is the test
+        // log `kiosk xctest` shows.
+        do {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: data + Data("\n".utf8))
+            try handle.close()
+        } catch {
+            FileHandle.standardError.write(
+                Data("kiosk: cannot record the expected failure of \(test) in \(path): \(error)\n".utf8))
+        }
     }
 }

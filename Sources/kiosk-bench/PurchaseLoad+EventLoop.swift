@@ -1,3 +1,4 @@
+import Descriptors
 import Foundation
 import HTTP
 
@@ -13,7 +14,10 @@ extension PurchaseLoad {
         private enum Phase { case buying, finishing }
 
         private struct Connection {
-            var fd: Int32
+            let descriptor: OwnedDescriptor
+            /// Its number, for `poll` (which takes them all at once): used only while its
+            /// `pollfd` is not -1, which the close sets in the same step.
+            let fd: Int32
             var received: [UInt8] = []
             var phase = Phase.buying
             var started = ContinuousClock.now
@@ -27,8 +31,8 @@ extension PurchaseLoad {
         init(port: UInt16, connections count: Int, requests: Requests) {
             self.requests = requests
             for _ in 0..<count {
-                if let fd = Self.connect(port: port) {
-                    connections.append(Connection(fd: fd))
+                if let descriptor = Self.connect(port: port) {
+                    connections.append(Connection(descriptor: descriptor, fd: descriptor.withNumber { $0 }))
                 } else {
                     failures += 1
                 }
@@ -79,7 +83,7 @@ extension PurchaseLoad {
                 latencies.append(
                     Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
                 if ContinuousClock.now >= deadline {
-                    close(connections[index].fd)
+                    connections[index].descriptor.close()
                     polled[index].fd = -1
                 } else {
                     begin(index)
@@ -95,7 +99,7 @@ extension PurchaseLoad {
 
         private mutating func fail(_ index: Int, _ polled: inout [pollfd]) {
             failures += 1
-            close(connections[index].fd)
+            connections[index].descriptor.close()
             polled[index].fd = -1
         }
 
@@ -135,9 +139,20 @@ extension PurchaseLoad {
         }
 
         /// A blocking TCP connection to 127.0.0.1:`port` with Nagle's delay off.
-        private static func connect(port: UInt16) -> Int32? {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { return nil }
+        private static func connect(port: UInt16) -> OwnedDescriptor? {
+            let number = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard number >= 0 else { return nil }
+            let descriptor = OwnedDescriptor(number)
+            let connected = descriptor.withNumber { connect($0, port: port) }
+            guard connected else {
+                descriptor.close()
+                return nil
+            }
+            return descriptor
+        }
+
+        /// Connects `fd` to 127.0.0.1:`port` and turns Nagle's delay off.
+        private static func connect(_ fd: Int32, port: UInt16) -> Bool {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
@@ -151,11 +166,8 @@ extension PurchaseLoad {
             guard connected == 0,
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     == 0
-            else {
-                close(fd)
-                return nil
-            }
-            return fd
+            else { return false }
+            return true
         }
     }
 }

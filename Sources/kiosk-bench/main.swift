@@ -42,7 +42,7 @@ let benchmarks: [(name: String, summary: String, run: () async throws -> [Benchm
     ),
     (
         "storekit",
-        "a new SKTestSession + first purchase (median), 1,000 purchase + finish pairs through KioskStoreKit",
+        "threads and memory after 1,000 SKTestSessions, a new SKTestSession + first purchase (median), 1,000 purchase + finish pairs through KioskStoreKit",
         { try await StoreKitBenchmark.run() }
     ),
     (

@@ -1,3 +1,4 @@
+import Descriptors
 import Foundation
 import Synchronization
 
@@ -8,10 +9,9 @@ import Synchronization
 /// A blocking TCP client connection for tests and the event-stream client: write bytes,
 /// read bytes or one whole response. `shutdown()` from another thread unblocks a reader.
 public final class ClientSocket: Sendable {
-    private let fd: Int32
+    private let descriptor: OwnedDescriptor
     /// Bytes read past the end of the last response.
     private let leftover = Mutex<[UInt8]>([])
-    private let closed = Mutex(false)
 
     /// Connects to `host:port` (IPv4).
     public convenience init(host: String, port: UInt16) throws(HTTPError) {
@@ -26,27 +26,29 @@ public final class ClientSocket: Sendable {
                 throw .invalidAddress("\(host):\(port)")
             }
             do {
-                fd = try Posix.socket()
+                descriptor = try Posix.ownedSocket()
             } catch {
                 throw .io(error)
             }
             do {
-                try Posix.connect(fd, inet)
-                try Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+                try descriptor.withNumber { fd throws(IOError) in
+                    try Posix.connect(fd, inet)
+                    try Posix.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+                }
             } catch {
-                Posix.close(fd)
+                descriptor.close()
                 throw .io(error)
             }
         case .unix(let path):
             do {
-                fd = try Posix.socket(family: AF_UNIX)
+                descriptor = try Posix.ownedSocket(family: AF_UNIX)
             } catch {
                 throw .io(error)
             }
             do {
-                try Posix.connect(fd, unixPath: path)
+                try descriptor.withNumber { fd throws(IOError) in try Posix.connect(fd, unixPath: path) }
             } catch {
-                Posix.close(fd)
+                descriptor.close()
                 throw .io(error)
             }
         }
@@ -57,15 +59,15 @@ public final class ClientSocket: Sendable {
     public var isClosedByPeer: Bool {
         guard leftover.withLock({ $0.isEmpty }) else { return false }
         // A socket that cannot even be polled is not worth reusing: open a fresh one.
-        guard let ready = try? Posix.poll([fd], milliseconds: 0) else { return true }
+        guard let ready = descriptor.withNumber({ try? Posix.poll([$0], milliseconds: 0) }) else {
+            return true
+        }
         return ready[0] != 0
     }
 
-    deinit { close() }
-
     public func write(_ bytes: [UInt8]) throws(HTTPError) {
         do {
-            try Posix.sendAll(fd, bytes)
+            try descriptor.withNumber { fd throws(IOError) in try Posix.sendAll(fd, bytes) }
         } catch {
             throw .io(error)
         }
@@ -80,6 +82,10 @@ public final class ClientSocket: Sendable {
             return buffer
         }
         if !buffered.isEmpty { return buffered }
+        return try descriptor.withNumber { fd throws(HTTPError) in try Self.read(fd, timeout: timeout) }
+    }
+
+    private static func read(_ fd: Int32, timeout: Double) throws(HTTPError) -> [UInt8] {
         let ready: [Int16]
         do {
             ready = try Posix.poll([fd], milliseconds: Int32(timeout * 1000))
@@ -132,16 +138,13 @@ public final class ClientSocket: Sendable {
         return response
     }
 
-    /// Ends both directions: a blocked `read` returns end of stream.
-    public func shutdown() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+    /// Ends both directions: a blocked `read` returns end of stream. After `close()` there is
+    /// nothing to shut down (an event stream's consumer may stop after its socket closed).
+    public func shutdown() { descriptor.ifOpen { _ = Glibc.shutdown($0, Int32(SHUT_RDWR)) } }
 
-    public func close() {
-        let first = closed.withLock { closed in
-            defer { closed = true }
-            return !closed
-        }
-        if first { Posix.close(fd) }
-    }
+    /// Closes the connection (at once, or when a read on another thread returns); again does
+    /// nothing. Dropping the last reference closes it too.
+    public func close() { descriptor.closeIfOpen() }
 }
 
 /// A response as `ClientSocket` reads it.

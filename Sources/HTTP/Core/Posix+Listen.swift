@@ -1,3 +1,5 @@
+import Descriptors
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,7 +9,7 @@ extension Posix {
     /// the port it got (the real one when 0 was asked).
     /// - Throws: `HTTPError.invalidAddress` for a host that is neither, `.io` when a call fails.
     static func listeningSocket(host: String, port: UInt16, backlog: Int32) throws(HTTPError)
-        -> (fd: Int32, port: UInt16)
+        -> (descriptor: OwnedDescriptor, port: UInt16)
     {
         let isIPv6 = host.contains(":")
         var storage = sockaddr_storage()
@@ -28,40 +30,47 @@ extension Posix {
             length = MemoryLayout<sockaddr_in>.size
             storage.copy(from: address)
         }
-        let fd: Int32
+        let descriptor: OwnedDescriptor
         do {
-            fd = try retrying("socket") {
-                Glibc.socket(
-                    isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0
-                )
-            }
+            descriptor = try ownedSocket(family: isIPv6 ? AF_INET6 : AF_INET)
         } catch {
             throw .io(error)
         }
-        do {
-            try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
-            _ = try retrying("bind") {
-                withUnsafePointer(to: &storage) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        Glibc.bind(fd, $0, socklen_t(length))
-                    }
-                }
+        do throws(IOError) {
+            let port = try descriptor.withNumber { fd throws(IOError) in
+                try bindAndListen(fd, storage, length: length, backlog: backlog)
             }
-            try listen(fd, backlog: backlog)
-            var bound = sockaddr_storage()
-            var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            _ = try retrying("getsockname") {
-                withUnsafeMutablePointer(to: &bound) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &boundLength) }
-                }
-            }
-            // sin_port and sin6_port sit at the same offset, right after the family.
-            let port = withUnsafeBytes(of: &bound) { $0.load(fromByteOffset: 2, as: UInt16.self) }
-            return (fd, UInt16(bigEndian: port))
+            return (descriptor, port)
         } catch {
-            Posix.close(fd)
+            descriptor.close()
             throw .io(error)
         }
+    }
+
+    /// Binds `fd` to the address in `storage`, listens, and returns the port it got.
+    private static func bindAndListen(
+        _ fd: Int32, _ storage: sockaddr_storage, length: Int, backlog: Int32
+    ) throws(IOError) -> UInt16 {
+        var storage = storage
+        try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
+        _ = try retrying("bind") {
+            withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.bind(fd, $0, socklen_t(length))
+                }
+            }
+        }
+        try listen(fd, backlog: backlog)
+        var bound = sockaddr_storage()
+        var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = try retrying("getsockname") {
+            withUnsafeMutablePointer(to: &bound) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &boundLength) }
+            }
+        }
+        // sin_port and sin6_port sit at the same offset, right after the family.
+        let port = withUnsafeBytes(of: &bound) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+        return UInt16(bigEndian: port)
     }
 }
 

@@ -1,3 +1,5 @@
+import Descriptors
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -25,15 +27,18 @@ extension Posix {
     private static func withUnixAddress(
         _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws(IOError) -> Void
     ) throws(IOError) {
-        var directoryFD: Int32 = -1
-        defer { if directoryFD >= 0 { close(directoryFD) } }
+        // Open until the call is made: the path below names it by number.
+        var directory: OwnedDescriptor?
+        defer { directory?.close() }
         var usable = path
         if path.utf8.count > maxUnixPathBytes {
             let slash = path.lastIndex(of: "/") ?? path.startIndex
-            let directory = slash == path.startIndex ? "/" : String(path[..<slash])
-            directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard directoryFD >= 0 else { throw IOError(errnoCode: errno, reason: "open \(directory)") }
-            usable = "/proc/self/fd/\(directoryFD)/" + path[path.index(after: slash)...]
+            let directoryPath = slash == path.startIndex ? "/" : String(path[..<slash])
+            let directoryFD = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard directoryFD >= 0 else { throw IOError(errnoCode: errno, reason: "open \(directoryPath)") }
+            let owned = OwnedDescriptor(directoryFD)
+            directory = owned
+            usable = owned.withNumber { "/proc/self/fd/\($0)/" } + path[path.index(after: slash)...]
             guard usable.utf8.count <= maxUnixPathBytes else {
                 throw IOError(errnoCode: ENAMETOOLONG, reason: "socket path \(path)")
             }

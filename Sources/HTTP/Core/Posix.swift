@@ -1,3 +1,5 @@
+import Descriptors
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -68,11 +70,11 @@ enum Posix {
         return address
     }
 
-    static func accept(_ fd: Int32) throws(IOError) -> Int32 {
+    static func accept(_ fd: Int32) throws(IOError) -> OwnedDescriptor {
         // accept4 is not imported without _GNU_SOURCE: set close-on-exec afterwards.
         let client = try retrying("accept") { Glibc.accept(fd, nil, nil) }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-        return client
+        return OwnedDescriptor(client)
     }
 
     /// Reads what is there, up to `buffer.count` bytes; 0 means the peer closed.
@@ -120,16 +122,17 @@ enum Posix {
     }
 
     /// A pipe whose ends are not inherited by child processes.
-    static func pipe() throws(IOError) -> (read: Int32, write: Int32) {
+    static func pipe() throws(IOError) -> (read: OwnedDescriptor, write: OwnedDescriptor) {
         var fds: [Int32] = [0, 0]
         _ = try retrying("pipe") { Glibc.pipe(&fds) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return (fds[0], fds[1])
+        return (OwnedDescriptor(fds[0]), OwnedDescriptor(fds[1]))
     }
 
-    static func close(_ fd: Int32) {
-        // Linux closes the descriptor even when close reports EINTR: never retry it.
-        _ = Glibc.close(fd)
+    /// A new socket, owned from its first instant: no path between here and its close can
+    /// forget it or close it twice.
+    static func ownedSocket(family: Int32 = AF_INET) throws(IOError) -> OwnedDescriptor {
+        OwnedDescriptor(try socket(family: family))
     }
 
     /// A loopback or other IPv4 address from `host` and `port`.

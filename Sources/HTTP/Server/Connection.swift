@@ -9,7 +9,10 @@ import Synchronization
 /// One client connection, served on its own thread: read requests under the idle and read
 /// deadlines, hand each to the handler, write the response, until either side closes.
 struct Connection {
+    /// Lent for the connection's whole life by its `OwnedDescriptor`, which closes it after.
     let fd: Int32
+    /// The server's shutdown pipe (read end), lent likewise.
+    let wake: Int32
     let server: HTTPServer
     /// Tells the acceptor when this connection waits idle (it may then be closed for a new one).
     let slot: ConnectionSlot
@@ -87,7 +90,7 @@ struct Connection {
             let milliseconds = Int32(min(remaining * 1000, 60_000).rounded(.up))
             // poll fails only without memory or with a closed descriptor: this connection
             // cannot wait any longer, so it ends as a timed-out one does.
-            guard let ready = try? Posix.poll([fd, server.wake.read], milliseconds: milliseconds) else {
+            guard let ready = try? Posix.poll([fd, wake], milliseconds: milliseconds) else {
                 return .timedOut
             }
             if ready[0] != 0 { return .readable }
@@ -159,7 +162,7 @@ struct Connection {
         while !done.isFilled {
             // A failed poll reads as "client readable": the receive below then sees the
             // trouble and ends the stream.
-            let ready = (try? Posix.poll([fd, server.wake.read], milliseconds: 100)) ?? [1, 0]
+            let ready = (try? Posix.poll([fd, wake], milliseconds: 100)) ?? [1, 0]
             if ready[1] != 0 && server.isShuttingDown { break }
             if ready[0] != 0 {
                 // Anything the client sends now is ignored; end of file means it left.
@@ -177,6 +180,9 @@ struct Connection {
         }
         task.cancel()
         _ = done.take()
+        // A producer that kept the writer (a subscriber list) must never write to this number
+        // once the connection closes it and the kernel gives it to another socket.
+        defer { writer.end() }
         // What the producer wrote last may still wait for the socket: send it before closing.
         while writer.hasBacklog && !server.isShuttingDown {
             // Only a pause until the socket may take more; flush finds out if it cannot.

@@ -1,3 +1,4 @@
+import Descriptors
 import Dispatch
 import Synchronization
 
@@ -12,7 +13,7 @@ import Synchronization
 /// The state is one atomic, written by the connection's thread around each wait, so serving a
 /// request takes no lock shared with other connections.
 final class ConnectionSlot: Sendable {
-    let fd: Int32
+    let descriptor: OwnedDescriptor
     /// Monotonic nanoseconds since the connection became idle; `busy` while it serves a
     /// request; `evicted` once the acceptor chose to close it.
     private let idleSince = Atomic<Int64>(0)
@@ -20,8 +21,8 @@ final class ConnectionSlot: Sendable {
     private static let evicted: Int64 = -1
 
     /// A new connection: idle from its first instant (it has sent nothing yet).
-    init(fd: Int32) {
-        self.fd = fd
+    init(descriptor: OwnedDescriptor) {
+        self.descriptor = descriptor
         markIdle()
     }
 
@@ -56,10 +57,16 @@ final class ConnectionSlot: Sendable {
     func evict(ifIdleSince start: Int64) -> Bool {
         // Bytes waiting unread are a request its thread is about to serve: keep it.
         // A poll that fails says nothing either way: the eviction goes on, as for an idle one.
-        if let ready = try? Posix.poll([fd], milliseconds: 0), ready[0] != 0 { return false }
-        guard idleSince.compareExchange(expected: start, desired: Self.evicted, ordering: .relaxed).exchanged
-        else { return false }
-        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
-        return true
+        // The acceptor holds the lock under which the connection leaves `slots` before it
+        // closes, so the descriptor is open here.
+        descriptor.withNumber { fd in
+            if let ready = try? Posix.poll([fd], milliseconds: 0), ready[0] != 0 { return false }
+            guard
+                idleSince.compareExchange(expected: start, desired: Self.evicted, ordering: .relaxed)
+                    .exchanged
+            else { return false }
+            _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+            return true
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Descriptors
 import Dispatch
 import Foundation
 import Synchronization
@@ -22,9 +23,13 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
     public let configuration: HTTPServerConfiguration
     let handler: Handler
-    private let listener: Int32
-    /// Written once at shutdown and never read, so every `poll` including it wakes.
-    let wake: (read: Int32, write: Int32)
+    /// The system name of its connection threads (`http-PORT`, `http-unix`): how `top -H`, a
+    /// debugger and the tests that bound them tell this server's threads from others'.
+    public let connectionThreadName: String
+    private let listener: OwnedDescriptor
+    /// Written once at shutdown and never read, so every `poll` including it wakes. Closed
+    /// when the server is released: every connection thread holds the server until it ends.
+    let wake: (read: OwnedDescriptor, write: OwnedDescriptor)
     private let state = Mutex(State())
     /// `State.isShuttingDown`, readable without the lock: every connection reads it on every
     /// request, and 64 threads contending for one Mutex (a PI futex on Linux) cost the server
@@ -35,9 +40,9 @@ public final class HTTPServer: Sendable {
         var isShuttingDown = false
         var connections = 0
         var acceptorDone = false
-        /// Open connections by descriptor; a slot leaves before its descriptor is closed, so an
-        /// eviction never shuts down a reused number.
-        var slots: [Int32: ConnectionSlot] = [:]
+        /// Open connections; a slot leaves before its descriptor is closed, so an eviction
+        /// never shuts down a closed one.
+        var slots: [ObjectIdentifier: ConnectionSlot] = [:]
 
         /// Closes the connection idle the longest; false when every connection is busy.
         func evictOldestIdle() -> Bool {
@@ -54,7 +59,7 @@ public final class HTTPServer: Sendable {
     {
         // A client that vanishes mid-write must be an EPIPE, not the end of the process.
         signal(SIGPIPE, SIG_IGN)
-        let fd: Int32
+        let fd: OwnedDescriptor
         if let path = configuration.socketPath {
             fd = try Self.listenUnix(path)
             self.port = 0
@@ -67,29 +72,34 @@ public final class HTTPServer: Sendable {
         do {
             self.wake = try Posix.pipe()
         } catch {
-            Posix.close(fd)
+            fd.close()
             throw .io(error)
         }
         self.listener = fd
+        connectionThreadName = configuration.socketPath == nil ? "http-\(port)" : "http-unix"
         self.configuration = configuration
         self.handler = handler
     }
 
-    private static func listenUnix(_ path: String) throws(HTTPError) -> Int32 {
-        let fd: Int32
+    private static func listenUnix(_ path: String) throws(HTTPError) -> OwnedDescriptor {
+        let descriptor: OwnedDescriptor
         do {
-            fd = try Posix.socket(family: AF_UNIX)
+            descriptor = try Posix.ownedSocket(family: AF_UNIX)
         } catch {
             throw .io(error)
         }
         do throws(IOError) {
-            try Posix.bind(fd, unixPath: path)
-            // Only the state directory's user may talk to its store.
-            guard chmod(path, 0o600) == 0 else { throw IOError(errnoCode: errno, reason: "chmod \(path)") }
-            try Posix.listen(fd, backlog: 1024)
-            return fd
+            try descriptor.withNumber { fd throws(IOError) in
+                try Posix.bind(fd, unixPath: path)
+                // Only the state directory's user may talk to its store.
+                guard chmod(path, 0o600) == 0 else {
+                    throw IOError(errnoCode: errno, reason: "chmod \(path)")
+                }
+                try Posix.listen(fd, backlog: 1024)
+            }
+            return descriptor
         } catch {
-            Posix.close(fd)
+            descriptor.close()
             throw .io(error)
         }
     }
@@ -140,7 +150,7 @@ public final class HTTPServer: Sendable {
         }
         if first {
             var byte: UInt8 = 1
-            _ = Glibc.write(wake.write, &byte, 1)
+            _ = wake.write.withNumber { Glibc.write($0, &byte, 1) }
         }
     }
 
@@ -165,14 +175,21 @@ public final class HTTPServer: Sendable {
 
     private func acceptLoop() {
         defer {
-            Posix.close(listener)
+            listener.close()
             state.withLock { $0.acceptorDone = true }
         }
+        listener.withNumber { listener in
+            wake.read.withNumber { wake in accept(on: listener, wake: wake) }
+        }
+    }
+
+    /// Accepts connections on `listener` until shutdown (a byte on `wake`).
+    private func accept(on listener: Int32, wake: Int32) {
         var acceptFailure: IOError?
         while true {
             let ready: [Int16]
             do {
-                ready = try Posix.poll([listener, wake.read], milliseconds: -1)
+                ready = try Posix.poll([listener, wake], milliseconds: -1)
             } catch {
                 // Two descriptors this server owns: a failing poll (ENOMEM) leaves nothing to
                 // wait on. Existing connections finish; new ones are no longer accepted.
@@ -180,11 +197,11 @@ public final class HTTPServer: Sendable {
                 return
             }
             if ready[1] != 0 {
-                refuseWaitingConnections()
+                refuseWaitingConnections(on: listener)
                 return
             }
             guard ready[0] != 0 else { continue }
-            let client: Int32
+            let client: OwnedDescriptor
             do {
                 client = try Posix.accept(listener)
                 acceptFailure = nil
@@ -200,7 +217,8 @@ public final class HTTPServer: Sendable {
                 usleep(10_000)
                 continue
             }
-            let slot = ConnectionSlot(fd: client)
+            let slot = ConnectionSlot(descriptor: client)
+            let key = ObjectIdentifier(slot)
             let admitted = state.withLock { state in
                 guard !state.isShuttingDown else { return false }
                 // Connections that send nothing must not lock out one that sends a request.
@@ -208,7 +226,7 @@ public final class HTTPServer: Sendable {
                     return false
                 }
                 state.connections += 1
-                state.slots[client] = slot
+                state.slots[key] = slot
                 return true
             }
             guard admitted else {
@@ -217,9 +235,18 @@ public final class HTTPServer: Sendable {
                 continue
             }
             let thread = Thread { [self] in
-                Connection(fd: client, server: self, slot: slot).run()
-                state.withLock { $0.slots[client] = nil }
-                Posix.close(client)
+                // Named from inside: on Linux a name given before `start` does not reach the
+                // system thread.
+                Thread.current.name = connectionThreadName
+                client.withNumber { fd in
+                    self.wake.read.withNumber { wake in
+                        Connection(fd: fd, wake: wake, server: self, slot: slot).run()
+                    }
+                }
+                // Out of `slots` first, under the lock evictions take: no eviction can shut the
+                // descriptor down once it is closed.
+                state.withLock { $0.slots[key] = nil }
+                client.close()
                 state.withLock { $0.connections -= 1 }
             }
             thread.stackSize = 256 * 1024
@@ -232,21 +259,25 @@ public final class HTTPServer: Sendable {
     /// Answers the connections still waiting to be accepted when shutdown begins 503 (nothing
     /// was done, so their clients may send again elsewhere), where closing the listener would
     /// reset them, and a client could not tell whether its request had been acted on.
-    private func refuseWaitingConnections() {
+    private func refuseWaitingConnections(on listener: Int32) {
         for _ in 0..<configuration.maxConnections {
             // Best effort at shutdown: a connection this cannot take is reset when the
             // listener closes, which a client sees as a failed connection, never as success.
             guard let ready = try? Posix.poll([listener], milliseconds: 0), ready[0] != 0,
                 let client = try? Posix.accept(listener)
             else { return }
-            refuse(client, slot: ConnectionSlot(fd: client), because: Self.shuttingDown)
+            refuse(client, slot: ConnectionSlot(descriptor: client), because: Self.shuttingDown)
         }
     }
 
     /// Answers 503 before reading anything, and closes.
-    private func refuse(_ client: Int32, slot: ConnectionSlot, because reason: String) {
-        Connection(fd: client, server: self, slot: slot).send(
-            configuration.errorResponse(503, reason), close: true)
-        Posix.close(client)
+    private func refuse(_ client: OwnedDescriptor, slot: ConnectionSlot, because reason: String) {
+        client.withNumber { fd in
+            wake.read.withNumber { wake in
+                Connection(fd: fd, wake: wake, server: self, slot: slot).send(
+                    configuration.errorResponse(503, reason), close: true)
+            }
+        }
+        client.close()
     }
 }

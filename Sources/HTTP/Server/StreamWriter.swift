@@ -34,6 +34,10 @@ public final class StreamWriter: Sendable {
     /// Whether the stream has ended: the client went away or fell too far behind.
     public var isClosed: Bool { state.withLock { $0.failed } }
 
+    /// Ends the stream for good (its connection is about to close the socket): later writes
+    /// throw without touching the descriptor, whose number may by then be another socket's.
+    func end() { state.withLock { $0.failed = true } }
+
     /// Whether written bytes still wait for the socket.
     var hasBacklog: Bool { state.withLock { !$0.failed && !$0.backlog.isEmpty } }
 

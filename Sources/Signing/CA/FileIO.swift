@@ -1,3 +1,4 @@
+import Descriptors
 import Foundation
 
 #if canImport(Glibc)
@@ -11,9 +12,14 @@ enum FileIO {
 
     static func read(_ path: String) throws(SigningError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadableFile(path: path, reason: errnoText()) }
-        defer { close(fd) }
+        let number = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard number >= 0 else { throw .unreadableFile(path: path, reason: errnoText()) }
+        let descriptor = OwnedDescriptor(number)
+        defer { descriptor.close() }
+        return try descriptor.withNumber { fd throws(SigningError) in try read(fd, path: path) }
+    }
+
+    private static func read(_ fd: Int32, path: String) throws(SigningError) -> [UInt8] {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .unreadableFile(path: path, reason: errnoText()) }
         switch status.st_mode & S_IFMT {
@@ -45,8 +51,30 @@ enum FileIO {
     /// torn one, and a crash leaves no partial file behind under `path`.
     static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(SigningError) {
         let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw .writeFailed(path: path, reason: errnoText()) }
+        let number = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard number >= 0 else { throw .writeFailed(path: path, reason: errnoText()) }
+        let descriptor = OwnedDescriptor(number)
+        defer { descriptor.closeIfOpen() }
+        do throws(SigningError) {
+            try descriptor.withNumber { fd throws(SigningError) in
+                try write(bytes, to: fd, path: path, mode: mode)
+            }
+            descriptor.close()
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = errnoText()
+            unlink(temporary)
+            throw .writeFailed(path: path, reason: reason)
+        }
+        syncDirectory(containing: path)
+    }
+
+    /// Writes all of `bytes` to `fd`, sets its mode and flushes it to disk.
+    private static func write(_ bytes: [UInt8], to fd: Int32, path: String, mode: mode_t) throws(SigningError)
+    {
         var written = 0
         while written < bytes.count {
             // Bytes remain (the loop's condition), so the buffer has an address.
@@ -54,23 +82,13 @@ enum FileIO {
                 Glibc.write(fd, $0.baseAddress! + written, $0.count - written)
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = errnoText()
-                close(fd)
-                unlink(temporary)
-                throw .writeFailed(path: path, reason: reason)
-            }
+            guard count > 0 else { throw .writeFailed(path: path, reason: errnoText()) }
             written += count
         }
         // The umask may have narrowed the mode; a key must still end up exactly 0600.
-        let synced = fchmod(fd, mode) == 0 && fsync(fd) == 0
-        let reason = errnoText()
-        close(fd)
-        guard synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw .writeFailed(path: path, reason: synced ? errnoText() : reason)
+        guard fchmod(fd, mode) == 0 && fsync(fd) == 0 else {
+            throw .writeFailed(path: path, reason: errnoText())
         }
-        syncDirectory(containing: path)
     }
 
     /// Makes `path` and its parents (mode 0700: the directory holds private keys).
@@ -89,8 +107,9 @@ enum FileIO {
         let directory = (path as NSString).deletingLastPathComponent
         let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
+        let descriptor = OwnedDescriptor(fd)
+        descriptor.withNumber { _ = fsync($0) }
+        descriptor.close()
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

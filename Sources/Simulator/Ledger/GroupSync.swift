@@ -1,3 +1,4 @@
+import Descriptors
 import Dispatch
 import Foundation
 import Synchronization
@@ -173,21 +174,20 @@ final class SyncBody: Sendable {
 /// creates the file), closed with the ledger.
 final class WALFile: Sendable {
     private let path: String
-    private let descriptor = Mutex<Int32>(-1)
+    /// Closed when the ledger releases this (its `OwnedDescriptor` goes with it).
+    private let descriptor = Mutex<OwnedDescriptor?>(nil)
 
     init(ledgerPath: String) { path = ledgerPath + "-wal" }
-
-    deinit {
-        let fd = descriptor.withLock { $0 }
-        if fd >= 0 { close(fd) }
-    }
 
     /// fdatasync of the WAL (what SQLite itself uses: the data and the size, not the times); nil
     /// on success.
     func sync() -> LedgerError? {
-        descriptor.withLock { fd -> LedgerError? in
-            if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
-            guard fd >= 0, fdatasync(fd) == 0 else {
+        descriptor.withLock { descriptor -> LedgerError? in
+            if descriptor == nil {
+                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                if fd >= 0 { descriptor = OwnedDescriptor(fd) }
+            }
+            guard let descriptor, descriptor.withNumber({ fdatasync($0) }) == 0 else {
                 let code = errno
                 return .sqlite(
                     SQLiteError(

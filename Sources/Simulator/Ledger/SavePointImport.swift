@@ -1,3 +1,4 @@
+import Descriptors
 import Foundation
 import StoreCore
 
@@ -178,9 +179,13 @@ public final class SavePointInstallation {
         case .bytes(let data):
             let fd = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw StoreError.backend("cannot create \(partial): \(lastError)") }
-            defer { close(fd) }
-            let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-            guard written == data.count, fsync(fd) == 0 else {
+            let descriptor = OwnedDescriptor(fd)
+            defer { descriptor.close() }
+            let flushed = descriptor.withNumber { fd in
+                data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) } == data.count
+                    && fsync(fd) == 0
+            }
+            guard flushed else {
                 unlink(partial)
                 throw StoreError.backend("cannot write \(partial): \(lastError)")
             }
@@ -201,8 +206,9 @@ public final class SavePointInstallation {
     private static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
+        let descriptor = OwnedDescriptor(fd)
+        descriptor.withNumber { _ = fsync($0) }
+        descriptor.close()
     }
 
     private static var lastError: String { String(cString: strerror(errno)) }

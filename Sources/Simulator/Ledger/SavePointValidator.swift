@@ -1,4 +1,5 @@
 import CSQLite
+import Descriptors
 import Foundation
 import Signing
 import StoreCore
@@ -282,27 +283,43 @@ enum StreamedCopy {
     {
         // Non-blocking, so a FIFO given as the file is refused below instead of waiting for a
         // writer; a regular file reads the same either way.
-        let input = open(source, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard input >= 0 else {
+        let inputNumber = open(source, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard inputNumber >= 0 else {
             let reason = String(cString: strerror(errno))
             throw StoreError.invalidArgument(
                 "cannot read \(source) (\(reason)): check the path and its permissions")
         }
-        defer { close(input) }
+        let owned = OwnedDescriptor(inputNumber)
+        defer { owned.close() }
+        return try owned.withNumber { input throws(StoreError) in
+            try copy(from: input, source: source, to: destination, expectingPrefix: prefix, sync: sync)
+        }
+    }
+
+    /// `copy(from:to:expectingPrefix:sync:)` once `source` is open as `input`.
+    private static func copy(
+        from input: Int32, source: String, to destination: String, expectingPrefix prefix: [UInt8], sync: Bool
+    ) throws(StoreError) -> Bool {
         var status = stat()
         guard fstat(input, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             throw StoreError.invalidArgument(
                 "\(source) is not a regular file: give a save point file (kiosk state export FILE makes one)")
         }
-        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard output >= 0 else {
+        let outputNumber = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard outputNumber >= 0 else {
             throw StoreError.backend("cannot create \(destination): \(String(cString: strerror(errno)))")
         }
-        var outcome = pump(from: input, to: output, source: source, destination: destination, prefix: prefix)
-        if case .copied = outcome, sync, fsync(output) != 0 {
-            outcome = .failed(.backend("cannot write \(destination): \(String(cString: strerror(errno)))"))
+        let owned = OwnedDescriptor(outputNumber)
+        let outcome = owned.withNumber { output in
+            var outcome = pump(
+                from: input, to: output, source: source, destination: destination, prefix: prefix)
+            if case .copied = outcome, sync, fsync(output) != 0 {
+                outcome = .failed(
+                    .backend("cannot write \(destination): \(String(cString: strerror(errno)))"))
+            }
+            return outcome
         }
-        close(output)
+        owned.close()
         switch outcome {
         case .copied: return true
         case .wrongPrefix:

@@ -162,10 +162,17 @@ public struct XCTestRunner {
         var shown = existing ?? 0
         var pending = ""
         var status: Int32 = 0
+        var unreadable: (any Error)?
         while true {
             var raw: Int32 = 0
             let done = waitpid(pid, &raw, WNOHANG)
-            shown = echoNew(log, from: shown, pending: &pending, observe: observe)
+            if unreadable == nil {
+                do {
+                    shown = try echoNew(log, from: shown, pending: &pending, observe: observe)
+                } catch {
+                    unreadable = error
+                }
+            }
             if done == pid {
                 let signal = raw & 0x7F
                 status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
@@ -176,21 +183,37 @@ public struct XCTestRunner {
             // a pipe that could fill while we wait.
             usleep(200_000)
         }
-        _ = echoNew(log, from: shown, pending: &pending, observe: observe)
+        if unreadable == nil {
+            do {
+                _ = try echoNew(log, from: shown, pending: &pending, observe: observe)
+            } catch {
+                unreadable = error
+            }
+        }
         if !pending.isEmpty { echo(projectPaths(pending)) }
+        // A log that could not be read is lines neither shown nor counted: the run must not look
+        // complete. The child has ended by now, so nothing is left running.
+        if let unreadable {
+            throw XcodeProjectError(
+                "cannot read \(log), the output of \(arguments.joined(separator: " ")): \(unreadable)")
+        }
         return status
     }
 
     private func projectPaths(_ text: String) -> String { linkedPaths?.projectPaths(text) ?? text }
 
     /// Echoes the complete lines written to `log` after byte `offset`; returns the new offset.
+    /// - Throws: the file's error when it cannot be read (a seek that failed silently would read
+    ///   it again from the start, and show every line twice).
     private func echoNew(
         _ log: String, from offset: Int, pending: inout String, observe: (String) -> Void
-    ) -> Int {
+    ) throws -> Int {
+        // Not there yet: the child's shell has not created it.
         guard let handle = FileHandle(forReadingAtPath: log) else { return offset }
+        // Only read from: a close that fails loses nothing.
         defer { try? handle.close() }
-        try? handle.seek(toOffset: UInt64(offset))
-        let data = (try? handle.readToEnd()) ?? Data()
+        try handle.seek(toOffset: UInt64(offset))
+        let data = try handle.readToEnd() ?? Data()
         guard !data.isEmpty else { return offset }
         pending += String(decoding: data, as: UTF8.self)
         while let newline = pending.firstIndex(of: "\n") {
