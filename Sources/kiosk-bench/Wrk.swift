@@ -6,7 +6,16 @@ enum Wrk {
     struct Result {
         var requestsPerSecond: Double
         var p99Milliseconds: Double
-        var errors: Int
+        /// wrk's socket errors by class (connect, read, write, timeout) and the answers that
+        /// were not 2xx or 3xx: what went wrong, not only that something did.
+        var socketErrors: [(name: String, count: Int)]
+        var non2xx: Int
+
+        var errors: Int { socketErrors.map(\.count).reduce(non2xx, +) }
+        /// "connect 0, read 3, write 0, timeout 0, non-2xx 0".
+        var errorClasses: String {
+            (socketErrors.map { "\($0.name) \($0.count)" } + ["non-2xx \(non2xx)"]).joined(separator: ", ")
+        }
     }
 
     static func run(url: String, headers: [String] = [], connections: Int = 64, seconds: Int = 5) throws
@@ -30,11 +39,14 @@ enum Wrk {
         // "Non-2xx or 3xx responses: N" and "Socket errors: connect 0, read 0, write 0, timeout 0".
         let non2xx =
             lines.first { $0.hasPrefix("Non-2xx") }?.split(separator: " ").last.flatMap { Int($0) } ?? 0
-        let socketErrors =
+        let counts =
             lines.first { $0.hasPrefix("Socket errors") }.map {
-                $0.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.reduce(0, +)
-            } ?? 0
-        return Result(requestsPerSecond: rate, p99Milliseconds: p99, errors: non2xx + socketErrors)
+                $0.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            } ?? []
+        let names = ["connect", "read", "write", "timeout"]
+        let socketErrors = names.enumerated().map { (name: $1, count: $0 < counts.count ? counts[$0] : 0) }
+        return Result(
+            requestsPerSecond: rate, p99Milliseconds: p99, socketErrors: socketErrors, non2xx: non2xx)
     }
 
     /// "812.00us", "1.23ms", "2.00s" in milliseconds.

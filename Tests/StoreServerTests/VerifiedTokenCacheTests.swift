@@ -28,7 +28,8 @@ import Testing
         defer { Task { await fixture.stop() } }
         let clock = Clock()
         let keys = try APIKeyRegistry(directory: fixture.directory)
-        let api = AppStoreServerAPI(store: fixture.store, keys: keys, wallClock: { clock.now.withLock { $0 } })
+        let api = AppStoreServerAPI(
+            store: fixture.store, keys: keys, wallClock: { clock.now.withLock { $0 } })
         let bundleID = await fixture.store.identity.bundleID
         let token = try APIToken(
             keyID: fixture.keyID, issuerID: fixture.issuer, bundleID: bundleID,

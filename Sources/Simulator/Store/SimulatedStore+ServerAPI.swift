@@ -10,7 +10,8 @@ extension SimulatedStore {
         try catchUp()
         let answer = try reader.serverTransaction(id: id)
         latestReads.remember(
-            answer, id: id, identity: state.meta.identity, clock: state.meta.clock, dueAt: state.earliestDue())
+            answer, id: id, identity: state.meta.identity, clock: state.meta.clock, dueAt: state.earliestDue()
+        )
         return answer
     }
 
