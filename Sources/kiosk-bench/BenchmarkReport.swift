@@ -30,6 +30,8 @@ struct BenchmarkResult: Sendable {
     }
 
     static func format(_ value: Double) -> String {
+        // Counts (errors, signatures) read as counts: "0", not "0.0000".
+        if value == value.rounded(), abs(value) < 1e15 { return String(format: "%.0f", value) }
         if value >= 100 { return String(format: "%.0f", value) }
         if value >= 1 { return String(format: "%.2f", value) }
         return String(format: "%.4f", value)
