@@ -6,7 +6,8 @@ import Testing
 
 /// I/O failures injected into the ledger as SQLite's own tests inject them (its test VFS fails
 /// the Nth read, write, sync or lock): each I/O call of a purchase, a finish, a renewal, a save
-/// point and its load fails in turn, with `SQLITE_IOERR`, `SQLITE_FULL` and `SQLITE_BUSY`.
+/// point, its load and an imported save point fails in turn, with `SQLITE_IOERR`,
+/// `SQLITE_FULL` and `SQLITE_BUSY`.
 /// Each must end in a refusal or a success; never an acknowledged purchase that is not on
 /// disk, never a ledger the next open cannot read, never a store that only a restart cures.
 /// Bounded: at most `pointsPerCase` fault points a case, spread over its calls.
@@ -14,7 +15,7 @@ import Testing
     static let pointsPerCase = Int(ProcessInfo.processInfo.environment["KIOSK_FAULT_POINTS"] ?? "") ?? 10
 
     enum Action: String, CaseIterable {
-        case purchase, finish, renewal, savePoint, loadSavePoint
+        case purchase, finish, renewal, savePoint, loadSavePoint, importSavePoint
     }
 
     /// Each call kind with the failures it meets in life (a lock is refused busy or fails).
@@ -41,11 +42,11 @@ import Testing
 
     /// What an action acknowledged, to look for on disk after a reopen.
     enum Acknowledged {
-        case purchase(UInt64), finish(UInt64), renewal, savePoint, loaded
+        case purchase(UInt64), finish(UInt64), renewal, savePoint, loaded, imported
     }
 
-    func run(_ action: Action, on store: SimulatedStore, unfinished: UInt64) async throws(StoreError)
-        -> Acknowledged
+    func run(_ action: Action, on store: SimulatedStore, in directory: URL, unfinished: UInt64)
+        async throws(StoreError) -> Acknowledged
     {
         switch action {
         case .purchase:
@@ -65,6 +66,21 @@ import Testing
         case .loadSavePoint:
             _ = try await store.perform(.loadState(name: "before"))
             return .loaded
+        case .importSavePoint:
+            // As `kiosk state import` does it: check, install beside, load, then keep. The
+            // check reads a private copy in the temporary directory, which other suites share,
+            // so its own reads are not faulted; the install and the load are in the state.
+            let checked = try SavePointImport(
+                file: SavePoints.url(named: "before", in: directory), name: "imported")
+            let installation = try checked.install(into: directory, authority: false)
+            do throws(StoreError) {
+                _ = try await store.perform(.loadState(name: "imported"))
+            } catch {
+                installation.rollback()
+                throw error
+            }
+            installation.commit()
+            return .imported
         }
     }
 
@@ -84,7 +100,7 @@ import Testing
             FaultInjectingVFS.arm(
                 .init(directory: directory.path, operation: plan.0, failing: failing, failure: plan.1))
             do throws(StoreError) {
-                acknowledged = try await run(action, on: store, unfinished: unfinished)
+                acknowledged = try await run(action, on: store, in: directory, unfinished: unfinished)
             } catch {
                 // A refusal: allowed. It must say something a user can act on.
                 #expect(!error.description.isEmpty)
@@ -120,6 +136,8 @@ import Testing
                 "the acknowledged renewal is not on disk")
         case .savePoint:
             _ = try await reopened.perform(.loadState(name: "after"))
+        case .imported:
+            _ = try await reopened.perform(.loadState(name: "imported"))
         case .loaded, nil:
             break
         }
