@@ -79,7 +79,7 @@ let package = Package(
             dependencies: ["StoreCore", "TerminalUI", "Presets", "PaywallTranslations", "SourceDiagnostics"]),
         // The paywall's copy from a catalog: the one mapping the CLI and the tests share. Its own
         // module because Paywall must not read catalogs and Catalog must not know the screens.
-        .target(name: "PaywallCatalog", dependencies: ["Paywall", "Catalog"]),
+        .target(name: "PaywallCatalog", dependencies: ["Paywall", "Catalog", "StoreCore"]),
 
         // The wire protocol over a SimulatedStore: store + control actions, update streams, auth.
         .target(
@@ -248,16 +248,14 @@ let package = Package(
         .executableTarget(
             name: "kiosk",
             dependencies: [
-                "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "TerminalCurses", "Paywall",
-                "PaywallCatalog", "SourceDiagnostics", "HTTP",
-                "StoreServer", "RemoteStore", "SharedState", "Presets",
-                "StoreCommands", "Rehearsal", "Subprocess", "QAReports", "Linting", "CatalogReview",
-                "PaywallShots", "PaywallLaunch", "CommandLineOptions", "XcodeProject",
+                "StoreCore", "Catalog", "Signing", "Simulator", "TerminalUI", "Paywall", "SourceDiagnostics",
+                "HTTP", "StoreServer", "SharedState", "StoreCommands", "Rehearsal", "QAReports", "Linting",
+                "CatalogReview", "PaywallShots", "PaywallLaunch", "CommandLineOptions", "XcodeProject",
             ]),
         // A storm of purchases and renewals that the crash test kills at random moments.
         .executableTarget(
             name: "kiosk-storm",
-            dependencies: ["Catalog", "Signing", "Simulator", "StoreCore", "SharedState"]),
+            dependencies: ["Catalog", "Signing", "Simulator", "StoreCore", "SharedState", "RemoteStore"]),
         .executableTarget(
             name: "kiosk-bench",
             dependencies: [
@@ -370,8 +368,8 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "Catalog", "HTTP", "Rehearsal", "Signing", "Simulator", "StoreCommands", "StoreCore",
-                "TerminalUI",
+                "Catalog", "HTTP", "Rehearsal", "Signing", "Simulator", "SourceDiagnostics", "StoreCommands",
+                "StoreCore", "TerminalUI",
             ]),
         .testTarget(
             name: "FuzzTests", dependencies: ["FuzzTargets", "TestSupport"],
