@@ -108,6 +108,16 @@ struct StagedAction {
         changes.transactions[stored.id] = stored
     }
 
+    /// Stores a transaction that comes with its own ID (an imported history): a new row, signed
+    /// again with `signedDate` now, as `put` does.
+    mutating func putImported(_ stored: StoredTransaction) throws(StoreError) {
+        try put(stored)
+        changes.newTransactionIDs.insert(stored.id)
+    }
+
+    /// Adds a line to the QA journal of this change.
+    mutating func journal(_ entry: JournalEntry) { changes.journal.append(entry) }
+
     /// Stores a change that does not alter the signed payload (finished, deleted).
     mutating func putUnsigned(_ stored: StoredTransaction) { changes.transactions[stored.id] = stored }
 

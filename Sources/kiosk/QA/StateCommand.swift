@@ -14,17 +14,34 @@ import StoreCore
 struct StateCommand: Command {
     enum Action: String, CaseIterable {
         case save, load, list, export, `import`
+        case importHistory = "import-history"
     }
 
     static let name = "state"
     static let summary = "Save, load, list, export and import save points of a state (for QA)."
     static let usage =
-        "kiosk state save NAME | load [NAME] | list | export FILE | import FILE [--name NAME] [--state DIR]"
+        "kiosk state save NAME | load [NAME] | list | export FILE | import FILE [--name NAME] [--state DIR]\n"
+        + "       kiosk state import-history FILE... --trust ROOT.cer|--unverified [--account NAME] [--at DATE] "
+        + "[--name NAME] [--catalog FILE] [--state DIR]"
     struct Options: ParsableOptions {
         @OptionGroup var store: StoreOptions.Group
         @Option("name", value: "NAME", help: "import: the save point's name (default: the file's name).")
         var name: String?
         @Flag("json", help: "list: JSON Lines.") var json: Bool
+        @Option(
+            "trust", value: "ROOT.cer",
+            help:
+                "import-history: the root the files are signed under (DER or PEM; Apple Root CA G3 for real data)."
+        )
+        var trust: String?
+        @Flag("unverified", help: "import-history: import without checking signatures (said in the journal).")
+        var unverified: Bool
+        @Option(
+            "at", value: "DATE",
+            help:
+                "import-history: the store clock, 2026-11-30T09:00:00Z or 2026-11-30 (default: the newest signedDate).",
+            transform: { text throws(UsageError) in try StateCommand.date(text) })
+        var at: Date?
     }
 
     static let positionals = PositionalCompletion(first: .words(Action.allCases.map(\.rawValue)))
@@ -35,6 +52,11 @@ struct StateCommand: Command {
           list           the save points, oldest first
           export FILE    the whole state (ledger, settings, journal, certificate authority) as one file
           import FILE    check FILE, keep it as a save point and load it
+          import-history FILE...
+                         a customer's history from Apple's servers (transaction history, subscription
+                         statuses, transaction info, order lookup, refund history, notifications, or
+                         JWS one per line), verified with --trust ROOT.cer, made a save point
+                         (history-ACCOUNT) and loaded; what the state held before is saved first
 
         A save point is one SQLite file made with SQLite's online backup, consistent even while the
         store is in use. Loading keeps the journal: the load is one more line of it.
@@ -49,15 +71,18 @@ struct StateCommand: Command {
 
     var action: Action
     var argument: String?
+    /// import-history: the files, in the order given.
+    var files: [String] = []
     var options: Options
     var storeOptions: StoreOptions
 
     init(_ arguments: Arguments<Options>) throws(UsageError) {
         guard let first = arguments.positionals.first else {
-            throw UsageError("name an action: save, load, list, export or import")
+            throw UsageError("name an action: save, load, list, export, import or import-history")
         }
         guard let action = Action(rawValue: first) else {
-            throw UsageError("unknown action '\(first)': use save, load, list, export or import")
+            throw UsageError(
+                "unknown action '\(first)': use save, load, list, export, import or import-history")
         }
         self.action = action
         let rest = Array(arguments.positionals.dropFirst())
@@ -70,6 +95,10 @@ struct StateCommand: Command {
             guard rest.count <= 1 else { throw UsageError("load takes at most one NAME") }
         case .list:
             guard rest.isEmpty else { throw UsageError("list takes no arguments") }
+        case .importHistory:
+            guard !rest.isEmpty else { throw UsageError("import-history needs one FILE or more") }
+            files = rest
+            try Self.checkTrust(arguments.options)
         }
         argument = rest.first
         options = arguments.options
@@ -79,7 +108,9 @@ struct StateCommand: Command {
                 "save points live in a state directory: use --state DIR, not --ephemeral or --store URL")
         }
         // A name is checked before anything else is read or written.
-        if let name = action == .save ? argument : action == .import ? options.name : nil {
+        if let name = action == .save
+            ? argument : [.import, .importHistory].contains(action) ? options.name : nil
+        {
             do { _ = try SavePoints.validName(name) } catch { throw UsageError("\(error)") }
         }
     }
@@ -91,12 +122,13 @@ struct StateCommand: Command {
         case .list: try list()
         case .export: try export(to: URL(fileURLWithPath: argument ?? ""))
         case .import: try await importFile(URL(fileURLWithPath: argument ?? ""))
+        case .importHistory: try await importHistory()
         }
         return .success
     }
 
     /// Save and load, on the store of the state's owner.
-    private func perform(_ operation: StoreOperation) async throws {
+    func perform(_ operation: StoreOperation) async throws {
         let opened = try await storeOptions.open(command: "kiosk state \(action.rawValue)")
         do {
             let result = try await opened.store.perform(operation)
@@ -170,7 +202,7 @@ struct StateCommand: Command {
         }
     }
 
-    private init(copying other: StateCommand, action: Action, argument: String?) {
+    init(copying other: StateCommand, action: Action, argument: String?) {
         self = other
         self.action = action
         self.argument = argument

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Where an imported JWS came from: a file and the line it starts on (1-based).
+public struct HistorySourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var description: String { "\(file):\(line)" }
+}
+
+/// Why an import was refused: where, and what to do about it. Nothing is imported then.
+public struct HistoryImportError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var location: HistorySourceLocation?
+    public var message: String
+
+    init(_ message: String, at location: HistorySourceLocation? = nil) {
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { location.map { "\($0): \(message)" } ?? message }
+}
+
+/// One JWS found in a file, and what the file's shape says it holds.
+struct SignedHistoryItem: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case transaction, renewalInfo, notification
+    }
+
+    var kind: Kind
+    var jws: String
+    var location: HistorySourceLocation
+}
+
+/// Reads the files a developer has about one customer, in any of the shapes Apple's servers
+/// give them: the JSON bodies of Get Transaction History, Get All Subscription Statuses, Get
+/// Transaction Info, Look Up Order ID and Get Refund History; notification V2 request bodies
+/// (one, or one per line as a webhook log keeps them); bare JWS, one per line, as an app logs
+/// `jwsRepresentation`.
+enum SignedHistoryFile {
+    static let shapes =
+        "a JSON body with \"signedTransactions\" (transaction history, order lookup, refund history), "
+        + "\"data\" (subscription statuses), \"signedTransactionInfo\" (transaction info) or "
+        + "\"signedPayload\" (a notification), one such body per line, or one JWS per line"
+
+    static func read(_ url: URL) throws(HistoryImportError) -> [SignedHistoryItem] {
+        let name = url.path
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw HistoryImportError("cannot read \(name) (\((error as NSError).localizedDescription))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw HistoryImportError("\(name) is not UTF-8 text: give \(shapes)")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw HistoryImportError("\(name) is empty: give \(shapes)") }
+        // One JSON body for the whole file (pretty-printed or not), else one item per line: a
+        // file that is not one JSON value is read line by line, where each line's error is told.
+        if trimmed.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) {
+            return try items(in: object, text: text, file: name, line: 1)
+        }
+        var found: [SignedHistoryItem] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !content.isEmpty else { continue }
+            let location = HistorySourceLocation(file: name, line: index + 1)
+            if content.hasPrefix("{") {
+                // A line that starts a JSON body but does not parse was cut short or edited.
+                guard let object = try? JSONSerialization.jsonObject(with: Data(content.utf8)) else {
+                    throw HistoryImportError(
+                        "this line is not whole JSON (truncated?): give \(shapes)", at: location)
+                }
+                found += try items(in: object, text: String(content), file: name, line: index + 1)
+            } else {
+                let parts = jwsParts(content)
+                guard parts == 3 else {
+                    throw HistoryImportError(
+                        parts > 0
+                            ? "this JWS has \(parts) of its 3 parts (cut short?): copy the whole line again"
+                            : "this line is neither JSON nor a JWS (three base64url parts joined by dots): give \(shapes)",
+                        at: location)
+                }
+                found.append(SignedHistoryItem(kind: .transaction, jws: content, location: location))
+            }
+        }
+        return found
+    }
+
+    /// The JWS of one JSON body, each at the line of `text` (starting at `line`) it is written on.
+    private static func items(in object: Any, text: String, file: String, line: Int)
+        throws(HistoryImportError)
+        -> [SignedHistoryItem]
+    {
+        let start = HistorySourceLocation(file: file, line: line)
+        guard let body = object as? [String: Any] else {
+            throw HistoryImportError("the JSON is not an object: give \(shapes)", at: start)
+        }
+        func item(_ kind: SignedHistoryItem.Kind, _ value: Any?, field: String) throws(HistoryImportError)
+            -> SignedHistoryItem
+        {
+            guard let jws = value as? String else {
+                throw HistoryImportError("\"\(field)\" is not a string (a JWS)", at: start)
+            }
+            return SignedHistoryItem(
+                kind: kind, jws: jws,
+                location: HistorySourceLocation(file: file, line: line + lineOffset(of: jws, in: text)))
+        }
+        if let list = body["signedTransactions"] {
+            guard let list = list as? [Any] else {
+                throw HistoryImportError("\"signedTransactions\" is not an array of JWS", at: start)
+            }
+            var found: [SignedHistoryItem] = []
+            for (index, value) in list.enumerated() {
+                found.append(try item(.transaction, value, field: "signedTransactions[\(index)]"))
+            }
+            return found
+        }
+        if let groups = body["data"] {
+            return try statuses(groups, item: item, at: start)
+        }
+        if let value = body["signedTransactionInfo"] {
+            return [try item(.transaction, value, field: "signedTransactionInfo")]
+        }
+        if let value = body["signedPayload"] {
+            return [try item(.notification, value, field: "signedPayload")]
+        }
+        let keys = body.keys.sorted().prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
+        throw HistoryImportError(
+            "a JSON object with \(keys.isEmpty ? "no keys" : keys) is none of the shapes: give \(shapes)",
+            at: start)
+    }
+
+    /// Get All Subscription Statuses: `data[].lastTransactions[]`, each a transaction and its renewal info.
+    private static func statuses(
+        _ groups: Any,
+        item: (SignedHistoryItem.Kind, Any?, String) throws(HistoryImportError) -> SignedHistoryItem,
+        at start: HistorySourceLocation
+    ) throws(HistoryImportError) -> [SignedHistoryItem] {
+        guard let groups = groups as? [Any] else {
+            throw HistoryImportError("\"data\" is not an array of subscription groups", at: start)
+        }
+        var found: [SignedHistoryItem] = []
+        for (groupIndex, group) in groups.enumerated() {
+            guard let group = group as? [String: Any], let last = group["lastTransactions"] as? [Any] else {
+                throw HistoryImportError("data[\(groupIndex)] has no \"lastTransactions\" array", at: start)
+            }
+            for (index, entry) in last.enumerated() {
+                let field = "data[\(groupIndex)].lastTransactions[\(index)]"
+                guard let entry = entry as? [String: Any] else {
+                    throw HistoryImportError("\(field) is not an object", at: start)
+                }
+                found.append(
+                    try item(.transaction, entry["signedTransactionInfo"], "\(field).signedTransactionInfo"))
+                if let renewal = entry["signedRenewalInfo"] {
+                    found.append(try item(.renewalInfo, renewal, "\(field).signedRenewalInfo"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// How many lines into `text` the JWS is written (0 when it is not found verbatim: JSON
+    /// may escape its slashes, which a JWS never holds, so it always is).
+    private static func lineOffset(of jws: String, in text: String) -> Int {
+        guard let range = text.range(of: jws) else { return 0 }
+        return text[..<range.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    /// How many base64url parts joined by dots `text` is made of (0: it holds other characters).
+    private static func jwsParts(_ text: String) -> Int {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let isBase64URL = parts.allSatisfy { part in
+            !part.isEmpty
+                && part.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+                }
+        }
+        return isBase64URL ? parts.count : 0
+    }
+}

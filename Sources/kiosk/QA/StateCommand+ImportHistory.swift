@@ -1,0 +1,151 @@
+import CommandLineOptions
+import Foundation
+import PaywallLaunch
+import SharedState
+import Signing
+import Simulator
+import StoreCommands
+import StoreCore
+
+/// `kiosk state import-history FILE...`: a customer's purchases from Apple's servers, reproduced
+/// in a state (docs/qa.md, "Reproduce a customer's ticket"). Everything is read, verified and
+/// checked first; the state is touched only once all of it passed, and what it held is kept as
+/// a save point before the import is loaded.
+extension StateCommand {
+    static func checkTrust(_ options: Options) throws(UsageError) {
+        if options.trust != nil && options.unverified {
+            throw UsageError("--trust and --unverified contradict each other: choose one")
+        }
+        if options.trust == nil && !options.unverified {
+            throw UsageError(
+                "name the root the files are signed under with --trust ROOT.cer (Apple Root CA G3 for data "
+                    + "from Apple: https://www.apple.com/certificateauthority/AppleRootCA-G3.cer), or pass --unverified"
+            )
+        }
+    }
+
+    /// `--at`: an ISO 8601 date and time, or a day (midnight UTC).
+    @Sendable static func date(_ text: String) throws(UsageError) -> Date {
+        if let date = ISO8601DateFormatter().date(from: text) { return date }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        if let date = day.date(from: text) { return date }
+        throw UsageError(
+            "--at needs an ISO 8601 date such as 2026-11-30T09:00:00Z or 2026-11-30, got '\(text)'")
+    }
+
+    func importHistory() async throws {
+        let history = try readHistory()
+        let catalog = try storeOptions.loadCatalog()
+        let account = storeOptions.account ?? HistoryImport.defaultAccountName(history)
+        let name = options.name ?? "history-\(SavePointNames.sanitized(account.rawValue))"
+        do { _ = try SavePoints.validName(name) } catch {
+            throw CommandFailure(
+                "kiosk state import-history: \(error); choose one with --name NAME", exit: .usage)
+        }
+        let state: URL
+        do { state = try storeOptions.state.create(warn: StateDirectory.warn) } catch {
+            throw CommandFailure("kiosk state import-history: \(error)", exit: .cannotCreate)
+        }
+        let savePoint = SavePoints.url(named: name, in: state)
+        if FileManager.default.fileExists(atPath: savePoint.path) {
+            guard
+                HistoryImport.digest(ofSavePoint: savePoint)
+                    == HistoryImport.fingerprint(history, account: storeOptions.account, at: options.at)
+            else {
+                throw CommandFailure(
+                    "kiosk state import-history: the save point \(name) already exists and holds something else: "
+                        + "choose another --name, or remove \(savePoint.path); nothing was changed",
+                    exit: .cannotCreate)
+            }
+            Console.print(
+                "already imported as the save point \(name): nothing changed (kiosk state load \(name) puts it back)"
+            )
+            return
+        }
+        // What the state holds now is kept before anything replaces it.
+        if FileManager.default.fileExists(atPath: StateDirectoryLayout(state).ledger.path) {
+            let before = SavePointNames.free("before-\(name)", in: state)
+            try await StateCommand(copying: self, action: .save, argument: before).perform(
+                .saveState(name: before))
+        }
+        let result: HistoryImportResult
+        do {
+            result = try HistoryImport.writeSavePoint(
+                history, catalog: catalog, catalogName: storeOptions.catalogPath,
+                account: storeOptions.account,
+                at: options.at, state: state, savePoint: savePoint)
+        } catch {
+            throw CommandFailure(
+                "kiosk state import-history: \(error); nothing was imported", exit: .dataError)
+        }
+        Console.error(
+            "\(result.account): \(result.transactions) transactions, \(result.subscriptions) subscription"
+                + (result.subscriptions == 1 ? ", " : "s, ")
+                + "store clock \(StoreOutput.date(result.storeTime))"
+                + (history.isVerified ? "" : " (UNVERIFIED: signatures were not checked)"))
+        do {
+            try await StateCommand(copying: self, action: .load, argument: name).perform(
+                .loadState(name: name))
+        } catch {
+            // A save point nobody could load is not left behind to be taken for an import.
+            SavePointNames.remove(savePoint)
+            throw error
+        }
+        // The state keeps the customer's bundle ID in each transaction; the store's own identity
+        // (what new purchases carry) is an option of each command that opens it.
+        Console.error(
+            "act as the customer with --account \(result.account); new purchases carry \(result.bundleID) "
+                + "(\(result.environment.rawValue)) when the store is opened with --bundle-id \(result.bundleID) "
+                + "--environment \(result.environment.rawValue)")
+    }
+
+    private func readHistory() throws -> CustomerHistory {
+        var verifier: JWSVerifier?
+        if let trust = options.trust {
+            do { verifier = JWSVerifier(trustedRoots: [try Certificate.read(at: trust)]) } catch {
+                let missing = !FileManager.default.fileExists(atPath: trust)
+                throw CommandFailure(
+                    "kiosk state import-history: --trust \(trust): \(error)",
+                    exit: missing ? .noInput : .dataError)
+            }
+        }
+        for file in files where !FileManager.default.fileExists(atPath: file) {
+            throw CommandFailure("kiosk state import-history: no such file \(file)", exit: .noInput)
+        }
+        do {
+            return try CustomerHistory.read(files: files.map { URL(fileURLWithPath: $0) }, verifier: verifier)
+        } catch {
+            throw CommandFailure(
+                "kiosk state import-history: \(error); nothing was imported", exit: .dataError)
+        }
+    }
+}
+
+/// Save point names an import chooses for itself.
+enum SavePointNames {
+    /// Letters, digits, `.`, `_` and `-` (what `SavePoints.validName` takes); anything else becomes `-`.
+    static func sanitized(_ text: String) -> String {
+        String(
+            text.prefix(48).map { character in
+                character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character))
+                    ? character : "-"
+            })
+    }
+
+    /// `base`, or `base-2`, `base-3`... when a save point of that name exists: never overwritten.
+    static func free(_ base: String, in state: URL) -> String {
+        var name = base
+        var suffix = 2
+        while FileManager.default.fileExists(atPath: SavePoints.url(named: name, in: state).path) {
+            name = "\(base)-\(suffix)"
+            suffix += 1
+        }
+        return name
+    }
+
+    static func remove(_ savePoint: URL) {
+        // Best effort: the error that made the load fail is the one the user needs to read.
+        try? FileManager.default.removeItem(at: savePoint)
+    }
+}

@@ -1,0 +1,69 @@
+import CommandLineOptions
+import Foundation
+import Testing
+import kiosk
+
+/// `kiosk state import-history` as a support engineer runs it: refused without a trusted root,
+/// imported with the root that signed the files, the same import a second time changes nothing,
+/// and what a state held before an import is kept as a save point.
+@Suite struct ImportHistoryCommandTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kiosk-import-\(UUID().uuidString)")
+
+    func kiosk(_ arguments: String...) async -> (status: Int32, output: String, errors: String) {
+        let (writer, lines) = ConsoleWriter.capturing()
+        let status = await Kiosk.run(arguments, console: writer)
+        return (status, lines().output, lines().error)
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    @Test func aCustomersLoggedTransactionsBecomeAStateOnce() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = path("customer-app")
+        #expect(
+            await kiosk(
+                "store", "buy", "com.kiosk.lumen.pro.monthly", "--date", "2026-09-01T10:00:00Z", "--state",
+                source
+            ).status == 0)
+        #expect(await kiosk("store", "buy", "com.kiosk.lumen.lifetime", "--state", source).status == 0)
+        let logged = await kiosk("store", "all", "--jws", "--state", source)
+        let log = path("app.log")
+        try logged.output.write(toFile: log, atomically: true, encoding: .utf8)
+        let root = source + "/ca/root.pem"
+        let ticket = path("ticket")
+
+        let untrusted = await kiosk("state", "import-history", log, "--state", ticket)
+        #expect(untrusted.status == 64)
+        #expect(untrusted.errors.contains("--trust ROOT.cer"))
+        let foreign = await kiosk(
+            "state", "import-history", log, "--trust", path("nothing.cer"), "--state", ticket)
+        #expect(foreign.status == 66 && foreign.errors.contains("nothing.cer"))
+
+        let imported = await kiosk(
+            "state", "import-history", log, "--trust", root, "--account", "ticket-4711", "--state", ticket)
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.errors.contains("ticket-4711: 5 transactions, 1 subscription"))
+        let transactions = await kiosk("store", "transactions", "--account", "ticket-4711", "--state", ticket)
+        #expect(transactions.output.contains("com.kiosk.lumen.lifetime"))
+        #expect(transactions.output.split(separator: "\n").count == 5)
+        let journal = await kiosk("journal", "--state", ticket)
+        #expect(journal.output.contains("signatures verified against the trusted root"))
+
+        let again = await kiosk(
+            "state", "import-history", log, "--trust", root, "--account", "ticket-4711", "--state", ticket)
+        #expect(again.status == 0)
+        #expect(
+            again.output.contains("already imported as the save point history-ticket-4711: nothing changed"))
+        #expect(await kiosk("journal", "--state", ticket).output == journal.output)
+
+        // Into a state in use: what it held is saved first, never overwritten.
+        let other = await kiosk(
+            "state", "import-history", log, "--unverified", "--account", "walk-in", "--state", source)
+        #expect(other.status == 0, "\(other.errors)")
+        let points = await kiosk("state", "list", "--state", source)
+        #expect(points.output.contains("before-history-walk-in"))
+        #expect(points.output.contains("history-walk-in"))
+        #expect(await kiosk("journal", "--state", source).output.contains("UNVERIFIED"))
+    }
+}
