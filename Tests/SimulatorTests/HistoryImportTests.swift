@@ -128,6 +128,40 @@ import Testing
         #expect(history.transactions[1].location == HistorySourceLocation(file: page1.path, line: 5))
     }
 
+    /// A webhook's log (one request body a line) and a log of bare `signedPayload`s read alike;
+    /// a notification of another app is refused at its line; a TEST notification is skipped.
+    @Test func notificationsAreReadFromAWebhooksLog() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let customer = try await Customer()
+        let lines = try customer.lines()
+        func notification(_ jws: String, bundleID: String = "dev.kiosk.demo") throws -> String {
+            try customer.signer.sign(
+                NotificationPayload(
+                    notificationType: .didRenew,
+                    data: .init(environment: .sandbox, bundleID: bundleID, signedTransactionInfo: jws),
+                    signedDate: customer.transactions[0].signedDate))
+        }
+        let test = try customer.signer.sign(
+            NotificationPayload(
+                notificationType: .test, data: .init(environment: .sandbox, bundleID: "dev.kiosk.demo"),
+                signedDate: customer.transactions[0].signedDate))
+        let bodies =
+            try lines.map { "{\"signedPayload\":\"\(try notification($0))\"}" } + [
+                "{\"signedPayload\":\"\(test)\"}"
+            ]
+        let webhook = try file("webhook.jsonl", bodies.joined(separator: "\n"))
+        let history = try CustomerHistory.read(files: [webhook], verifier: customer.verifier)
+        #expect(history.transactions.map(\.value.id) == customer.transactions.map(\.id))
+        #expect(history.skippedNotifications == 1)
+        let bare = try file("payloads.log", try lines.map { try notification($0) }.joined(separator: "\n"))
+        #expect(try CustomerHistory.read(files: [bare], verifier: customer.verifier).transactions.count == 5)
+        let mixed = try file(
+            "mixed.log", try notification(lines[0]) + "\n" + notification(lines[1], bundleID: "com.other"))
+        let refused = try #require(refusal([mixed], verifier: customer.verifier))
+        #expect(refused.location?.line == 2)
+        #expect(refused.message.contains("bundle ID com.other differs from dev.kiosk.demo"))
+    }
+
     @Test func transactionsThatContradictEachOtherAreRefused() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let customer = try await Customer()

@@ -79,7 +79,7 @@ enum SignedHistoryFile {
                             : "this line is neither JSON nor a JWS (three base64url parts joined by dots): give \(shapes)",
                         at: location)
                 }
-                found.append(SignedHistoryItem(kind: .transaction, jws: content, location: location))
+                found.append(SignedHistoryItem(kind: kind(ofBare: content), jws: content, location: location))
             }
         }
         return found
@@ -163,6 +163,22 @@ enum SignedHistoryFile {
     private static func lineOffset(of jws: String, in text: String) -> Int {
         guard let range = text.range(of: jws) else { return 0 }
         return text[..<range.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    /// What a bare JWS holds, told by its payload's fields (an app logs transactions and renewal
+    /// infos alike; a server logs notifications' `signedPayload`). One that cannot be read is
+    /// taken as a transaction, whose decoding then says what is wrong with it.
+    private static func kind(ofBare jws: String) -> SignedHistoryItem.Kind {
+        let payload = jws.split(separator: ".", omittingEmptySubsequences: false)[1]
+        var base64 = payload.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        // Unreadable: decoded as a transaction below, which reports the problem at its line.
+        guard let data = Data(base64Encoded: base64),
+            let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return .transaction }
+        if fields["notificationType"] != nil { return .notification }
+        if fields["transactionId"] == nil && fields["autoRenewStatus"] != nil { return .renewalInfo }
+        return .transaction
     }
 
     /// How many base64url parts joined by dots `text` is made of (0: it holds other characters).
