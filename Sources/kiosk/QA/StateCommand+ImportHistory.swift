@@ -80,7 +80,8 @@ extension StateCommand {
                 "kiosk state import-history: \(error); nothing was imported", exit: .dataError)
         }
         Console.error(
-            "\(result.account): \(result.transactions) transactions, \(result.subscriptions) subscription"
+            "\(result.account): \(result.transactions) transaction\(result.transactions == 1 ? "" : "s"), "
+                + "\(result.subscriptions) subscription"
                 + (result.subscriptions == 1 ? ", " : "s, ")
                 + "store clock \(StoreOutput.date(result.storeTime))"
                 + (history.isVerified ? "" : " (UNVERIFIED: signatures were not checked)"))
