@@ -47,6 +47,8 @@ public struct StoreRequirements: Sendable {
     public var rehearsal: String
     /// Seeds what the store would otherwise draw at random (notification UUIDs).
     public var seed: UInt64
+    /// A customer to start from (an `import` line).
+    public var history: RequiredHistory?
 
     public init(
         catalog: LoadedCatalog, account: AccountName? = nil, clock: Date, rehearsal: String = "",
@@ -58,6 +60,14 @@ public struct StoreRequirements: Sendable {
         self.rehearsal = rehearsal
         self.seed = seed
     }
+}
+
+/// A customer's history a rehearsal starts from, and the clock it asks for (nil: the history's).
+public struct RequiredHistory: Sendable {
+    public var history: CustomerHistory
+    public var at: Date?
+    /// The catalog's file, for messages naming a product it lacks.
+    public var catalog: String
 }
 
 /// The store a rehearsal runs on.
@@ -86,13 +96,22 @@ public struct RehearsalStore: Sendable {
     /// serves every rehearsal of a run (making one costs more than a whole rehearsal). The store
     /// is in memory, so it has no fsync to keep off the cooperative pool: it runs on its
     /// callers' threads rather than start a thread for each rehearsal.
-    public static func simulator(_ requirements: StoreRequirements) throws -> RehearsalStore {
+    public static func simulator(_ requirements: StoreRequirements) async throws -> RehearsalStore {
         let authority = try SharedAuthority.shared()
         let clock = requirements.clock
         let store = try SimulatedStore.open(
             catalog: requirements.catalog, location: .memory(signedBy: authority),
             account: requirements.account, frozenClock: true, execution: .callerThreads,
             notificationSeed: requirements.seed, wallClock: { clock })
+        if let required = requirements.history {
+            do {
+                _ = try await store.importHistory(
+                    required.history, account: requirements.account, at: required.at,
+                    catalogName: required.catalog)
+            } catch {
+                throw StepFailure("import: \(error)")
+            }
+        }
         let verifier = JWSVerifier(trustedRoots: [authority.root])
         return RehearsalStore(
             backend: store, settle: .zero,

@@ -43,6 +43,10 @@ extension RehearsalStore {
     public static func server(_ store: any Store & StoreControl, _ requirements: StoreRequirements)
         async throws(StoreError) -> RehearsalStore
     {
+        guard requirements.history == nil else {
+            throw StoreError.invalidArgument(
+                "import works on the in-process store only: run the rehearsal without --store URL")
+        }
         _ = try await store.perform(.resetToDefaultState)
         let account: AccountName = requirements.account ?? "rehearsal-\(requirements.rehearsal)"
         if try await !store.accounts().contains(where: { $0.name == account }) {

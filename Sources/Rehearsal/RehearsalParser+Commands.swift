@@ -8,7 +8,7 @@ import TerminalUI
 extension RehearsalParser {
     /// The rehearsal's own commands; every other first word must be a `kiosk store` action.
     static let commandWords = [
-        "catalog", "paywall", "clock", "seed", "account", "press", "type", "size", "theme", "style",
+        "catalog", "paywall", "clock", "seed", "import", "account", "press", "type", "size", "theme", "style",
         "template",
         "launch",
         "expect", "screenshot", "caption", "wait", "include", "endpoint",
@@ -33,6 +33,7 @@ extension RehearsalParser {
                     column: rest[0].column, message: "'\(text)' is not a date such as 2026-01-01T00:00:00Z")
             }
             return .clock(date)
+        case "import": return try importHistory(rest, at: tokens[0])
         case "seed":
             let text = try one("a number: seed 42")
             guard let seed = UInt64(text) else {

@@ -97,12 +97,12 @@ public enum RehearsalParser {
         return steps
     }
 
-    /// Set-up that shapes the store (catalog, copy, clock, seed) must come before the store opens.
+    /// Set-up that shapes the store (catalog, copy, clock, seed, import) must come before the store opens.
     private static func checkOrder(_ steps: [RehearsalStep], _ diagnostics: inout [Diagnostic]) {
         var started: RehearsalStep?
         for step in steps {
             switch step.command {
-            case .catalog, .paywallCopy, .clock, .seed:
+            case .catalog, .paywallCopy, .clock, .seed, .importHistory:
                 if let started {
                     diagnostics.append(
                         error(

@@ -51,6 +51,8 @@ public enum RehearsalCommand: Sendable {
     case paywallCopy(String)
     case clock(Date)
     case seed(UInt64)
+    /// A customer's history as the store's starting state (`trust`: its root; nil: unverified).
+    case importHistory(files: [String], trust: String?)
     /// The account to act for (created when missing).
     case account(AccountName)
     // The store: any `kiosk store` action, its transaction references resolved when it runs.
@@ -78,7 +80,7 @@ public enum RehearsalCommand: Sendable {
     /// Whether the line is a step of the flow: set-up and lines only `--play` shows are not.
     var isStep: Bool {
         switch self {
-        case .caption, .wait, .catalog, .paywallCopy, .clock, .seed: false
+        case .caption, .wait, .catalog, .paywallCopy, .clock, .seed, .importHistory: false
         case .account, .store, .press, .type, .size, .theme, .style, .template, .launch, .expect, .screenshot,
             .endpoint:
             true

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Paywall
 import PaywallCatalog
+import Simulator
 import StoreCommands
 import StoreCore
 import Synchronization
@@ -16,6 +17,10 @@ final class RehearsalSession {
     var catalogName: String?
     var copyPath: String?
     var clock = RehearsalSession.defaultClock
+    /// Whether a `clock` line set the clock (an import otherwise starts at the history's date).
+    var clockIsSet = false
+    /// The customer an `import` line read, put into the store when it opens.
+    var history: CustomerHistory?
     /// The store's seed (notification UUIDs): 0 unless the file says `seed N`.
     var seed: UInt64 = 0
     var account: AccountName?
@@ -61,8 +66,14 @@ final class RehearsalSession {
         switch step.command {
         case .catalog(let name): catalogName = name
         case .paywallCopy(let path): copyPath = RehearsalParser.resolve(path, relativeTo: step.file)
-        case .clock(let date): clock = date
+        case .clock(let date):
+            clock = date
+            clockIsSet = true
         case .seed(let value): seed = value
+        case .importHistory(let files, let trust):
+            history = try RehearsalHistory.read(
+                files: files.map { RehearsalParser.resolve($0, relativeTo: step.file) },
+                trust: trust.map { RehearsalParser.resolve($0, relativeTo: step.file) })
         case .account(let name): try await useAccount(name)
         case .store(let words, let references, let capture):
             try await runStore(step, words: words, references: references, capture: capture, next: next)
@@ -104,9 +115,16 @@ final class RehearsalSession {
             throw StepFailure("the catalog \(path) does not load: \(error)")
         }
         if let copyPath { loaded.paywall = try readCopy(copyPath, catalog: loaded) }
-        let opened = try await environment.openStore(
-            StoreRequirements(
-                catalog: loaded, account: account, clock: clock, rehearsal: script.name, seed: seed))
+        var requirements = StoreRequirements(
+            catalog: loaded, account: account, clock: clock, rehearsal: script.name, seed: seed)
+        if let history {
+            // The rehearsal acts as the customer, under its `account` line's name if it has one.
+            account = account ?? HistoryImport.defaultAccountName(history)
+            requirements.account = account
+            requirements.history = RequiredHistory(
+                history: history, at: clockIsSet ? clock : nil, catalog: path)
+        }
+        let opened = try await environment.openStore(requirements)
         catalog = loaded
         store = opened
         // A server keeps its outbox across resets: expectations start after what is there.

@@ -23,7 +23,7 @@ enum RehearseBenchmark {
                 return FileManager.default.fileExists(atPath: path) ? path : nil
             }, defaultCatalog: root.appendingPathComponent("catalogs/demo.storekit").path,
             themesDirectory: root.appendingPathComponent("themes").path,
-            openStore: { try RehearsalStore.simulator($0) })
+            openStore: { try await RehearsalStore.simulator($0) })
         let runner = RehearsalRunner(environment: environment)
         var results: [RehearsalResult] = []
         var times: [Double] = []

@@ -13,7 +13,7 @@ enum Library {
             return FileManager.default.fileExists(atPath: path) ? path : nil
         }, defaultCatalog: root.appendingPathComponent("catalogs/demo.storekit").path,
         themesDirectory: root.appendingPathComponent("themes").path,
-        openStore: { try RehearsalStore.simulator($0) })
+        openStore: { try await RehearsalStore.simulator($0) })
 
     /// Every rehearsal run by `kiosk rehearse rehearsals` (files starting with `_` are included only).
     static func files() throws -> [String] {

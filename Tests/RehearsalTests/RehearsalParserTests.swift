@@ -83,6 +83,26 @@ import Testing
         #expect(found.first?.message.contains("move it above that line") == true)
     }
 
+    /// `import` names its files and says how they are trusted, before the store opens.
+    @Test func anImportSaysHowItsFilesAreTrusted() throws {
+        let script = try RehearsalParser.parse(
+            text: "import a.json b.json trust root.der\nimport c.log unverified\n", file: "t.rehearsal"
+        ).get()
+        guard case .importHistory(let files, let trust) = script.steps[0].command,
+            case .importHistory(let other, nil) = script.steps[1].command
+        else {
+            Issue.record("import lines were not read as imports")
+            return
+        }
+        #expect(files == ["a.json", "b.json"] && trust == "root.der" && other == ["c.log"])
+        #expect(errors("import a.json\n").first?.message.contains("say which root") == true)
+        #expect(
+            errors("import unverified\n").first?.message.contains("name the history's files first") == true)
+        #expect(errors("import\n").first?.message.contains("import takes the history's files") == true)
+        let late = errors("buy com.x\nimport a.json unverified\n")
+        #expect(late.first?.location.line == 2 && late.first?.message.contains("move it above") == true)
+    }
+
     @Test func includesAreFollowedAndLoopsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "rehearsal-\(UUID().uuidString)")

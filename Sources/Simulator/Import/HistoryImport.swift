@@ -60,15 +60,12 @@ public enum HistoryImport {
                     + "would not verify; give a later --at, or import into a new --state DIR (its authority is made to cover the history)"
             )
         }
-        let identity = AppIdentity(
-            bundleID: history.bundleID ?? AppIdentity().bundleID,
-            environment: history.environment ?? AppIdentity().environment)
+        let identity = identity(of: history)
         let meta = StoreMeta(
             settings: settings, simulatedErrors: StoreMeta.codes(catalog.defaultSimulatedErrors),
             clock: VirtualClock(start: storeTime, wall: wallTime, rate: settings.timeRate, isFrozen: false),
-            nextTransactionID: max(
-                2_000_000_000_000_001, (history.transactions.map(\.value.id).max() ?? 0) + 1),
-            nextNotificationSequence: 0, identity: identity)
+            nextTransactionID: nextTransactionID(after: history), nextNotificationSequence: 0,
+            identity: identity)
         let ledgerPath = savePoint.path + ".ledger-\(getpid())"
         defer { SavePoints.removeCopy(ledgerPath) }
         let signer: CoveringSigner
@@ -87,11 +84,7 @@ public enum HistoryImport {
             }
             var action = StagedAction(
                 base: StoreState(meta: meta), signer: signer, products: products, now: storeTime)
-            action.setMeta(meta)
-            let chains = try HistoryImportState(history: history, account: name, action: action).write(
-                into: &action)
-            action.journal(
-                journalLine(history, account: name, chains: chains, storeTime: storeTime, wallTime: wallTime))
+            let chains = try stage(history, account: name, meta: meta, wallTime: wallTime, into: &action)
             let changes = try CommitPipeline.sealed(action)
             do throws(LedgerError) {
                 SavePoints.removeCopy(ledgerPath)
@@ -110,6 +103,33 @@ public enum HistoryImport {
         } catch {
             throw HistoryImportError("cannot write \(savePoint.path): \(error)")
         }
+    }
+
+    /// Stages the customer into `action` (whose store time is the import's clock): `meta` as
+    /// the store's, the account, its transactions, its chains and the journal's line.
+    /// - Returns: the number of subscription chains.
+    static func stage(
+        _ history: CustomerHistory, account: AccountName, meta: StoreMeta, wallTime: Date,
+        into action: inout StagedAction
+    ) throws(StoreError) -> Int {
+        action.setMeta(meta)
+        let chains = try HistoryImportState(history: history, account: account, action: action).write(
+            into: &action)
+        action.journal(
+            journalLine(history, account: account, chains: chains, storeTime: action.now, wallTime: wallTime))
+        return chains
+    }
+
+    /// The identity the history was signed for (the default's parts it does not say).
+    static func identity(of history: CustomerHistory) -> AppIdentity {
+        AppIdentity(
+            bundleID: history.bundleID ?? AppIdentity().bundleID,
+            environment: history.environment ?? AppIdentity().environment)
+    }
+
+    /// The first transaction ID the store may give after the history's.
+    static func nextTransactionID(after history: CustomerHistory) -> UInt64 {
+        max(2_000_000_000_000_001, (history.transactions.map(\.value.id).max() ?? 0) + 1)
     }
 
     /// What makes two imports the same: the JWS read and the options that shape the state.
@@ -139,7 +159,7 @@ public enum HistoryImport {
     }
 
     /// Every product must be the catalog's, of the same type and group, as Xcode would sell it.
-    private static func checkProducts(
+    static func checkProducts(
         _ history: CustomerHistory, products: ProductIndex, storefront: String, catalogName: String
     ) throws(HistoryImportError) {
         for located in history.transactions {

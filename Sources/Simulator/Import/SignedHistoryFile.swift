@@ -44,6 +44,9 @@ enum SignedHistoryFile {
 
     static func read(_ url: URL) throws(HistoryImportError) -> [SignedHistoryItem] {
         let name = url.path
+        guard FileManager.default.fileExists(atPath: name) else {
+            throw HistoryImportError("no such file \(name): check the path")
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw HistoryImportError("cannot read \(name) (\((error as NSError).localizedDescription))")

@@ -107,10 +107,15 @@ public actor SimulatedStore {
 
     /// Stages, commits and announces one action, after the events due by now (at most
     /// `dueLimit` of them; `drained` says whether that was all).
-    private func commitAction<T>(
-        dueLimit: Int, journals: Bool = false, _ body: (inout StagedAction) throws(StoreError) -> T
+    /// - Parameters:
+    ///   - now: the action's store time (nil: the clock's); an import sets the clock itself.
+    ///   - describes: whether the journal writer adds the action's line (false: the action
+    ///     wrote its own).
+    func commitAction<T>(
+        dueLimit: Int, journals: Bool = false, at now: Date? = nil, describes: Bool = true,
+        _ body: (inout StagedAction) throws(StoreError) -> T
     ) throws(StoreError) -> (result: T, drained: Bool) {
-        var action = StagedAction(base: state, signer: signer, products: products, now: currentTime)
+        var action = StagedAction(base: state, signer: signer, products: products, now: now ?? currentTime)
         // A read that failed outside an action was answered there; this action starts clean.
         _ = state.takeFailure()
         // The due-event index knows the earliest event: skip the walk while nothing is due.
@@ -136,8 +141,10 @@ public actor SimulatedStore {
         let announcements = action.announcements
         // Catch-up batches are the store's own work, journaled as such; the action's own commit
         // is its line.
-        let journaled = journalWriter.add(
-            to: &changes, result: result, scope: journals ? Self.journalScope : nil)
+        let journaled =
+            describes
+            ? journalWriter.add(to: &changes, result: result, scope: journals ? Self.journalScope : nil)
+            : !changes.journal.isEmpty
         // A request inside `grouped` joins the open batch (`commitBatch`).
         let pipeline = self.pipeline
         let sequences = try pipeline.write(

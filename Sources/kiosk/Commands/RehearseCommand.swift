@@ -167,7 +167,7 @@ struct RehearseCommand: Command {
     /// Bundled catalogs and themes, and the store: a simulator, or the server `--store` names.
     func environment() throws -> RehearsalEnvironment {
         var open: @Sendable (StoreRequirements) async throws -> RehearsalStore = {
-            try RehearsalStore.simulator($0)
+            try await RehearsalStore.simulator($0)
         }
         if options.store?.url != nil {
             let storeOptions = try options.storeOptions
