@@ -66,4 +66,35 @@ import kiosk
         #expect(points.output.contains("history-walk-in"))
         #expect(await kiosk("journal", "--state", source).output.contains("UNVERIFIED"))
     }
+
+    /// A product the catalog lacks is refused before the state is made; `--add-missing-products`
+    /// writes the catalog with it beside the state, and the state works with that catalog.
+    @Test func productsTheCatalogLacksAreRefusedOrAdded() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = path("customer-app")
+        #expect(await kiosk("store", "buy", "com.kiosk.lumen.pro.monthly", "--state", source).status == 0)
+        #expect(await kiosk("store", "buy", "com.kiosk.lumen.filmpack", "--state", source).status == 0)
+        let log = path("app.log")
+        try await kiosk("store", "all", "--jws", "--state", source).output.write(
+            toFile: log, atomically: true, encoding: .utf8)
+        let ticket = path("ticket")
+        let root = source + "/ca/root.pem"
+        let refused = await kiosk(
+            "state", "import-history", log, "--trust", root, "--catalog", "minimal", "--state", ticket)
+        #expect(refused.status == 65)
+        #expect(refused.errors.contains("product com.kiosk.lumen.pro.monthly"))
+        #expect(refused.errors.contains("--add-missing-products"))
+        #expect(!FileManager.default.fileExists(atPath: ticket), "nothing is made for a refused import")
+        let added = await kiosk(
+            "state", "import-history", log, "--trust", root, "--catalog", "minimal", "--add-missing-products",
+            "--account", "pat", "--state", ticket)
+        #expect(added.status == 0, "\(added.errors)")
+        let catalog = ticket + "/imported-minimal.storekit"
+        #expect(added.errors.contains("added 2 products the catalog lacks"))
+        #expect(added.errors.contains("--catalog \(catalog)"))
+        let statuses = await kiosk(
+            "store", "statuses", "4A1D2E90", "--account", "pat", "--catalog", catalog, "--state", ticket)
+        #expect(statuses.output.hasPrefix("subscribed"), "\(statuses.output)\(statuses.errors)")
+        #expect(await kiosk("lint", catalog).status == 0)
+    }
 }

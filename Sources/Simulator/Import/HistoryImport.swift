@@ -159,6 +159,17 @@ public enum HistoryImport {
     }
 
     /// Every product must be the catalog's, of the same type and group, as Xcode would sell it.
+    /// Refuses a history whose products `catalog` does not sell as the transactions say, before
+    /// anything is written.
+    public static func check(
+        _ history: CustomerHistory, against catalog: any ProductCatalog, catalogName: String
+    ) throws(HistoryImportError) {
+        let settings = catalog.defaultSettings
+        try checkProducts(
+            history, products: ProductIndex(catalog: catalog, locale: settings.locale),
+            storefront: settings.storefront, catalogName: catalogName)
+    }
+
     static func checkProducts(
         _ history: CustomerHistory, products: ProductIndex, storefront: String, catalogName: String
     ) throws(HistoryImportError) {
@@ -171,7 +182,7 @@ public enum HistoryImport {
             else {
                 throw HistoryImportError(
                     "product \(transaction.productID) (transaction \(transaction.id)) is not in \(catalogName): "
-                        + "import with the app's own .storekit file (--catalog FILE), or add the product to it",
+                        + "import with the app's own .storekit file (--catalog FILE), or add it from the transactions with --add-missing-products",
                     at: located.location)
             }
             guard product.type == transaction.productType else {

@@ -1,3 +1,4 @@
+import Catalog
 import CommandLineOptions
 import Foundation
 import PaywallLaunch
@@ -36,12 +37,20 @@ extension StateCommand {
 
     func importHistory() async throws {
         let history = try readHistory()
-        let catalog = try storeOptions.loadCatalog()
+        var catalog = try storeOptions.loadCatalog()
+        var catalogPath = storeOptions.catalogPath
         let account = storeOptions.account ?? HistoryImport.defaultAccountName(history)
         let name = options.name ?? "history-\(SavePointNames.sanitized(account.rawValue))"
         do { _ = try SavePoints.validName(name) } catch {
             throw CommandFailure(
                 "kiosk state import-history: \(error); choose one with --name NAME", exit: .usage)
+        }
+        // Checked before the state directory is made or touched.
+        if !options.addMissingProducts {
+            do { try HistoryImport.check(history, against: catalog, catalogName: catalogPath) } catch {
+                throw CommandFailure(
+                    "kiosk state import-history: \(error); nothing was imported", exit: .dataError)
+            }
         }
         let state: URL
         do { state = try storeOptions.state.create(warn: StateDirectory.warn) } catch {
@@ -69,15 +78,25 @@ extension StateCommand {
             try await StateCommand(copying: self, action: .save, argument: before).perform(
                 .saveState(name: before))
         }
+        var added: [String] = []
+        if options.addMissingProducts {
+            (catalog, catalogPath, added) = try CatalogForImport.completing(catalog, with: history, in: state)
+        }
         let result: HistoryImportResult
         do {
             result = try HistoryImport.writeSavePoint(
-                history, catalog: catalog, catalogName: storeOptions.catalogPath,
-                account: storeOptions.account,
+                history, catalog: catalog, catalogName: catalogPath, account: storeOptions.account,
                 at: options.at, state: state, savePoint: savePoint)
         } catch {
+            if !added.isEmpty { CatalogForImport.remove(catalogPath) }
             throw CommandFailure(
                 "kiosk state import-history: \(error); nothing was imported", exit: .dataError)
+        }
+        if !added.isEmpty {
+            Console.error(
+                "added \(added.count) product\(added.count == 1 ? "" : "s") the catalog lacks "
+                    + "(\(added.joined(separator: ", "))) to \(catalogPath): open this state with --catalog \(catalogPath)"
+            )
         }
         Console.error(
             "\(result.account): \(result.transactions) transaction\(result.transactions == 1 ? "" : "s"), "
@@ -148,5 +167,33 @@ enum SavePointNames {
     static func remove(_ savePoint: URL) {
         // Best effort: the error that made the load fail is the one the user needs to read.
         try? FileManager.default.removeItem(at: savePoint)
+    }
+}
+
+/// `--add-missing-products`: the catalog with the history's other products, kept beside the state.
+enum CatalogForImport {
+    static func completing(_ catalog: LoadedCatalog, with history: CustomerHistory, in state: URL) throws
+        -> (catalog: LoadedCatalog, path: String, added: [String])
+    {
+        let (completed, added) = HistoryImport.catalog(catalog, addingProductsOf: history)
+        guard !added.isEmpty else { return (catalog, catalog.path, []) }
+        let name = "imported-" + URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent
+        let path = state.appendingPathComponent(name + ".storekit").path
+        do {
+            try Data(StoreKitConfigurationEncoder().encodeBytes(completed.configuration)).write(
+                to: URL(fileURLWithPath: path), options: .atomic)
+            // Read back as any catalog is: what was written must load on the next command.
+            return (try LoadedCatalog.load(contentsOf: path), path, added)
+        } catch {
+            remove(path)
+            throw CommandFailure(
+                "kiosk state import-history: cannot write the completed catalog \(path): \(error); nothing was imported",
+                exit: .cannotCreate)
+        }
+    }
+
+    static func remove(_ path: String) {
+        // Best effort: the import's own error is the one to read.
+        try? FileManager.default.removeItem(atPath: path)
     }
 }

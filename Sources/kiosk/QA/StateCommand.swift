@@ -22,7 +22,7 @@ struct StateCommand: Command {
     static let usage =
         "kiosk state save NAME | load [NAME] | list | export FILE | import FILE [--name NAME] [--state DIR]\n"
         + "       kiosk state import-history FILE... --trust ROOT.cer|--unverified [--account NAME] [--at DATE] "
-        + "[--name NAME] [--catalog FILE] [--state DIR]"
+        + "[--name NAME] [--catalog FILE [--add-missing-products]] [--state DIR]"
     struct Options: ParsableOptions {
         @OptionGroup var store: StoreOptions.Group
         @Option("name", value: "NAME", help: "import: the save point's name (default: the file's name).")
@@ -36,6 +36,12 @@ struct StateCommand: Command {
         var trust: String?
         @Flag("unverified", help: "import-history: import without checking signatures (said in the journal).")
         var unverified: Bool
+        @Flag(
+            "add-missing-products",
+            help:
+                "import-history: add the products the catalog lacks, from the transactions, to STATE/imported-CATALOG."
+        )
+        var addMissingProducts: Bool
         @Option(
             "at", value: "DATE",
             help:
