@@ -56,6 +56,34 @@ extension HistoryImport {
         return (result, added)
     }
 
+    /// `--add-missing-products`: the catalog with the history's other products, written beside
+    /// the state as `imported-CATALOG.storekit` and read back as any catalog is.
+    /// - Returns: the catalog, its path and the products added (none: `catalog` as it was).
+    public static func completedCatalog(
+        _ catalog: LoadedCatalog, with history: CustomerHistory, in state: URL
+    )
+        throws(HistoryImportError) -> (catalog: LoadedCatalog, path: String, added: [String])
+    {
+        let (completed, added) = self.catalog(catalog, addingProductsOf: history)
+        guard !added.isEmpty else { return (catalog, catalog.path, []) }
+        let name = "imported-" + URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent
+        let path = state.appendingPathComponent(name + ".storekit").path
+        do {
+            try Data(StoreKitConfigurationEncoder().encodeBytes(completed.configuration)).write(
+                to: URL(fileURLWithPath: path), options: .atomic)
+            return (try LoadedCatalog.load(contentsOf: path), path, added)
+        } catch {
+            removeCatalog(path)
+            throw HistoryImportError("cannot write the completed catalog \(path): \(error)")
+        }
+    }
+
+    /// Removes a completed catalog whose import failed.
+    public static func removeCatalog(_ path: String) {
+        // Best effort: the import's own error is the one to read.
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
     private static func configurationType(_ type: ProductType) -> ConfigurationProductType {
         switch type {
         case .consumable: .consumable

@@ -1,4 +1,3 @@
-import Catalog
 import CommandLineOptions
 import Foundation
 import PaywallLaunch
@@ -40,7 +39,7 @@ extension StateCommand {
         var catalog = try storeOptions.loadCatalog()
         var catalogPath = storeOptions.catalogPath
         let account = storeOptions.account ?? HistoryImport.defaultAccountName(history)
-        let name = options.name ?? "history-\(SavePointNames.sanitized(account.rawValue))"
+        let name = options.name ?? "history-\(SavePoints.nameFragment(account.rawValue))"
         do { _ = try SavePoints.validName(name) } catch {
             throw CommandFailure(
                 "kiosk state import-history: \(error); choose one with --name NAME", exit: .usage)
@@ -74,13 +73,19 @@ extension StateCommand {
         }
         // What the state holds now is kept before anything replaces it.
         if FileManager.default.fileExists(atPath: StateDirectoryLayout(state).ledger.path) {
-            let before = SavePointNames.free("before-\(name)", in: state)
+            let before = SavePoints.freeName("before-\(name)", in: state)
             try await StateCommand(copying: self, action: .save, argument: before).perform(
                 .saveState(name: before))
         }
         var added: [String] = []
         if options.addMissingProducts {
-            (catalog, catalogPath, added) = try CatalogForImport.completing(catalog, with: history, in: state)
+            do {
+                (catalog, catalogPath, added) = try HistoryImport.completedCatalog(
+                    catalog, with: history, in: state)
+            } catch {
+                throw CommandFailure(
+                    "kiosk state import-history: \(error); nothing was imported", exit: .cannotCreate)
+            }
         }
         let result: HistoryImportResult
         do {
@@ -88,7 +93,7 @@ extension StateCommand {
                 history, catalog: catalog, catalogName: catalogPath, account: storeOptions.account,
                 at: options.at, state: state, savePoint: savePoint)
         } catch {
-            if !added.isEmpty { CatalogForImport.remove(catalogPath) }
+            if !added.isEmpty { HistoryImport.removeCatalog(catalogPath) }
             throw CommandFailure(
                 "kiosk state import-history: \(error); nothing was imported", exit: .dataError)
         }
@@ -109,7 +114,7 @@ extension StateCommand {
                 .loadState(name: name))
         } catch {
             // A save point nobody could load is not left behind to be taken for an import.
-            SavePointNames.remove(savePoint)
+            SavePoints.removeUnloaded(savePoint)
             throw error
         }
         // The state keeps the customer's bundle ID in each transaction; the store's own identity
@@ -139,61 +144,5 @@ extension StateCommand {
             throw CommandFailure(
                 "kiosk state import-history: \(error); nothing was imported", exit: .dataError)
         }
-    }
-}
-
-/// Save point names an import chooses for itself.
-enum SavePointNames {
-    /// Letters, digits, `.`, `_` and `-` (what `SavePoints.validName` takes); anything else becomes `-`.
-    static func sanitized(_ text: String) -> String {
-        String(
-            text.prefix(48).map { character in
-                character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character))
-                    ? character : "-"
-            })
-    }
-
-    /// `base`, or `base-2`, `base-3`... when a save point of that name exists: never overwritten.
-    static func free(_ base: String, in state: URL) -> String {
-        var name = base
-        var suffix = 2
-        while FileManager.default.fileExists(atPath: SavePoints.url(named: name, in: state).path) {
-            name = "\(base)-\(suffix)"
-            suffix += 1
-        }
-        return name
-    }
-
-    static func remove(_ savePoint: URL) {
-        // Best effort: the error that made the load fail is the one the user needs to read.
-        try? FileManager.default.removeItem(at: savePoint)
-    }
-}
-
-/// `--add-missing-products`: the catalog with the history's other products, kept beside the state.
-enum CatalogForImport {
-    static func completing(_ catalog: LoadedCatalog, with history: CustomerHistory, in state: URL) throws
-        -> (catalog: LoadedCatalog, path: String, added: [String])
-    {
-        let (completed, added) = HistoryImport.catalog(catalog, addingProductsOf: history)
-        guard !added.isEmpty else { return (catalog, catalog.path, []) }
-        let name = "imported-" + URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent
-        let path = state.appendingPathComponent(name + ".storekit").path
-        do {
-            try Data(StoreKitConfigurationEncoder().encodeBytes(completed.configuration)).write(
-                to: URL(fileURLWithPath: path), options: .atomic)
-            // Read back as any catalog is: what was written must load on the next command.
-            return (try LoadedCatalog.load(contentsOf: path), path, added)
-        } catch {
-            remove(path)
-            throw CommandFailure(
-                "kiosk state import-history: cannot write the completed catalog \(path): \(error); nothing was imported",
-                exit: .cannotCreate)
-        }
-    }
-
-    static func remove(_ path: String) {
-        // Best effort: the import's own error is the one to read.
-        try? FileManager.default.removeItem(atPath: path)
     }
 }
