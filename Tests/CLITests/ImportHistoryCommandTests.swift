@@ -65,6 +65,15 @@ import kiosk
         #expect(points.output.contains("before-history-walk-in"))
         #expect(points.output.contains("history-walk-in"))
         #expect(await kiosk("journal", "--state", source).output.contains("UNVERIFIED"))
+        let signed = await kiosk("store", "all", "--jws", "--account", "walk-in", "--state", source)
+        let first = try #require(signed.output.split(separator: "\n").first.map(String.init))
+        let verdict = await kiosk("verify", first, "--state", source)
+        #expect(verdict.errors.contains("imported without checking its signature"), "\(verdict.errors)")
+        let trusted = await kiosk("store", "all", "--jws", "--account", "ticket-4711", "--state", ticket)
+        let checked = await kiosk(
+            "verify", try #require(trusted.output.split(separator: "\n").first.map(String.init)), "--state",
+            ticket)
+        #expect(checked.status == 0 && !checked.errors.contains("imported without"))
     }
 
     /// A product the catalog lacks is refused before the state is made; `--add-missing-products`

@@ -2,6 +2,7 @@ import CommandLineOptions
 import Foundation
 import SharedState
 import Signing
+import Simulator
 import StoreCore
 
 /// `kiosk verify`: decodes a JWS, prints its payload, and checks it the way Apple's library
@@ -74,6 +75,26 @@ public struct VerifyCommand: Command {
         for (what, error) in check.verdicts {
             Console.error(error.map { "\(what): not verified: \($0)" } ?? "\(what): verified")
         }
+        if rootPath == nil, let line = unverifiedImport(of: check.payload) {
+            Console.error(
+                "transaction \(line.id): imported without checking its signature (kiosk state import-history "
+                    + "--unverified, journal line \(line.sequence)): the state signed it, nobody verified it as Apple's"
+            )
+        }
         return check.verified ? .success : .failure
+    }
+
+    /// The transaction (or a notification's) of `payload`, and the journal line of the unverified
+    /// import that brought it into this state, if one did.
+    private func unverifiedImport(of payload: String) -> (id: UInt64, sequence: Int64)? {
+        guard let fields = (try? JSONSerialization.jsonObject(with: Data(payload.utf8))) as? [String: Any],
+            let text = fields["transactionId"] as? String, let id = UInt64(text),
+            FileManager.default.fileExists(atPath: state.layout.ledger.path)
+        else { return nil }
+        // Best effort: a journal that cannot be read leaves the verdict as it is.
+        let journal =
+            (try? LedgerReader(stateDirectory: state.url).journal(
+                resolving: JournalFilter(session: HistoryImport.journalSession))) ?? []
+        return HistoryImport.unverifiedImport(of: id, in: journal).map { (id, $0.sequence) }
     }
 }

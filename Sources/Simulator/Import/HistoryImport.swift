@@ -18,6 +18,20 @@ public struct HistoryImportResult: Sendable, Hashable {
 /// engine's own commit (a new ledger beside the save point, copied with SQLite's backup), so the
 /// state is one the store opens as any other: renewals come due, refunds revoke.
 public enum HistoryImport {
+    /// The journal session of an import's line.
+    public static let journalSession = "import-history"
+    /// What an import's journal line says when its signatures were not checked.
+    public static let unverifiedWords = "UNVERIFIED: signatures were not checked (--unverified)"
+
+    /// The line of an unverified import that brought in `transactionID`, if one did.
+    public static func unverifiedImport(of transactionID: UInt64, in journal: [JournalEntry]) -> JournalEntry?
+    {
+        journal.last {
+            $0.session == journalSession && $0.result.contains(unverifiedWords)
+                && $0.transactionIDs.contains(transactionID)
+        }
+    }
+
     /// The save point fact that tells a repeated import (the same JWS, the same options).
     public static let digestFact = "historyDigest"
 
@@ -206,9 +220,9 @@ public enum HistoryImport {
         let trust =
             history.isVerified
             ? "signatures verified against the trusted root"
-            : "UNVERIFIED: signatures were not checked (--unverified)"
+            : unverifiedWords
         return JournalEntry(
-            wallTime: wallTime, storeTime: storeTime, session: "import-history", source: .cli,
+            wallTime: wallTime, storeTime: storeTime, session: journalSession, source: .cli,
             account: account,
             action: "Importing a customer's history (\(history.transactions.count) transactions)",
             result:
