@@ -11,6 +11,10 @@ import kiosk
         "kiosk-import-\(UUID().uuidString)")
 
     func kiosk(_ arguments: String...) async -> (status: Int32, output: String, errors: String) {
+        await kiosk(arguments)
+    }
+
+    func kiosk(_ arguments: [String]) async -> (status: Int32, output: String, errors: String) {
         let (writer, lines) = ConsoleWriter.capturing()
         let status = await Kiosk.run(arguments, console: writer)
         return (status, lines().output, lines().error)
@@ -105,5 +109,35 @@ import kiosk
             "store", "statuses", "4A1D2E90", "--account", "pat", "--catalog", catalog, "--state", ticket)
         #expect(statuses.output.hasPrefix("subscribed"), "\(statuses.output)\(statuses.errors)")
         #expect(await kiosk("lint", catalog).status == 0)
+    }
+
+    /// The state records the customer's app: later commands sign for it without --bundle-id;
+    /// one given records another.
+    @Test func theImportedStateSignsForTheCustomersApp() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = path("acme")
+        let acme = ["--bundle-id", "com.acme.app", "--environment", "Production", "--state", source]
+        #expect(await kiosk(["store", "buy", "com.kiosk.lumen.lifetime"] + acme).status == 0)
+        let log = path("acme.log")
+        try await kiosk(["store", "all", "--jws"] + acme).output.write(
+            toFile: log, atomically: true, encoding: .utf8)
+        let ticket = path("ticket")
+        #expect(
+            await kiosk([
+                "state", "import-history", log, "--trust", source + "/ca/root.pem", "--account", "zoe",
+                "--state", ticket,
+            ])
+            .status == 0)
+        let bought = await kiosk([
+            "store", "buy", "com.kiosk.lumen.filmpack", "--account", "zoe", "--json", "--state", ticket,
+        ])
+        #expect(bought.output.contains("\"appBundleID\" : \"com.acme.app\""), "\(bought.output)")
+        #expect(bought.output.contains("\"environment\" : \"Production\""))
+        let other = await kiosk(
+            [
+                "store", "buy", "com.kiosk.lumen.aicredits10", "--account", "zoe", "--bundle-id", "dev.other",
+                "--json", "--state", ticket,
+            ])
+        #expect(other.output.contains("\"appBundleID\" : \"dev.other\""))
     }
 }

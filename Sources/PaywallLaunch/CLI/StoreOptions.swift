@@ -112,6 +112,11 @@ public struct StoreOptions: Sendable {
     public var isEphemeral: Bool
     public var account: AccountName?
     public var identity: AppIdentity
+    /// Whether `--bundle-id`, `--app-apple-id` or `--environment` was given: if not, a state
+    /// keeps the identity it recorded (docs/state.md).
+    public var identityIsGiven = false
+    /// The identity to open a store with: nil keeps the state's.
+    var identityToRecord: AppIdentity? { identityIsGiven ? identity : nil }
     /// A server to use instead of the local simulator.
     public var remote: URL?
     public var serverToken: String?
@@ -154,6 +159,8 @@ public struct StoreOptions: Sendable {
         self.serverToken = serverToken
         self.rootPath = rootPath
         self.identity = AppIdentity()
+        identityIsGiven =
+            identity.bundleID != nil || identity.appAppleID != nil || identity.environment != nil
         if let bundleID = identity.bundleID { self.identity.bundleID = bundleID }
         if let appAppleID = identity.appAppleID { self.identity.appAppleID = appAppleID }
         if let environment = identity.environment { self.identity.environment = environment }
@@ -230,7 +237,7 @@ public struct StoreOptions: Sendable {
                 isEphemeral
                 ? try ephemeralStore(catalog: catalog, frozenClock: frozenClock, execution: execution)
                 : try state.openStore(
-                    catalog: catalog, identity: identity, account: account, frozenClock: frozenClock,
+                    catalog: catalog, identity: identityToRecord, account: account, frozenClock: frozenClock,
                     execution: execution, resettingDamage: resetsDamagedState, warn: StateDirectory.warn)
             return (opened.store, opened.authority)
         } catch {

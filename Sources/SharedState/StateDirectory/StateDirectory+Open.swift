@@ -30,7 +30,7 @@ extension StateDirectory {
     /// tightened), opens its ledger and authority with `SimulatedStore.openSigned`, and records
     /// that the authority now signs for that ledger. `warn` hears what was tightened or moved.
     public func openStore(
-        catalog: LoadedCatalog, identity: AppIdentity = AppIdentity(), account: AccountName? = nil,
+        catalog: LoadedCatalog, identity: AppIdentity? = nil, account: AccountName? = nil,
         frozenClock: Bool = false, execution: StoreExecution = .ownThread, resettingDamage: Bool = false,
         warn: (String) -> Void
     ) throws(OpeningError) -> SimulatedStore.Opened {

@@ -13,7 +13,7 @@ struct OpenedLedger {
 
     init(
         catalog: any ProductCatalog, location: LedgerLocation, signer: any PayloadSigner,
-        identity: AppIdentity,
+        identity: AppIdentity?,
         account: AccountName, frozenClock: Bool, notificationSeed: UInt64?, wall: Date
     ) throws(StoreError) {
         let ledger: Ledger
@@ -37,13 +37,16 @@ struct OpenedLedger {
                     clock: VirtualClock(
                         start: wall, wall: wall, rate: catalog.defaultSettings.timeRate, isFrozen: frozenClock
                     ),
-                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0, identity: identity),
+                    nextTransactionID: 2_000_000_000_000_001, nextNotificationSequence: 0,
+                    identity: identity ?? AppIdentity()),
             ledger: ledger)
         let products = ProductIndex(catalog: catalog, locale: state.meta.settings.locale)
         // First use of a state directory, or new identity settings: record them before serving.
+        // No identity given keeps the recorded one (an imported customer's app, say).
         var action = StagedAction(
             base: state, signer: signer, products: products, now: state.meta.clock.now(wall: wall))
         var meta = action.meta
+        let identity = identity ?? meta.identity
         if loaded == nil || meta.identity != identity || meta.clock.isFrozen != frozenClock {
             if loaded == nil { meta.notificationIDPrefix = NotificationID.prefix(seed: notificationSeed) }
             meta.identity = identity

@@ -12,7 +12,8 @@ import StoreCore
 extension SimulatedStore {
     /// Opens (or creates) the store of `catalog` at `location`.
     /// - Parameters:
-    ///   - identity: what signed payloads carry (bundle ID, app Apple ID, environment).
+    ///   - identity: what signed payloads carry (bundle ID, app Apple ID, environment); nil keeps
+    ///     what the ledger recorded (a new one: `AppIdentity()`).
     ///   - account: the account to act for; created when missing (default: `tester`).
     ///   - frozenClock: time moves only when advanced (tests and scripts).
     ///   - execution: where the store's work runs (`.callerThreads` for one caller at a time).
@@ -21,7 +22,7 @@ extension SimulatedStore {
     ///   - wallClock: the wall clock (a fixed one for pictures and rehearsals).
     /// - Throws: ``OpeningError`` saying which piece failed.
     public static func open(
-        catalog: LoadedCatalog, location: Location, identity: AppIdentity = AppIdentity(),
+        catalog: LoadedCatalog, location: Location, identity: AppIdentity? = nil,
         account: AccountName? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
         offers: OfferTrust = .catalogKey, notificationSeed: UInt64? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() }
@@ -36,7 +37,7 @@ extension SimulatedStore {
     /// ``open(catalog:location:identity:account:frozenClock:execution:offers:notificationSeed:wallClock:)``,
     /// with the authority it opened.
     public static func openSigned(
-        catalog: LoadedCatalog, location: Location, identity: AppIdentity = AppIdentity(),
+        catalog: LoadedCatalog, location: Location, identity: AppIdentity? = nil,
         account: AccountName? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
         offers: OfferTrust = .catalogKey, notificationSeed: UInt64? = nil,
         wallClock: @escaping @Sendable () -> Date = { Date() }

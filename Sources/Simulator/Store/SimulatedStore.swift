@@ -58,7 +58,7 @@ public actor SimulatedStore {
     ///   - execution: where the store's work runs (`.callerThreads` for a server's connection threads).
     public init(
         catalog: any ProductCatalog, ledger location: LedgerLocation, signer: any PayloadSigner,
-        offerChecker: (any OfferSignatureChecking)? = nil, identity: AppIdentity = AppIdentity(),
+        offerChecker: (any OfferSignatureChecking)? = nil, identity: AppIdentity? = nil,
         account: AccountName? = nil, frozenClock: Bool = false, execution: StoreExecution = .ownThread,
         notificationSeed: UInt64? = nil, wallClock: @escaping @Sendable () -> Date = { Date() }
     ) throws(StoreError) {

@@ -117,12 +117,11 @@ extension StateCommand {
             SavePoints.removeUnloaded(savePoint)
             throw error
         }
-        // The state keeps the customer's bundle ID in each transaction; the store's own identity
-        // (what new purchases carry) is an option of each command that opens it.
+        // The state records the customer's app: what it signs from now on carries it, unless a
+        // command opens it with --bundle-id or --environment.
         Console.error(
-            "act as the customer with --account \(result.account); new purchases carry \(result.bundleID) "
-                + "(\(result.environment.rawValue)) when the store is opened with --bundle-id \(result.bundleID) "
-                + "--environment \(result.environment.rawValue)")
+            "act as the customer with --account \(result.account); the state signs for \(result.bundleID) "
+                + "(\(result.environment.rawValue)) unless opened with --bundle-id or --environment")
     }
 
     private func readHistory() throws -> CustomerHistory {

@@ -21,7 +21,7 @@ struct StateCommand: Command {
     static let summary = "Save, load, list, export and import save points of a state (for QA)."
     static let usage =
         "kiosk state save NAME | load [NAME] | list | export FILE | import FILE [--name NAME] [--state DIR]\n"
-        + "       kiosk state import-history FILE... --trust ROOT.cer|--unverified [--account NAME] [--at DATE] "
+        + "       kiosk state import-history FILE... --trust ROOT.cer|--unverified [--account NAME] [--at ISO8601] "
         + "[--name NAME] [--catalog FILE [--add-missing-products]] [--state DIR]"
     struct Options: ParsableOptions {
         @OptionGroup var store: StoreOptions.Group
@@ -43,7 +43,7 @@ struct StateCommand: Command {
         )
         var addMissingProducts: Bool
         @Option(
-            "at", value: "DATE",
+            "at", value: "ISO8601",
             help:
                 "import-history: the store clock, 2026-11-30T09:00:00Z or 2026-11-30 (default: the newest signedDate).",
             transform: { text throws(UsageError) in try StateCommand.date(text) })
