@@ -153,6 +153,12 @@ import Testing
         let history = try CustomerHistory.read(files: [webhook], verifier: customer.verifier)
         #expect(history.transactions.map(\.value.id) == customer.transactions.map(\.id))
         #expect(history.skippedNotifications == 1)
+        let page = try file(
+            "notification-history.json",
+            "{\"notificationHistory\": ["
+                + bodies.map { "\($0.dropLast()), \"sendAttemptResult\": []}" }.joined(separator: ", ")
+                + "], \"hasMore\": false}")
+        #expect(try CustomerHistory.read(files: [page], verifier: customer.verifier).transactions.count == 5)
         let bare = try file("payloads.log", try lines.map { try notification($0) }.joined(separator: "\n"))
         #expect(try CustomerHistory.read(files: [bare], verifier: customer.verifier).transactions.count == 5)
         let mixed = try file(

@@ -33,14 +33,16 @@ struct SignedHistoryItem: Sendable, Hashable {
 
 /// Reads the files a developer has about one customer, in any of the shapes Apple's servers
 /// give them: the JSON bodies of Get Transaction History, Get All Subscription Statuses, Get
-/// Transaction Info, Look Up Order ID and Get Refund History; notification V2 request bodies
+/// Transaction Info, Look Up Order ID, Get Refund History and Get Notification History;
+/// notification V2 request bodies
 /// (one, or one per line as a webhook log keeps them); bare JWS, one per line, as an app logs
 /// `jwsRepresentation`.
 enum SignedHistoryFile {
     static let shapes =
         "a JSON body with \"signedTransactions\" (transaction history, order lookup, refund history), "
-        + "\"data\" (subscription statuses), \"signedTransactionInfo\" (transaction info) or "
-        + "\"signedPayload\" (a notification), one such body per line, or one JWS per line"
+        + "\"data\" (subscription statuses), \"signedTransactionInfo\" (transaction info), "
+        + "\"notificationHistory\" (notification history) or \"signedPayload\" (a notification), one such "
+        + "body per line, or one JWS per line"
 
     static func read(_ url: URL) throws(HistoryImportError) -> [SignedHistoryItem] {
         let name = url.path
@@ -122,6 +124,21 @@ enum SignedHistoryFile {
         }
         if let value = body["signedTransactionInfo"] {
             return [try item(.transaction, value, field: "signedTransactionInfo")]
+        }
+        if let list = body["notificationHistory"] {
+            // Get Notification History: each item's `signedPayload`, with its send attempts.
+            guard let list = list as? [Any] else {
+                throw HistoryImportError("\"notificationHistory\" is not an array", at: start)
+            }
+            var found: [SignedHistoryItem] = []
+            for (index, entry) in list.enumerated() {
+                let field = "notificationHistory[\(index)]"
+                guard let entry = entry as? [String: Any] else {
+                    throw HistoryImportError("\(field) is not an object", at: start)
+                }
+                found.append(try item(.notification, entry["signedPayload"], field: "\(field).signedPayload"))
+            }
+            return found
         }
         if let value = body["signedPayload"] {
             return [try item(.notification, value, field: "signedPayload")]
