@@ -1,3 +1,5 @@
+import StoreCore
+
 /// A Retention Messaging request Kiosk refuses, as Apple's API answers it: the HTTP status,
 /// Apple's error code (the `APIError` values of app-store-server-library) and a message that
 /// says what to change. Nothing is stored when one is thrown.
@@ -13,7 +15,19 @@ public struct RetentionError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     public var description: String { "\(message) (error \(code))" }
+}
 
+extension StoreError {
+    /// The one mapping of a retention refusal into the store's errors: a request Kiosk refuses
+    /// (4xx) is the caller's to change, anything else (the ledger under it) is the backend's.
+    init(_ error: RetentionError) {
+        self =
+            (400..<500).contains(error.status)
+            ? .invalidArgument(error.description) : .backend(error.description)
+    }
+}
+
+extension RetentionError {
     // The codes below are Apple's, named as in `APIError`; the pages are under
     // developer.apple.com/documentation/retentionmessaging/.
 

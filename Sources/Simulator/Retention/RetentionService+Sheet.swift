@@ -61,7 +61,7 @@ extension RetentionService {
         do throws(RetentionError) {
             return try read { (ledger) throws(LedgerError) in try ledger.retentionMetaValue(Self.urlKey) }
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
     }
 
@@ -75,7 +75,7 @@ extension RetentionService {
         do throws(RetentionError) {
             signed = try request(originalTransactionID: originalTransactionID, locale: locale)
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         do throws(RetentionEndpointError) {
             endpoint = try RetentionEndpoint(url: url)
@@ -222,7 +222,7 @@ extension RetentionService {
         do throws(RetentionError) {
             defaults = try self.defaults().filter { $0.productID == productID }
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
         let language = locale.split(separator: "-").first.map(String.init) ?? locale
         let chosen =
@@ -249,7 +249,7 @@ extension RetentionService {
         do throws(RetentionError) {
             try write(action, result: sheet.summary) { (_) throws(LedgerError) in }
         } catch {
-            throw StoreError.backend("\(error)")
+            throw StoreError(error)
         }
     }
 }

@@ -113,16 +113,16 @@ struct CommitPipeline {
         inGroup: Bool, isDue: () -> Bool, commitChunk: () throws(StoreError) -> Bool
     ) throws(StoreError) {
         guard !inGroup, groupSync != nil else { return try chunks(isDue: isDue, commitChunk: commitChunk) }
-        var failure: StoreError?
-        do {
-            try SimulatedStore.$groupsCommits.withValue(true) {
+        // The task-local's `withValue` rethrows untyped: the closure hands its typed failure
+        // out as a value instead. The chunks before a failed one stay, as if each had committed
+        // on its own.
+        let failure: StoreError? = SimulatedStore.$groupsCommits.withValue(true) {
+            do throws(StoreError) {
                 try chunks(isDue: isDue, commitChunk: commitChunk)
+                return nil
+            } catch {
+                return error
             }
-        } catch let error as StoreError {
-            // The chunks before the failed one stay, as if each had committed on its own.
-            failure = error
-        } catch {
-            failure = StoreError.backend("\(error)")
         }
         do throws(LedgerError) {
             try ledger.syncNow()

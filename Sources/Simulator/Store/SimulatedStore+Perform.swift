@@ -102,14 +102,11 @@ extension SimulatedStore {
     func grouped<T: Sendable>(_ body: () async throws(StoreError) -> T) async throws(StoreError) -> (
         T, Ledger.BatchNumber
     ) {
-        let result: T
-        do {
-            result = try await Self.$groupsCommits.withValue(true) { try await body() }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.backend("\(error)")
+        // The task-local's `withValue` rethrows untyped: the body's typed failure comes out as a value.
+        let outcome: Result<T, StoreError> = await Self.$groupsCommits.withValue(true) {
+            do throws(StoreError) { return .success(try await body()) } catch { return .failure(error) }
         }
+        let result = try outcome.get()
         // Whatever the request read may come from the open batch: it waits for that too.
         return (result, ledger.openBatch ?? ledger.committedBatch)
     }
