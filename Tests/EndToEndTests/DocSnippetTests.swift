@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import TestSupport
 import Testing
 
 /// Every example in README.md and docs/*.md marked `<!-- snippet: NAME -->` runs as written
@@ -161,28 +162,27 @@ struct SnippetRun {
             ["bash", "-c", "cd \"$1\" && exec \(line) --listen 127.0.0.1:0", "serve", work],
             standardOutput: output, standardError: output, environment: environment)
         servers.append(pid)
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(60)
-        // Looks once more after the deadline: the other snippets' commands block the two threads
-        // of Swift's pool, so this task may wake only after the deadline, to find the server
-        // long started (as ServeProcess does).
-        var lastLook = false
-        while !lastLook {
-            lastLook = clock.now >= deadline
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let listening = text.split(separator: "\n").first(where: { $0.contains("listening on ") }),
-                let url = listening.split(separator: " ").last, let found = url.split(separator: ":").last
-            {
-                port = String(found)
-                return
+        // `waitUntil` looks once more when it wakes after the deadline: the other snippets'
+        // commands block the two threads of Swift's pool, so this task may wake late, to find
+        // the server long started.
+        var found: String?
+        var exited = false
+        do {
+            try await waitUntil("`\(command)` to say where it listens", every: .milliseconds(50)) {
+                // Not written yet is an empty log: look again.
+                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+                found = text.split(separator: "\n").first { $0.contains("listening on ") }?
+                    .split(separator: " ").last?.split(separator: ":").last.map(String.init)
+                var status: Int32 = 0
+                exited = found == nil && waitpid(pid, &status, WNOHANG) == pid
+                return found != nil || exited
             }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                servers.removeAll { $0 == pid }
-                break
-            }
-            if !lastLook { try await Task.sleep(for: .milliseconds(50)) }
+        } catch is DeadlineExceeded {}
+        if let found {
+            port = found
+            return
         }
+        if exited { servers.removeAll { $0 == pid } }
         Issue.record(
             "\(place): `\(command)` did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")"
         )

@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import TestSupport
 import Testing
 
 /// `kiosk serve` as a child process on 127.0.0.1 and a port of the kernel's choosing, with its
@@ -19,21 +20,19 @@ struct ServeProcess {
         let pid = try Subprocess.spawn(
             [TmuxSession.binary, "serve", "--state", state, "--listen", "127.0.0.1:0"] + arguments,
             standardOutput: output, standardError: output)
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(60)
-        // Looks once more after the deadline: on a busy machine this task may wake only after
-        // it, to find the server long started.
-        var lastLook = false
-        while !lastLook {
-            lastLook = clock.now >= deadline
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.contains("listening on ") }),
-                let url = line.split(separator: " ").last
-            {
-                return ServeProcess(pid: pid, state: state, url: String(url), output: output)
+        var url: String?
+        do {
+            // `waitUntil` looks once more when it wakes after the deadline: on a busy machine
+            // this task may wake late, to find the server long started.
+            try await waitUntil("kiosk serve to say where it listens", every: .milliseconds(50)) {
+                // Not written yet is an empty log: look again.
+                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+                let listening = text.split(separator: "\n").first { $0.contains("listening on ") }
+                url = listening?.split(separator: " ").last.map(String.init)
+                return url != nil
             }
-            if !lastLook { try await Task.sleep(for: .milliseconds(50)) }
-        }
+        } catch is DeadlineExceeded {}
+        if let url { return ServeProcess(pid: pid, state: state, url: url, output: output) }
         kill(pid, SIGKILL)
         _ = Subprocess.wait(pid)
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""

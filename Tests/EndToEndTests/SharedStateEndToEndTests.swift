@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import TestSupport
 import Testing
 
 /// The QA recipe: the paywall open in one pane, `kiosk store` in another, on one state. The
@@ -76,15 +77,17 @@ import Testing
 
     @discardableResult
     private func waitForSecond(_ session: TmuxSession, _ text: String) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
         var screen = ""
-        while clock.now < deadline {
-            screen = try session.tmux("capture-pane", "-p", "-t", "app:second")
-            if screen.contains(text) { return screen }
-            try await Task.sleep(for: .milliseconds(50))
+        do {
+            try await waitUntil(
+                "the second paywall to show \(text.debugDescription)", seconds: 30, every: .milliseconds(50)
+            ) {
+                screen = try session.tmux("capture-pane", "-p", "-t", "app:second")
+                return screen.contains(text)
+            }
+        } catch is DeadlineExceeded {
+            Issue.record("the second paywall never showed \(text.debugDescription):\n\(screen)")
         }
-        Issue.record("the second paywall never showed \(text.debugDescription):\n\(screen)")
         return screen
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import TestSupport
 import Testing
 
 /// The real `kiosk` binary in a private tmux server (`-L kiosk-e2e-<uuid>`, no user config),
@@ -51,15 +52,19 @@ struct TmuxSession {
     /// Polls the screen until it shows `text`; records an issue with the screen on timeout.
     @discardableResult
     func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
         var screen = ""
-        while clock.now < deadline {
-            screen = (try? self.screen()) ?? ""
-            if screen.contains(text) { return screen }
-            try await Task.sleep(for: .milliseconds(50))
+        do {
+            try await waitUntil(
+                "the screen to show \(text.debugDescription)", seconds: Self.seconds(timeout),
+                every: .milliseconds(50)
+            ) {
+                // A pane not there yet reads as an empty screen: look again.
+                screen = (try? self.screen()) ?? ""
+                return screen.contains(text)
+            }
+        } catch is DeadlineExceeded {
+            Issue.record("Timed out waiting for \(text.debugDescription). Screen:\n\(screen)")
         }
-        Issue.record("Timed out waiting for \(text.debugDescription). Screen:\n\(screen)")
         return screen
     }
 
@@ -74,16 +79,22 @@ struct TmuxSession {
 
     /// Polls until the session has ended.
     func waitForExit(timeout: Duration = .seconds(60)) async throws -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            let status = try Subprocess.run([
-                "tmux", "-L", socket, "-f", "/dev/null", "has-session", "-t", "app",
-            ])
-            if status.status != 0 { return true }
-            try await Task.sleep(for: .milliseconds(50))
+        do {
+            try await waitUntil(
+                "the session to end", seconds: Self.seconds(timeout), every: .milliseconds(50)
+            ) {
+                try Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "has-session", "-t", "app"])
+                    .status != 0
+            }
+            return true
+        } catch is DeadlineExceeded {
+            return false
         }
-        return false
+    }
+
+    /// A duration in seconds, for `waitUntil`.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     func close() {
