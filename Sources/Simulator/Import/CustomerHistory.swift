@@ -27,6 +27,8 @@ public struct CustomerHistory: Sendable {
     public private(set) var skippedNotifications = 0
 
     private var firstIdentity: HistorySourceLocation?
+    /// Where each transaction ID is in `transactions` while the files are read.
+    private var indexByID: [UInt64: Int] = [:]
 
     /// Reads, verifies and checks `files`.
     /// - Parameter verifier: the trusted root's verifier; nil reads without checking signatures.
@@ -115,11 +117,12 @@ public struct CustomerHistory: Sendable {
     private mutating func add(_ transaction: Transaction, at location: HistorySourceLocation) {
         note(transaction.signedDate)
         // Checked here so the message names the transaction's own line.
-        if let index = transactions.firstIndex(where: { $0.value.id == transaction.id }) {
+        if let index = indexByID[transaction.id] {
             if transactions[index].value.signedDate <= transaction.signedDate {
                 transactions[index] = Located(value: transaction, location: location)
             }
         } else {
+            indexByID[transaction.id] = transactions.count
             transactions.append(Located(value: transaction, location: location))
         }
         pendingIdentity.append((transaction.appBundleID, transaction.environment, location))
