@@ -178,9 +178,9 @@ enum SessionAuthority {
     static func shared() throws -> CertificateAuthority {
         try authority.withLock { authority in
             if let authority { return authority }
-            // Valid from three years back, so a session started from a customer's history
-            // (`init(contentsOf:importingHistory:trustedRoot:)`) signs at its dates verifiably.
-            let made = try CertificateAuthority.ephemeral(now: Date().addingTimeInterval(-3 * 365 * 86_400))
+            // Valid from ten years back (`authorityBackdating`), so a session started from a
+            // customer's history signs at its dates verifiably.
+            let made = try CertificateAuthority.ephemeral()
             authority = made
             return made
         }

@@ -24,6 +24,11 @@ public struct CertificateAuthority: Sendable {
     /// Certificates start this long before their creation, so a JWS whose `signedDate` is a
     /// little in the past (clock skew, a backdated simulated purchase) still verifies.
     public static let backdating: TimeInterval = 7 * 86_400
+    /// The root and the intermediate start this long before their creation: what a store signs
+    /// at a simulated date in the past (a purchase backdated months, the renewals and
+    /// notifications it makes, a customer's imported history) verifies against the same root,
+    /// under a leaf issued for that date (`CoveringSigner`).
+    public static let authorityBackdating: TimeInterval = 10 * 365 * 86_400
 
     /// Leaf, intermediate, root: the `x5c` order.
     public var chain: [Certificate] { [leaf, intermediate, root] }
@@ -38,11 +43,12 @@ public struct CertificateAuthority: Sendable {
     public static func ephemeral(now: Date = Date()) throws(SigningError) -> CertificateAuthority {
         let rootKey = try ECPrivateKey.generate(.p384)
         let root = try CertificateBuilder.issue(
-            .root(notBefore: now - backdating, notAfter: now + rootLifetime), subjectKey: rootKey.publicKey,
+            .root(notBefore: now - authorityBackdating, notAfter: now + rootLifetime),
+            subjectKey: rootKey.publicKey,
             issuer: .init(certificate: nil, key: rootKey))
         let intermediateKey = try ECPrivateKey.generate(.p384)
         let intermediate = try CertificateBuilder.issue(
-            .intermediate(notBefore: now - backdating, notAfter: now + intermediateLifetime),
+            .intermediate(notBefore: now - authorityBackdating, notAfter: now + intermediateLifetime),
             subjectKey: intermediateKey.publicKey, issuer: .init(certificate: root, key: rootKey))
         return try CertificateAuthority(
             root: root, rootKey: rootKey, intermediate: intermediate, intermediateKey: intermediateKey,
