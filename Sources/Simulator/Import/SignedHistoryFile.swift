@@ -56,25 +56,32 @@ enum SignedHistoryFile {
         guard let text = String(data: data, encoding: .utf8) else {
             throw HistoryImportError("\(name) is not UTF-8 text: give \(shapes)")
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw HistoryImportError("\(name) is empty: give \(shapes)") }
+        // Read as bytes: a webhook log of thousands of 4 KB lines is one pass, not Characters.
+        let bytes = [UInt8](data)
+        guard let first = bytes.first(where: { !isSpace($0) }) else {
+            throw HistoryImportError("\(name) is empty: give \(shapes)")
+        }
         // One JSON body for the whole file (pretty-printed or not), else one item per line: a
         // file that is not one JSON value is read line by line, where each line's error is told.
-        if trimmed.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) {
+        if first == UInt8(ascii: "{"), let object = try? JSONSerialization.jsonObject(with: data) {
             return try items(in: object, text: text, file: name, line: 1)
         }
         var found: [SignedHistoryItem] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !content.isEmpty else { continue }
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            guard let start = line.firstIndex(where: { !isSpace($0) }),
+                let end = line.lastIndex(where: { !isSpace($0) })
+            else { continue }
+            let content = String(decoding: line[start...end], as: UTF8.self)
             let location = HistorySourceLocation(file: name, line: index + 1)
-            if content.hasPrefix("{") {
+            if line[start] == UInt8(ascii: "{") {
                 // A line that starts a JSON body but does not parse was cut short or edited.
-                guard let object = try? JSONSerialization.jsonObject(with: Data(content.utf8)) else {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line[start...end])) else {
                     throw HistoryImportError(
                         "this line is not whole JSON (truncated?): give \(shapes)", at: location)
                 }
-                found += try items(in: object, text: String(content), file: name, line: index + 1)
+                found += try items(in: object, text: content, file: name, line: index + 1)
             } else {
                 let parts = jwsParts(content)
                 guard parts == 3 else {
@@ -214,16 +221,27 @@ enum SignedHistoryFile {
     /// infos alike; a server logs notifications' `signedPayload`). One that cannot be read is
     /// taken as a transaction, whose decoding then says what is wrong with it.
     private static func kind(ofBare jws: String) -> SignedHistoryItem.Kind {
-        let payload = jws.split(separator: ".", omittingEmptySubsequences: false)[1]
-        var base64 = payload.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        // The payload, its base64url turned into base64 byte by byte.
+        var base64 = jws.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)[1].map {
+            switch $0 {
+            case UInt8(ascii: "-"): UInt8(ascii: "+")
+            case UInt8(ascii: "_"): UInt8(ascii: "/")
+            default: $0
+            }
+        }
+        base64 += [UInt8](repeating: UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
         // Unreadable: decoded as a transaction below, which reports the problem at its line.
-        guard let data = Data(base64Encoded: base64),
+        guard let data = Data(base64Encoded: Data(base64)),
             let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         else { return .transaction }
         if fields["notificationType"] != nil { return .notification }
         if fields["transactionId"] == nil && fields["autoRenewStatus"] != nil { return .renewalInfo }
         return .transaction
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\n")
     }
 
     /// How many base64url parts joined by dots `text` is made of (0: it holds other characters).
