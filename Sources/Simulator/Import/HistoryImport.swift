@@ -80,7 +80,11 @@ public enum HistoryImport {
             clock: VirtualClock(start: storeTime, wall: wallTime, rate: settings.timeRate, isFrozen: false),
             nextTransactionID: nextTransactionID(after: history), nextNotificationSequence: 0,
             identity: identity)
-        let ledgerPath = savePoint.path + ".ledger-\(getpid())"
+        // The ledger the import is built in lives outside the state: a killed import leaves
+        // nothing in it (the save point itself is written beside its place and renamed in).
+        let ledgerPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kiosk-import-\(getpid())-\(UUID().uuidString).sqlite"
+        ).path
         defer { SavePoints.removeCopy(ledgerPath) }
         let signer: CoveringSigner
         do { signer = try CoveringSigner(authority: authority) } catch {
