@@ -60,6 +60,14 @@ import kiosk
         #expect(
             again.output.contains("already imported as the save point history-ticket-4711: nothing changed"))
         #expect(await kiosk("journal", "--state", ticket).output == journal.output)
+        // A state that no longer holds the import (a load cut short, a reset since) gets it back.
+        #expect(await kiosk("store", "reset", "--account", "ticket-4711", "--state", ticket).status == 0)
+        let restored = await kiosk(
+            "state", "import-history", log, "--trust", root, "--account", "ticket-4711", "--state", ticket)
+        #expect(restored.status == 0 && restored.errors.contains("but the state does not: loading it"))
+        let back = await kiosk("store", "transactions", "--account", "ticket-4711", "--state", ticket)
+        #expect(back.output.split(separator: "\n").count == 5)
+        #expect(await kiosk("state", "list", "--state", ticket).output.contains("before-history-ticket-4711"))
 
         // Into a state in use: what it held is saved first, never overwritten.
         let other = await kiosk(

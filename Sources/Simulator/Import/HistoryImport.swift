@@ -139,7 +139,7 @@ public enum HistoryImport {
     }
 
     /// The identity the history was signed for (the default's parts it does not say).
-    static func identity(of history: CustomerHistory) -> AppIdentity {
+    public static func identity(of history: CustomerHistory) -> AppIdentity {
         AppIdentity(
             bundleID: history.bundleID ?? AppIdentity().bundleID,
             environment: history.environment ?? AppIdentity().environment)
@@ -160,6 +160,16 @@ public enum HistoryImport {
                 date.map { String($0.timeIntervalSince1970) } ?? "newest",
                 history.isVerified ? "verified" : "unverified",
             ].joined(separator: "\n"))
+    }
+
+    /// Whether the state's ledger holds every transaction of `history` (an import loaded, and not
+    /// replaced since), read without opening the store.
+    public static func holds(_ history: CustomerHistory, state: URL) -> Bool {
+        // A ledger that cannot be read does not hold the import: loading it again says why.
+        guard let reader = try? LedgerReader(stateDirectory: state) else { return false }
+        return history.transactions.allSatisfy { located in
+            ((try? reader.signature(of: located.value.id)) ?? nil) != nil
+        }
     }
 
     /// The digest a save point made by an import records (nil: not made by one).

@@ -66,16 +66,15 @@ extension StateCommand {
                         + "choose another --name, or remove \(savePoint.path); nothing was changed",
                     exit: .cannotCreate)
             }
+            guard HistoryImport.holds(history, state: state) else {
+                // A load cut short (a killed process), or the state changed since: put it back.
+                Console.error("the save point \(name) holds this import, but the state does not: loading it")
+                return try await replaceState(with: name, in: state, account: account, history: history)
+            }
             Console.print(
                 "already imported as the save point \(name): nothing changed (kiosk state load \(name) puts it back)"
             )
             return
-        }
-        // What the state holds now is kept before anything replaces it.
-        if FileManager.default.fileExists(atPath: StateDirectoryLayout(state).ledger.path) {
-            let before = SavePoints.freeName("before-\(name)", in: state)
-            try await StateCommand(copying: self, action: .save, argument: before).perform(
-                .saveState(name: before))
         }
         var added: [String] = []
         if options.addMissingProducts {
@@ -110,18 +109,33 @@ extension StateCommand {
                 + "store clock \(StoreOutput.date(result.storeTime))"
                 + (history.isVerified ? "" : " (UNVERIFIED: signatures were not checked)"))
         do {
-            try await StateCommand(copying: self, action: .load, argument: name).perform(
-                .loadState(name: name))
+            try await replaceState(with: name, in: state, account: account, history: history)
         } catch {
             // A save point nobody could load is not left behind to be taken for an import.
             SavePoints.removeUnloaded(savePoint)
             throw error
         }
+    }
+
+    /// Keeps what the state holds as `before-NAME` (never overwritten), then loads the import's
+    /// save point through the state's owner.
+    private func replaceState(
+        with name: String, in state: URL, account: AccountName, history: CustomerHistory
+    )
+        async throws
+    {
+        if FileManager.default.fileExists(atPath: StateDirectoryLayout(state).ledger.path) {
+            let before = SavePoints.freeName("before-\(name)", in: state)
+            try await StateCommand(copying: self, action: .save, argument: before).perform(
+                .saveState(name: before))
+        }
+        try await StateCommand(copying: self, action: .load, argument: name).perform(.loadState(name: name))
         // The state records the customer's app: what it signs from now on carries it, unless a
         // command opens it with --bundle-id or --environment.
+        let identity = HistoryImport.identity(of: history)
         Console.error(
-            "act as the customer with --account \(result.account); the state signs for \(result.bundleID) "
-                + "(\(result.environment.rawValue)) unless opened with --bundle-id or --environment")
+            "act as the customer with --account \(account); the state signs for \(identity.bundleID) "
+                + "(\(identity.environment.rawValue)) unless opened with --bundle-id or --environment")
     }
 
     private func readHistory() throws -> CustomerHistory {
