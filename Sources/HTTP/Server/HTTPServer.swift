@@ -158,18 +158,7 @@ public final class HTTPServer: Sendable {
     /// (It takes over both signals: their default action would end the process before the
     /// requests in flight finish.)
     public func stopOnTerminationSignal(gracePeriod: Double = 10) async {
-        var sources: [any DispatchSourceSignal] = []
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = Mutex<CheckedContinuation<Void, Never>?>(continuation)
-            for number in [SIGINT, SIGTERM] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { once.withLock { $0.take() }?.resume() }
-                source.resume()
-                sources.append(source)
-            }
-        }
-        sources.forEach { $0.cancel() }
+        await TerminationSignals().wait()
         await stop(gracePeriod: gracePeriod)
     }
 

@@ -124,6 +124,8 @@ struct ServeCommand: Command {
         } catch {
             throw CommandFailure("kiosk serve: \(error)", exit: .cannotCreate)
         }
+        // Caught before the first client can connect (and use up the descriptors they need).
+        let signals = TerminationSignals()
         let http: HTTPServer
         do {
             http = try await server.listen(HTTPServerConfiguration(host: listen.host, port: listen.port))
@@ -156,7 +158,8 @@ struct ServeCommand: Command {
         lines.append("  stop:             Ctrl-C (SIGINT) or SIGTERM")
         Console.print(lines.joined(separator: "\n"))
         delivery?.start()
-        await http.stopOnTerminationSignal()
+        await signals.wait()
+        await http.stop()
         delivery?.stop()
         await ownership?.release()
         Console.print("kiosk serve: stopped")
