@@ -92,14 +92,7 @@ public enum HistoryImport {
         }
         do throws(StoreError) {
             let files = try SavePoints.files(of: state)
-            do {
-                try FileManager.default.createDirectory(
-                    at: savePoint.deletingLastPathComponent(), withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw StoreError.backend(
-                    "cannot create \(savePoint.deletingLastPathComponent().path): \(error)")
-            }
+            try SavePoints.createDirectory(savePoint.deletingLastPathComponent())
             var action = StagedAction(
                 base: StoreState(meta: meta), signer: signer, products: products, now: storeTime)
             let chains = try stage(history, account: name, meta: meta, wallTime: wallTime, into: &action)

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCore
 
 /// Save point names an import chooses for itself.
 extension SavePoints {
@@ -21,6 +22,17 @@ extension SavePoints {
             suffix += 1
         }
         return name
+    }
+
+    /// Makes a save point directory (0700) if it is not there.
+    /// - Throws: `StoreError.backend` naming the directory.
+    static func createDirectory(_ directory: URL) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError.backend("cannot create \(directory.path): \(error)")
+        }
     }
 
     /// Removes a save point an import wrote but could not load, so it is never taken for one.

@@ -1,4 +1,5 @@
 import Foundation
+import Signing
 
 /// Where an imported JWS came from: a file and the line it starts on (1-based).
 public struct HistorySourceLocation: Sendable, Hashable, CustomStringConvertible {
@@ -221,18 +222,12 @@ enum SignedHistoryFile {
     /// infos alike; a server logs notifications' `signedPayload`). One that cannot be read is
     /// taken as a transaction, whose decoding then says what is wrong with it.
     private static func kind(ofBare jws: String) -> SignedHistoryItem.Kind {
-        // The payload, its base64url turned into base64 byte by byte.
-        var base64 = jws.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)[1].map {
-            switch $0 {
-            case UInt8(ascii: "-"): UInt8(ascii: "+")
-            case UInt8(ascii: "_"): UInt8(ascii: "/")
-            default: $0
-            }
-        }
-        base64 += [UInt8](repeating: UInt8(ascii: "="), count: (4 - base64.count % 4) % 4)
+        // Bytes, not Characters (a log of thousands of lines), decoded by the JWS's own base64.
+        let parts = Array(jws.utf8).split(
+            separator: UInt8(ascii: "."), maxSplits: 2, omittingEmptySubsequences: false)
         // Unreadable: decoded as a transaction below, which reports the problem at its line.
-        guard let data = Data(base64Encoded: Data(base64)),
-            let fields = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        guard let bytes = parts[1].withUnsafeBufferPointer({ Base64.decode(bytes: $0, .url) }),
+            let fields = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
         else { return .transaction }
         if fields["notificationType"] != nil { return .notification }
         if fields["transactionId"] == nil && fields["autoRenewStatus"] != nil { return .renewalInfo }

@@ -27,13 +27,7 @@ struct StateSavePoints {
         let chosen = try name.map(SavePoints.validName) ?? freeName(in: directory)
         let wall = wallClock()
         let files = try SavePoints.files(of: directory)
-        do {
-            try FileManager.default.createDirectory(
-                at: SavePoints.directory(in: directory), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StoreError.backend("cannot create \(SavePoints.directory(in: directory).path): \(error)")
-        }
+        try SavePoints.createDirectory(SavePoints.directory(in: directory))
         do throws(LedgerError) {
             try ledger.save(
                 to: SavePoints.url(named: chosen, in: directory).path, files: files,
